@@ -1,0 +1,72 @@
+//! What discovery needs to know about the world, captured once so tests can inject it.
+
+use hook_ir::{display_path, Batch, Convention};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// The inputs of discovery: where the project and the home dir are, and the environment.
+#[derive(Debug, Clone, Default)]
+pub struct Context {
+    /// The project root (`None` when only an explicit file or the home dir is read).
+    pub project: Option<PathBuf>,
+    /// The user's home directory (`--home`, default `$HOME`).
+    pub home: Option<PathBuf>,
+    /// A snapshot of the environment (`JCODE_HOME`, `JCODE_HOOK_*`, `PATH`, `SHELL`, ...).
+    pub env: BTreeMap<String, String>,
+    /// Whether jcode's `JCODE_HOOK_*` overrides are applied (`false` with `--no-env`).
+    pub apply_env_overrides: bool,
+}
+
+impl Context {
+    /// A context over the real process environment.
+    pub fn from_process(project: Option<PathBuf>, home: Option<PathBuf>, apply_env: bool) -> Self {
+        Context {
+            project,
+            home,
+            env: std::env::vars().collect(),
+            apply_env_overrides: apply_env,
+        }
+    }
+
+    /// An environment variable.
+    pub fn var(&self, name: &str) -> Option<&str> {
+        self.env.get(name).map(String::as_str)
+    }
+
+    /// The display form of `path` (project-relative, `~/…`, or as given).
+    pub fn display(&self, path: &Path) -> String {
+        display_path(path, self.project.as_deref(), self.home.as_deref())
+    }
+}
+
+/// A file an adapter read, kept so renderers can show the lines a diagnostic points at.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SourceFile {
+    /// The convention it was read as.
+    pub convention: Convention,
+    /// Its real path.
+    pub path: PathBuf,
+    /// Its display path (as in [`hook_ir::Location::path`]).
+    pub display: String,
+    /// Its text, when it is a text file that was read.
+    pub text: Option<String>,
+}
+
+/// The result of discovery: the normalized batch and the sources read.
+#[derive(Debug, Clone, Default)]
+pub struct Discovered {
+    /// Accepted hooks and all diagnostics.
+    pub batch: Batch,
+    /// The files read, in the order they were read.
+    pub sources: Vec<SourceFile>,
+}
+
+impl Discovered {
+    /// The text of the source with this display path, if it was read.
+    pub fn source_text(&self, display: &str) -> Option<&str> {
+        self.sources
+            .iter()
+            .find(|s| s.display == display)
+            .and_then(|s| s.text.as_deref())
+    }
+}

@@ -1,0 +1,149 @@
+//! What writers produce and how a plan is applied safely.
+//!
+//! A writer never touches the disk: it returns a [`Plan`] (the full new text of each file it
+//! would change, plus diagnostics). [`apply`] then writes each file atomically (temp file in the
+//! same directory + rename), refuses to overwrite a file that changed since it was read, and is a
+//! no-op for files whose new text equals the old one.
+
+use hook_ir::Diagnostic;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// One file a writer wants to create or change.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileChange {
+    /// The real path.
+    pub path: PathBuf,
+    /// The display path.
+    pub display: String,
+    /// The file's text when the plan was made (`None`: the file does not exist).
+    pub before: Option<String>,
+    /// The text to write.
+    pub after: String,
+    /// Unix permission bits to set on a new file (e.g. copying an executable script), if any.
+    pub mode: Option<u32>,
+}
+
+impl FileChange {
+    /// Whether writing it would change nothing.
+    pub fn is_noop(&self) -> bool {
+        self.before.as_deref() == Some(self.after.as_str())
+    }
+}
+
+/// What a writer would do.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Plan {
+    /// Files to create or change, in a deterministic order.
+    pub changes: Vec<FileChange>,
+    /// What the conversion and the writer have to say (lossy conversions, refusals, ...).
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Why applying a plan failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ApplyError {
+    /// The file changed between planning and writing.
+    #[error("{0} changed on disk since it was read; run again")]
+    Changed(String),
+    /// An I/O error.
+    #[error("cannot write {path}: {source}")]
+    Io {
+        /// The display path.
+        path: String,
+        /// The error.
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+/// Writes every non-no-op change atomically. Returns the display paths written.
+pub fn apply(plan: &Plan) -> Result<Vec<String>, ApplyError> {
+    let mut written = Vec::new();
+    for c in plan.changes.iter().filter(|c| !c.is_noop()) {
+        let current = std::fs::read_to_string(&c.path).ok();
+        if current != c.before {
+            return Err(ApplyError::Changed(c.display.clone()));
+        }
+        atomic_write(&c.path, c.after.as_bytes(), c.mode).map_err(|source| ApplyError::Io {
+            path: c.display.clone(),
+            source,
+        })?;
+        written.push(c.display.clone());
+    }
+    Ok(written)
+}
+
+/// Writes `bytes` to `path` through a temp file in the same directory and a rename, so readers
+/// see the old or the new file, never a half-written one. Creates missing parent directories.
+pub fn atomic_write(path: &Path, bytes: &[u8], mode: Option<u32>) -> std::io::Result<()> {
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir)?;
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.hooks-tmp-{}", std::process::id()));
+    let result = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let keep = std::fs::metadata(path).ok().map(|m| m.permissions().mode());
+            if let Some(m) = mode.or(keep) {
+                std::fs::set_permissions(&tmp, std::fs::Permissions::from_mode(m))?;
+            }
+        }
+        std::fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn change(path: &Path, before: Option<&str>, after: &str) -> FileChange {
+        FileChange {
+            path: path.to_path_buf(),
+            display: "f".into(),
+            before: before.map(Into::into),
+            after: after.into(),
+            mode: None,
+        }
+    }
+
+    #[test]
+    fn applies_creates_and_skips_noops() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("sub/f.toml");
+        let plan = Plan {
+            changes: vec![change(&p, None, "a = 1\n")],
+            diagnostics: vec![],
+        };
+        assert_eq!(apply(&plan).unwrap(), ["f"]);
+        assert_eq!(std::fs::read_to_string(&p).unwrap(), "a = 1\n");
+        let same = Plan {
+            changes: vec![change(&p, Some("a = 1\n"), "a = 1\n")],
+            diagnostics: vec![],
+        };
+        assert!(apply(&same).unwrap().is_empty());
+        // No temp file left behind.
+        assert_eq!(std::fs::read_dir(p.parent().unwrap()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn refuses_when_the_file_changed_since_planning() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("f");
+        std::fs::write(&p, "user edit").unwrap();
+        let plan = Plan {
+            changes: vec![change(&p, Some("old"), "new")],
+            diagnostics: vec![],
+        };
+        assert!(matches!(apply(&plan), Err(ApplyError::Changed(_))));
+        assert_eq!(std::fs::read_to_string(&p).unwrap(), "user edit");
+    }
+}

@@ -1,0 +1,96 @@
+//! Command-line arguments, as the user typed them (design.md "Command line (v1)").
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+/// One canonical model for the lifecycle hooks of coding agents.
+#[derive(Debug, Parser)]
+#[command(name = "hooks", version, about, propagate_version = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Report every problem in the hooks of a project and the home dir.
+    Lint(LintArgs),
+    /// List the accepted hooks (the canonical IR).
+    List(ListArgs),
+    /// Print the explanation of a diagnostic code, or list all codes.
+    Explain(ExplainArgs),
+    /// Print a JSON Schema (`ir`).
+    Schema(SchemaArgs),
+}
+
+/// Where to look for hooks.
+#[derive(Debug, Args)]
+pub struct SourceArgs {
+    /// Replace the user's home directory for user-level files (default: $HOME).
+    #[arg(long, value_name = "DIR")]
+    pub home: Option<PathBuf>,
+    /// Do not apply jcode's JCODE_HOOK_* environment overrides.
+    #[arg(long)]
+    pub no_env: bool,
+    /// The convention of an explicit config file (default: detected from its name and content).
+    #[arg(long, value_name = "CONV")]
+    pub convention: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LintFormat {
+    Human,
+    Json,
+    Sarif,
+    Github,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ListFormat {
+    Human,
+    Json,
+}
+
+#[derive(Debug, Args)]
+pub struct LintArgs {
+    /// Project roots or explicit config files (default: .).
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+    #[command(flatten)]
+    pub source: SourceArgs,
+    /// Output format (default: human on a terminal, json otherwise).
+    #[arg(long, value_enum)]
+    pub format: Option<LintFormat>,
+    /// Exit 1 on warnings too.
+    #[arg(long)]
+    pub deny_warnings: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    /// A project root or an explicit config file (default: .).
+    #[arg(value_name = "PATH")]
+    pub path: Option<PathBuf>,
+    #[command(flatten)]
+    pub source: SourceArgs,
+    /// Output format (default: human on a terminal, json otherwise).
+    #[arg(long, value_enum)]
+    pub format: Option<ListFormat>,
+}
+
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    /// The code, e.g. duplicate_hook.
+    #[arg(required_unless_present = "list")]
+    pub code: Option<String>,
+    /// List every code with its severity and summary.
+    #[arg(long, conflicts_with = "code")]
+    pub list: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct SchemaArgs {
+    /// `ir`.
+    #[arg(default_value = "ir")]
+    pub what: String,
+}

@@ -1,0 +1,410 @@
+//! The one registry of diagnostic codes.
+//!
+//! Each code is declared once, here, with its severity, a one-line summary and its explanation
+//! (the doc comment, with the sections "What it means", "Why it matters", "Example", "How to fix").
+//! `hooks explain CODE` prints the explanation and `docs/diagnostics.md` is generated from it.
+//! Codes are public API: never renamed, never reused. Add new codes at the end of a section.
+
+use crate::Severity;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+macro_rules! codes {
+    ($( $(#[doc = $doc:literal])* $variant:ident = $name:literal, $sev:ident, $summary:literal; )*) => {
+        /// A diagnostic code. Serialized as its snake_case name.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
+        pub enum Code {
+            $(
+                #[doc = $summary]
+                #[serde(rename = $name)]
+                $variant,
+            )*
+        }
+
+        impl Code {
+            /// Every code, in registry order.
+            pub const ALL: &'static [Code] = &[$(Code::$variant),*];
+
+            /// The public snake_case name.
+            pub const fn as_str(self) -> &'static str {
+                match self { $(Code::$variant => $name,)* }
+            }
+
+            /// The severity every diagnostic with this code has.
+            pub const fn severity(self) -> Severity {
+                match self { $(Code::$variant => Severity::$sev,)* }
+            }
+
+            /// The one-line summary.
+            pub const fn summary(self) -> &'static str {
+                match self { $(Code::$variant => $summary,)* }
+            }
+
+            /// The raw doc comment (each line keeps rustdoc's leading space).
+            const fn raw_explanation(self) -> &'static str {
+                match self { $(Code::$variant => concat!($($doc, "\n",)*),)* }
+            }
+        }
+    };
+}
+
+impl Code {
+    /// Looks a code up by its public name.
+    pub fn parse(name: &str) -> Option<Code> {
+        Code::ALL.iter().copied().find(|c| c.as_str() == name)
+    }
+
+    /// The explanation as Markdown: what it means, why it matters, an example, how to fix.
+    pub fn explanation(self) -> String {
+        let mut out = String::new();
+        for line in self.raw_explanation().lines() {
+            out.push_str(line.strip_prefix(' ').unwrap_or(line));
+            out.push('\n');
+        }
+        out
+    }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+codes! {
+    // ───────────────────────── the nine codes of design.md ─────────────────────────
+
+    /// ## What it means
+    /// The event is valid in its convention, but it is none of the six canonical kinds
+    /// (`user_prompt_submit`, `pre_tool_use`, `post_tool_use`, `stop`, `session_start`,
+    /// `session_shutdown`), so it has no place in the IR.
+    /// ## Why it matters
+    /// The agent itself still runs the hook, but `hooks import` cannot carry it to another
+    /// convention and the runner does not execute it.
+    /// ## Example
+    /// ```toml
+    /// [[hooks]]
+    /// event = "PreCompact"   # a real Jarvis event, outside the six kinds
+    /// command = "./save-transcript.sh"
+    /// ```
+    /// ## How to fix
+    /// Nothing is broken. If the hook must move to another agent, re-create it by hand there.
+    UnsupportedConventionEvent = "unsupported_convention_event", Warning, "A valid event of the convention that is outside the six canonical kinds";
+
+    /// ## What it means
+    /// A `gajae-plugin.json` hook names an event the plugin loader does not accept. Plugins may use
+    /// only `tool_call` (phase `before`/`after`, with a target), `tool_result` (phase `after`),
+    /// `session_start` and `session_shutdown`.
+    /// ## Why it matters
+    /// GJC rejects the plugin hook; aliases from other conventions (`pre_tool_use`,
+    /// `UserPromptSubmit`, `Stop`, `agent_end`) are not translated.
+    /// ## Example
+    /// ```json
+    /// {"name": "guard", "event": "PreToolUse", "target": "bash", "path": "guard.js"}
+    /// ```
+    /// ## How to fix
+    /// Use `"event": "tool_call", "phase": "before"` for a pre-tool hook.
+    UnrecognizedPluginEvent = "unrecognized_plugin_event", Error, "A plugin hook names an event plugins cannot register";
+
+    /// ## What it means
+    /// A plugin hook's `phase` does not fit its event: `tool_call` needs `before` or `after`,
+    /// `tool_result` needs `after`, and `session_start`/`session_shutdown` take no phase at all
+    /// (not even `null`).
+    /// ## Why it matters
+    /// GJC rejects the hook, so it never runs.
+    /// ## Example
+    /// ```json
+    /// {"name": "log", "event": "tool_result", "phase": "before", "path": "log.js"}
+    /// ```
+    /// ## How to fix
+    /// Use the phase the event allows, or remove the `phase` key.
+    InvalidPluginPhase = "invalid_plugin_phase", Error, "A plugin hook's phase does not fit its event";
+
+    /// ## What it means
+    /// A tool name used as a matcher is not valid: empty, with leading or trailing spaces, `.`,
+    /// `..`, or containing `/`, `\` or NUL. `*` is the only wildcard.
+    /// ## Why it matters
+    /// GJC rejects the hook (`normalizeToolMatcher`), so the guard you meant to install is absent.
+    /// ## Example
+    /// A file `.gjc/hooks/pre/ bash.js` (leading space) or a plugin `"target": "../bash"`.
+    /// ## How to fix
+    /// Name the tool exactly, e.g. `bash.js`, or `*.js` for every tool.
+    InvalidToolMatcher = "invalid_tool_matcher", Error, "A tool-name matcher is empty, untrimmed, a path or otherwise invalid";
+
+    /// ## What it means
+    /// Something in a hook folder cannot be a hook: a directory, a symlink that leaves the hooks
+    /// directory, an unreadable file, a file whose name is not UTF-8, a binary or oversized file.
+    /// ## Why it matters
+    /// The agent skips it or fails on it; either way the hook does not run as intended.
+    /// ## Example
+    /// `.gjc/hooks/pre/bash.js -> /etc/passwd`
+    /// ## How to fix
+    /// Keep one regular, readable, UTF-8-named module file per hook inside the hooks directory.
+    InvalidSource = "invalid_source", Error, "A file or entry in a hook location cannot be a hook";
+
+    /// ## What it means
+    /// The command is empty or cannot be parsed the way the agent parses it (for jcode: a trailing
+    /// escape character, an unterminated quote, or nothing left after tokenizing).
+    /// ## Why it matters
+    /// The agent skips the hook (and a jcode `pre_tool` gate then allows every call).
+    /// ## Example
+    /// ```toml
+    /// [hooks]
+    /// pre_tool = "guard --msg 'unterminated"
+    /// ```
+    /// ## How to fix
+    /// Close the quote, remove the trailing backslash, or give a command.
+    InvalidCommand = "invalid_command", Error, "A hook command is empty or cannot be parsed";
+
+    /// ## What it means
+    /// The same hook is declared twice (same convention, kind, event, matcher and handler).
+    /// ## Why it matters
+    /// Agents dedupe such hooks (Jarvis and Claude run an identical command once; GJC keeps the
+    /// first module), so the second copy, and e.g. its different timeout, has no effect.
+    /// ## Example
+    /// Two `[[hooks]]` entries with `event = "Stop"` and `command = "./check.sh"`.
+    /// ## How to fix
+    /// Delete the later copy, or merge what differs into the first one.
+    DuplicateHook = "duplicate_hook", Warning, "The same hook is declared more than once; later copies are ignored";
+
+    /// ## What it means
+    /// A GJC module registers an in-process event (`context`, `session_before_compact`,
+    /// `auto_retry_start`, ...) that is none of the six canonical kinds.
+    /// ## Why it matters
+    /// GJC runs it, but it cannot be migrated to another convention, and the runner's
+    /// canonical events never trigger it.
+    /// ## Example
+    /// ```js
+    /// export default (api) => { api.on("context", (e) => e) }
+    /// ```
+    /// ## How to fix
+    /// Nothing is broken; keep it GJC-only, or move the logic to one of the mapped events.
+    InProcessEventOutsideHookIr = "in_process_event_outside_hook_ir", Warning, "A module registers an in-process event outside the hook IR";
+
+    /// ## What it means
+    /// The source names an event whose meaning differs from every canonical kind, or a
+    /// conversion would change what the hook means (e.g. GJC `turn_end` fires per turn, not per
+    /// agent loop; a target convention has no such event; a Codex directory file not named
+    /// `pre-<tool>`/`post-<tool>`).
+    /// ## Why it matters
+    /// Mapping it anyway would run it at the wrong time; it is rejected instead of silently dropped.
+    /// ## Example
+    /// ```js
+    /// api.on("turn_end", ...)   // not the same as `stop` (agent_end)
+    /// ```
+    /// ## How to fix
+    /// Use the event with the intended meaning (`agent_end` for stop), or keep the hook in its
+    /// own convention.
+    SemanticMismatch = "semantic_mismatch", Error, "The source's meaning has no faithful equivalent in the IR or target";
+
+    // ───────────────────────── foundation: any convention ─────────────────────────
+
+    /// ## What it means
+    /// The file is not valid TOML or JSON.
+    /// ## Why it matters
+    /// The agent cannot read it: depending on the agent every hook of the file (or the whole
+    /// config) is silently ignored.
+    /// ## Example
+    /// ```toml
+    /// [hooks
+    /// pre_tool = "guard"
+    /// ```
+    /// ## How to fix
+    /// Fix the syntax error at the position shown.
+    ParseError = "parse_error", Error, "The file is not valid TOML or JSON";
+
+    /// ## What it means
+    /// The event name is not one the convention defines at all (often a case mistake such as
+    /// `pretooluse`, or a name from another agent).
+    /// ## Why it matters
+    /// Agents silently ignore unknown event names (Codex, Claude) or reject the file (Jarvis):
+    /// the hook never fires.
+    /// ## Example
+    /// ```json
+    /// {"hooks": {"preToolUse": [...]}}
+    /// ```
+    /// ## How to fix
+    /// Use the exact name the diagnostic suggests.
+    UnknownEvent = "unknown_event", Error, "The event name is not defined by the convention";
+
+    /// ## What it means
+    /// A hook file or directory exists but could not be read (permissions, an I/O error, a
+    /// symlink loop).
+    /// ## Why it matters
+    /// The agent cannot read it either, so its hooks do not run.
+    /// ## Example
+    /// `~/.codex/hooks.json` with mode `000`.
+    /// ## How to fix
+    /// Fix the permissions or remove the broken entry.
+    UnreadableSource = "unreadable_source", Error, "A hook file or directory could not be read";
+
+    /// ## What it means
+    /// A value has the wrong type (a number where a string is expected, a table where an array
+    /// is expected, ...).
+    /// ## Why it matters
+    /// For jcode a single type error makes the whole `config.toml` fail to parse and jcode
+    /// silently falls back to its defaults: every hook (and every other setting) is off.
+    /// Other agents drop the entry or the section.
+    /// ## Example
+    /// ```toml
+    /// [hooks]
+    /// pre_tool_timeout_ms = "5000"
+    /// ```
+    /// ## How to fix
+    /// Write the value with the type the diagnostic names.
+    WrongValueType = "wrong_value_type", Error, "A value has a type the agent cannot accept";
+
+    /// ## What it means
+    /// A field that the convention's schema rejects.
+    /// ## Why it matters
+    /// Jarvis validates `[[hooks]]` strictly: one unknown field drops every hook of the file.
+    /// ## Example
+    /// ```toml
+    /// [[hooks]]
+    /// event = "Stop"
+    /// command = "./check.sh"
+    /// timeout_ms = 500
+    /// ```
+    /// ## How to fix
+    /// Remove the field or use the field name suggested.
+    UnknownField = "unknown_field", Error, "A field the convention rejects";
+
+    /// ## What it means
+    /// A key that the agent silently ignores (no error, no effect), usually a typo.
+    /// ## Why it matters
+    /// The setting you wrote does nothing and nobody tells you.
+    /// ## Example
+    /// ```toml
+    /// [hooks]
+    /// pre_tools = "guard"   # jcode ignores it; the gate is not installed
+    /// ```
+    /// ## How to fix
+    /// Use the key suggested, or remove it.
+    IgnoredKey = "ignored_key", Warning, "A key the agent silently ignores";
+
+    /// ## What it means
+    /// A timeout is outside the range the convention accepts, or not an integer.
+    /// ## Why it matters
+    /// The agent rejects the entry (Jarvis: the whole hooks section) or uses another value.
+    /// ## Example
+    /// ```toml
+    /// [[hooks]]
+    /// event = "PreToolUse"
+    /// command = "./guard.sh"
+    /// timeout = 900   # Jarvis accepts 1..=600 seconds
+    /// ```
+    /// ## How to fix
+    /// Use a value within the bounds named in the message (mind the unit).
+    InvalidTimeout = "invalid_timeout", Error, "A timeout is not a valid value for its convention";
+
+    /// ## What it means
+    /// A matcher regex does not compile in the convention's dialect (JavaScript for Jarvis and
+    /// Claude, Rust `regex` for Codex).
+    /// ## Why it matters
+    /// Jarvis silently skips the hook; Codex drops the whole matcher group.
+    /// ## Example
+    /// ```toml
+    /// matcher = "Bash("
+    /// ```
+    /// ## How to fix
+    /// Fix the pattern; escape literal parentheses (`Bash\\(`).
+    InvalidMatcherRegex = "invalid_matcher_regex", Error, "A matcher regex does not compile in its dialect";
+
+    /// ## What it means
+    /// A matcher is set on an event whose matched value is always empty, or on an event that
+    /// ignores matchers.
+    /// ## Why it matters
+    /// The matcher never filters anything: either the hook never fires (the pattern cannot match
+    /// the empty string) or it always fires (the matcher is ignored).
+    /// ## Example
+    /// ```toml
+    /// [[hooks]]
+    /// event = "Stop"
+    /// matcher = "Bash"
+    /// ```
+    /// ## How to fix
+    /// Remove the matcher, or move the hook to an event that has a matched value.
+    MatcherHasNoEffect = "matcher_has_no_effect", Warning, "A matcher on an event where it cannot filter";
+
+    /// ## What it means
+    /// A hook message or output was cut to stay within a bound (see the message for which).
+    /// ## Why it matters
+    /// Downstream readers see a shortened value.
+    /// ## Example
+    /// A 10 MB command string in a diagnostic.
+    /// ## How to fix
+    /// Nothing to fix; shorten the source value if the full text matters.
+    Truncated = "truncated", Info, "A value was cut to stay within a size bound";
+
+    // ───────────────────────── jcode and Jarvis (TOML adapters) ─────────────────────────
+
+    // ───────────────────────── GJC, Claude/Codex directories, Codex JSON, plugins ─────────────────────────
+
+    // ───────────────────────── runner ─────────────────────────
+
+    // ───────────────────────── CLI: import and setup ─────────────────────────
+
+    // ───────────────────────── Claude settings ─────────────────────────
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn codes_are_unique_snake_case_and_documented() {
+        let mut seen = HashSet::new();
+        for &c in Code::ALL {
+            let name = c.as_str();
+            assert!(seen.insert(name), "duplicate code {name}");
+            assert!(
+                !name.is_empty()
+                    && name
+                        .chars()
+                        .all(|ch| ch.is_ascii_lowercase() || ch.is_ascii_digit() || ch == '_')
+                    && !name.starts_with('_')
+                    && !name.ends_with('_')
+                    && !name.contains("__"),
+                "{name} is not snake_case"
+            );
+            assert!(!c.summary().is_empty(), "{name} has no summary");
+            assert!(!c.summary().contains('\n'), "{name}: summary must be one line");
+            let doc = c.explanation();
+            for section in [
+                "## What it means",
+                "## Why it matters",
+                "## Example",
+                "## How to fix",
+            ] {
+                assert!(doc.contains(section), "{name} lacks `{section}`");
+            }
+            assert_eq!(Code::parse(name), Some(c));
+            assert_eq!(serde_json::to_string(&c).unwrap(), format!("\"{name}\""));
+        }
+    }
+
+    #[test]
+    fn the_nine_design_codes_exist_with_their_exact_names() {
+        for name in [
+            "unsupported_convention_event",
+            "unrecognized_plugin_event",
+            "invalid_plugin_phase",
+            "invalid_tool_matcher",
+            "invalid_source",
+            "invalid_command",
+            "duplicate_hook",
+            "in_process_event_outside_hook_ir",
+            "semantic_mismatch",
+        ] {
+            assert!(Code::parse(name).is_some(), "missing {name}");
+        }
+    }
+
+    #[test]
+    fn explanation_strips_rustdoc_leading_space() {
+        let doc = Code::DuplicateHook.explanation();
+        assert!(doc.starts_with("## What it means\n"), "{doc}");
+    }
+}

@@ -1,0 +1,709 @@
+//! The contract table: for every convention × source event, the canonical kind it maps to (or
+//! the code that rejects it) and, for accepted events, how its runtime executes it.
+//!
+//! Every number of a contract lives here once, in [`limits`], and is pinned by a test that cites
+//! its source in `shared/reference/conventions.md`. The runner and the adapters read this table;
+//! `docs/contracts.md` is generated from it.
+
+use crate::{Code, Convention, Kind};
+use serde::Serialize;
+
+/// How the hooks of one event run relative to each other.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ordering {
+    /// One after another, each awaited, in declaration order.
+    Sequential,
+    /// All at once; results kept in declaration order.
+    Parallel,
+    /// Spawned and never awaited by the agent.
+    Detached,
+    /// Never executed at runtime (import and diagnostics only).
+    NotExecuted,
+}
+
+/// The unit a convention writes timeouts in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TimeoutUnit {
+    /// Milliseconds.
+    Milliseconds,
+    /// Seconds.
+    Seconds,
+}
+
+impl TimeoutUnit {
+    /// Milliseconds per unit.
+    pub const fn millis(self) -> u64 {
+        match self {
+            TimeoutUnit::Milliseconds => 1,
+            TimeoutUnit::Seconds => 1000,
+        }
+    }
+}
+
+/// The timeout rule of an event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Timeout {
+    /// No timeout: the hook may run forever.
+    None,
+    /// A fixed timeout the user cannot change.
+    Fixed {
+        /// Milliseconds.
+        ms: u64,
+    },
+    /// A timeout the user writes, in `unit`, with a default and bounds (in `unit`).
+    Configurable {
+        /// The unit the user writes it in.
+        unit: TimeoutUnit,
+        /// The default when not written.
+        default: u64,
+        /// The smallest accepted value (or the clamp floor, see the event's notes).
+        min: u64,
+        /// The largest accepted value, `None` when unbounded.
+        max: Option<u64>,
+    },
+}
+
+impl Timeout {
+    /// The effective default in milliseconds (`None` for no timeout).
+    pub const fn default_ms(self) -> Option<u64> {
+        match self {
+            Timeout::None => None,
+            Timeout::Fixed { ms } => Some(ms),
+            Timeout::Configurable { unit, default, .. } => Some(default * unit.millis()),
+        }
+    }
+}
+
+/// What happens when a hook fails (error, crash, timeout).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OnError {
+    /// The action proceeds as if the hook allowed it.
+    FailOpen,
+    /// The action is blocked.
+    FailClosed,
+    /// The failure is logged; other hooks and the action go on.
+    Isolated,
+}
+
+/// What a hook may change.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mutation {
+    /// Adds context for the model (prompt submit, session start).
+    Context,
+    /// Replaces the tool input (Codex/Claude `updatedInput`).
+    ToolInput,
+    /// Replaces the tool result (`content`, `details`, `isError`).
+    ToolResult,
+    /// Makes the agent continue with a reason after it wanted to stop.
+    Continuation,
+    /// Injects a message (GJC `before_agent_start`).
+    Message,
+}
+
+/// How the hook receives the event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Input {
+    /// A JSON document on stdin.
+    StdinJson,
+    /// Environment variables.
+    Env,
+    /// Arguments of a module API call.
+    ModuleApi,
+}
+
+/// How the hook answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Output {
+    /// Nothing is read back.
+    Ignored,
+    /// The exit code, stderr as the block reason.
+    ExitCode,
+    /// The exit code plus a JSON document (or plain text) on stdout.
+    ExitCodeAndStdout,
+    /// The value the module handler returns.
+    ReturnValue,
+}
+
+/// What authority the hook's code runs with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Authority {
+    /// A process or module with the user's full ambient authority.
+    AmbientHost,
+    /// A module given a constrained API (still ambient host-process authority underneath).
+    ConstrainedApi,
+    /// Executed by another runtime this project does not control.
+    ExternalRuntime,
+    /// Owned and scheduled by the provider's agent (Codex).
+    ProviderOwned,
+    /// Never executed: import and diagnostics only.
+    NotExecuted,
+}
+
+/// What makes the agent trust the hook enough to run it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Trust {
+    /// The user's own config file; no further gate.
+    UserConfig,
+    /// Project files execute when loaded; no trust gate is enforced.
+    NotEnforced,
+    /// The file's hash must match a registry (plugins) or a trusted hash (Codex).
+    HashPinned,
+    /// Project settings run once the folder is trusted (Claude).
+    FolderTrust,
+    /// Not executed.
+    NotExecuted,
+}
+
+/// What value a matcher is tested against for this event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MatchedValue {
+    /// The tool name.
+    ToolName,
+    /// The prompt text.
+    Prompt,
+    /// The session source (`startup`, `resume`, ...).
+    Source,
+    /// The end reason.
+    Reason,
+    /// Something else the convention defines (origin kind, agent name, trigger, ...).
+    Other,
+    /// The matched value is always the empty string.
+    AlwaysEmpty,
+    /// The agent ignores matchers on this event.
+    Ignored,
+    /// The convention has no matcher at all (jcode): the hook fires for every value.
+    NoMatcher,
+}
+
+/// The execution rules of an accepted event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Rules {
+    /// Ordering among the event's hooks.
+    pub ordering: Ordering,
+    /// Timeout rule.
+    pub timeout: Timeout,
+    /// Failure behaviour.
+    pub on_error: OnError,
+    /// Whether a hook can block the action.
+    pub can_block: bool,
+    /// What a hook can change.
+    pub mutates: &'static [Mutation],
+    /// Input channels.
+    pub input: &'static [Input],
+    /// Output channel.
+    pub output: Output,
+    /// Authority of the hook's code.
+    pub authority: Authority,
+    /// Trust gate.
+    pub trust: Trust,
+}
+
+/// Where a source event goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Mapping {
+    /// Accepted into this kind, executed under these rules.
+    Accepted {
+        /// The canonical kind.
+        kind: Kind,
+        /// Its execution rules.
+        rules: Rules,
+    },
+    /// Rejected with this diagnostic code.
+    Rejected {
+        /// The code reported.
+        code: Code,
+    },
+}
+
+/// One row of the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct EventContract {
+    /// The convention.
+    pub convention: Convention,
+    /// The event as the convention spells it (plugin shapes as `event/phase`).
+    pub event: &'static str,
+    /// Kind or rejection.
+    pub mapping: Mapping,
+    /// What a matcher is tested against.
+    pub matched: MatchedValue,
+    /// A contract note: where the real behaviour differs from the docs or from the other
+    /// conventions. Empty when there is nothing to say.
+    pub note: &'static str,
+}
+
+impl EventContract {
+    /// The canonical kind, when accepted.
+    pub fn kind(&self) -> Option<Kind> {
+        match self.mapping {
+            Mapping::Accepted { kind, .. } => Some(kind),
+            Mapping::Rejected { .. } => None,
+        }
+    }
+
+    /// The rules, when accepted.
+    pub fn rules(&self) -> Option<&Rules> {
+        match &self.mapping {
+            Mapping::Accepted { rules, .. } => Some(rules),
+            Mapping::Rejected { .. } => None,
+        }
+    }
+}
+
+/// Every number of every contract, once. Each is pinned by a test citing conventions.md.
+pub mod limits {
+    /// jcode (conventions.md §1).
+    pub mod jcode {
+        /// `pre_tool_timeout_ms` default.
+        pub const PRE_TOOL_TIMEOUT_DEFAULT_MS: u64 = 5000;
+        /// The runner uses `max(1, pre_tool_timeout_ms)`.
+        pub const PRE_TOOL_TIMEOUT_FLOOR_MS: u64 = 1;
+        /// Exit code that blocks a `pre_tool` call.
+        pub const BLOCK_EXIT_CODE: i32 = 2;
+        /// The block reason (trimmed stderr) is cut to this many bytes at a char boundary.
+        pub const BLOCK_REASON_MAX_BYTES: usize = 2000;
+        /// Reason used when the trimmed stderr is empty.
+        pub const DEFAULT_BLOCK_REASON: &str = "blocked by pre_tool hook";
+        /// `JCODE_HOOK_PAYLOAD` is cut to this many bytes at a UTF-8 boundary.
+        pub const PAYLOAD_MAX_BYTES: usize = 16_384;
+        /// `TOOL_INPUT` is cut to this many bytes.
+        pub const TOOL_INPUT_MAX_BYTES: usize = 16_384;
+        /// `LAST_ASSISTANT_TEXT` keeps the first this-many characters.
+        pub const LAST_ASSISTANT_TEXT_MAX_CHARS: usize = 4000;
+        /// `ERROR` keeps the first this-many characters.
+        pub const ERROR_MAX_CHARS: usize = 1000;
+        /// Config re-read polling period.
+        pub const CONFIG_POLL_MS: u64 = 500;
+    }
+    /// Jarvis Code (conventions.md §2).
+    pub mod jarvis {
+        /// Default `timeout` in seconds.
+        pub const TIMEOUT_DEFAULT_S: u64 = 30;
+        /// Smallest accepted `timeout`.
+        pub const TIMEOUT_MIN_S: u64 = 1;
+        /// Largest accepted `timeout`.
+        pub const TIMEOUT_MAX_S: u64 = 600;
+        /// Exit code that blocks.
+        pub const BLOCK_EXIT_CODE: i32 = 2;
+        /// Delay between SIGTERM and SIGKILL to the process group on timeout.
+        pub const KILL_GRACE_MS: u64 = 100;
+        /// `tool_output` in the PostToolUse payload keeps this many characters.
+        pub const TOOL_OUTPUT_MAX_CHARS: usize = 2000;
+        /// Stop continuations per turn.
+        pub const STOP_CONTINUATIONS_PER_TURN: u32 = 1;
+        /// `client_type` of the base payload (Kimi's value; Jarvis is a renamed copy).
+        pub const CLIENT_TYPE: &str = "kimi_code_cli";
+    }
+    /// GJC ExtensionRunner (conventions.md §3).
+    pub mod gjc {
+        /// `tool_result` per-handler timeout.
+        pub const TOOL_RESULT_TIMEOUT_MS: u64 = 30_000;
+        /// Other lifecycle events' timeout (contract table).
+        pub const LIFECYCLE_TIMEOUT_MS: u64 = 30_000;
+        /// What the code actually uses for `session_shutdown`.
+        pub const SESSION_SHUTDOWN_CODE_TIMEOUT_MS: u64 = 60_000;
+        /// Timeout of the managed Codex `Stop` entry, in seconds.
+        pub const MANAGED_STOP_TIMEOUT_S: u64 = 30;
+        /// The managed command.
+        pub const MANAGED_COMMAND: &str = "gjc codex-native-hook";
+        /// The managed entries' `statusMessage`.
+        pub const MANAGED_STATUS_MESSAGE: &str = "GJC skill state";
+    }
+    /// Codex hooks.json (conventions.md §4).
+    pub mod codex {
+        /// Default `timeout` in seconds.
+        pub const TIMEOUT_DEFAULT_S: u64 = 600;
+        /// Smallest accepted `timeout`.
+        pub const TIMEOUT_MIN_S: u64 = 1;
+        /// Exit code that blocks (with non-empty stderr).
+        pub const BLOCK_EXIT_CODE: i32 = 2;
+        /// Shell used when `$SHELL` is unset.
+        pub const DEFAULT_SHELL: &str = "/bin/sh";
+    }
+    /// Claude Code settings (conventions.md §5).
+    pub mod claude {
+        /// Default `timeout` of a command hook, in seconds.
+        pub const TIMEOUT_DEFAULT_S: u64 = 600;
+        /// Exit code that blocks.
+        pub const BLOCK_EXIT_CODE: i32 = 2;
+        /// A timeout at or above this many seconds probably meant milliseconds.
+        pub const TIMEOUT_LOOKS_LIKE_MS_S: u64 = 1000;
+    }
+}
+
+use limits::*;
+use Authority as A;
+use Input as I;
+use MatchedValue as M;
+use Mutation as Mu;
+use OnError as E;
+use Ordering as O;
+
+const fn accepted(
+    convention: Convention,
+    event: &'static str,
+    kind: Kind,
+    rules: Rules,
+    matched: MatchedValue,
+    note: &'static str,
+) -> EventContract {
+    EventContract {
+        convention,
+        event,
+        mapping: Mapping::Accepted { kind, rules },
+        matched,
+        note,
+    }
+}
+
+const fn rejected(
+    convention: Convention,
+    event: &'static str,
+    code: Code,
+    matched: MatchedValue,
+    note: &'static str,
+) -> EventContract {
+    EventContract {
+        convention,
+        event,
+        mapping: Mapping::Rejected { code },
+        matched,
+        note,
+    }
+}
+
+// ── jcode ──
+const JCODE_GATE: Rules = Rules {
+    ordering: O::Sequential,
+    timeout: Timeout::Configurable {
+        unit: TimeoutUnit::Milliseconds,
+        default: jcode::PRE_TOOL_TIMEOUT_DEFAULT_MS,
+        min: jcode::PRE_TOOL_TIMEOUT_FLOOR_MS,
+        max: None,
+    },
+    on_error: E::FailOpen,
+    can_block: true,
+    mutates: &[],
+    input: &[I::StdinJson, I::Env],
+    output: Output::ExitCode,
+    authority: A::AmbientHost,
+    trust: Trust::UserConfig,
+};
+const JCODE_OBSERVER: Rules = Rules {
+    ordering: O::Detached,
+    timeout: Timeout::None,
+    on_error: E::Isolated,
+    can_block: false,
+    mutates: &[],
+    input: &[I::Env],
+    output: Output::Ignored,
+    authority: A::AmbientHost,
+    trust: Trust::UserConfig,
+};
+const JC: Convention = Convention::Jcode;
+
+// ── Jarvis ──
+const JARVIS_TIMEOUT: Timeout = Timeout::Configurable {
+    unit: TimeoutUnit::Seconds,
+    default: jarvis::TIMEOUT_DEFAULT_S,
+    min: jarvis::TIMEOUT_MIN_S,
+    max: Some(jarvis::TIMEOUT_MAX_S),
+};
+const JARVIS_OBSERVER: Rules = Rules {
+    ordering: O::Parallel,
+    timeout: JARVIS_TIMEOUT,
+    on_error: E::FailOpen,
+    can_block: false,
+    mutates: &[],
+    input: &[I::StdinJson],
+    output: Output::ExitCodeAndStdout,
+    authority: A::AmbientHost,
+    trust: Trust::UserConfig,
+};
+const JARVIS_GATE: Rules = Rules {
+    can_block: true,
+    ..JARVIS_OBSERVER
+};
+const JV: Convention = Convention::Jarvis;
+const OUTSIDE: Code = Code::UnsupportedConventionEvent;
+
+// ── GJC in-process ──
+const GJC_TOOL_CALL: Rules = Rules {
+    ordering: O::Sequential,
+    timeout: Timeout::None,
+    on_error: E::FailClosed,
+    can_block: true,
+    mutates: &[],
+    input: &[I::ModuleApi],
+    output: Output::ReturnValue,
+    authority: A::AmbientHost,
+    trust: Trust::NotEnforced,
+};
+const GJC_TOOL_RESULT: Rules = Rules {
+    timeout: Timeout::Fixed {
+        ms: gjc::TOOL_RESULT_TIMEOUT_MS,
+    },
+    on_error: E::Isolated,
+    can_block: false,
+    mutates: &[Mu::ToolResult],
+    ..GJC_TOOL_CALL
+};
+const GJC_LIFECYCLE: Rules = Rules {
+    timeout: Timeout::Fixed {
+        ms: gjc::LIFECYCLE_TIMEOUT_MS,
+    },
+    on_error: E::Isolated,
+    can_block: false,
+    mutates: &[],
+    ..GJC_TOOL_CALL
+};
+const GJC_BEFORE_AGENT_START: Rules = Rules {
+    mutates: &[Mu::Message],
+    ..GJC_LIFECYCLE
+};
+const GJ: Convention = Convention::Gjc;
+
+// ── GJC plugins ──
+const PLUGIN_BEFORE: Rules = Rules {
+    authority: A::ConstrainedApi,
+    trust: Trust::HashPinned,
+    ..GJC_TOOL_CALL
+};
+const PLUGIN_AFTER: Rules = Rules {
+    authority: A::ConstrainedApi,
+    trust: Trust::HashPinned,
+    ..GJC_TOOL_RESULT
+};
+const PLUGIN_LIFECYCLE: Rules = Rules {
+    authority: A::ConstrainedApi,
+    trust: Trust::HashPinned,
+    ..GJC_LIFECYCLE
+};
+const GP: Convention = Convention::GjcPlugin;
+const NOT_PLUGIN: Code = Code::UnrecognizedPluginEvent;
+
+// ── Claude/Codex directories ──
+const IMPORT_ONLY: Rules = Rules {
+    ordering: O::NotExecuted,
+    timeout: Timeout::None,
+    on_error: E::Isolated,
+    can_block: false,
+    mutates: &[],
+    input: &[],
+    output: Output::Ignored,
+    authority: A::NotExecuted,
+    trust: Trust::NotExecuted,
+};
+
+// ── Codex hooks.json ──
+const CODEX_OBSERVER: Rules = Rules {
+    ordering: O::Parallel,
+    timeout: Timeout::Configurable {
+        unit: TimeoutUnit::Seconds,
+        default: codex::TIMEOUT_DEFAULT_S,
+        min: codex::TIMEOUT_MIN_S,
+        max: None,
+    },
+    on_error: E::FailOpen,
+    can_block: false,
+    mutates: &[],
+    input: &[I::StdinJson],
+    output: Output::ExitCodeAndStdout,
+    authority: A::ProviderOwned,
+    trust: Trust::HashPinned,
+};
+const CX: Convention = Convention::CodexJson;
+
+// ── Claude settings ──
+const CLAUDE_OBSERVER: Rules = Rules {
+    ordering: O::Parallel,
+    timeout: Timeout::Configurable {
+        unit: TimeoutUnit::Seconds,
+        default: claude::TIMEOUT_DEFAULT_S,
+        min: 1,
+        max: None,
+    },
+    on_error: E::FailOpen,
+    can_block: false,
+    mutates: &[],
+    input: &[I::StdinJson, I::Env],
+    output: Output::ExitCodeAndStdout,
+    authority: A::AmbientHost,
+    trust: Trust::FolderTrust,
+};
+const CL: Convention = Convention::ClaudeSettings;
+
+/// The table. Order: conventions in [`Convention::ALL`] order, events in each convention's own order.
+pub static CONTRACTS: &[EventContract] = &[
+    // jcode: six slots (conventions.md §1).
+    accepted(JC, "turn_start", Kind::UserPromptSubmit, JCODE_OBSERVER, M::NoMatcher,
+        "Observer: fires at the start of each agent response, cannot block or add context (jcode has no prompt-submit gate)."),
+    accepted(JC, "turn_end", Kind::Stop, JCODE_OBSERVER, M::NoMatcher,
+        "Observer: fires once per agent response with the last assistant text; cannot block or continue."),
+    accepted(JC, "session_start", Kind::SessionStart, JCODE_OBSERVER, M::NoMatcher,
+        "SOURCE is create, attach or resume."),
+    accepted(JC, "session_end", Kind::SessionShutdown, JCODE_OBSERVER, M::NoMatcher,
+        "SOURCE is close."),
+    accepted(JC, "pre_tool", Kind::PreToolUse, JCODE_GATE, M::NoMatcher,
+        "Every command runs, sequentially, even after a block; the first block wins. Timeout max(1, pre_tool_timeout_ms) per command. jcode awaits the stdin write before its timeout starts and kills only the direct child; the runner times the whole run and kills the group."),
+    accepted(JC, "post_tool", Kind::PostToolUse, JCODE_OBSERVER, M::NoMatcher,
+        "Does not fire for blocked calls."),
+    // Jarvis: the 20 events in the code's order (conventions.md §2).
+    accepted(JV, "PreToolUse", Kind::PreToolUse, JARVIS_GATE, M::ToolName, ""),
+    accepted(JV, "PostToolUse", Kind::PostToolUse, JARVIS_OBSERVER, M::ToolName, ""),
+    rejected(JV, "PostToolUseFailure", OUTSIDE, M::ToolName, ""),
+    rejected(JV, "PermissionRequest", OUTSIDE, M::ToolName, ""),
+    rejected(JV, "PermissionResult", OUTSIDE, M::ToolName, ""),
+    accepted(JV, "UserPromptSubmit", Kind::UserPromptSubmit, Rules { mutates: &[Mu::Context], ..JARVIS_GATE }, M::Prompt,
+        "The code sends `prompt` as an array of content parts; the seed shows a string."),
+    rejected(JV, "UserPromptQueued", OUTSIDE, M::Prompt, ""),
+    rejected(JV, "TurnStarted", OUTSIDE, M::Other, ""),
+    accepted(JV, "Stop", Kind::Stop, Rules { mutates: &[Mu::Continuation], ..JARVIS_GATE }, M::AlwaysEmpty,
+        "A block continues the agent with the reason, at most once per turn."),
+    rejected(JV, "StopFailure", OUTSIDE, M::Other, ""),
+    rejected(JV, "Interrupt", OUTSIDE, M::AlwaysEmpty, ""),
+    accepted(JV, "SessionStart", Kind::SessionStart, JARVIS_OBSERVER, M::Source, ""),
+    accepted(JV, "SessionEnd", Kind::SessionShutdown, JARVIS_OBSERVER, M::Reason, "reason is exit or archive."),
+    rejected(JV, "SessionHeartbeat", OUTSIDE, M::AlwaysEmpty, ""),
+    rejected(JV, "SubagentStart", OUTSIDE, M::Other, ""),
+    rejected(JV, "SubagentStop", OUTSIDE, M::Other, ""),
+    rejected(JV, "TaskStarted", OUTSIDE, M::Other, ""),
+    rejected(JV, "PreCompact", OUTSIDE, M::Other, ""),
+    rejected(JV, "PostCompact", OUTSIDE, M::Other, ""),
+    rejected(JV, "Notification", OUTSIDE, M::Other, ""),
+    // GJC in-process HookAPI events (conventions.md §3).
+    accepted(GJ, "before_agent_start", Kind::UserPromptSubmit, GJC_BEFORE_AGENT_START, M::Ignored,
+        "Handlers may each return a message to inject."),
+    accepted(GJ, "tool_call", Kind::PreToolUse, GJC_TOOL_CALL, M::ToolName,
+        "The first {block: true, reason} returns at once and skips later handlers; a thrown error blocks with `Extension <path> failed: <message>`."),
+    accepted(GJ, "tool_result", Kind::PostToolUse, GJC_TOOL_RESULT, M::ToolName,
+        "content, details and isError replacements chain through the handlers."),
+    accepted(GJ, "agent_end", Kind::Stop, GJC_LIFECYCLE, M::Ignored, "Fires once per agent loop."),
+    accepted(GJ, "session_start", Kind::SessionStart, GJC_LIFECYCLE, M::Ignored, ""),
+    accepted(GJ, "session_shutdown", Kind::SessionShutdown, GJC_LIFECYCLE, M::Ignored,
+        "The contract table says 30 s; the code awaits handlers for 60 s."),
+    rejected(GJ, "turn_end", Code::SemanticMismatch, M::Ignored,
+        "Fires once per turn, not once per agent loop: mapping it to stop would change invocation counts."),
+    rejected(GJ, "context", Code::InProcessEventOutsideHookIr, M::Ignored, ""),
+    rejected(GJ, "session_before_compact", Code::InProcessEventOutsideHookIr, M::Ignored, ""),
+    rejected(GJ, "auto_retry_start", Code::InProcessEventOutsideHookIr, M::Ignored,
+        "Any other in-process event is outside the hook IR too."),
+    // GJC plugin manifest shapes (conventions.md §3).
+    accepted(GP, "tool_call/before", Kind::PreToolUse, PLUGIN_BEFORE, M::ToolName, ""),
+    accepted(GP, "tool_call/after", Kind::PostToolUse, PLUGIN_AFTER, M::ToolName,
+        "A post-tool observation: never gains pre-tool blocking authority."),
+    accepted(GP, "tool_result/after", Kind::PostToolUse, PLUGIN_AFTER, M::ToolName, "target defaults to `*`."),
+    accepted(GP, "session_start", Kind::SessionStart, PLUGIN_LIFECYCLE, M::Ignored, "No target and no phase (not even null)."),
+    accepted(GP, "session_shutdown", Kind::SessionShutdown, PLUGIN_LIFECYCLE, M::Ignored, "No target and no phase (not even null)."),
+    rejected(GP, "pre_tool_use", NOT_PLUGIN, M::Ignored, "Aliases are never authority."),
+    rejected(GP, "post_tool_use", NOT_PLUGIN, M::Ignored, ""),
+    rejected(GP, "UserPromptSubmit", NOT_PLUGIN, M::Ignored, ""),
+    rejected(GP, "Stop", NOT_PLUGIN, M::Ignored, ""),
+    rejected(GP, "agent_end", NOT_PLUGIN, M::Ignored, ""),
+    rejected(GP, "before_agent_start", NOT_PLUGIN, M::Ignored, ""),
+    // Claude/Codex hook directories: import and diagnostics only (conventions.md §3).
+    accepted(Convention::ClaudeDir, "pre", Kind::PreToolUse, IMPORT_ONLY, M::ToolName, "Never executed; `hooks import --from claude-dir --to gjc` writes the canonical copy."),
+    accepted(Convention::ClaudeDir, "post", Kind::PostToolUse, IMPORT_ONLY, M::ToolName, "Never executed."),
+    accepted(Convention::CodexDir, "pre", Kind::PreToolUse, IMPORT_ONLY, M::ToolName, "Never executed; `hooks import --from codex-dir --to gjc` writes the canonical copy."),
+    accepted(Convention::CodexDir, "post", Kind::PostToolUse, IMPORT_ONLY, M::ToolName, "Never executed."),
+    // Codex hooks.json (conventions.md §4).
+    accepted(CX, "PreToolUse", Kind::PreToolUse, Rules { can_block: true, mutates: &[Mu::ToolInput], ..CODEX_OBSERVER }, M::ToolName,
+        "exit 2 blocks only with non-empty stderr; exit 2 with empty stderr is a failure."),
+    rejected(CX, "PermissionRequest", OUTSIDE, M::ToolName, ""),
+    accepted(CX, "PostToolUse", Kind::PostToolUse, Rules { mutates: &[Mu::Context], ..CODEX_OBSERVER }, M::ToolName, ""),
+    rejected(CX, "PreCompact", OUTSIDE, M::Ignored, ""),
+    rejected(CX, "PostCompact", OUTSIDE, M::Ignored, ""),
+    accepted(CX, "SessionStart", Kind::SessionStart, Rules { mutates: &[Mu::Context], ..CODEX_OBSERVER }, M::Source, ""),
+    accepted(CX, "UserPromptSubmit", Kind::UserPromptSubmit, Rules { can_block: true, mutates: &[Mu::Context], ..CODEX_OBSERVER }, M::Ignored,
+        "Plain stdout on exit 0 becomes context. GJC manages an entry here (`gjc codex-native-hook`)."),
+    accepted(CX, "Stop", Kind::Stop, Rules { can_block: true, mutates: &[Mu::Continuation], ..CODEX_OBSERVER }, M::Ignored,
+        "A block becomes a continuation prompt. GJC manages an entry here (timeout 30)."),
+    rejected(CX, "SubagentStart", OUTSIDE, M::Ignored, "Newer Codex versions."),
+    rejected(CX, "SubagentStop", OUTSIDE, M::Ignored, "Newer Codex versions."),
+    rejected(CX, "StopFailure", OUTSIDE, M::Ignored, "Newer Codex versions."),
+    accepted(CX, "SessionEnd", Kind::SessionShutdown, CODEX_OBSERVER, M::Ignored, "Newer Codex versions."),
+    // Claude Code settings (conventions.md §5).
+    accepted(CL, "PreToolUse", Kind::PreToolUse, Rules { can_block: true, mutates: &[Mu::ToolInput], ..CLAUDE_OBSERVER }, M::ToolName,
+        "permissionDecision precedence deny > defer > ask > allow; a timed-out hook does not block."),
+    rejected(CL, "PermissionRequest", OUTSIDE, M::ToolName, ""),
+    accepted(CL, "PostToolUse", Kind::PostToolUse, Rules { mutates: &[Mu::Context], ..CLAUDE_OBSERVER }, M::ToolName, ""),
+    rejected(CL, "PostToolUseFailure", OUTSIDE, M::ToolName, ""),
+    rejected(CL, "Notification", OUTSIDE, M::Other, ""),
+    accepted(CL, "UserPromptSubmit", Kind::UserPromptSubmit, Rules { can_block: true, mutates: &[Mu::Context], ..CLAUDE_OBSERVER }, M::Ignored,
+        "Plain stdout on exit 0 becomes context."),
+    accepted(CL, "Stop", Kind::Stop, Rules { can_block: true, mutates: &[Mu::Continuation], ..CLAUDE_OBSERVER }, M::Ignored, ""),
+    rejected(CL, "SubagentStart", OUTSIDE, M::Other, ""),
+    rejected(CL, "SubagentStop", OUTSIDE, M::Other, ""),
+    rejected(CL, "PreCompact", OUTSIDE, M::Other, ""),
+    rejected(CL, "PostCompact", OUTSIDE, M::Other, ""),
+    accepted(CL, "SessionStart", Kind::SessionStart, Rules { mutates: &[Mu::Context], ..CLAUDE_OBSERVER }, M::Source,
+        "Plain stdout on exit 0 becomes context. Project-level SessionStart hooks run when a repository is opened."),
+    accepted(CL, "SessionEnd", Kind::SessionShutdown, CLAUDE_OBSERVER, M::Reason, ""),
+];
+
+/// What looking up a (convention, event) pair found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lookup {
+    /// A row of the table.
+    Known(&'static EventContract),
+    /// A GJC in-process event not listed: outside the hook IR (conventions.md §3: "any other event").
+    OutsideIr,
+    /// The convention does not define this name. `suggestion` is the nearest defined name
+    /// (case-insensitive match first, then edit distance), if any is close.
+    Unknown {
+        /// Did-you-mean.
+        suggestion: Option<&'static str>,
+    },
+}
+
+/// The rows of one convention, in table order.
+pub fn events_of(convention: Convention) -> impl Iterator<Item = &'static EventContract> {
+    CONTRACTS.iter().filter(move |c| c.convention == convention)
+}
+
+/// Finds the row for `event` (exact, case-sensitive, as every agent compares it).
+pub fn find(convention: Convention, event: &str) -> Option<&'static EventContract> {
+    events_of(convention).find(|c| c.event == event)
+}
+
+/// Looks an event up, with a did-you-mean for unknown names.
+pub fn lookup(convention: Convention, event: &str) -> Lookup {
+    if let Some(row) = find(convention, event) {
+        return Lookup::Known(row);
+    }
+    if convention == Convention::Gjc {
+        return Lookup::OutsideIr;
+    }
+    Lookup::Unknown {
+        suggestion: suggest(event, events_of(convention).map(|c| c.event)),
+    }
+}
+
+/// The nearest of `candidates` to `input`: a case-insensitive equal first, else the closest by
+/// Jaro–Winkler similarity (≥ 0.8). Used for every did-you-mean of the project.
+pub fn suggest<'a>(input: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    let candidates: Vec<&str> = candidates.collect();
+    if let Some(c) = candidates.iter().find(|c| c.eq_ignore_ascii_case(input)) {
+        return Some(c);
+    }
+    let lower = input.to_ascii_lowercase();
+    candidates
+        .iter()
+        .map(|c| (strsim::jaro_winkler(&lower, &c.to_ascii_lowercase()), *c))
+        .filter(|(score, _)| *score >= 0.8)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, c)| c)
+}
+
+#[cfg(test)]
+mod tests;

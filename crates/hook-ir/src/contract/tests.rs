@@ -1,0 +1,252 @@
+//! Pins every number and decision of the contract table to its source in
+//! `shared/reference/conventions.md` (cited per test).
+
+use super::*;
+
+fn rules(c: Convention, e: &str) -> Rules {
+    *find(c, e)
+        .and_then(|r| r.rules())
+        .unwrap_or_else(|| panic!("{c} {e} not accepted"))
+}
+
+#[test]
+fn jcode_numbers_conventions_md_section_1() {
+    // §1 "pre_tool_timeout_ms (u64, default 5000)", "The runner uses max(1, value)".
+    assert_eq!(limits::jcode::PRE_TOOL_TIMEOUT_DEFAULT_MS, 5000);
+    assert_eq!(limits::jcode::PRE_TOOL_TIMEOUT_FLOOR_MS, 1);
+    // §1 "exit 2 → block with stderr trimmed, cut to 2000 bytes ... (empty → `blocked by pre_tool hook`)".
+    assert_eq!(limits::jcode::BLOCK_EXIT_CODE, 2);
+    assert_eq!(limits::jcode::BLOCK_REASON_MAX_BYTES, 2000);
+    assert_eq!(limits::jcode::DEFAULT_BLOCK_REASON, "blocked by pre_tool hook");
+    // §1 "Cut to 16,384 bytes at a UTF-8 boundary", "TOOL_INPUT (16 KB cut)".
+    assert_eq!(limits::jcode::PAYLOAD_MAX_BYTES, 16_384);
+    assert_eq!(limits::jcode::TOOL_INPUT_MAX_BYTES, 16_384);
+    // §1 "LAST_ASSISTANT_TEXT (first 4000 characters ...)", "ERROR (1000 chars, on failure)".
+    assert_eq!(limits::jcode::LAST_ASSISTANT_TEXT_MAX_CHARS, 4000);
+    assert_eq!(limits::jcode::ERROR_MAX_CHARS, 1000);
+    // §1 "Config is re-read on change (≈500 ms polling ...)".
+    assert_eq!(limits::jcode::CONFIG_POLL_MS, 500);
+    let gate = rules(Convention::Jcode, "pre_tool");
+    assert_eq!(
+        gate.timeout,
+        Timeout::Configurable {
+            unit: TimeoutUnit::Milliseconds,
+            default: 5000,
+            min: 1,
+            max: None
+        }
+    );
+    assert_eq!(gate.ordering, Ordering::Sequential);
+    assert_eq!(gate.on_error, OnError::FailOpen);
+    assert!(gate.can_block);
+}
+
+#[test]
+fn jcode_slots_and_observers_conventions_md_section_1() {
+    // §1 Observers: "spawned detached (setsid) ... no timeout, exit codes ignored".
+    for (slot, kind) in [
+        ("turn_start", Kind::UserPromptSubmit),
+        ("turn_end", Kind::Stop),
+        ("session_start", Kind::SessionStart),
+        ("session_end", Kind::SessionShutdown),
+        ("post_tool", Kind::PostToolUse),
+    ] {
+        let row = find(Convention::Jcode, slot).unwrap();
+        assert_eq!(row.kind(), Some(kind), "{slot}");
+        let r = row.rules().unwrap();
+        assert_eq!(r.ordering, Ordering::Detached, "{slot}");
+        assert_eq!(r.timeout, Timeout::None, "{slot}");
+        assert!(!r.can_block, "{slot}: jcode observers can never block");
+    }
+    assert_eq!(events_of(Convention::Jcode).count(), 6);
+}
+
+#[test]
+fn jarvis_numbers_and_events_conventions_md_section_2() {
+    // §2 "timeout (optional integer seconds, 1..=600, default 30)".
+    let r = rules(Convention::Jarvis, "PreToolUse");
+    assert_eq!(
+        r.timeout,
+        Timeout::Configurable {
+            unit: TimeoutUnit::Seconds,
+            default: 30,
+            min: 1,
+            max: Some(600)
+        }
+    );
+    assert_eq!(r.timeout.default_ms(), Some(30_000));
+    // §2 "SIGTERM to the process group, SIGKILL 100 ms later".
+    assert_eq!(limits::jarvis::KILL_GRACE_MS, 100);
+    // §2 "PostToolUse adds tool_output (text, 2000 chars)".
+    assert_eq!(limits::jarvis::TOOL_OUTPUT_MAX_CHARS, 2000);
+    // §2 "exit 2 → block", "at most once per turn", client_type "kimi_code_cli".
+    assert_eq!(limits::jarvis::BLOCK_EXIT_CODE, 2);
+    assert_eq!(limits::jarvis::STOP_CONTINUATIONS_PER_TURN, 1);
+    assert_eq!(limits::jarvis::CLIENT_TYPE, "kimi_code_cli");
+    assert_eq!(r.ordering, Ordering::Parallel);
+    // §2 "Events (in this order)": all 20, six mapped, fourteen outside the IR.
+    let names: Vec<_> = events_of(Convention::Jarvis).map(|c| c.event).collect();
+    assert_eq!(
+        names,
+        [
+            "PreToolUse",
+            "PostToolUse",
+            "PostToolUseFailure",
+            "PermissionRequest",
+            "PermissionResult",
+            "UserPromptSubmit",
+            "UserPromptQueued",
+            "TurnStarted",
+            "Stop",
+            "StopFailure",
+            "Interrupt",
+            "SessionStart",
+            "SessionEnd",
+            "SessionHeartbeat",
+            "SubagentStart",
+            "SubagentStop",
+            "TaskStarted",
+            "PreCompact",
+            "PostCompact",
+            "Notification"
+        ]
+    );
+    let outside = events_of(Convention::Jarvis)
+        .filter(|c| c.mapping == Mapping::Rejected { code: Code::UnsupportedConventionEvent })
+        .count();
+    assert_eq!(outside, 14);
+    // §2 "Blocking: PreToolUse, Stop, UserPromptSubmit. All others are observers."
+    let blocking: Vec<_> = events_of(Convention::Jarvis)
+        .filter(|c| c.rules().is_some_and(|r| r.can_block))
+        .map(|c| c.event)
+        .collect();
+    assert_eq!(blocking, ["PreToolUse", "UserPromptSubmit", "Stop"]);
+    // §2 matched value "empty string otherwise" (Stop).
+    assert_eq!(find(Convention::Jarvis, "Stop").unwrap().matched, MatchedValue::AlwaysEmpty);
+}
+
+#[test]
+fn gjc_runner_contract_conventions_md_section_3() {
+    // §3 "tool_call: no timeout; ... a thrown error fails closed".
+    let tc = rules(Convention::Gjc, "tool_call");
+    assert_eq!(tc.timeout, Timeout::None);
+    assert_eq!(tc.on_error, OnError::FailClosed);
+    assert_eq!(tc.ordering, Ordering::Sequential);
+    // §3 "tool_result: 30 s per handler ... errors isolated".
+    let tr = rules(Convention::Gjc, "tool_result");
+    assert_eq!(tr.timeout, Timeout::Fixed { ms: 30_000 });
+    assert_eq!(tr.on_error, OnError::Isolated);
+    assert_eq!(tr.mutates, &[Mutation::ToolResult]);
+    // §3 "other events: 30 s ...; the code uses 60 s for session_shutdown".
+    assert_eq!(
+        rules(Convention::Gjc, "session_shutdown").timeout,
+        Timeout::Fixed { ms: 30_000 }
+    );
+    assert_eq!(limits::gjc::SESSION_SHUTDOWN_CODE_TIMEOUT_MS, 60_000);
+    // §3 in-process mapping and the turn_end decision.
+    for (e, k) in [
+        ("before_agent_start", Kind::UserPromptSubmit),
+        ("tool_call", Kind::PreToolUse),
+        ("tool_result", Kind::PostToolUse),
+        ("agent_end", Kind::Stop),
+        ("session_start", Kind::SessionStart),
+        ("session_shutdown", Kind::SessionShutdown),
+    ] {
+        assert_eq!(find(Convention::Gjc, e).unwrap().kind(), Some(k), "{e}");
+    }
+    assert_eq!(
+        find(Convention::Gjc, "turn_end").unwrap().mapping,
+        Mapping::Rejected { code: Code::SemanticMismatch }
+    );
+    // "Any other event ... → warning in_process_event_outside_hook_ir".
+    assert_eq!(lookup(Convention::Gjc, "session_tree"), Lookup::OutsideIr);
+    // §3 managed Codex entries: "Stop also "timeout": 30".
+    assert_eq!(limits::gjc::MANAGED_STOP_TIMEOUT_S, 30);
+    assert_eq!(limits::gjc::MANAGED_COMMAND, "gjc codex-native-hook");
+    assert_eq!(limits::gjc::MANAGED_STATUS_MESSAGE, "GJC skill state");
+}
+
+#[test]
+fn plugin_shapes_conventions_md_section_3() {
+    let p = Convention::GjcPlugin;
+    assert_eq!(find(p, "tool_call/before").unwrap().kind(), Some(Kind::PreToolUse));
+    let after = find(p, "tool_call/after").unwrap();
+    assert_eq!(after.kind(), Some(Kind::PostToolUse));
+    assert!(!after.rules().unwrap().can_block, "tool_call/after cannot cancel");
+    assert_eq!(find(p, "tool_result/after").unwrap().kind(), Some(Kind::PostToolUse));
+    for alias in ["pre_tool_use", "UserPromptSubmit", "Stop", "agent_end"] {
+        assert_eq!(
+            find(p, alias).unwrap().mapping,
+            Mapping::Rejected { code: Code::UnrecognizedPluginEvent },
+            "{alias}"
+        );
+    }
+    assert_eq!(rules(p, "tool_call/before").authority, Authority::ConstrainedApi);
+}
+
+#[test]
+fn codex_numbers_conventions_md_section_4() {
+    // §4 "timeout seconds, default 600, minimum 1"; "$SHELL -lc <command> (default /bin/sh)".
+    assert_eq!(
+        rules(Convention::CodexJson, "PreToolUse").timeout,
+        Timeout::Configurable {
+            unit: TimeoutUnit::Seconds,
+            default: 600,
+            min: 1,
+            max: None
+        }
+    );
+    assert_eq!(limits::codex::DEFAULT_SHELL, "/bin/sh");
+    assert_eq!(limits::codex::BLOCK_EXIT_CODE, 2);
+    // §4 matchers "Honoured only on PreToolUse, PermissionRequest, PostToolUse, SessionStart".
+    let honoured: Vec<_> = events_of(Convention::CodexJson)
+        .filter(|c| c.matched != MatchedValue::Ignored)
+        .map(|c| c.event)
+        .collect();
+    assert_eq!(
+        honoured,
+        ["PreToolUse", "PermissionRequest", "PostToolUse", "SessionStart"]
+    );
+    assert_eq!(rules(Convention::CodexJson, "Stop").authority, Authority::ProviderOwned);
+}
+
+#[test]
+fn claude_numbers_conventions_md_section_5() {
+    // §5 "timeout seconds (default 600 for command)".
+    assert_eq!(
+        rules(Convention::ClaudeSettings, "PreToolUse").timeout.default_ms(),
+        Some(600_000)
+    );
+    assert_eq!(limits::claude::BLOCK_EXIT_CODE, 2);
+    assert_eq!(
+        find(Convention::ClaudeSettings, "SessionEnd").unwrap().kind(),
+        Some(Kind::SessionShutdown)
+    );
+}
+
+#[test]
+fn every_convention_maps_only_known_kinds_and_rows_are_unique() {
+    let mut seen = std::collections::HashSet::new();
+    for row in CONTRACTS {
+        assert!(seen.insert((row.convention, row.event)), "duplicate row {} {}", row.convention, row.event);
+    }
+    for c in Convention::ALL {
+        assert!(events_of(c).count() > 0, "{c} has no rows");
+    }
+}
+
+#[test]
+fn unknown_names_get_a_did_you_mean_including_case_mistakes() {
+    assert_eq!(
+        lookup(Convention::Jarvis, "pretooluse"),
+        Lookup::Unknown { suggestion: Some("PreToolUse") }
+    );
+    assert_eq!(
+        lookup(Convention::CodexJson, "UserPromptSubmitt"),
+        Lookup::Unknown { suggestion: Some("UserPromptSubmit") }
+    );
+    assert_eq!(
+        lookup(Convention::Jarvis, "zzzz"),
+        Lookup::Unknown { suggestion: None }
+    );
+}

@@ -1,0 +1,154 @@
+//! The canonical hook record.
+
+use crate::{Convention, Kind, Location, Matcher};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// How a command handler is executed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Exec {
+    /// argv from a tokenizer, no shell (jcode).
+    Direct,
+    /// `sh -c <command>` (Jarvis, Claude).
+    Shell,
+    /// `$SHELL -lc <command>` (Codex).
+    LoginShell,
+}
+
+/// What runs when the hook fires.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Handler {
+    /// An external command.
+    Command {
+        /// The command as written in the source.
+        command: String,
+        /// How it is executed.
+        exec: Exec,
+    },
+    /// A JavaScript/TypeScript module loaded in-process by the agent.
+    Module {
+        /// The module's path (display form; adapters keep the real path in [`Detail`]).
+        path: String,
+    },
+}
+
+/// Convention-specific detail that must survive a round trip through the IR but has no
+/// canonical meaning. Not part of the public JSON output of `lint`/`list` (schema_version 1),
+/// which lists only the canonical fields.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "convention", rename_all = "kebab-case")]
+pub enum Detail {
+    /// Nothing convention-specific.
+    #[default]
+    None,
+    /// jcode: one of several commands in one `[hooks]` slot.
+    Jcode {
+        /// The slot key (`pre_tool`, `turn_end`, ...).
+        slot: String,
+        /// 0-based position in the slot's command list.
+        index: usize,
+        /// Whether the slot was written as an array (vs. a single string).
+        array: bool,
+        /// Whether `pre_tool_timeout_ms` was written (vs. jcode's default).
+        timeout_explicit: bool,
+        /// Whether the slot came from a `JCODE_HOOK_*` variable.
+        from_env: bool,
+    },
+    /// Jarvis: a `[[hooks]]` entry.
+    Jarvis {
+        /// 0-based index of the `[[hooks]]` entry in its file.
+        entry: usize,
+        /// Whether `timeout` was written (vs. the default of 30 s).
+        timeout_explicit: bool,
+    },
+    /// Codex `hooks.json` or Claude settings: a handler inside a matcher group.
+    JsonGroup {
+        /// 0-based index of the group under its event key.
+        group: usize,
+        /// 0-based index of the handler inside the group's `hooks` array.
+        index: usize,
+        /// The matcher string as written (`None` when absent).
+        raw_matcher: Option<String>,
+        /// Whether `timeout` was written.
+        timeout_explicit: bool,
+        /// The `async` flag, when written.
+        is_async: Option<bool>,
+        /// The `statusMessage`, when written.
+        status_message: Option<String>,
+        /// Whether this is a GJC-managed entry (`gjc codex-native-hook`).
+        gjc_managed: bool,
+    },
+    /// A GJC module hook (native directory or plugin).
+    Module {
+        /// Absolute path of the module file.
+        real_path: String,
+        /// The in-process event it registers (`tool_call`, `agent_end`, ...).
+        in_process_event: String,
+        /// The tool the file is filed for (`*` = all), for `tool_call`/`tool_result`.
+        tool: Option<String>,
+        /// Plugin hook: plugin name, hook name, phase and SHA-256 recorded in the registry.
+        plugin: Option<PluginDetail>,
+    },
+}
+
+/// Plugin-specific data of a `gjc-plugin` hook.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+pub struct PluginDetail {
+    /// Plugin name from the manifest.
+    pub plugin: String,
+    /// Hook name from the manifest.
+    pub name: String,
+    /// `before`/`after`, when given.
+    pub phase: Option<String>,
+    /// Absolute path of the plugin root.
+    pub root: String,
+    /// Expected SHA-256 (hex) from `registry.json`, when present.
+    pub sha256: Option<String>,
+}
+
+/// One accepted hook in the canonical IR.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+pub struct Hook {
+    /// Stable id, unique within one batch (`<convention>:<path>:<n>` style, assigned by adapters).
+    pub id: String,
+    /// The canonical kind.
+    pub kind: Kind,
+    /// The convention it was read from.
+    pub convention: Convention,
+    /// The event name as the convention spells it (`PreToolUse`, `pre_tool`, `tool_call`, ...).
+    pub source_event: String,
+    /// What it fires for.
+    pub matcher: Matcher,
+    /// What runs.
+    pub handler: Handler,
+    /// The effective timeout in milliseconds, `None` where the contract has none.
+    pub timeout_ms: Option<u64>,
+    /// Where it was declared.
+    pub location: Location,
+    /// Convention-specific detail kept for round trips.
+    #[serde(default)]
+    pub detail: Detail,
+}
+
+impl Hook {
+    /// The key used to detect exact duplicates in a batch: everything but id, location and detail.
+    pub fn dedupe_key(&self) -> (Convention, Kind, &str, &Matcher, &Handler) {
+        (
+            self.convention,
+            self.kind,
+            self.source_event.as_str(),
+            &self.matcher,
+            &self.handler,
+        )
+    }
+
+    /// The command string, for command handlers.
+    pub fn command(&self) -> Option<&str> {
+        match &self.handler {
+            Handler::Command { command, .. } => Some(command),
+            Handler::Module { .. } => None,
+        }
+    }
+}

@@ -1,0 +1,30 @@
+//! The canonical hook IR: pure data, no I/O.
+//!
+//! - [`Kind`] and [`Convention`]: the public names of `design.md`;
+//! - [`Hook`]: the canonical record, with [`Matcher`], [`Handler`], [`Location`] and [`Detail`];
+//! - [`Diagnostic`] and the one registry of codes, [`Code`];
+//! - [`contract`]: the contract table, every convention × source event;
+//! - [`normalize`]: batch normalization.
+
+mod codes;
+pub mod contract;
+mod diagnostic;
+mod hook;
+mod kind;
+mod location;
+mod matcher;
+mod normalize;
+
+pub use codes::Code;
+pub use diagnostic::{bound, quote, Diagnostic, Severity, MAX_MESSAGE_BYTES};
+pub use hook::{Detail, Exec, Handler, Hook, PluginDetail};
+pub use kind::{Convention, Kind};
+pub use location::{display_path, line_col, Location};
+pub use matcher::{CompiledMatcher, Dialect, Matcher, MatcherError, MAX_PATTERN_BYTES};
+pub use normalize::{normalize, Batch};
+
+/// The JSON Schema of the IR (a [`Batch`] of hooks and diagnostics), as `hooks schema ir` prints it.
+pub fn ir_schema() -> serde_json::Value {
+    let schema = schemars::schema_for!(Batch);
+    serde_json::to_value(schema).unwrap_or(serde_json::Value::Null)
+}

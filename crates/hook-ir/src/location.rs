@@ -1,0 +1,134 @@
+//! Where a hook or a diagnostic comes from.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// A position in a source: a file with an optional 1-based line/column, or a named non-text
+/// source (a directory hook, an environment variable: `env:JCODE_HOOK_PRE_TOOL`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+pub struct Location {
+    /// Display path: relative to the project root when under it, `~/…` under the home dir,
+    /// absolute otherwise, or `env:NAME` for an environment variable.
+    pub path: String,
+    /// 1-based line, `None` when the source has no text position.
+    pub line: Option<u32>,
+    /// 1-based column (in characters), `None` when the source has no text position.
+    pub column: Option<u32>,
+    /// Byte range in the source text, used by renderers to show the lines it points at.
+    /// Not part of the public JSON output.
+    #[serde(default, skip_serializing)]
+    #[schemars(skip)]
+    pub span: Option<(usize, usize)>,
+}
+
+impl Location {
+    /// A location without a text position (a whole file, a directory entry, an env var).
+    pub fn path_only(path: impl Into<String>) -> Self {
+        Location {
+            path: path.into(),
+            line: None,
+            column: None,
+            span: None,
+        }
+    }
+
+    /// The location of an environment variable, `env:NAME`.
+    pub fn env(var: &str) -> Self {
+        Location::path_only(format!("env:{var}"))
+    }
+
+    /// A location at a byte offset range of `text`, computing 1-based line and column
+    /// (column counted in characters). Offsets past the end are clamped, never a panic.
+    pub fn at_span(path: impl Into<String>, text: &str, start: usize, end: usize) -> Self {
+        let start = clamp_to_char_boundary(text, start);
+        let end = clamp_to_char_boundary(text, end.max(start));
+        let (line, column) = line_col(text, start);
+        Location {
+            path: path.into(),
+            line: Some(line),
+            column: Some(column),
+            span: Some((start, end)),
+        }
+    }
+
+    /// Whether this location names an environment variable.
+    pub fn is_env(&self) -> bool {
+        self.path.starts_with("env:")
+    }
+}
+
+fn clamp_to_char_boundary(text: &str, mut i: usize) -> usize {
+    if i >= text.len() {
+        return text.len();
+    }
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// 1-based (line, column) of byte offset `offset` in `text`; the column counts characters.
+pub fn line_col(text: &str, offset: usize) -> (u32, u32) {
+    let offset = clamp_to_char_boundary(text, offset);
+    let before = &text[..offset];
+    let line = before.bytes().filter(|&b| b == b'\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let column = before[line_start..].chars().count() + 1;
+    (
+        u32::try_from(line).unwrap_or(u32::MAX),
+        u32::try_from(column).unwrap_or(u32::MAX),
+    )
+}
+
+/// The display form of `path`: relative to `project` when under it, `~/…` when under `home`,
+/// else the path as given. Pure path arithmetic, no file system access.
+pub fn display_path(path: &Path, project: Option<&Path>, home: Option<&Path>) -> String {
+    if let Some(rel) = project.and_then(|p| path.strip_prefix(p).ok()) {
+        let s = rel.to_string_lossy();
+        return if s.is_empty() { ".".into() } else { s.into_owned() };
+    }
+    if let Some(rel) = home.and_then(|h| path.strip_prefix(h).ok()) {
+        return format!("~/{}", rel.to_string_lossy());
+    }
+    path.to_string_lossy().into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_col_counts_lines_and_characters() {
+        let text = "a = 1\nbé = \"x\"\n";
+        assert_eq!(line_col(text, 0), (1, 1));
+        assert_eq!(line_col(text, 6), (2, 1));
+        // 'é' is two bytes but one column.
+        let off = text.find('=').unwrap();
+        assert_eq!(line_col(text, off), (1, 3));
+        let off2 = text[6..].find('=').unwrap() + 6;
+        assert_eq!(line_col(text, off2), (2, 4));
+    }
+
+    #[test]
+    fn spans_past_the_end_or_inside_a_char_are_clamped() {
+        let text = "é";
+        let loc = Location::at_span("f", text, 1, 99);
+        assert_eq!(loc.span, Some((0, 2)));
+        assert_eq!((loc.line, loc.column), (Some(1), Some(1)));
+    }
+
+    #[test]
+    fn display_path_prefers_project_then_home() {
+        let p = Path::new("/home/u/proj/.jarvis/config.toml");
+        assert_eq!(
+            display_path(p, Some(Path::new("/home/u/proj")), Some(Path::new("/home/u"))),
+            ".jarvis/config.toml"
+        );
+        assert_eq!(
+            display_path(p, Some(Path::new("/other")), Some(Path::new("/home/u"))),
+            "~/proj/.jarvis/config.toml"
+        );
+        assert_eq!(display_path(p, None, None), "/home/u/proj/.jarvis/config.toml");
+    }
+}

@@ -1,0 +1,144 @@
+//! Batch normalization: the last step every adapter result goes through.
+
+use crate::{Code, Diagnostic, Hook};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::collections::{HashMap, HashSet};
+
+/// Accepted hooks and every diagnostic of one or more sources.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Batch {
+    /// Accepted hooks, in source order.
+    pub hooks: Vec<Hook>,
+    /// Every diagnostic, in source order.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Batch {
+    /// Appends another batch (already normalized on its own).
+    pub fn extend(&mut self, other: Batch) {
+        self.hooks.extend(other.hooks);
+        self.diagnostics.extend(other.diagnostics);
+    }
+
+    /// Whether any diagnostic has error severity.
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics
+            .iter()
+            .any(|d| d.severity() == crate::Severity::Error)
+    }
+}
+
+/// Normalizes adapter output:
+/// - input order is kept;
+/// - of exact duplicates ([`Hook::dedupe_key`]) the first is kept, later copies are not returned
+///   and each gets a `duplicate_hook` diagnostic at its own location;
+/// - ids are made unique (a later hook with a taken id gets `#2`, `#3`, ... appended);
+/// - diagnostics are never dropped; messages are already bounded by [`Diagnostic::new`].
+///
+/// Rejected hooks never reach this function: adapters report them as diagnostics only.
+pub fn normalize(hooks: Vec<Hook>, mut diagnostics: Vec<Diagnostic>) -> Batch {
+    let mut first_by_key: HashMap<_, String> = HashMap::new();
+    let mut keep = Vec::with_capacity(hooks.len());
+    let mut dupes = Vec::new();
+    for (i, h) in hooks.iter().enumerate() {
+        match first_by_key.get(&h.dedupe_key()) {
+            Some(first_id) => dupes.push((i, first_id.clone())),
+            None => {
+                first_by_key.insert(h.dedupe_key(), h.id.clone());
+                keep.push(i);
+            }
+        }
+    }
+    for (i, first_id) in dupes {
+        let h = &hooks[i];
+        let what = h.command().map_or_else(
+            || format!("{} hook", h.kind),
+            |c| format!("command {}", crate::diagnostic::quote(c)),
+        );
+        diagnostics.push(
+            Diagnostic::new(
+                Code::DuplicateHook,
+                format!(
+                    "{what} for `{}` is declared again; only the first ({first_id}) is used",
+                    h.source_event
+                ),
+            )
+            .with_convention(h.convention)
+            .at(h.location.clone()),
+        );
+    }
+    let keep: HashSet<usize> = keep.into_iter().collect();
+    let mut ids = HashSet::new();
+    let mut out = Vec::with_capacity(keep.len());
+    for (i, mut h) in hooks.into_iter().enumerate() {
+        if !keep.contains(&i) {
+            continue;
+        }
+        if !ids.insert(h.id.clone()) {
+            let base = h.id.clone();
+            let mut n = 2;
+            while !ids.insert(format!("{base}#{n}")) {
+                n += 1;
+            }
+            h.id = format!("{base}#{n}");
+        }
+        out.push(h);
+    }
+    Batch {
+        hooks: out,
+        diagnostics,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::*;
+
+    fn hook(id: &str, cmd: &str, line: u32) -> Hook {
+        Hook {
+            id: id.into(),
+            kind: Kind::Stop,
+            convention: Convention::Jarvis,
+            source_event: "Stop".into(),
+            matcher: Matcher::Any,
+            handler: Handler::Command {
+                command: cmd.into(),
+                exec: Exec::Shell,
+            },
+            timeout_ms: Some(30_000),
+            location: Location {
+                path: "c.toml".into(),
+                line: Some(line),
+                column: Some(1),
+                span: None,
+            },
+            detail: Detail::None,
+        }
+    }
+
+    #[test]
+    fn keeps_order_and_first_duplicate_and_reports_later_copies() {
+        let pre = Diagnostic::new(Code::ParseError, "earlier");
+        let b = normalize(
+            vec![hook("a", "x", 1), hook("b", "y", 2), hook("c", "x", 3)],
+            vec![pre.clone()],
+        );
+        let ids: Vec<_> = b.hooks.iter().map(|h| h.id.as_str()).collect();
+        assert_eq!(ids, ["a", "b"]);
+        assert_eq!(b.diagnostics.len(), 2);
+        assert_eq!(b.diagnostics[0], pre, "diagnostics are never dropped");
+        let d = &b.diagnostics[1];
+        assert_eq!(d.code, Code::DuplicateHook);
+        assert_eq!(d.location.as_ref().unwrap().line, Some(3));
+        assert!(d.message.contains("(a)"), "{}", d.message);
+    }
+
+    #[test]
+    fn ids_are_made_unique() {
+        let b = normalize(vec![hook("a", "x", 1), hook("a", "y", 2), hook("a", "z", 3)], vec![]);
+        let ids: Vec<_> = b.hooks.iter().map(|h| h.id.as_str()).collect();
+        assert_eq!(ids, ["a", "a#2", "a#3"]);
+    }
+}
