@@ -8,6 +8,14 @@
 pub mod context;
 pub mod write;
 
+pub mod claude_settings;
+pub mod codex_json;
+pub mod gjc;
+pub mod gjc_plugin;
+pub mod hook_dirs;
+pub mod jarvis;
+pub mod jcode;
+
 pub use context::{Context, Discovered, SourceFile};
 
 use hook_ir::{normalize, Convention, Diagnostic, Hook};
@@ -46,17 +54,36 @@ pub fn discover_only(ctx: &Context, conventions: &[Convention]) -> Discovered {
     finish(out)
 }
 
-fn discover_convention(_ctx: &Context, convention: Convention, _out: &mut Output) {
-    // Each adapter module registers itself here as it lands.
+fn discover_convention(ctx: &Context, convention: Convention, out: &mut Output) {
     match convention {
-        Convention::Jcode
-        | Convention::Jarvis
-        | Convention::Gjc
-        | Convention::ClaudeDir
-        | Convention::CodexDir
-        | Convention::CodexJson
-        | Convention::GjcPlugin
-        | Convention::ClaudeSettings => {}
+        Convention::Jcode => jcode::discover(ctx, out),
+        Convention::Jarvis => jarvis::discover(ctx, out),
+        Convention::Gjc => gjc::discover(ctx, out),
+        Convention::ClaudeDir | Convention::CodexDir => hook_dirs::discover(ctx, convention, out),
+        Convention::CodexJson => codex_json::discover(ctx, out),
+        Convention::GjcPlugin => gjc_plugin::discover(ctx, out),
+        Convention::ClaudeSettings => claude_settings::discover(ctx, out),
+    }
+}
+
+/// Plans writing `hooks` (already converted to `convention` by the importer) into that
+/// convention's files. Nothing is written: see [`write::apply`].
+pub fn plan_write(
+    ctx: &Context,
+    convention: Convention,
+    hooks: &[Hook],
+    opts: &write::WriteOptions,
+) -> write::Plan {
+    match convention {
+        Convention::Jcode => jcode::plan_write(ctx, convention, hooks, opts),
+        Convention::Jarvis => jarvis::plan_write(ctx, convention, hooks, opts),
+        Convention::Gjc => gjc::plan_write(ctx, convention, hooks, opts),
+        Convention::ClaudeDir | Convention::CodexDir => {
+            hook_dirs::plan_write(ctx, convention, hooks, opts)
+        }
+        Convention::CodexJson => codex_json::plan_write(ctx, convention, hooks, opts),
+        Convention::GjcPlugin => gjc_plugin::plan_write(ctx, convention, hooks, opts),
+        Convention::ClaudeSettings => claude_settings::plan_write(ctx, convention, hooks, opts),
     }
 }
 
@@ -65,7 +92,18 @@ fn discover_convention(_ctx: &Context, convention: Convention, _out: &mut Output
 pub fn load_file(ctx: &Context, path: &Path, convention: Option<Convention>) -> Discovered {
     let mut out = Output::default();
     match convention.or_else(|| detect_convention(path)) {
-        Some(_c) => {}
+        Some(Convention::Jcode) => jcode::load(ctx, path, &mut out),
+        Some(Convention::Jarvis) => jarvis::load(ctx, path, &mut out),
+        Some(Convention::CodexJson) => codex_json::load(ctx, path, &mut out),
+        Some(Convention::GjcPlugin) => gjc_plugin::load(ctx, path, &mut out),
+        Some(Convention::ClaudeSettings) => claude_settings::load(ctx, path, &mut out),
+        Some(c @ (Convention::Gjc | Convention::ClaudeDir | Convention::CodexDir)) => out.diag(
+            Diagnostic::new(
+                hook_ir::Code::InvalidSource,
+                format!("`{c}` hooks live in directories; pass the project root instead of a file"),
+            )
+            .at(hook_ir::Location::path_only(ctx.display(path))),
+        ),
         None => out.diag(
             Diagnostic::new(
                 hook_ir::Code::InvalidSource,

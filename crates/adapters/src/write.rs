@@ -77,9 +77,15 @@ pub fn apply(plan: &Plan) -> Result<Vec<String>, ApplyError> {
 /// Writes `bytes` to `path` through a temp file in the same directory and a rename, so readers
 /// see the old or the new file, never a half-written one. Creates missing parent directories.
 pub fn atomic_write(path: &Path, bytes: &[u8], mode: Option<u32>) -> std::io::Result<()> {
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir)?;
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
     let tmp = dir.join(format!(".{name}.hooks-tmp-{}", std::process::id()));
     let result = (|| {
         let mut f = std::fs::File::create(&tmp)?;
@@ -145,5 +151,28 @@ mod tests {
         };
         assert!(matches!(apply(&plan), Err(ApplyError::Changed(_))));
         assert_eq!(std::fs::read_to_string(&p).unwrap(), "user edit");
+    }
+}
+
+/// How a writer may treat existing files.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct WriteOptions {
+    /// Overwrite a differing file or value (`--force`).
+    pub force: bool,
+    /// An explicit target file, instead of the convention's default location.
+    pub target: Option<PathBuf>,
+}
+
+impl Plan {
+    /// The plan of a convention that has no writer: nothing to write, one error.
+    pub fn unsupported(convention: hook_ir::Convention) -> Plan {
+        Plan {
+            changes: Vec::new(),
+            diagnostics: vec![Diagnostic::new(
+                hook_ir::Code::SemanticMismatch,
+                format!("`{convention}` has no writer: hooks cannot be imported into it"),
+            )
+            .with_convention(convention)],
+        }
     }
 }

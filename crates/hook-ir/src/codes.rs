@@ -370,7 +370,10 @@ mod tests {
                 "{name} is not snake_case"
             );
             assert!(!c.summary().is_empty(), "{name} has no summary");
-            assert!(!c.summary().contains('\n'), "{name}: summary must be one line");
+            assert!(
+                !c.summary().contains('\n'),
+                "{name}: summary must be one line"
+            );
             let doc = c.explanation();
             for section in [
                 "## What it means",

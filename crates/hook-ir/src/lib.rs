@@ -10,6 +10,7 @@ mod codes;
 pub mod contract;
 mod diagnostic;
 mod hook;
+pub mod jcode_argv;
 mod kind;
 mod location;
 mod matcher;

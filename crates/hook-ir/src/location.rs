@@ -86,7 +86,11 @@ pub fn line_col(text: &str, offset: usize) -> (u32, u32) {
 pub fn display_path(path: &Path, project: Option<&Path>, home: Option<&Path>) -> String {
     if let Some(rel) = project.and_then(|p| path.strip_prefix(p).ok()) {
         let s = rel.to_string_lossy();
-        return if s.is_empty() { ".".into() } else { s.into_owned() };
+        return if s.is_empty() {
+            ".".into()
+        } else {
+            s.into_owned()
+        };
     }
     if let Some(rel) = home.and_then(|h| path.strip_prefix(h).ok()) {
         return format!("~/{}", rel.to_string_lossy());
@@ -122,13 +126,20 @@ mod tests {
     fn display_path_prefers_project_then_home() {
         let p = Path::new("/home/u/proj/.jarvis/config.toml");
         assert_eq!(
-            display_path(p, Some(Path::new("/home/u/proj")), Some(Path::new("/home/u"))),
+            display_path(
+                p,
+                Some(Path::new("/home/u/proj")),
+                Some(Path::new("/home/u"))
+            ),
             ".jarvis/config.toml"
         );
         assert_eq!(
             display_path(p, Some(Path::new("/other")), Some(Path::new("/home/u"))),
             "~/proj/.jarvis/config.toml"
         );
-        assert_eq!(display_path(p, None, None), "/home/u/proj/.jarvis/config.toml");
+        assert_eq!(
+            display_path(p, None, None),
+            "/home/u/proj/.jarvis/config.toml"
+        );
     }
 }

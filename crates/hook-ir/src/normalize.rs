@@ -137,7 +137,10 @@ mod tests {
 
     #[test]
     fn ids_are_made_unique() {
-        let b = normalize(vec![hook("a", "x", 1), hook("a", "y", 2), hook("a", "z", 3)], vec![]);
+        let b = normalize(
+            vec![hook("a", "x", 1), hook("a", "y", 2), hook("a", "z", 3)],
+            vec![],
+        );
         let ids: Vec<_> = b.hooks.iter().map(|h| h.id.as_str()).collect();
         assert_eq!(ids, ["a", "a#2", "a#3"]);
     }

@@ -22,7 +22,11 @@ pub fn discover_paths(paths: &[PathBuf], src: &SourceArgs) -> anyhow::Result<Dis
         None => std::env::var_os("HOME").map(PathBuf::from),
     };
     let default = [PathBuf::from(".")];
-    let paths = if paths.is_empty() { &default[..] } else { paths };
+    let paths = if paths.is_empty() {
+        &default[..]
+    } else {
+        paths
+    };
     let mut all = Discovered::default();
     for p in paths {
         if !p.exists() {

@@ -6,7 +6,11 @@ use hook_ir::Code;
 
 pub fn run(a: ExplainArgs) -> anyhow::Result<Exit> {
     if a.list {
-        let width = Code::ALL.iter().map(|c| c.as_str().len()).max().unwrap_or(0);
+        let width = Code::ALL
+            .iter()
+            .map(|c| c.as_str().len())
+            .max()
+            .unwrap_or(0);
         for c in Code::ALL {
             println!(
                 "{:width$}  {:7}  {}",

@@ -72,7 +72,11 @@ fn diagnostic(d: &Diagnostic) -> DiagnosticV1<'_> {
 
 /// Counts diagnostics per severity.
 pub fn count(batch: &Batch, s: Severity) -> usize {
-    batch.diagnostics.iter().filter(|d| d.severity() == s).count()
+    batch
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity() == s)
+        .count()
 }
 
 /// Renders a batch as the schema_version 1 document, with a trailing newline.

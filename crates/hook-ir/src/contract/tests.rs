@@ -17,7 +17,10 @@ fn jcode_numbers_conventions_md_section_1() {
     // §1 "exit 2 → block with stderr trimmed, cut to 2000 bytes ... (empty → `blocked by pre_tool hook`)".
     assert_eq!(limits::jcode::BLOCK_EXIT_CODE, 2);
     assert_eq!(limits::jcode::BLOCK_REASON_MAX_BYTES, 2000);
-    assert_eq!(limits::jcode::DEFAULT_BLOCK_REASON, "blocked by pre_tool hook");
+    assert_eq!(
+        limits::jcode::DEFAULT_BLOCK_REASON,
+        "blocked by pre_tool hook"
+    );
     // §1 "Cut to 16,384 bytes at a UTF-8 boundary", "TOOL_INPUT (16 KB cut)".
     assert_eq!(limits::jcode::PAYLOAD_MAX_BYTES, 16_384);
     assert_eq!(limits::jcode::TOOL_INPUT_MAX_BYTES, 16_384);
@@ -112,7 +115,12 @@ fn jarvis_numbers_and_events_conventions_md_section_2() {
         ]
     );
     let outside = events_of(Convention::Jarvis)
-        .filter(|c| c.mapping == Mapping::Rejected { code: Code::UnsupportedConventionEvent })
+        .filter(|c| {
+            c.mapping
+                == Mapping::Rejected {
+                    code: Code::UnsupportedConventionEvent,
+                }
+        })
         .count();
     assert_eq!(outside, 14);
     // §2 "Blocking: PreToolUse, Stop, UserPromptSubmit. All others are observers."
@@ -122,7 +130,10 @@ fn jarvis_numbers_and_events_conventions_md_section_2() {
         .collect();
     assert_eq!(blocking, ["PreToolUse", "UserPromptSubmit", "Stop"]);
     // §2 matched value "empty string otherwise" (Stop).
-    assert_eq!(find(Convention::Jarvis, "Stop").unwrap().matched, MatchedValue::AlwaysEmpty);
+    assert_eq!(
+        find(Convention::Jarvis, "Stop").unwrap().matched,
+        MatchedValue::AlwaysEmpty
+    );
 }
 
 #[test]
@@ -156,7 +167,9 @@ fn gjc_runner_contract_conventions_md_section_3() {
     }
     assert_eq!(
         find(Convention::Gjc, "turn_end").unwrap().mapping,
-        Mapping::Rejected { code: Code::SemanticMismatch }
+        Mapping::Rejected {
+            code: Code::SemanticMismatch
+        }
     );
     // "Any other event ... → warning in_process_event_outside_hook_ir".
     assert_eq!(lookup(Convention::Gjc, "session_tree"), Lookup::OutsideIr);
@@ -169,19 +182,33 @@ fn gjc_runner_contract_conventions_md_section_3() {
 #[test]
 fn plugin_shapes_conventions_md_section_3() {
     let p = Convention::GjcPlugin;
-    assert_eq!(find(p, "tool_call/before").unwrap().kind(), Some(Kind::PreToolUse));
+    assert_eq!(
+        find(p, "tool_call/before").unwrap().kind(),
+        Some(Kind::PreToolUse)
+    );
     let after = find(p, "tool_call/after").unwrap();
     assert_eq!(after.kind(), Some(Kind::PostToolUse));
-    assert!(!after.rules().unwrap().can_block, "tool_call/after cannot cancel");
-    assert_eq!(find(p, "tool_result/after").unwrap().kind(), Some(Kind::PostToolUse));
+    assert!(
+        !after.rules().unwrap().can_block,
+        "tool_call/after cannot cancel"
+    );
+    assert_eq!(
+        find(p, "tool_result/after").unwrap().kind(),
+        Some(Kind::PostToolUse)
+    );
     for alias in ["pre_tool_use", "UserPromptSubmit", "Stop", "agent_end"] {
         assert_eq!(
             find(p, alias).unwrap().mapping,
-            Mapping::Rejected { code: Code::UnrecognizedPluginEvent },
+            Mapping::Rejected {
+                code: Code::UnrecognizedPluginEvent
+            },
             "{alias}"
         );
     }
-    assert_eq!(rules(p, "tool_call/before").authority, Authority::ConstrainedApi);
+    assert_eq!(
+        rules(p, "tool_call/before").authority,
+        Authority::ConstrainedApi
+    );
 }
 
 #[test]
@@ -205,21 +232,33 @@ fn codex_numbers_conventions_md_section_4() {
         .collect();
     assert_eq!(
         honoured,
-        ["PreToolUse", "PermissionRequest", "PostToolUse", "SessionStart"]
+        [
+            "PreToolUse",
+            "PermissionRequest",
+            "PostToolUse",
+            "SessionStart"
+        ]
     );
-    assert_eq!(rules(Convention::CodexJson, "Stop").authority, Authority::ProviderOwned);
+    assert_eq!(
+        rules(Convention::CodexJson, "Stop").authority,
+        Authority::ProviderOwned
+    );
 }
 
 #[test]
 fn claude_numbers_conventions_md_section_5() {
     // §5 "timeout seconds (default 600 for command)".
     assert_eq!(
-        rules(Convention::ClaudeSettings, "PreToolUse").timeout.default_ms(),
+        rules(Convention::ClaudeSettings, "PreToolUse")
+            .timeout
+            .default_ms(),
         Some(600_000)
     );
     assert_eq!(limits::claude::BLOCK_EXIT_CODE, 2);
     assert_eq!(
-        find(Convention::ClaudeSettings, "SessionEnd").unwrap().kind(),
+        find(Convention::ClaudeSettings, "SessionEnd")
+            .unwrap()
+            .kind(),
         Some(Kind::SessionShutdown)
     );
 }
@@ -228,7 +267,12 @@ fn claude_numbers_conventions_md_section_5() {
 fn every_convention_maps_only_known_kinds_and_rows_are_unique() {
     let mut seen = std::collections::HashSet::new();
     for row in CONTRACTS {
-        assert!(seen.insert((row.convention, row.event)), "duplicate row {} {}", row.convention, row.event);
+        assert!(
+            seen.insert((row.convention, row.event)),
+            "duplicate row {} {}",
+            row.convention,
+            row.event
+        );
     }
     for c in Convention::ALL {
         assert!(events_of(c).count() > 0, "{c} has no rows");
@@ -239,11 +283,15 @@ fn every_convention_maps_only_known_kinds_and_rows_are_unique() {
 fn unknown_names_get_a_did_you_mean_including_case_mistakes() {
     assert_eq!(
         lookup(Convention::Jarvis, "pretooluse"),
-        Lookup::Unknown { suggestion: Some("PreToolUse") }
+        Lookup::Unknown {
+            suggestion: Some("PreToolUse")
+        }
     );
     assert_eq!(
         lookup(Convention::CodexJson, "UserPromptSubmitt"),
-        Lookup::Unknown { suggestion: Some("UserPromptSubmit") }
+        Lookup::Unknown {
+            suggestion: Some("UserPromptSubmit")
+        }
     );
     assert_eq!(
         lookup(Convention::Jarvis, "zzzz"),

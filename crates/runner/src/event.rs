@@ -1,0 +1,119 @@
+//! The canonical event an agent hands the runner: one struct per dispatch carrying what any
+//! convention needs. Each convention renders it into its own payload (jcode's env variables,
+//! Jarvis's snake_case stdin JSON, Codex's and Claude's stdin JSON, GJC's module event object).
+
+use hook_ir::Kind;
+use serde_json::Value;
+
+/// One event to dispatch. Build it with the constructor of its kind, then set optional fields.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Event {
+    /// The canonical kind (set by the constructors).
+    pub kind: Option<Kind>,
+    /// Tool events: the tool name (the matched value for tool matchers).
+    pub tool_name: Option<String>,
+    /// Tool events: the tool input, a JSON value.
+    pub tool_input: Option<Value>,
+    /// Tool events: the agent's id of the call.
+    pub tool_call_id: Option<String>,
+    /// `post_tool_use`: the tool's output text.
+    pub tool_output: Option<String>,
+    /// `post_tool_use`: the structured tool response, when the agent has one.
+    pub tool_response: Option<Value>,
+    /// `post_tool_use`/`stop`: `ok` or `error`.
+    pub status: Option<String>,
+    /// `post_tool_use`/`stop`: how long it took.
+    pub duration_ms: Option<u64>,
+    /// `post_tool_use`: size of the output in bytes.
+    pub output_bytes: Option<u64>,
+    /// An error message (failed tool or turn).
+    pub error: Option<String>,
+    /// `user_prompt_submit`: the prompt text.
+    pub prompt: Option<String>,
+    /// `user_prompt_submit`: whether the prompt steers a running turn (Jarvis `is_steer`).
+    pub is_steer: bool,
+    /// `stop`: the last assistant text.
+    pub last_assistant_text: Option<String>,
+    /// `stop`: whether a stop hook already continued this turn (`stop_hook_active`).
+    pub stop_hook_active: bool,
+    /// The model in use.
+    pub model: Option<String>,
+    /// `session_start`: how the session started (`startup`, `resume`, `create`, `attach`...).
+    pub source: Option<String>,
+    /// `session_shutdown`: why it ended (`exit`, `close`, `archive`...).
+    pub reason: Option<String>,
+    /// The agent's profile name, when it has one (Jarvis `profile`).
+    pub profile: Option<String>,
+    /// An id of the current turn, used to allow a Stop continuation at most once per turn.
+    pub turn_id: Option<String>,
+}
+
+impl Event {
+    fn of(kind: Kind) -> Self {
+        Event {
+            kind: Some(kind),
+            ..Event::default()
+        }
+    }
+
+    /// A `pre_tool_use` event.
+    pub fn pre_tool_use(tool_name: impl Into<String>, tool_input: Value) -> Self {
+        Event {
+            tool_name: Some(tool_name.into()),
+            tool_input: Some(tool_input),
+            ..Event::of(Kind::PreToolUse)
+        }
+    }
+
+    /// A `post_tool_use` event.
+    pub fn post_tool_use(
+        tool_name: impl Into<String>,
+        tool_input: Value,
+        tool_output: impl Into<String>,
+    ) -> Self {
+        Event {
+            tool_name: Some(tool_name.into()),
+            tool_input: Some(tool_input),
+            tool_output: Some(tool_output.into()),
+            status: Some("ok".into()),
+            ..Event::of(Kind::PostToolUse)
+        }
+    }
+
+    /// A `user_prompt_submit` event.
+    pub fn user_prompt_submit(prompt: impl Into<String>) -> Self {
+        Event {
+            prompt: Some(prompt.into()),
+            ..Event::of(Kind::UserPromptSubmit)
+        }
+    }
+
+    /// A `stop` event.
+    pub fn stop() -> Self {
+        Event {
+            status: Some("ok".into()),
+            ..Event::of(Kind::Stop)
+        }
+    }
+
+    /// A `session_start` event.
+    pub fn session_start(source: impl Into<String>) -> Self {
+        Event {
+            source: Some(source.into()),
+            ..Event::of(Kind::SessionStart)
+        }
+    }
+
+    /// A `session_shutdown` event.
+    pub fn session_shutdown(reason: impl Into<String>) -> Self {
+        Event {
+            reason: Some(reason.into()),
+            ..Event::of(Kind::SessionShutdown)
+        }
+    }
+
+    /// The kind, defaulting to `stop` for an event built by hand without one.
+    pub fn kind(&self) -> Kind {
+        self.kind.unwrap_or(Kind::Stop)
+    }
+}
