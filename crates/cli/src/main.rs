@@ -3,6 +3,8 @@
 mod args;
 mod commands;
 mod exit;
+#[cfg(test)]
+mod gen_docs;
 mod render;
 
 use clap::Parser;
