@@ -250,7 +250,9 @@ async function dispatch(req) {
 	const results = [];
 	const payload = req.payload;
 	for (let index = 0; index < list.length; index++) {
-		send({ id: req.id, progress: "handler_start", handler: index, timeout_ms: req.timeout_ms ?? null });
+		// Only timed handlers need the runner's guard; tool_call (no timeout) skips the extra line.
+		if (req.timeout_ms != null)
+			send({ id: req.id, progress: "handler_start", handler: index, timeout_ms: req.timeout_ms });
 		const abort = new AbortController();
 		const ctx = { cwd: req.cwd ?? process.cwd(), hasUI: false, signal: abort.signal };
 		const started = performance.now();

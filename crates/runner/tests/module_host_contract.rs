@@ -38,7 +38,10 @@ async fn a_returned_block_blocks_with_its_reason() {
     assert_eq!(d.hooks[0].outcome, OutcomeKind::Blocked);
 
     let d = host
-        .dispatch(&[&hook], &Event::pre_tool_use("bash", json!({"command": "ls"})))
+        .dispatch(
+            &[&hook],
+            &Event::pre_tool_use("bash", json!({"command": "ls"})),
+        )
         .await;
     assert_eq!(d.verdict, Verdict::Allow);
     assert_eq!(d.hooks[0].outcome, OutcomeKind::Allowed);
@@ -123,7 +126,8 @@ async fn tool_call_has_no_timeout_while_the_host_stays_responsive() {
     let host = ModuleHost::new(o);
     // Far past every timeout the host has (liveness 0.5 s, tool_result 0.4 s): still waiting,
     // because an awaiting handler keeps answering pings and tool_call has no timeout.
-    let waited = tokio::time::timeout(Duration::from_secs(3), host.dispatch(&[&hook], &bash())).await;
+    let waited =
+        tokio::time::timeout(Duration::from_secs(3), host.dispatch(&[&hook], &bash())).await;
     assert!(waited.is_err(), "tool_call must not time out: {waited:?}");
     assert_eq!(host.starts(Runtime::Node), 1, "the host was never killed");
 }
@@ -163,7 +167,11 @@ async fn a_hanging_tool_result_handler_times_out_and_is_isolated() {
         patch.details,
         Some(json!({"saw": [{"type": "text", "text": "out"}]}))
     );
-    assert_eq!(host.starts(Runtime::Node), 1, "a host-side timeout keeps the host");
+    assert_eq!(
+        host.starts(Runtime::Node),
+        1,
+        "a host-side timeout keeps the host"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -202,13 +210,23 @@ async fn tool_result_replacements_chain_through_handlers() {
         .dispatch(&refs, &Event::post_tool_use("bash", json!({}), "done"))
         .await;
     let patch = d.tool_result.expect("replaced");
-    assert_eq!(patch.content, Some(json!([{"type": "text", "text": "DONE!"}])));
-    assert_eq!(patch.details, Some(json!({"seen": "DONE!", "wasError": false})));
+    assert_eq!(
+        patch.content,
+        Some(json!([{"type": "text", "text": "DONE!"}]))
+    );
+    assert_eq!(
+        patch.details,
+        Some(json!({"seen": "DONE!", "wasError": false}))
+    );
     assert_eq!(patch.is_error, Some(true));
     let outcomes: Vec<_> = d.hooks.iter().map(|h| h.outcome).collect();
     assert_eq!(
         outcomes,
-        [OutcomeKind::Allowed, OutcomeKind::Failed, OutcomeKind::Allowed]
+        [
+            OutcomeKind::Allowed,
+            OutcomeKind::Failed,
+            OutcomeKind::Allowed
+        ]
     );
     assert_eq!(d.hooks[1].error.as_deref(), Some("isolated"));
 }
@@ -234,7 +252,9 @@ async fn tool_filtering_is_exact_and_case_sensitive_and_other_events_are_unfilte
     let hooks = [&tool_call, &agent_end];
     let host = ModuleHost::new(options());
     for tool in ["Bash", "bash2", "bas"] {
-        let d = host.dispatch(&hooks, &Event::pre_tool_use(tool, json!({}))).await;
+        let d = host
+            .dispatch(&hooks, &Event::pre_tool_use(tool, json!({})))
+            .await;
         assert!(d.hooks.is_empty(), "{tool} must not match `bash`");
     }
     assert_eq!(host.starts(Runtime::Node), 0, "no match, no host");
@@ -405,7 +425,10 @@ async fn each_module_is_loaded_once() {
         host.dispatch(&[&tc, &ae], &bash()).await;
         host.dispatch(&[&tc, &ae], &Event::stop()).await;
     }
-    assert_eq!(std::fs::read_to_string(&counter).unwrap(), "import\nfactory\n");
+    assert_eq!(
+        std::fs::read_to_string(&counter).unwrap(),
+        "import\nfactory\n"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -425,5 +448,9 @@ async fn a_module_that_fails_to_load_is_reported_and_does_not_block() {
         .unwrap()
         .contains("invalid_hook: Hook must export a default function"));
     assert_eq!(d.hooks[1].outcome, OutcomeKind::Failed);
-    assert!(d.hooks[1].error.as_deref().unwrap().contains("could not load"));
+    assert!(d.hooks[1]
+        .error
+        .as_deref()
+        .unwrap()
+        .contains("could not load"));
 }

@@ -45,7 +45,11 @@ async fn a_crash_in_tool_call_fails_closed_and_the_host_restarts() {
         reason,
         &format!("Extension hook:{path} failed: the node hook host exited with code 1 while running the handler")
     );
-    assert_eq!(d.hooks.len(), 1, "later hooks skipped after the fail-closed block");
+    assert_eq!(
+        d.hooks.len(),
+        1,
+        "later hooks skipped after the fail-closed block"
+    );
     assert_eq!(d.hooks[0].outcome, OutcomeKind::Failed);
     assert_eq!(d.hooks[0].exit_code, Some(1));
 
@@ -185,7 +189,8 @@ fn alive(pid: u32) -> bool {
     match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
         // The state is the field after the parenthesised command name.
         Ok(stat) => !matches!(
-            stat.rsplit_once(')').map(|(_, rest)| rest.trim_start().chars().next()),
+            stat.rsplit_once(')')
+                .map(|(_, rest)| rest.trim_start().chars().next()),
             Some(Some('Z' | 'X'))
         ),
         Err(_) => false,

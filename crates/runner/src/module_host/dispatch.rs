@@ -5,7 +5,9 @@ use super::payload::{self, ToolResultState};
 use super::process::{HostFailure, HostProcess, JsError};
 use super::verify::verify_plugin_file;
 use super::{is_typescript, ModuleHost, Runtime};
-use crate::{cut_bytes, Decision, Event, HookOutcome, OutcomeKind, Verdict, OUTCOME_STDERR_MAX_BYTES};
+use crate::{
+    cut_bytes, Decision, Event, HookOutcome, OutcomeKind, Verdict, OUTCOME_STDERR_MAX_BYTES,
+};
 use hook_ir::{Convention, Detail, Handler, Hook, Kind, PluginDetail};
 use serde_json::{json, Map, Value};
 use std::path::PathBuf;
@@ -211,11 +213,7 @@ impl ModuleHost {
 
     /// Loads the module of `sel` into `host` unless it is loaded already. Plugin files are
     /// verified right before their import.
-    async fn ensure_loaded(
-        &self,
-        host: &HostProcess,
-        sel: &Selected<'_>,
-    ) -> Result<(), LoadError> {
+    async fn ensure_loaded(&self, host: &HostProcess, sel: &Selected<'_>) -> Result<(), LoadError> {
         let key = sel.key();
         let mut loaded = host.loaded.lock().await;
         if let Some(done) = loaded.get(&key) {
@@ -231,7 +229,11 @@ impl ModuleHost {
         body.insert("path".into(), json!(path.display().to_string()));
         body.insert(
             "api".into(),
-            json!(if sel.plugin.is_some() { "plugin" } else { "native" }),
+            json!(if sel.plugin.is_some() {
+                "plugin"
+            } else {
+                "native"
+            }),
         );
         body.insert("event".into(), json!(sel.on));
         if let Some(p) = sel.plugin {
@@ -378,12 +380,10 @@ impl ModuleHost {
                     match sel.role {
                         Role::ToolCall => {
                             if truthy(&value["block"]) {
-                                let reason = value["reason"]
-                                    .as_str()
-                                    .map(str::to_string)
-                                    .unwrap_or_else(|| {
-                                        format!("Blocked by extension {}", sel.extension_path())
-                                    });
+                                let reason =
+                                    value["reason"].as_str().map(str::to_string).unwrap_or_else(
+                                        || format!("Blocked by extension {}", sel.extension_path()),
+                                    );
                                 o.outcome = OutcomeKind::Blocked;
                                 block = Some(reason);
                                 break;
@@ -508,7 +508,11 @@ mod tests {
         let e = Event::pre_tool_use("bash", json!({}));
         assert_eq!(matching(&hooks, &e).len(), 2);
         let e = Event::pre_tool_use("Bash", json!({}));
-        assert_eq!(matching(&hooks, &e).len(), 1, "tool names are case-sensitive");
+        assert_eq!(
+            matching(&hooks, &e).len(),
+            1,
+            "tool names are case-sensitive"
+        );
         assert_eq!(matching(&hooks, &Event::stop()).len(), 1);
     }
 

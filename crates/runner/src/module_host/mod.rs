@@ -80,8 +80,9 @@
 //! - `{"id", "op": "load", "module": KEY, "path": ABS, "api": "native"|"plugin", "event"?,
 //!   "plugin"?, "cwd"?}` → `{"id", "ok": true, "result": {"events": [registered event names]}}`
 //! - `{"id", "op": "dispatch", "module": KEY, "on": EVENT, "mode": "tool_call"|"tool_result"|
-//!   "observe"|"lifecycle", "payload": EVENT_OBJECT, "timeout_ms": N|null, "cwd"?}` → zero or
-//!   more `{"id", "progress": "handler_start", "handler": i, "timeout_ms": N|null}`, then
+//!   "observe"|"lifecycle", "payload": EVENT_OBJECT, "timeout_ms": N|null, "cwd"?}` → when
+//!   `timeout_ms` is a number, one `{"id", "progress": "handler_start", "handler": i,
+//!   "timeout_ms": N}` as each handler starts (the Rust-side guard restarts from it), then
 //!   `{"id", "ok": true, "result": {"results": [{"status": "ok", "value", "ms"} |
 //!   {"status": "error", "message", "code", "ms"} | {"status": "timeout", "ms"}], "logs":
 //!   [lines], "effects": [{"type": "send_message"|"append_entry"|"exec", ...}]}}`

@@ -180,7 +180,9 @@ mod tests {
             Some("hi".into())
         );
         assert_eq!(
-            message_text(&json!({"message": {"content": [{"type": "text", "text": "a"}, {"type": "text", "text": "b"}]}})),
+            message_text(
+                &json!({"message": {"content": [{"type": "text", "text": "a"}, {"type": "text", "text": "b"}]}})
+            ),
             Some("a\nb".into())
         );
         assert_eq!(message_text(&json!({"other": 1})), None);
