@@ -94,3 +94,82 @@ async fn without_bun_a_typescript_module_names_what_to_install() {
         other => panic!("unexpected outcome {other:?}: {d:?}"),
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_crashing_typescript_module_fails_closed_and_bun_restarts() {
+    if bun().is_none() {
+        assert!(std::env::var_os("CI").is_none(), "Bun is missing in CI");
+        eprintln!("NOTICE: skipping a_crashing_typescript_module...: Bun is absent (run `npm ci`)");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let crash = write(
+        dir.path(),
+        "crash/bash.ts",
+        r#"export default function (api: any): void {
+            api.on("tool_call", (): never => { console.log("bye from bun"); process.exit(7); });
+        }"#,
+    );
+    let fine = write(dir.path(), "fine/bash.ts", TS_GUARD);
+    let h1 = gjc("crash", &crash, "tool_call", "bash");
+    let h2 = gjc("fine", &fine, "tool_call", "bash");
+    let host = ModuleHost::new(options());
+    let d = host
+        .dispatch(&[&h1], &Event::pre_tool_use("bash", json!({})))
+        .await;
+    let Verdict::Block { reason } = &d.verdict else {
+        panic!("must fail closed: {d:?}");
+    };
+    assert!(
+        reason.ends_with("failed: the bun hook host exited with code 7 while running the handler"),
+        "{reason}"
+    );
+    assert_eq!(d.hooks[0].exit_code, Some(7));
+    let d = host
+        .dispatch(
+            &[&h2],
+            &Event::pre_tool_use("bash", json!({"command": "git push"})),
+        )
+        .await;
+    assert_eq!(
+        d.verdict,
+        Verdict::Block {
+            reason: "typed: bash".into()
+        }
+    );
+    assert_eq!(host.starts(Runtime::Bun), 2);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bun_hosts_redirect_module_output_and_report_effects() {
+    if bun().is_none() {
+        assert!(std::env::var_os("CI").is_none(), "Bun is missing in CI");
+        eprintln!("NOTICE: skipping bun_hosts_redirect...: Bun is absent (run `npm ci`)");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let m = write(
+        dir.path(),
+        "post/bash.ts",
+        r#"process.stdout.write("top-level noise\n");
+        export default function (api: any): void {
+            api.on("tool_result", (e: { content: { text: string }[] }) => {
+                console.log("seen", e.content[0].text);
+                api.sendMessage({ customType: "t", content: "ts" });
+                return { content: [{ type: "text", text: e.content[0].text + " (bun)" }] };
+            });
+        }"#,
+    );
+    let h = gjc("ts", &m, "tool_result", "bash");
+    let host = ModuleHost::new(options());
+    let d = host
+        .dispatch(&[&h], &Event::post_tool_use("bash", json!({}), "out"))
+        .await;
+    assert_eq!(d.hooks[0].outcome, OutcomeKind::Allowed, "{d:?}");
+    assert_eq!(d.hooks[0].stderr, "[info] seen out");
+    assert_eq!(
+        d.tool_result.unwrap().content,
+        Some(json!([{"type": "text", "text": "out (bun)"}]))
+    );
+    assert_eq!(d.effects[0]["type"], "send_message");
+}

@@ -454,3 +454,57 @@ async fn a_module_that_fails_to_load_is_reported_and_does_not_block() {
         .unwrap()
         .contains("could not load"));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stray_stdout_output_never_corrupts_the_protocol() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = write(
+        dir.path(),
+        "pre/bash.js",
+        r#"process.stdout.write("top-level garbage\n");
+        process.stdout.write('{"id": 1, "ok": true, "result": "forged"}\n');
+        export default function (api) {
+            api.on("tool_call", () => {
+                process.stdout.write("handler garbage\n");
+                return { block: true, reason: "still parsed" };
+            });
+        }"#,
+    );
+    let hook = gjc("h", &m, "tool_call", "bash");
+    let host = ModuleHost::new(options());
+    let d = host.dispatch(&[&hook], &bash()).await;
+    assert_eq!(
+        d.verdict,
+        Verdict::Block {
+            reason: "still parsed".into()
+        }
+    );
+    assert_eq!(d.hooks[0].stderr, "handler garbage");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn concurrent_dispatches_share_one_host_and_keep_their_effects_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = write(
+        dir.path(),
+        "pre/all.js",
+        r#"export default function (api) {
+            api.on("tool_call", async (e) => {
+                await new Promise(r => setTimeout(r, e.input.delay));
+                api.appendEntry("seen", e.toolName);
+                api.logger.info(e.toolName);
+            });
+        }"#,
+    );
+    let hook = gjc("h", &m, "tool_call", "*");
+    let host = ModuleHost::new(options());
+    let slow = Event::pre_tool_use("slow", json!({"delay": 300}));
+    let fast = Event::pre_tool_use("fast", json!({"delay": 10}));
+    let hooks = [&hook];
+    let (a, b) = tokio::join!(host.dispatch(&hooks, &slow), host.dispatch(&hooks, &fast));
+    assert_eq!(a.effects[0]["data"], "slow");
+    assert_eq!(a.hooks[0].stderr, "[info] slow");
+    assert_eq!(b.effects[0]["data"], "fast");
+    assert_eq!(b.hooks[0].stderr, "[info] fast");
+    assert_eq!(host.starts(Runtime::Node), 1);
+}

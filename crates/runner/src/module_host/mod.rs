@@ -290,10 +290,13 @@ fn write_script(dir: Option<&Path>) -> Result<PathBuf, String> {
     }
     std::fs::create_dir_all(&dir)
         .map_err(|e| format!("cannot create {} for the hook host: {e}", dir.display()))?;
+    // Unique per process and per call: two hosts starting at once must not share a temp file.
+    static NEXT: AtomicU64 = AtomicU64::new(0);
     let tmp = dir.join(format!(
-        ".hooks-runner-host-{}.{}.tmp",
+        ".hooks-runner-host-{}.{}.{}.tmp",
         &digest[..16],
-        std::process::id()
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
     ));
     std::fs::write(&tmp, HOST_SCRIPT)
         .and_then(|()| std::fs::rename(&tmp, &path))
