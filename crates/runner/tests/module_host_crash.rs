@@ -92,7 +92,7 @@ async fn a_busy_loop_in_tool_call_is_a_dead_host_fail_closed_then_restarted() {
     let spin = gjc("spin", &spin, "tool_call", "bash");
     let fine = gjc("fine", &fine, "tool_call", "bash");
     let mut o = options();
-    o.liveness_timeout = Duration::from_millis(1500);
+    o.liveness_timeout = Duration::from_millis(2000);
     let host = ModuleHost::new(o);
     let first_pid = {
         host.start(Runtime::Node).await.unwrap();
@@ -105,7 +105,7 @@ async fn a_busy_loop_in_tool_call_is_a_dead_host_fail_closed_then_restarted() {
     };
     assert!(
         reason.ends_with(
-            "failed: the node hook host stopped answering (no reply to a liveness ping within 1500 ms) and was killed"
+            "failed: the node hook host stopped answering (no reply to a liveness ping within 2000 ms) and was killed"
         ),
         "{reason}"
     );

@@ -32,9 +32,10 @@ pub fn options() -> HostOptions {
     );
     HostOptions {
         bun: bun(),
-        tool_result_timeout: Duration::from_millis(400),
-        lifecycle_timeout: Duration::from_millis(400),
-        session_shutdown_timeout: Duration::from_millis(400),
+        // Small enough for quick hang tests, large enough for a trivial handler on a loaded box.
+        tool_result_timeout: Duration::from_millis(1000),
+        lifecycle_timeout: Duration::from_millis(1000),
+        session_shutdown_timeout: Duration::from_millis(1000),
         liveness_interval: Duration::from_millis(100),
         liveness_timeout: Duration::from_millis(3000),
         guard_grace: Duration::from_millis(1500),
