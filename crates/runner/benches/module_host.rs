@@ -38,8 +38,9 @@ fn hook(path: &std::path::Path) -> Hook {
 }
 
 fn bench(c: &mut Criterion) {
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
+    // One thread: the dispatch, the host's stdout reader and the waiter run without cross-thread
+    // wake-ups, which is what an agent awaiting its hooks inline sees.
+    let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .unwrap();

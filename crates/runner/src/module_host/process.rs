@@ -376,9 +376,13 @@ impl HostProcess {
 
         let mut ping: Option<(u64, UnboundedReceiver<Value>, Instant)> = None;
         let mut handler_deadline: Option<Instant> = None;
-        let mut tick = tokio::time::interval(options.liveness_interval);
+        // The first ping goes out one interval after the request: a quick answer needs none.
+        // (Awaiting an interval's immediate first tick would cost a timer-wheel tick, ~1 ms.)
+        let mut tick = tokio::time::interval_at(
+            Instant::now() + options.liveness_interval,
+            options.liveness_interval,
+        );
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        tick.tick().await;
         loop {
             let deadline = handler_deadline;
             let guard_sleep = async move {
