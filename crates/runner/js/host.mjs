@@ -220,6 +220,32 @@ async function loadModule(req) {
 	return { handlers };
 }
 
+// The context GJC passes handlers, without a UI (as GJC runs headless): prompts answer
+// "nothing chosen", notifications become log lines, so a module written for the interactive
+// agent does not fail on a missing method.
+function handlerContext(cwd, signal) {
+	return {
+		cwd,
+		signal,
+		hasUI: false,
+		model: undefined,
+		ui: {
+			select: async () => undefined,
+			confirm: async () => false,
+			input: async () => undefined,
+			editor: async () => undefined,
+			custom: async () => undefined,
+			notify: (message, type = "info") => log(`notify:${type}`, String(message)),
+			setStatus: () => {},
+			setEditorText: () => {},
+			getEditorText: () => "",
+		},
+		isIdle: () => true,
+		abort: () => {},
+		hasQueuedMessages: () => false,
+	};
+}
+
 const TIMEOUT = Symbol("timeout");
 
 async function runOne(handler, payload, ctx, timeoutMs, abort) {
@@ -254,7 +280,7 @@ async function dispatch(req) {
 		if (req.timeout_ms != null)
 			send({ id: req.id, progress: "handler_start", handler: index, timeout_ms: req.timeout_ms });
 		const abort = new AbortController();
-		const ctx = { cwd: req.cwd ?? process.cwd(), hasUI: false, signal: abort.signal };
+		const ctx = handlerContext(req.cwd ?? process.cwd(), abort.signal);
 		const started = performance.now();
 		try {
 			const value = await invocation.run(inv, () => runOne(list[index], payload, ctx, req.timeout_ms, abort));

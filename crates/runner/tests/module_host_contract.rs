@@ -508,3 +508,31 @@ async fn concurrent_dispatches_share_one_host_and_keep_their_effects_apart() {
     assert_eq!(b.hooks[0].stderr, "[info] fast");
     assert_eq!(host.starts(Runtime::Node), 1);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn handlers_get_a_headless_gjc_context() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = write(
+        dir.path(),
+        "pre/bash.js",
+        r#"export default function (api) {
+            api.on("tool_call", async (e, ctx) => {
+                ctx.ui.notify("asking", "warning");
+                const ok = await ctx.ui.confirm("Run it?", e.input.command);
+                const picked = await ctx.ui.select("Pick", ["a", "b"]);
+                if (!ok) return { block: true, reason: `not confirmed (hasUI=${ctx.hasUI}, picked=${picked}, cwd=${typeof ctx.cwd}, aborted=${ctx.signal.aborted})` };
+            });
+        }"#,
+    );
+    let hook = gjc("h", &m, "tool_call", "bash");
+    let host = ModuleHost::new(options());
+    let d = host.dispatch(&[&hook], &bash()).await;
+    assert_eq!(
+        d.verdict,
+        Verdict::Block {
+            reason: "not confirmed (hasUI=false, picked=undefined, cwd=string, aborted=false)"
+                .into()
+        }
+    );
+    assert_eq!(d.hooks[0].stderr, "[notify:warning] asking");
+}

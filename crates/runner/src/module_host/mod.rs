@@ -26,7 +26,11 @@
 //! as GJC's does, because hooks rely on its output; it is also reported as an `exec` effect.
 //! `sendMessage` and `appendEntry` are effects the agent must apply: they are returned as data
 //! in [`Decision::effects`](crate::Decision::effects), each with the `hook` id that made it.
-//! `logger` and `console` output of a handler lands in its outcome's `stderr`.
+//! `logger` and `console` output of a handler lands in its outcome's `stderr`. Handlers receive
+//! `(event, ctx)`: the GJC event object (`tool_call`: `toolName`, `toolCallId`, `input`;
+//! `tool_result`: also `content`, `details`, `isError`; `before_agent_start`: `prompt`;
+//! `agent_end`: `messages`) and a headless context (`cwd`, `signal`, `hasUI: false`, a `ui` whose
+//! prompts answer "nothing chosen" and whose `notify` logs).
 //!
 //! Plugin modules get the constrained API: `on` and `logger` only; `exec`, `sendMessage`,
 //! `appendEntry`, `registerCommand` and `registerMessageRenderer` throw an `Error` whose `code`
@@ -56,7 +60,9 @@
 //!   [`Decision::context`](crate::Decision::context), in order.
 //! - A module that fails to load (import error, no default export, a rejected plugin, a
 //!   TypeScript module with no runtime for it) gets a `failed` outcome and registers nothing,
-//!   as in GJC, where such a module is reported and skipped: it does not block.
+//!   as in GJC, where such a module is reported and skipped: it does not block. Loading has no
+//!   timeout (GJC awaits its imports too): a module whose top-level code awaits forever holds up
+//!   the loads of its host; one that blocks the event loop is a dead host (below).
 //!
 //! # Crashes and hangs
 //!
