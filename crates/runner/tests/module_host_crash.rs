@@ -196,3 +196,42 @@ fn alive(pid: u32) -> bool {
         Err(_) => false,
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_module_that_hangs_its_host_while_loading_fails_and_later_hooks_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let spin = write(
+        dir.path(),
+        "spin/bash.js",
+        "for (;;) {}\nexport default () => {};",
+    );
+    let fine = write(
+        dir.path(),
+        "fine/bash.js",
+        r#"export default function (api) { api.on("tool_call", () => ({ block: true, reason: "fine ran" })); }"#,
+    );
+    let h1 = gjc("spin", &spin, "tool_call", "bash");
+    let h2 = gjc("fine", &fine, "tool_call", "bash");
+    let mut o = options();
+    o.liveness_timeout = Duration::from_millis(2000);
+    let host = ModuleHost::new(o);
+    let d = host.dispatch(&[&h1, &h2], &bash()).await;
+    assert_eq!(d.hooks[0].outcome, OutcomeKind::Failed);
+    assert!(
+        d.hooks[0]
+            .error
+            .as_deref()
+            .unwrap()
+            .contains("stopped answering"),
+        "{:?}",
+        d.hooks[0].error
+    );
+    assert_eq!(
+        d.verdict,
+        Verdict::Block {
+            reason: "fine ran".into()
+        },
+        "a load failure does not block; the next hook runs in a fresh host"
+    );
+    assert_eq!(host.starts(Runtime::Node), 2);
+}
