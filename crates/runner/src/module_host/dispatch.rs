@@ -8,7 +8,7 @@ use super::{is_typescript, ModuleHost, Runtime};
 use crate::{
     cut_bytes, Decision, Event, HookOutcome, OutcomeKind, Verdict, OUTCOME_STDERR_MAX_BYTES,
 };
-use hook_ir::{Convention, Detail, Handler, Hook, Kind, PluginDetail};
+use hook_ir::{Convention, Detail, Handler, Hook, Kind, Matcher, PluginDetail};
 use serde_json::{json, Map, Value};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -87,8 +87,15 @@ fn selected<'a>(hook: &'a Hook, event: &Event) -> Option<Selected<'a>> {
     };
     if matches!(kind, Kind::PreToolUse | Kind::PostToolUse) {
         let tool = event.tool_name.as_deref().unwrap_or_default();
-        // A matcher that does not compile never fires (lint reports it).
-        if !hook.matcher.compile().is_ok_and(|m| m.is_match(tool)) {
+        let fires = match &hook.matcher {
+            // The shapes GJC adapters produce, tested without compiling (no allocation): this
+            // runs for every event, most of which match no module hook.
+            Matcher::Any => true,
+            Matcher::Exact { names } => names.iter().any(|n| n == tool),
+            // A matcher that does not compile never fires (lint reports it).
+            other => other.compile().is_ok_and(|m| m.is_match(tool)),
+        };
+        if !fires {
             return None;
         }
     }
@@ -470,7 +477,7 @@ fn truthy(v: &Value) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hook_ir::{Location, Matcher};
+    use hook_ir::Location;
 
     fn hook(kind: Kind, event: &str, matcher: Matcher) -> Hook {
         Hook {
