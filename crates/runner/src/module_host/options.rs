@@ -1,0 +1,164 @@
+//! How a [`ModuleHost`](super::ModuleHost) runs: which runtimes, which timeouts, how it watches
+//! its host processes.
+
+use hook_ir::contract::{self, limits};
+use hook_ir::Convention;
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Default period of the liveness ping sent to a host while a request is pending.
+///
+/// Not a GJC contract number: GJC runs handlers in its own process and has no such watchdog.
+/// It exists because a host that stops reading its stdin (a handler busy-looping on the event
+/// loop, a deadlock) would otherwise hang the agent, even on `tool_call`, which has no timeout.
+pub const DEFAULT_LIVENESS_INTERVAL_MS: u64 = 1_000;
+
+/// Default time a host may leave a liveness ping unanswered before it is declared dead and
+/// killed. Generous so that a loaded machine does not kill a healthy host; a false positive
+/// fails closed on `tool_call` (the safe direction) and is isolated elsewhere.
+pub const DEFAULT_LIVENESS_TIMEOUT_MS: u64 = 10_000;
+
+/// Default extra time the Rust side waits past a handler's own timeout before it stops waiting
+/// for the host (the host applies the timeout itself; this only guards a host that cannot).
+pub const DEFAULT_GUARD_GRACE_MS: u64 = 2_000;
+
+/// Options of a [`ModuleHost`](super::ModuleHost). Each field states its default.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HostOptions {
+    /// The Node.js executable. Default: `node`, looked up on `PATH` when spawned.
+    pub node: PathBuf,
+    /// Extra arguments for Node.js before the host script (e.g. `--experimental-strip-types`
+    /// on Node.js 22.6–23.5 to run TypeScript modules without Bun). Default: none.
+    pub node_args: Vec<OsString>,
+    /// The Bun executable, used for TypeScript modules. Default: `bun` when it is on `PATH`,
+    /// else `None` (TypeScript modules then need a Node.js that strips types).
+    pub bun: Option<PathBuf>,
+    /// Working directory of the hosts and the `cwd` handlers see. Default: the process's.
+    pub cwd: Option<PathBuf>,
+    /// Per-handler timeout of `tool_result` handlers (and plugin `tool_call/after`).
+    /// Default: the contract table's, [`limits::gjc::TOOL_RESULT_TIMEOUT_MS`].
+    pub tool_result_timeout: Duration,
+    /// Per-handler timeout of the other lifecycle events (`before_agent_start`, `agent_end`,
+    /// `session_start`). Default: the contract table's, [`limits::gjc::LIFECYCLE_TIMEOUT_MS`].
+    pub lifecycle_timeout: Duration,
+    /// Per-handler timeout of `session_shutdown`. Default: the contract table's value
+    /// ([`limits::gjc::LIFECYCLE_TIMEOUT_MS`]); GJC's code actually awaits these handlers for
+    /// [`limits::gjc::SESSION_SHUTDOWN_CODE_TIMEOUT_MS`] — set
+    /// [`HostOptions::with_gjc_code_shutdown_timeout`] to follow the code instead.
+    pub session_shutdown_timeout: Duration,
+    /// Liveness ping period while a request is pending. Default:
+    /// [`DEFAULT_LIVENESS_INTERVAL_MS`].
+    pub liveness_interval: Duration,
+    /// How long a ping (or the start handshake, or a write) may go unanswered before the host
+    /// is declared dead and killed. Default: [`DEFAULT_LIVENESS_TIMEOUT_MS`].
+    pub liveness_timeout: Duration,
+    /// Extra time past a handler's timeout before the Rust side gives up on the host.
+    /// Default: [`DEFAULT_GUARD_GRACE_MS`].
+    pub guard_grace: Duration,
+    /// Where the bundled host script is written. Default: the system temp directory.
+    pub script_dir: Option<PathBuf>,
+}
+
+/// The contract table's default timeout of a GJC in-process event, in milliseconds.
+fn table_ms(event: &str, fallback: u64) -> u64 {
+    contract::find(Convention::Gjc, event)
+        .and_then(|row| row.rules())
+        .and_then(|rules| rules.timeout.default_ms())
+        .unwrap_or(fallback)
+}
+
+impl Default for HostOptions {
+    fn default() -> Self {
+        HostOptions {
+            node: PathBuf::from("node"),
+            node_args: Vec::new(),
+            bun: find_on_path("bun"),
+            cwd: None,
+            tool_result_timeout: Duration::from_millis(table_ms(
+                "tool_result",
+                limits::gjc::TOOL_RESULT_TIMEOUT_MS,
+            )),
+            lifecycle_timeout: Duration::from_millis(table_ms(
+                "agent_end",
+                limits::gjc::LIFECYCLE_TIMEOUT_MS,
+            )),
+            session_shutdown_timeout: Duration::from_millis(table_ms(
+                "session_shutdown",
+                limits::gjc::LIFECYCLE_TIMEOUT_MS,
+            )),
+            liveness_interval: Duration::from_millis(DEFAULT_LIVENESS_INTERVAL_MS),
+            liveness_timeout: Duration::from_millis(DEFAULT_LIVENESS_TIMEOUT_MS),
+            guard_grace: Duration::from_millis(DEFAULT_GUARD_GRACE_MS),
+            script_dir: None,
+        }
+    }
+}
+
+impl HostOptions {
+    /// Uses GJC's code value for `session_shutdown` (60 s) instead of the contract table's.
+    pub fn with_gjc_code_shutdown_timeout(mut self) -> Self {
+        self.session_shutdown_timeout =
+            Duration::from_millis(limits::gjc::SESSION_SHUTDOWN_CODE_TIMEOUT_MS);
+        self
+    }
+}
+
+/// The first executable named `name` in `PATH`, if any.
+pub fn find_on_path(name: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(name))
+        .find(|candidate| is_executable(candidate))
+}
+
+fn is_executable(path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        path.metadata()
+            .map(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+            .unwrap_or(false)
+    }
+    #[cfg(not(unix))]
+    {
+        path.is_file()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_come_from_the_contract_table() {
+        // conventions.md §3: tool_result 30 s per handler, other events 30 s (table), the code
+        // uses 60 s for session_shutdown.
+        let o = HostOptions::default();
+        assert_eq!(
+            o.tool_result_timeout.as_millis(),
+            u128::from(limits::gjc::TOOL_RESULT_TIMEOUT_MS)
+        );
+        assert_eq!(
+            o.lifecycle_timeout.as_millis(),
+            u128::from(limits::gjc::LIFECYCLE_TIMEOUT_MS)
+        );
+        assert_eq!(
+            o.session_shutdown_timeout.as_millis(),
+            u128::from(limits::gjc::LIFECYCLE_TIMEOUT_MS)
+        );
+        let code = o.with_gjc_code_shutdown_timeout();
+        assert_eq!(
+            code.session_shutdown_timeout.as_millis(),
+            u128::from(limits::gjc::SESSION_SHUTDOWN_CODE_TIMEOUT_MS)
+        );
+    }
+
+    #[test]
+    fn tool_call_has_no_timeout_in_the_table() {
+        let rules = contract::find(Convention::Gjc, "tool_call")
+            .and_then(|r| r.rules())
+            .unwrap();
+        assert_eq!(rules.timeout.default_ms(), None);
+    }
+}

@@ -1,0 +1,175 @@
+//! TypeScript hook modules: run by Bun when it is there (CI installs it with `npm ci`), and a
+//! clear error naming what to install when no runtime can run them.
+
+mod module_host_support;
+
+use module_host_support::{bun, gjc, options, write};
+use runner::module_host::{ModuleHost, Runtime};
+use runner::{Event, OutcomeKind, Verdict};
+use serde_json::json;
+
+const TS_GUARD: &str = r#"
+interface ToolCall { toolName: string; input: { command?: string } }
+export default function (api: { on(e: string, h: (e: ToolCall) => unknown): void }): void {
+    api.on("tool_call", (event: ToolCall) => {
+        const command: string = event.input.command ?? "";
+        if (command.startsWith("git push")) return { block: true, reason: `typed: ${event.toolName}` };
+        return undefined;
+    });
+}
+"#;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_typescript_module_runs_in_bun_next_to_a_javascript_one_in_node() {
+    if bun().is_none() {
+        // CI installs Bun with `npm ci`; there its absence is a broken setup, not a skip.
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "Bun is missing in CI: `npm ci` at the workspace root should install node_modules/.bin/bun"
+        );
+        eprintln!(
+            "NOTICE: skipping a_typescript_module_runs_in_bun...: Bun is absent (run `npm ci` at the workspace root)"
+        );
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let js = write(
+        dir.path(),
+        ".gjc/hooks/pre/a.js",
+        r#"export default function (api) { api.on("tool_call", () => ({ block: false })); }"#,
+    );
+    let ts = write(dir.path(), ".gjc/hooks/pre/bash.ts", TS_GUARD);
+    let h1 = gjc("js", &js, "tool_call", "*");
+    let h2 = gjc("ts", &ts, "tool_call", "bash");
+    let host = ModuleHost::new(options());
+    let d = host
+        .dispatch(
+            &[&h1, &h2],
+            &Event::pre_tool_use("bash", json!({"command": "git push -f"})),
+        )
+        .await;
+    assert_eq!(
+        d.verdict,
+        Verdict::Block {
+            reason: "typed: bash".into()
+        }
+    );
+    let outcomes: Vec<_> = d.hooks.iter().map(|h| h.outcome).collect();
+    assert_eq!(outcomes, [OutcomeKind::Allowed, OutcomeKind::Blocked]);
+    assert_eq!(host.starts(Runtime::Node), 1);
+    assert_eq!(host.starts(Runtime::Bun), 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_bun_a_typescript_module_names_what_to_install() {
+    let dir = tempfile::tempdir().unwrap();
+    let ts = write(dir.path(), ".gjc/hooks/pre/bash.ts", TS_GUARD);
+    let h = gjc("ts", &ts, "tool_call", "bash");
+    let mut o = options();
+    o.bun = None;
+    let host = ModuleHost::new(o);
+    let d = host
+        .dispatch(
+            &[&h],
+            &Event::pre_tool_use("bash", json!({"command": "git push"})),
+        )
+        .await;
+    assert_eq!(host.starts(Runtime::Bun), 0);
+    match d.hooks[0].outcome {
+        // This Node.js cannot strip types (Node.js < 23.6 without the flag).
+        OutcomeKind::Failed => {
+            let error = d.hooks[0].error.as_deref().unwrap();
+            assert!(
+                error.contains("install Bun (npm install bun) to run TypeScript hook modules"),
+                "{error}"
+            );
+            assert_eq!(
+                d.verdict,
+                Verdict::Allow,
+                "a module that cannot load does not block"
+            );
+        }
+        // A Node.js that strips types runs it.
+        OutcomeKind::Blocked => {}
+        other => panic!("unexpected outcome {other:?}: {d:?}"),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_crashing_typescript_module_fails_closed_and_bun_restarts() {
+    if bun().is_none() {
+        assert!(std::env::var_os("CI").is_none(), "Bun is missing in CI");
+        eprintln!("NOTICE: skipping a_crashing_typescript_module...: Bun is absent (run `npm ci`)");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let crash = write(
+        dir.path(),
+        "crash/bash.ts",
+        r#"export default function (api: any): void {
+            api.on("tool_call", (): never => { console.log("bye from bun"); process.exit(7); });
+        }"#,
+    );
+    let fine = write(dir.path(), "fine/bash.ts", TS_GUARD);
+    let h1 = gjc("crash", &crash, "tool_call", "bash");
+    let h2 = gjc("fine", &fine, "tool_call", "bash");
+    let host = ModuleHost::new(options());
+    let d = host
+        .dispatch(&[&h1], &Event::pre_tool_use("bash", json!({})))
+        .await;
+    let Verdict::Block { reason } = &d.verdict else {
+        panic!("must fail closed: {d:?}");
+    };
+    assert!(
+        reason.ends_with("failed: the bun hook host exited with code 7 while running the handler"),
+        "{reason}"
+    );
+    assert_eq!(d.hooks[0].exit_code, Some(7));
+    let d = host
+        .dispatch(
+            &[&h2],
+            &Event::pre_tool_use("bash", json!({"command": "git push"})),
+        )
+        .await;
+    assert_eq!(
+        d.verdict,
+        Verdict::Block {
+            reason: "typed: bash".into()
+        }
+    );
+    assert_eq!(host.starts(Runtime::Bun), 2);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bun_hosts_redirect_module_output_and_report_effects() {
+    if bun().is_none() {
+        assert!(std::env::var_os("CI").is_none(), "Bun is missing in CI");
+        eprintln!("NOTICE: skipping bun_hosts_redirect...: Bun is absent (run `npm ci`)");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let m = write(
+        dir.path(),
+        "post/bash.ts",
+        r#"process.stdout.write("top-level noise\n");
+        export default function (api: any): void {
+            api.on("tool_result", (e: { content: { text: string }[] }) => {
+                console.log("seen", e.content[0].text);
+                api.sendMessage({ customType: "t", content: "ts" });
+                return { content: [{ type: "text", text: e.content[0].text + " (bun)" }] };
+            });
+        }"#,
+    );
+    let h = gjc("ts", &m, "tool_result", "bash");
+    let host = ModuleHost::new(options());
+    let d = host
+        .dispatch(&[&h], &Event::post_tool_use("bash", json!({}), "out"))
+        .await;
+    assert_eq!(d.hooks[0].outcome, OutcomeKind::Allowed, "{d:?}");
+    assert_eq!(d.hooks[0].stderr, "[info] seen out");
+    assert_eq!(
+        d.tool_result.unwrap().content,
+        Some(json!([{"type": "text", "text": "out (bun)"}]))
+    );
+    assert_eq!(d.effects[0]["type"], "send_message");
+}
