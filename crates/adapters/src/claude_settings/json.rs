@@ -1,0 +1,94 @@
+//! A small JSON-with-positions layer over `jsonc-parser`'s AST, private to this adapter.
+//!
+//! Claude Code reads its settings with a strict JSON parser, so comments, trailing commas,
+//! single quotes and the other JSONC/JSON5 extensions are parse errors here too: a file Claude
+//! rejects must not look valid to the linter.
+
+use jsonc_parser::ast::Value;
+use jsonc_parser::common::Ranged;
+use jsonc_parser::{CollectOptions, ParseOptions};
+
+/// A byte range in the source text.
+pub(super) type Span = (usize, usize);
+
+/// A parse failure with the byte range it points at.
+#[derive(Debug)]
+pub(super) struct JsonError {
+    pub message: String,
+    pub span: Span,
+}
+
+/// The options that make `jsonc-parser` accept exactly JSON (RFC 8259).
+pub(super) fn strict_options() -> ParseOptions {
+    ParseOptions {
+        allow_comments: false,
+        allow_loose_object_property_names: false,
+        allow_trailing_commas: false,
+        allow_missing_commas: false,
+        allow_single_quoted_strings: false,
+        allow_hexadecimal_numbers: false,
+        allow_unary_plus_numbers: false,
+        allow_bare_decimal_point_numbers: false,
+        allow_non_finite_numbers: false,
+        allow_extended_string_escapes: false,
+    }
+}
+
+/// Parses `text` as strict JSON. `Ok(None)` for a file that is empty or only whitespace.
+pub(super) fn parse(text: &str) -> Result<Option<Value<'_>>, JsonError> {
+    jsonc_parser::parse_to_ast(text, &CollectOptions::default(), &strict_options())
+        .map(|r| r.value)
+        .map_err(|e| JsonError {
+            message: e.kind().to_string(),
+            span: (e.range().start, e.range().end),
+        })
+}
+
+/// The byte range of a value.
+pub(super) fn span(v: &Value<'_>) -> Span {
+    let r = v.range();
+    (r.start, r.end)
+}
+
+/// The JSON type name of a value, for `wrong_value_type` messages.
+pub(super) fn type_name(v: &Value<'_>) -> &'static str {
+    match v {
+        Value::StringLit(_) => "a string",
+        Value::NumberLit(_) => "a number",
+        Value::BooleanLit(_) => "a boolean",
+        Value::Object(_) => "an object",
+        Value::Array(_) => "an array",
+        Value::NullKeyword(_) => "null",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rejects_what_json_parse_rejects() {
+        for bad in [
+            "{\"a\": 1,}",
+            "// c\n{}",
+            "{'a': 1}",
+            "{a: 1}",
+            "{\"a\": 0x1}",
+            "{\"a\": NaN}",
+            "{\"a\": 1 \"b\": 2}",
+            "{} {}",
+        ] {
+            assert!(parse(bad).is_err(), "{bad}");
+        }
+        assert!(parse("  ").unwrap().is_none());
+        let v = parse("{\"a\": [1, true, null, \"x\"]}").unwrap().unwrap();
+        assert_eq!(type_name(&v), "an object");
+        assert_eq!(span(&v), (0, 27));
+    }
+
+    #[test]
+    fn errors_carry_a_position() {
+        let e = parse("{\n  \"a\": ,\n}").unwrap_err();
+        assert_eq!(e.span.0, 9, "{e:?}");
+    }
+}
