@@ -16,6 +16,8 @@ pub(super) type Span = (usize, usize);
 pub(super) struct JsonError {
     pub message: String,
     pub span: Span,
+    /// The parser's depth limit was hit: the text may be valid JSON that Claude reads.
+    pub too_deep: bool,
 }
 
 /// The options that make `jsonc-parser` accept exactly JSON (RFC 8259).
@@ -39,9 +41,35 @@ pub(super) fn parse(text: &str) -> Result<Option<Value<'_>>, JsonError> {
     jsonc_parser::parse_to_ast(text, &CollectOptions::default(), &strict_options())
         .map(|r| r.value)
         .map_err(|e| JsonError {
-            message: e.kind().to_string(),
+            message: match e.kind() {
+                // `JSON.parse` has no depth limit; the parser stops at 512 levels so hostile
+                // input cannot exhaust the stack. Say so rather than call the file broken.
+                jsonc_parser::errors::ParseErrorKind::NestingDepthExceeded => {
+                    "values are nested more than 512 levels deep, too deep for this linter to check"
+                        .to_string()
+                }
+                k => k.to_string(),
+            },
             span: (e.range().start, e.range().end),
+            too_deep: matches!(
+                e.kind(),
+                jsonc_parser::errors::ParseErrorKind::NestingDepthExceeded
+            ),
         })
+}
+
+/// `s` with control and bidirectional-override characters escaped (`\u{202e}`), so a hostile
+/// key cannot reorder or hide text in a terminal or a CI log.
+pub(super) fn printable(s: &str) -> String {
+    s.chars()
+        .map(|c| {
+            if c.is_control() || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}') {
+                format!("\\u{{{:x}}}", c as u32)
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 /// The byte range of a value.
@@ -84,6 +112,12 @@ mod tests {
         let v = parse("{\"a\": [1, true, null, \"x\"]}").unwrap().unwrap();
         assert_eq!(type_name(&v), "an object");
         assert_eq!(span(&v), (0, 27));
+    }
+
+    #[test]
+    fn printable_escapes_controls_and_bidi_overrides() {
+        assert_eq!(printable("a\u{202e}b\0c\n"), "a\\u{202e}b\\u{0}c\\u{a}");
+        assert_eq!(printable("PreToolUse é"), "PreToolUse é");
     }
 
     #[test]

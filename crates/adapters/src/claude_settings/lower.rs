@@ -7,6 +7,7 @@ use super::{matcher, Scope};
 use crate::{Context, Output};
 use hook_ir::contract::{self, limits, Lookup, Mapping};
 use hook_ir::{quote, Code, Convention, Detail, Diagnostic, Exec, Handler, Hook, Location};
+use std::collections::HashMap;
 use std::path::Path;
 
 const CL: Convention = Convention::ClaudeSettings;
@@ -26,6 +27,7 @@ pub(super) fn lower_file(
     let mut problems = Vec::new();
     let mut hooks = Vec::new();
     match json::parse(text) {
+        Err(e) if e.too_deep => problems.push(Problem::new(Code::ParseError, e.message, e.span)),
         Err(e) => problems.push(Problem::new(
             Code::ParseError,
             format!(
@@ -42,6 +44,7 @@ pub(super) fn lower_file(
         Ok(Some(root)) => {
             let file = raw::build(&root, &mut problems);
             let roots = Roots {
+                ctx,
                 scope,
                 project,
                 home: ctx.home.as_deref(),
@@ -52,6 +55,7 @@ pub(super) fn lower_file(
                 roots,
                 problems: &mut problems,
                 hooks: &mut hooks,
+                seen: HashMap::new(),
             };
             for ev in &file.events {
                 lw.event(&ev.name, &ev.groups);
@@ -83,6 +87,9 @@ struct Lowerer<'a> {
     roots: Roots<'a>,
     problems: &'a mut Vec<Problem>,
     hooks: &'a mut Vec<(Hook, Span)>,
+    /// (event, command) → the raw matcher of its first group, for Claude's "identical commands
+    /// run once" rule.
+    seen: HashMap<(String, String), Option<String>>,
 }
 
 impl Lowerer<'_> {
@@ -93,13 +100,15 @@ impl Lowerer<'_> {
             Lookup::Unknown { suggestion } => {
                 let mut p = Problem::new(
                     Code::UnknownEvent,
-                    format!("`{event}` is not a Claude Code hook event; Claude silently ignores it, so its hooks never run"),
+                    format!("`{}` is not a Claude Code hook event; Claude silently ignores it, so its hooks never run", json::printable(event)),
                     name.span,
                 );
                 if let Some(s) = suggestion {
-                    p = p.help(format!(
-                        "did you mean `{s}`? Event names are case-sensitive"
-                    ));
+                    p = p.help(if s.eq_ignore_ascii_case(event) {
+                        format!("did you mean `{s}`? Event names are case-sensitive")
+                    } else {
+                        format!("did you mean `{s}`?")
+                    });
                 }
                 self.problems.push(p);
                 return;
@@ -126,6 +135,8 @@ impl Lowerer<'_> {
                 let Some((command, timeout_ms, timeout_explicit)) = self.handler(event, h) else {
                     continue;
                 };
+                let raw_matcher = g.matcher.as_ref().map(|m| m.value.clone());
+                self.identical(event, &command, &raw_matcher, kind.is_some(), h.span);
                 let Some(kind) = kind else { continue };
                 let hook = Hook {
                     id: format!("{CL}:{}:{event}:{}:{}", self.display, g.index, h.index),
@@ -142,7 +153,7 @@ impl Lowerer<'_> {
                     detail: Detail::JsonGroup {
                         group: g.index,
                         index: h.index,
-                        raw_matcher: g.matcher.as_ref().map(|m| m.value.clone()),
+                        raw_matcher,
                         timeout_explicit,
                         is_async: h.is_async,
                         status_message: h.status_message.clone(),
@@ -150,6 +161,40 @@ impl Lowerer<'_> {
                     },
                 };
                 self.hooks.push((hook, h.span));
+            }
+        }
+    }
+
+    /// Claude runs an identical command once per event. Exact copies of accepted hooks (same
+    /// matcher too) are reported by batch normalization; this reports the rest.
+    fn identical(
+        &mut self,
+        event: &str,
+        command: &str,
+        matcher: &Option<String>,
+        accepted: bool,
+        span: Span,
+    ) {
+        match self.seen.get(&(event.to_string(), command.to_string())) {
+            None => {
+                self.seen
+                    .insert((event.to_string(), command.to_string()), matcher.clone());
+            }
+            Some(first) if first == matcher && accepted => {}
+            Some(first) => {
+                let why = if first == matcher {
+                    "is declared again with the same matcher; Claude runs it once".to_string()
+                } else {
+                    format!(
+                        "is also declared under matcher {}; when both match, Claude runs it once, with either copy's settings",
+                        first.as_deref().map_or("(none)".to_string(), |m| format!("`{m}`"))
+                    )
+                };
+                self.problems.push(Problem::new(
+                    Code::DuplicateHook,
+                    format!("{} for `{event}` {why}", quote(command)),
+                    span,
+                ));
             }
         }
     }
@@ -213,6 +258,14 @@ impl Lowerer<'_> {
                 ));
                 return None;
             }
+            Some(c) if c.value.contains('\0') => {
+                self.problems.push(Problem::new(
+                    Code::InvalidCommand,
+                    "the `command` contains a NUL character, which cannot be passed to `sh -c`: the hook fails to start every time",
+                    c.span,
+                ));
+                return None;
+            }
             Some(c) => c,
         };
         let (timeout_ms, explicit) = match &h.timeout {
@@ -231,14 +284,21 @@ impl Lowerer<'_> {
                     return None;
                 };
                 if secs >= limits::claude::TIMEOUT_LOOKS_LIKE_MS_S as f64 {
-                    self.problems.push(
-                        Problem::new(
-                            Code::TimeoutLooksLikeMilliseconds,
-                            format!("`timeout` is in seconds: {raw} s is {}; was it meant as milliseconds?", human(secs)),
-                            *span,
-                        )
-                        .help(format!("for {raw} ms write `\"timeout\": {}`", (secs / 1000.0).ceil())),
+                    let mut p = Problem::new(
+                        Code::TimeoutLooksLikeMilliseconds,
+                        format!(
+                            "`timeout` is in seconds: {raw} s is {}; was it meant as milliseconds?",
+                            human(secs)
+                        ),
+                        *span,
                     );
+                    if secs < 1e9 {
+                        p = p.help(format!(
+                            "for {raw} ms write `\"timeout\": {}`",
+                            (secs / 1000.0).ceil()
+                        ));
+                    }
+                    self.problems.push(p);
                 }
                 // Saturating: a hostile 1e300 stays a (huge) valid number.
                 ((secs * 1000.0).round().min(u64::MAX as f64) as u64, true)
@@ -261,7 +321,9 @@ impl Lowerer<'_> {
 
 fn human(secs: f64) -> String {
     let h = secs / 3600.0;
-    if h >= 1.0 {
+    if h >= 24.0 * 365.0 {
+        "more than a year".to_string()
+    } else if h >= 1.0 {
         format!("{h:.1} hours")
     } else {
         format!("{:.0} minutes", secs / 60.0)

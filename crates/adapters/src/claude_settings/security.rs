@@ -13,6 +13,8 @@ use std::sync::LazyLock;
 
 /// Where the paths a command names are resolved.
 pub(super) struct Roots<'a> {
+    /// For display paths in messages.
+    pub ctx: &'a crate::Context,
     pub scope: &'a Scope,
     /// The project directory the hook runs in (`$CLAUDE_PROJECT_DIR`, the hook's cwd), when
     /// known for this file: the project of project settings, else the linted project.
@@ -41,7 +43,7 @@ pub(super) fn check(cmd: &str, span: Span, roots: &Roots<'_>, out: &mut Vec<Prob
             out.push(
                 Problem::new(
                     Code::MissingScript,
-                    format!("the script `{script}` does not exist (looked for {}); the hook fails every time it fires", path.display()),
+                    format!("the script `{script}` does not exist (looked for {}); the hook fails every time it fires", roots.ctx.display(&path)),
                     span,
                 )
                 .help("add the script, or fix its path"),
@@ -245,7 +247,9 @@ mod tests {
     #[test]
     fn writes_outside_ignores_project_home_and_scratch() {
         let scope = Scope::Project;
+        let ctx = crate::Context::default();
         let roots = Roots {
+            ctx: &ctx,
             scope: &scope,
             project: Some(Path::new("/work/p")),
             home: Some(Path::new("/home/u")),
@@ -274,7 +278,9 @@ mod tests {
         };
         let project = Scope::Project;
         let user = Scope::User;
+        let ctx = crate::Context::default();
         let r = |scope| Roots {
+            ctx: &ctx,
             scope,
             project: Some(Path::new("/p")),
             home: None,
