@@ -381,3 +381,47 @@ fn the_clean_fixture_round_trips_through_the_writer() {
     assert!(back.diagnostics.is_empty(), "{:#?}", back.diagnostics);
     assert_eq!(essence(&back.hooks), essence(&read));
 }
+
+mod arbitrary_existing_files {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn existing() -> impl Strategy<Value = String> {
+        prop_oneof![
+            ".{0,80}",
+            Just("{}".to_string()),
+            Just("{\"hooks\": {\"Stop\": [{\"hooks\": []}]}}".to_string()),
+            Just("{\"hooks\": {\"Stop\": 3}}".to_string()),
+            Just("{\"hooks\": {\"Stop\": [7, {\"hooks\": {}}]}}".to_string()),
+            Just("{\"hooks\": {\"Stop\": [{\"matcher\": 1, \"hooks\": [null, {\"type\": \"command\", \"command\": \"./check.sh\", \"timeout\": \"x\"}]}]}}".to_string()),
+            Just("[1, 2]".to_string()),
+            Just("{\"a\": {\"b\": [1, {\"c\": null}]}, \"hooks\": {}}".to_string()),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(96))]
+
+        /// Whatever the existing file holds, planning never panics; when it writes, the result
+        /// is JSON that holds the new hook and every top-level key the file had.
+        #[test]
+        fn planning_over_any_existing_file_is_safe(text in existing()) {
+            let (_dir, ctx) = project();
+            let path = settings(&ctx);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(&path, &text).unwrap();
+            let h = hook(Kind::Stop, "Stop", Matcher::Any, "./check.sh", 30_000);
+            let plan = plan_write(&ctx, CL, std::slice::from_ref(&h), &WriteOptions::default());
+            for c in plan.changes.iter().filter(|c| !c.is_noop()) {
+                let after: serde_json::Value = serde_json::from_str(&c.after)
+                    .map_err(|e| TestCaseError::fail(format!("{e}: {}", c.after)))?;
+                prop_assert!(c.after.contains("./check.sh"));
+                if let Ok(serde_json::Value::Object(before)) = serde_json::from_str::<serde_json::Value>(&text) {
+                    for k in before.keys() {
+                        prop_assert!(after.get(k).is_some(), "lost key {k}");
+                    }
+                }
+            }
+        }
+    }
+}

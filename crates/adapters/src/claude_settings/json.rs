@@ -72,6 +72,44 @@ pub(super) fn printable(s: &str) -> String {
         .collect()
 }
 
+/// Line starts of a text, so each location costs a binary search instead of a scan from the
+/// start of the file (a file with thousands of hooks would otherwise be quadratic).
+pub(super) struct LineIndex<'t> {
+    text: &'t str,
+    starts: Vec<usize>,
+}
+
+impl<'t> LineIndex<'t> {
+    pub fn new(text: &'t str) -> Self {
+        let starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        LineIndex { text, starts }
+    }
+
+    /// The location of a byte range, as [`hook_ir::Location::at_span`] computes it.
+    pub fn location(&self, path: &str, span: Span) -> hook_ir::Location {
+        let clamp = |mut i: usize| {
+            i = i.min(self.text.len());
+            while !self.text.is_char_boundary(i) {
+                i -= 1;
+            }
+            i
+        };
+        let start = clamp(span.0);
+        let end = clamp(span.1.max(start));
+        let line = self.starts.partition_point(|&s| s <= start);
+        let line_start = self.starts[line - 1];
+        let column = self.text[line_start..start].chars().count() + 1;
+        hook_ir::Location {
+            path: path.to_string(),
+            line: Some(u32::try_from(line).unwrap_or(u32::MAX)),
+            column: Some(u32::try_from(column).unwrap_or(u32::MAX)),
+            span: Some((start, end)),
+        }
+    }
+}
+
 /// The byte range of a value.
 pub(super) fn span(v: &Value<'_>) -> Span {
     let r = v.range();
@@ -112,6 +150,21 @@ mod tests {
         let v = parse("{\"a\": [1, true, null, \"x\"]}").unwrap().unwrap();
         assert_eq!(type_name(&v), "an object");
         assert_eq!(span(&v), (0, 27));
+    }
+
+    #[test]
+    fn line_index_agrees_with_location_at_span() {
+        let text = "{\n  \"é\": [1,\n 2]}\r\n\n x";
+        let idx = LineIndex::new(text);
+        for a in 0..=text.len() + 2 {
+            for b in [a, a + 1, a + 5] {
+                assert_eq!(
+                    idx.location("f", (a, b)),
+                    hook_ir::Location::at_span("f", text, a, b),
+                    "{a}..{b}"
+                );
+            }
+        }
     }
 
     #[test]

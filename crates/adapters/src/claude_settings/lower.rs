@@ -64,10 +64,11 @@ pub(super) fn lower_file(
     }
     // Shape problems and lowering problems interleave in file order.
     problems.sort_by_key(|p| p.span.0);
+    let lines = json::LineIndex::new(text);
     for p in problems {
         let mut d = Diagnostic::new(p.code, p.message)
             .with_convention(CL)
-            .at(Location::at_span(display, text, p.span.0, p.span.1));
+            .at(lines.location(display, p.span));
         if let Some(h) = p.help {
             d = d.with_help(h);
         }
@@ -75,7 +76,7 @@ pub(super) fn lower_file(
     }
     for (h, span) in hooks {
         out.hooks.push(Hook {
-            location: Location::at_span(display, text, span.0, span.1),
+            location: lines.location(display, span),
             ..h
         });
     }

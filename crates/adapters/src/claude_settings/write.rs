@@ -238,7 +238,7 @@ fn merge(obj: &CstObject, hook: &Hook, force: bool) -> Result<(), Diagnostic> {
     })?;
     let group = events.elements().into_iter().find_map(|g| {
         let g = g.as_object()?;
-        (group_matcher(&g) == matcher).then_some(g)
+        (group_matcher(&g).as_ref() == Some(&matcher)).then_some(g)
     });
     let Some(group) = group else {
         let mut g = Vec::new();
@@ -284,12 +284,17 @@ fn merge(obj: &CstObject, hook: &Hook, force: bool) -> Result<(), Diagnostic> {
     }
 }
 
-fn group_matcher(g: &CstObject) -> Option<String> {
-    g.get("matcher")?
-        .value()?
+/// A group's matcher: `Some(None)` without one, `None` when it is not a readable string (such
+/// a group is never merged into).
+fn group_matcher(g: &CstObject) -> Option<Option<String>> {
+    let Some(prop) = g.get("matcher") else {
+        return Some(None);
+    };
+    prop.value()?
         .as_string_lit()?
         .decoded_value()
         .ok()
+        .map(Some)
 }
 
 /// Same command, same effective timeout, same `async` and `statusMessage`.
