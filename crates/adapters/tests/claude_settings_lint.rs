@@ -446,3 +446,33 @@ mod arbitrary_input {
         }
     }
 }
+
+#[test]
+fn installed_plugins_json_install_paths_are_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let home = dir.path().join("home");
+    let plugin = dir.path().join("elsewhere/guard-plugin");
+    std::fs::create_dir_all(plugin.join("hooks")).unwrap();
+    std::fs::create_dir_all(home.join(".claude/plugins")).unwrap();
+    std::fs::write(
+        plugin.join("hooks/hooks.json"),
+        r#"{"description": "x", "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "echo from-installed"}]}]}}"#,
+    )
+    .unwrap();
+    let registry = serde_json::json!({
+        "version": 2,
+        "plugins": {"guard@acme": [{"scope": "user", "installPath": plugin, "version": "1.0.0"}]}
+    });
+    std::fs::write(
+        home.join(".claude/plugins/installed_plugins.json"),
+        registry.to_string(),
+    )
+    .unwrap();
+    let ctx = Context {
+        home: Some(home),
+        ..Context::default()
+    };
+    let d = discover_only(&ctx, &[Convention::ClaudeSettings]);
+    let cmds: Vec<_> = d.batch.hooks.iter().filter_map(|h| h.command()).collect();
+    assert_eq!(cmds, ["echo from-installed"]);
+}

@@ -26,7 +26,7 @@ pub(super) fn discover(ctx: &Context, out: &mut Output) {
         }
     }
     if let Some(h) = &ctx.home {
-        files.extend(plugin_hook_files(&h.join(".claude/plugins/cache")));
+        files.extend(plugin_hook_files(&h.join(".claude/plugins")));
     }
     for f in files {
         if f.is_file() {
@@ -45,7 +45,57 @@ pub(super) fn discover(ctx: &Context, out: &mut Output) {
 }
 
 /// Every `hooks/hooks.json` of an installed plugin, in sorted path order.
-fn plugin_hook_files(cache: &Path) -> Vec<PathBuf> {
+///
+/// The install paths recorded in `plugins/installed_plugins.json` (every `installPath` string
+/// in it, whatever the file's version) are used when the file exists and names existing
+/// directories. Otherwise the cache is walked, and of several version directories of one
+/// plugin only the newest (natural order: `1.10.0` > `1.9.0`) is read, as only one is loaded.
+fn plugin_hook_files(plugins: &Path) -> Vec<PathBuf> {
+    let installed = installed_paths(&plugins.join("installed_plugins.json"));
+    let roots: Vec<PathBuf> = if installed.is_empty() {
+        newest_versions(cached_roots(&plugins.join("cache")))
+    } else {
+        installed
+    };
+    let mut files: Vec<PathBuf> = roots
+        .into_iter()
+        .map(|r| r.join("hooks/hooks.json"))
+        .filter(|f| f.is_file())
+        .collect();
+    files.sort();
+    files.dedup();
+    files
+}
+
+fn installed_paths(registry: &Path) -> Vec<PathBuf> {
+    fn collect(v: &serde_json::Value, out: &mut Vec<PathBuf>) {
+        match v {
+            serde_json::Value::Object(o) => {
+                for (k, v) in o {
+                    match (k.as_str(), v) {
+                        ("installPath", serde_json::Value::String(p)) => out.push(PathBuf::from(p)),
+                        _ => collect(v, out),
+                    }
+                }
+            }
+            serde_json::Value::Array(a) => a.iter().for_each(|v| collect(v, out)),
+            _ => {}
+        }
+    }
+    let Some(v) = std::fs::read_to_string(registry)
+        .ok()
+        .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+    else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    collect(&v, &mut out);
+    out.retain(|p| p.is_dir());
+    out
+}
+
+/// Plugin roots in the cache: directories holding a `hooks/hooks.json`.
+fn cached_roots(cache: &Path) -> Vec<PathBuf> {
     if !cache.is_dir() {
         return Vec::new();
     }
@@ -59,8 +109,71 @@ fn plugin_hook_files(cache: &Path) -> Vec<PathBuf> {
                 && e.file_name() == "hooks.json"
                 && e.path().parent().and_then(|p| p.file_name()) == Some("hooks".as_ref())
         })
-        .map(|e| e.into_path())
+        .filter_map(|e| e.path().parent()?.parent().map(Path::to_path_buf))
         .collect()
+}
+
+/// Keeps the newest of sibling version directories (names starting with a digit); other
+/// roots are kept as they are.
+fn newest_versions(roots: Vec<PathBuf>) -> Vec<PathBuf> {
+    let is_version = |p: &Path| {
+        p.file_name()
+            .and_then(|n| n.to_str())
+            .is_some_and(|n| n.starts_with(|c: char| c.is_ascii_digit()))
+    };
+    let mut out: Vec<PathBuf> = Vec::new();
+    for r in roots {
+        if !is_version(&r) {
+            out.push(r);
+            continue;
+        }
+        match out
+            .iter_mut()
+            .find(|o| is_version(o) && o.parent() == r.parent())
+        {
+            Some(o) if natural_key(&r) > natural_key(o) => *o = r,
+            Some(_) => {}
+            None => out.push(r),
+        }
+    }
+    out
+}
+
+/// `1.10.0-beta` → `[(1, ""), (10, ""), (0, "-beta")]`: numeric runs compare as numbers.
+fn natural_key(p: &Path) -> Vec<(u64, String)> {
+    let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    name.split('.')
+        .map(|part| {
+            let digits: String = part.chars().take_while(char::is_ascii_digit).collect();
+            (
+                digits.parse().unwrap_or(0),
+                part[digits.len()..].to_string(),
+            )
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_newest_version_of_a_plugin_is_read() {
+        let roots = vec![
+            PathBuf::from("/c/m/fmt/1.10.0"),
+            PathBuf::from("/c/m/fmt/1.9.0"),
+            PathBuf::from("/c/m/lint/0.1.0"),
+            PathBuf::from("/c/m/noversion"),
+        ];
+        assert_eq!(
+            newest_versions(roots),
+            [
+                PathBuf::from("/c/m/fmt/1.10.0"),
+                PathBuf::from("/c/m/lint/0.1.0"),
+                PathBuf::from("/c/m/noversion"),
+            ]
+        );
+    }
 }
 
 /// Reads one file and lowers it; unreadable files become diagnostics.

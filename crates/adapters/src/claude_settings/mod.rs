@@ -4,10 +4,14 @@
 //! 1. `<home>/.claude/settings.json` (user settings);
 //! 2. `<project>/.claude/settings.json` (shared project settings, committed);
 //! 3. `<project>/.claude/settings.local.json` (personal project settings, not committed);
-//! 4. installed plugins' `hooks/hooks.json`: Claude Code copies every installed plugin to
-//!    `<home>/.claude/plugins/cache/<marketplace>/<plugin>/<version>/`; each such tree with a
-//!    `hooks/hooks.json` is read, with `${CLAUDE_PLUGIN_ROOT}` = that plugin directory.
-//!    Marketplace clones (`plugins/marketplaces/`) are not loaded by Claude and are not read.
+//! 4. installed plugins' `hooks/hooks.json`, with `${CLAUDE_PLUGIN_ROOT}` = the plugin
+//!    directory. Claude Code records installed plugins in
+//!    `<home>/.claude/plugins/installed_plugins.json` (their `installPath`s) and copies them to
+//!    `<home>/.claude/plugins/cache/<marketplace>/<plugin>/<version>/`. The recorded install
+//!    paths are read when that file names existing directories; otherwise the cache is walked
+//!    and only the newest version directory of each plugin is read. Marketplace clones
+//!    (`plugins/marketplaces/`) are not loaded by Claude and are not read. Whether a plugin is
+//!    enabled (`enabledPlugins`) is not checked.
 //!
 //! Not read: enterprise managed settings (system paths outside the project and the home dir;
 //! pass the file explicitly), hooks inlined in a plugin's `.claude-plugin/plugin.json`, and
