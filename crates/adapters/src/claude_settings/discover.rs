@@ -153,29 +153,6 @@ fn natural_key(p: &Path) -> Vec<(u64, String)> {
         .collect()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn only_the_newest_version_of_a_plugin_is_read() {
-        let roots = vec![
-            PathBuf::from("/c/m/fmt/1.10.0"),
-            PathBuf::from("/c/m/fmt/1.9.0"),
-            PathBuf::from("/c/m/lint/0.1.0"),
-            PathBuf::from("/c/m/noversion"),
-        ];
-        assert_eq!(
-            newest_versions(roots),
-            [
-                PathBuf::from("/c/m/fmt/1.10.0"),
-                PathBuf::from("/c/m/lint/0.1.0"),
-                PathBuf::from("/c/m/noversion"),
-            ]
-        );
-    }
-}
-
 /// Reads one file and lowers it; unreadable files become diagnostics.
 pub(super) fn read_and_lower(ctx: &Context, path: &Path, out: &mut Output) {
     let display = ctx.display(path);
@@ -221,4 +198,27 @@ pub(super) fn read_and_lower(ctx: &Context, path: &Path, out: &mut Output) {
         display,
         text: Some(text),
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_newest_version_of_a_plugin_is_read() {
+        let roots = vec![
+            PathBuf::from("/c/m/fmt/1.10.0"),
+            PathBuf::from("/c/m/fmt/1.9.0"),
+            PathBuf::from("/c/m/lint/0.1.0"),
+            PathBuf::from("/c/m/noversion"),
+        ];
+        assert_eq!(
+            newest_versions(roots),
+            [
+                PathBuf::from("/c/m/fmt/1.10.0"),
+                PathBuf::from("/c/m/lint/0.1.0"),
+                PathBuf::from("/c/m/noversion"),
+            ]
+        );
+    }
 }
