@@ -364,8 +364,9 @@ codes! {
 
     /// ## What it means
     /// The matcher can never match a real value: `mcp__server` names an MCP server, not a tool
-    /// (MCP tools are called `mcp__<server>__<tool>`), or an exact name differs from a built-in
-    /// tool only in case (`bash` for `Bash`).
+    /// (MCP tools are called `mcp__<server>__<tool>`), an exact name differs from a built-in
+    /// tool only in case (`bash` for `Bash`), or an exact name is only part of tool names
+    /// (`Notebook`: plain names are compared whole, not searched for as a regex).
     /// ## Why it matters
     /// Exact names are compared case-sensitively and whole: the hook silently never fires, so a
     /// guard you meant to install is absent.

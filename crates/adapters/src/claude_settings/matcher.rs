@@ -169,6 +169,27 @@ fn check_exact_name(n: &str, matched: MatchedValue, span: Span, out: &mut Vec<Pr
             )
             .help(format!("write `{t}`")),
         );
+        return;
+    }
+    // The other way round: a plain name read as a regex would find it inside longer tool
+    // names (and older Claude versions did exactly that), but it is compared exactly.
+    let containing: Vec<&str> = BUILTIN_TOOLS
+        .iter()
+        .copied()
+        .filter(|t| t.contains(n))
+        .collect();
+    if !containing.is_empty() && !n.contains([' ', '-']) {
+        out.push(
+            Problem::new(
+                Code::MatcherMatchesNothing,
+                format!(
+                    "`{n}` is compared as an exact tool name and no tool is called that; it does not match {}",
+                    containing.iter().map(|t| format!("`{t}`")).collect::<Vec<_>>().join(", ")
+                ),
+                span,
+            )
+            .help(format!("list the tools (`{}`) or write a regex (`{n}.*`)", containing.join("|"))),
+        );
     }
 }
 
@@ -251,6 +272,9 @@ mod tests {
         let (m, codes) = run("Write(*.py)", ToolName);
         assert_eq!((m, codes), (None, vec![Code::PermissionRuleAsMatcher]));
         assert!(run("Bash.*", ToolName).1.is_empty());
+        assert_eq!(run("Notebook", ToolName).1, [Code::MatcherMatchesNothing]);
+        assert!(run("Edit|MultiEdit", ToolName).1.is_empty());
+        assert!(run("my_custom_tool", ToolName).1.is_empty());
         assert!(run("^(Edit|Write)$", ToolName).1.is_empty());
         assert_eq!(run("|", ToolName).1, [Code::MatcherMatchesNothing]);
         let (m, codes) = run("Bash(", ToolName);
