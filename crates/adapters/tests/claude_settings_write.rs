@@ -425,3 +425,110 @@ mod arbitrary_existing_files {
         }
     }
 }
+
+#[test]
+fn matchers_are_written_so_claude_reads_them_back_unchanged() {
+    let (_dir, ctx) = project();
+    let regex = |p: &str, d: Dialect| Matcher::Regex {
+        dialect: d,
+        pattern: p.into(),
+    };
+    let hooks = vec![
+        // A Jarvis-style substring regex that Claude would take for an exact name.
+        hook(
+            Kind::PreToolUse,
+            "PreToolUse",
+            regex("Edit", Dialect::Ecmascript),
+            "a",
+            600_000,
+        ),
+        // Names Claude would read as a regex.
+        hook(
+            Kind::PreToolUse,
+            "PreToolUse",
+            exact(&["my.tool", "Bash"]),
+            "b",
+            600_000,
+        ),
+        hook(
+            Kind::PreToolUse,
+            "PreToolUse",
+            regex("^Write$", Dialect::Rust),
+            "c",
+            600_000,
+        ),
+    ];
+    let plan = write(&ctx, &hooks, false);
+    assert!(plan.diagnostics.is_empty(), "{:#?}", plan.diagnostics);
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(settings(&ctx)).unwrap()).unwrap();
+    let written: Vec<_> = v["hooks"]["PreToolUse"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["matcher"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(written, ["(?:Edit)", "^(?:my\\.tool|Bash)$", "^Write$"]);
+    // What fires is what fired before.
+    let back = lower(&ctx).batch.hooks;
+    for (before, after) in hooks.iter().zip(&back) {
+        let (b, a) = (
+            before.matcher.compile().unwrap(),
+            after.matcher.compile().unwrap(),
+        );
+        for tool in [
+            "Edit",
+            "MultiEdit",
+            "my.tool",
+            "myXtool",
+            "Bash",
+            "Write",
+            "Writer",
+        ] {
+            assert_eq!(
+                b.is_match(tool),
+                a.is_match(tool),
+                "{tool}: {:?} vs {:?}",
+                before.matcher,
+                after.matcher
+            );
+        }
+    }
+
+    // A raw matcher that no longer says what the IR says is not reused.
+    let mut stale = hook(Kind::Stop, "PostToolUse", exact(&["Write"]), "d", 600_000);
+    stale.kind = Kind::PostToolUse;
+    stale.detail = Detail::JsonGroup {
+        group: 0,
+        index: 0,
+        raw_matcher: Some("Edit".into()),
+        timeout_explicit: false,
+        is_async: None,
+        status_message: None,
+        gjc_managed: false,
+    };
+    write(&ctx, &[stale], false);
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(settings(&ctx)).unwrap()).unwrap();
+    assert_eq!(v["hooks"]["PostToolUse"][0]["matcher"], "Write");
+
+    // Matchers that cannot be written are refused, not widened.
+    let refused = plan_write(
+        &ctx,
+        CL,
+        &[
+            hook(Kind::Stop, "Stop", exact(&[]), "e", 600_000),
+            hook(
+                Kind::PreToolUse,
+                "PreToolUse",
+                regex("(?i)bash", Dialect::Rust),
+                "f",
+                600_000,
+            ),
+        ],
+        &WriteOptions::default(),
+    );
+    let codes: Vec<_> = refused.diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(codes, [Code::SemanticMismatch, Code::SemanticMismatch]);
+    assert!(refused.changes.iter().all(|c| c.is_noop()));
+}

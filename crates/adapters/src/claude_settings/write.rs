@@ -7,7 +7,7 @@
 //! command already in that group is left alone when it means the same thing (a second run
 //! changes nothing) and is only replaced with `force` when it differs.
 
-use super::json;
+use super::{json, matcher};
 use crate::write::{FileChange, Plan, WriteOptions};
 use crate::Context;
 use hook_ir::contract::{self, limits};
@@ -141,21 +141,73 @@ fn check_base(text: &str, display: &str) -> Result<(), Diagnostic> {
     Ok(())
 }
 
-/// The `matcher` string to write: as it was written when the hook came from a JSON group,
-/// else rendered from the IR matcher (`None`: no matcher key).
-pub(super) fn matcher_string(hook: &Hook) -> Option<String> {
+/// The `matcher` string to write (`Ok(None)`: no matcher key), chosen so that Claude reads it
+/// back as exactly `hook.matcher`:
+/// - the string as it was written, when the hook came from a JSON group and Claude reads that
+///   string as the same matcher;
+/// - else `A|B` for exact names Claude would also read as names, an anchored regex
+///   `^(?:A|B\.c)$` for names it would not, the pattern for a regex (wrapped in `(?:…)` when
+///   Claude would otherwise take it for a list of names), nothing for "any".
+pub(super) fn matcher_string(hook: &Hook) -> Result<Option<String>, String> {
     if let Detail::JsonGroup {
         raw_matcher: Some(m),
         ..
     } = &hook.detail
     {
-        return Some(m.clone());
+        if matcher::to_ir(Some(m)) == hook.matcher {
+            return Ok(Some(m.clone()));
+        }
     }
     match &hook.matcher {
-        Matcher::Any => None,
-        Matcher::Exact { names } => Some(names.join("|")),
-        Matcher::Regex { pattern, .. } => Some(pattern.clone()),
+        Matcher::Any => Ok(None),
+        Matcher::Exact { names } if names.is_empty() => Err(
+            "an empty list of names matches nothing and cannot be written as a Claude matcher"
+                .into(),
+        ),
+        Matcher::Exact { names } => {
+            let plain = names.iter().all(|n| {
+                !n.is_empty()
+                    && n.chars()
+                        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-'))
+            });
+            if plain {
+                Ok(Some(names.join("|")))
+            } else {
+                let alts: Vec<String> = names.iter().map(|n| escape_regex(n)).collect();
+                Ok(Some(format!("^(?:{})$", alts.join("|"))))
+            }
+        }
+        Matcher::Regex { pattern, .. } => {
+            let ecma = Matcher::Regex {
+                dialect: hook_ir::Dialect::Ecmascript,
+                pattern: pattern.clone(),
+            };
+            if let Err(e) = ecma.compile() {
+                return Err(format!(
+                    "the regex `{pattern}` is not valid JavaScript ({})",
+                    e.message
+                ));
+            }
+            if pattern.is_empty() {
+                Ok(None)
+            } else if matcher::is_exact_list(pattern) {
+                Ok(Some(format!("(?:{pattern})")))
+            } else {
+                Ok(Some(pattern.clone()))
+            }
+        }
     }
+}
+
+fn escape_regex(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if "\\^$.|?*+()[]{}".contains(c) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// The handler object to write, as ordered key/value pairs.
@@ -223,7 +275,12 @@ fn merge(obj: &CstObject, hook: &Hook, force: bool) -> Result<(), Diagnostic> {
     };
     let fields = handler_fields(hook, command);
     let wanted = Value::Object(fields.iter().cloned().collect());
-    let matcher = matcher_string(hook);
+    let matcher = matcher_string(hook).map_err(|why| {
+        Diagnostic::new(
+            Code::SemanticMismatch,
+            format!("{why}; this `{event}` hook was not written"),
+        )
+    })?;
     let hooks_obj = obj.object_value_or_create("hooks").ok_or_else(|| {
         Diagnostic::new(
             Code::WrongValueType,
