@@ -111,6 +111,7 @@ snapshot_fixture!(snapshot_security, "security");
 snapshot_fixture!(snapshot_adversarial, "adversarial");
 snapshot_fixture!(snapshot_deep_nesting, "deep-nesting");
 snapshot_fixture!(snapshot_not_an_object, "not-an-object");
+snapshot_fixture!(snapshot_disabled, "disabled");
 
 #[test]
 fn clean_tree_yields_hooks_and_no_diagnostic() {
@@ -233,6 +234,7 @@ fn each_mistake_gets_its_code() {
         ],
     );
     has("parse-error", &[Code::ParseError]);
+    has("disabled", &[Code::HooksDisabled]);
     has(
         "scripts",
         &[Code::PluginRootOutsidePlugin, Code::MissingScript],

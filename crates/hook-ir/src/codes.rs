@@ -492,6 +492,20 @@ codes! {
     /// ## How to fix
     /// Write inside the project (or `$CLAUDE_PROJECT_DIR`), or into a temporary directory.
     WritesOutsideProject = "writes_outside_project", Warning, "A hook command writes outside the project";
+
+    /// ## What it means
+    /// The settings file sets `"disableAllHooks": true`. Claude Code then runs no hooks at all
+    /// (only enterprise-managed settings can override it), including the ones listed in this
+    /// and every other settings file.
+    /// ## Why it matters
+    /// Hooks that are declared and linted here never run: a guard you rely on is off.
+    /// ## Example
+    /// ```json
+    /// {"disableAllHooks": true, "hooks": {"PreToolUse": [...]}}
+    /// ```
+    /// ## How to fix
+    /// Remove `disableAllHooks` (or set it to `false`) when the hooks should run.
+    HooksDisabled = "hooks_disabled", Warning, "A settings file turns every hook off";
 }
 
 #[cfg(test)]

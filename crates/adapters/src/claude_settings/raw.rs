@@ -138,6 +138,18 @@ pub(super) fn build(root: &Value<'_>, out: &mut Vec<Problem>) -> RawFile {
             );
         }
     }
+    if let Some(p) = last_prop(root, "disableAllHooks") {
+        if matches!(p.value, Value::BooleanLit(ref b) if b.value) {
+            out.push(
+                Problem::new(
+                    Code::HooksDisabled,
+                    "`disableAllHooks` is true: Claude runs no hooks, from this file or any other",
+                    key_span(p),
+                )
+                .help("remove it, or set it to false, when the hooks should run"),
+            );
+        }
+    }
     let Some(hooks) = last_prop(root, "hooks") else {
         return file;
     };
