@@ -343,13 +343,17 @@ fn last_prop<'o, 'a>(obj: &'o Object<'a>, name: &str) -> Option<&'o ObjectProp<'
 /// The properties `JSON.parse` keeps (the last of each name), in file order of those copies;
 /// every earlier copy of a repeated key is reported, since it is silently dropped.
 fn unique_props<'o, 'a>(obj: &'o Object<'a>, out: &mut Vec<Problem>) -> Vec<&'o ObjectProp<'a>> {
-    let mut kept = Vec::with_capacity(obj.properties.len());
+    // Linear in the number of keys: a hostile object with many keys stays cheap.
+    let mut last: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    for (i, p) in obj.properties.iter().enumerate() {
+        last.insert(p.name.as_str(), i);
+    }
+    let mut kept = Vec::with_capacity(last.len());
     for (i, p) in obj.properties.iter().enumerate() {
         let name = p.name.as_str();
-        if obj.properties[i + 1..]
-            .iter()
-            .any(|later| later.name.as_str() == name)
-        {
+        if last.get(name) == Some(&i) {
+            kept.push(p);
+        } else {
             out.push(
                 Problem::new(
                     Code::IgnoredKey,
@@ -358,8 +362,6 @@ fn unique_props<'o, 'a>(obj: &'o Object<'a>, out: &mut Vec<Problem>) -> Vec<&'o 
                 )
                 .help("merge the two entries into one"),
             );
-        } else {
-            kept.push(p);
         }
     }
     kept
