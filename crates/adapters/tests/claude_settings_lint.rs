@@ -478,3 +478,21 @@ fn installed_plugins_json_install_paths_are_read() {
     let cmds: Vec<_> = d.batch.hooks.iter().filter_map(|h| h.command()).collect();
     assert_eq!(cmds, ["echo from-installed"]);
 }
+
+#[test]
+fn managed_settings_are_read_when_passed_explicitly() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("managed-settings.json");
+    std::fs::write(
+        &f,
+        r#"{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "/opt/corp/guard"}]}]}}"#,
+    )
+    .unwrap();
+    assert_eq!(
+        adapters::detect_convention(&f),
+        Some(Convention::ClaudeSettings)
+    );
+    let d = load_file(&Context::default(), &f, None);
+    assert_eq!(d.batch.hooks.len(), 1);
+    assert!(d.batch.diagnostics.is_empty(), "{:#?}", d.batch.diagnostics);
+}
