@@ -127,6 +127,8 @@ pub fn detect_convention(path: &Path) -> Option<Convention> {
         }
         "hooks.json" => Some(Convention::CodexJson),
         n if n.starts_with("settings") && n.ends_with(".json") => Some(Convention::ClaudeSettings),
+        // Claude Code's enterprise managed settings (same shape as settings.json).
+        "managed-settings.json" => Some(Convention::ClaudeSettings),
         n if n.ends_with(".toml") => {
             if text.contains("[[hooks]]") {
                 Some(Convention::Jarvis)

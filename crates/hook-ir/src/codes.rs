@@ -346,6 +346,166 @@ codes! {
     // ───────────────────────── CLI: import and setup ─────────────────────────
 
     // ───────────────────────── Claude settings ─────────────────────────
+
+    /// ## What it means
+    /// A Claude Code hook handler has a `type` other than `command` (`http`, `prompt`, `agent`,
+    /// `mcp_tool`, or an unknown one). Claude runs these itself; they are not external commands.
+    /// ## Why it matters
+    /// The hook is not in the IR: the runner cannot execute it and `hooks import` cannot carry
+    /// it to another convention. An unknown type is skipped by Claude as well.
+    /// ## Example
+    /// ```json
+    /// {"type": "prompt", "prompt": "Is this command safe? $ARGUMENTS"}
+    /// ```
+    /// ## How to fix
+    /// Nothing is broken for Claude. To migrate or run it elsewhere, rewrite it as a
+    /// `"type": "command"` handler.
+    NonCommandHandler = "non_command_handler", Warning, "A hook handler that is not an external command is left out of the IR";
+
+    /// ## What it means
+    /// The matcher can never match a real value: `mcp__server` names an MCP server, not a tool
+    /// (MCP tools are called `mcp__<server>__<tool>`), an exact name differs from a built-in
+    /// tool only in case (`bash` for `Bash`), or an exact name is only part of tool names
+    /// (`Notebook`: plain names are compared whole, not searched for as a regex).
+    /// ## Why it matters
+    /// Exact names are compared case-sensitively and whole: the hook silently never fires, so a
+    /// guard you meant to install is absent.
+    /// ## Example
+    /// ```json
+    /// {"matcher": "mcp__github", "hooks": [{"type": "command", "command": "./audit.sh"}]}
+    /// ```
+    /// ## How to fix
+    /// Write `mcp__github__.*` for every tool of the server, or the tool's exact name (`Bash`).
+    MatcherMatchesNothing = "matcher_matches_nothing", Warning, "A matcher that can never match a tool or value";
+
+    /// ## What it means
+    /// The matcher looks like a list of tool names but contains a character (`*`, `.`, `+`, `?`,
+    /// `(`...) that makes Claude treat the whole string as an unanchored JavaScript regex.
+    /// ## Why it matters
+    /// As a regex every alternative matches anywhere in the name: `Edit|Write*` also fires for
+    /// `MultiEdit`, `NotebookEdit` and `Writ`; a glob-style `Write*` is not a prefix match.
+    /// ## Example
+    /// ```json
+    /// {"matcher": "Edit|Write*"}
+    /// ```
+    /// ## How to fix
+    /// Use plain names (`Edit|Write`) for exact matching, or a deliberate anchored regex
+    /// (`^(Edit|Write)$`, `^Write.*`).
+    MatcherParsedAsRegex = "matcher_parsed_as_regex", Warning, "A matcher that looks like tool names is parsed as a regex";
+
+    /// ## What it means
+    /// The matcher uses permission-rule syntax, `Tool(argument pattern)` (e.g. `Bash(git:*)`).
+    /// Hook matchers only see the tool name; Claude reads this string as a regex.
+    /// ## Why it matters
+    /// As a regex `Bash(git:*)` matches `Bashgit` followed by colons: no tool has such a name, so
+    /// the hook never fires.
+    /// ## Example
+    /// ```json
+    /// {"matcher": "Bash(git:*)"}
+    /// ```
+    /// ## How to fix
+    /// Match the tool (`Bash`) and inspect `tool_input.command` inside the hook script, or use
+    /// the handler's `if` condition.
+    PermissionRuleAsMatcher = "permission_rule_as_matcher", Warning, "A matcher written in permission-rule syntax never matches a tool";
+
+    /// ## What it means
+    /// A `timeout` of 1000 or more: Claude reads timeouts in seconds, so this is over 16 minutes.
+    /// ## Why it matters
+    /// It was most likely meant as milliseconds (as in jcode or Gemini); a stuck hook then
+    /// blocks the session for a very long time.
+    /// ## Example
+    /// ```json
+    /// {"type": "command", "command": "./lint.sh", "timeout": 30000}
+    /// ```
+    /// ## How to fix
+    /// Write the timeout in seconds (`30`).
+    TimeoutLooksLikeMilliseconds = "timeout_looks_like_milliseconds", Warning, "A timeout in seconds that looks like milliseconds";
+
+    /// ## What it means
+    /// A command outside a plugin's `hooks/hooks.json` uses `${CLAUDE_PLUGIN_ROOT}`. Claude sets
+    /// that variable only for plugin hooks.
+    /// ## Why it matters
+    /// Claude passes the text through literally (or the shell expands it to nothing), so the
+    /// script path is wrong and every matched tool call runs a failing hook.
+    /// ## Example
+    /// ```json
+    /// {"type": "command", "command": "${CLAUDE_PLUGIN_ROOT}/scripts/format.sh"}
+    /// ```
+    /// ## How to fix
+    /// Use `$CLAUDE_PROJECT_DIR/...` or an absolute path, and copy the script into the project.
+    PluginRootOutsidePlugin = "plugin_root_outside_plugin", Error, "`${CLAUDE_PLUGIN_ROOT}` used outside a plugin";
+
+    /// ## What it means
+    /// The command runs a script by a relative, `$CLAUDE_PROJECT_DIR` or `${CLAUDE_PLUGIN_ROOT}`
+    /// path, and no file exists there.
+    /// ## Why it matters
+    /// The hook fails every time it fires (a non-blocking error for most events), so whatever
+    /// it was meant to check or record is not done.
+    /// ## Example
+    /// ```json
+    /// {"type": "command", "command": "\"$CLAUDE_PROJECT_DIR\"/.claude/hooks/guard.sh"}
+    /// ```
+    /// with no `.claude/hooks/guard.sh` in the project.
+    /// ## How to fix
+    /// Add the script (and commit it), or fix the path.
+    MissingScript = "missing_script", Warning, "A hook command names a script that does not exist";
+
+    /// ## What it means
+    /// The shared project settings (`.claude/settings.json`, committed to the repository) declare
+    /// a `SessionStart` hook.
+    /// ## Why it matters
+    /// It runs an arbitrary command as soon as someone opens the repository in Claude Code and
+    /// trusts the folder: a supply-chain attack surface for anyone who clones it.
+    /// ## Example
+    /// ```json
+    /// {"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "./setup.sh"}]}]}}
+    /// ```
+    /// ## How to fix
+    /// Review what it runs. Keep personal start-up hooks in `~/.claude/settings.json` or
+    /// `.claude/settings.local.json`; document required setup instead of running it implicitly.
+    ProjectSessionStartHook = "project_session_start_hook", Warning, "A committed project settings file runs a command when a session starts";
+
+    /// ## What it means
+    /// The command downloads code and executes it at once (`curl … | sh`, `wget -O- … | bash`,
+    /// `bash <(curl …)`, `iex (irm …)`, ...).
+    /// ## Why it matters
+    /// Whoever controls that URL (or the network path to it) runs code with your privileges
+    /// every time the hook fires; nothing pins what is executed.
+    /// ## Example
+    /// ```json
+    /// {"type": "command", "command": "curl -fsSL https://example.com/hook.sh | sh"}
+    /// ```
+    /// ## How to fix
+    /// Vendor the script into the repository (reviewed and pinned) and run the local copy.
+    DownloadAndExecute = "download_and_execute", Warning, "A hook command downloads and executes code";
+
+    /// ## What it means
+    /// The command writes to an absolute path outside the project and outside your home
+    /// directory (a `>`/`>>` redirect, `tee`, `cp` or `mv` to such a path).
+    /// ## Why it matters
+    /// A project hook that changes system files (`/etc/...`, `/usr/local/bin/...`) or other
+    /// users' files is at best surprising and at worst an attack.
+    /// ## Example
+    /// ```json
+    /// {"type": "command", "command": "echo \"$PATH\" >> /etc/profile"}
+    /// ```
+    /// ## How to fix
+    /// Write inside the project (or `$CLAUDE_PROJECT_DIR`), or into a temporary directory.
+    WritesOutsideProject = "writes_outside_project", Warning, "A hook command writes outside the project";
+
+    /// ## What it means
+    /// The settings file sets `"disableAllHooks": true`. Claude Code then runs no hooks at all
+    /// (only enterprise-managed settings can override it), including the ones listed in this
+    /// and every other settings file.
+    /// ## Why it matters
+    /// Hooks that are declared and linted here never run: a guard you rely on is off.
+    /// ## Example
+    /// ```json
+    /// {"disableAllHooks": true, "hooks": {"PreToolUse": [...]}}
+    /// ```
+    /// ## How to fix
+    /// Remove `disableAllHooks` (or set it to `false`) when the hooks should run.
+    HooksDisabled = "hooks_disabled", Warning, "A settings file turns every hook off";
 }
 
 #[cfg(test)]

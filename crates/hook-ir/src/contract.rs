@@ -649,6 +649,24 @@ pub static CONTRACTS: &[EventContract] = &[
     accepted(CL, "SessionStart", Kind::SessionStart, Rules { mutates: &[Mu::Context], ..CLAUDE_OBSERVER }, M::Source,
         "Plain stdout on exit 0 becomes context. Project-level SessionStart hooks run when a repository is opened."),
     accepted(CL, "SessionEnd", Kind::SessionShutdown, CLAUDE_OBSERVER, M::Reason, ""),
+    // Newer Claude Code events (hooks reference, code.claude.com/docs/en/hooks): valid names
+    // that are outside the six kinds. `Ignored` marks events whose matcher Claude ignores.
+    rejected(CL, "PermissionDenied", OUTSIDE, M::ToolName, ""),
+    rejected(CL, "PostToolBatch", OUTSIDE, M::Ignored, ""),
+    rejected(CL, "UserPromptExpansion", OUTSIDE, M::Other, "Matches the slash command name."),
+    rejected(CL, "StopFailure", OUTSIDE, M::Other, "Matches the error type."),
+    rejected(CL, "Setup", OUTSIDE, M::Other, "Matches the trigger (init, maintenance)."),
+    rejected(CL, "TeammateIdle", OUTSIDE, M::Ignored, ""),
+    rejected(CL, "TaskCreated", OUTSIDE, M::Ignored, ""),
+    rejected(CL, "TaskCompleted", OUTSIDE, M::Ignored, ""),
+    rejected(CL, "InstructionsLoaded", OUTSIDE, M::Other, "Matches the load reason."),
+    rejected(CL, "ConfigChange", OUTSIDE, M::Other, "Matches the configuration source."),
+    rejected(CL, "CwdChanged", OUTSIDE, M::Ignored, ""),
+    rejected(CL, "FileChanged", OUTSIDE, M::Other, "Matches file names."),
+    rejected(CL, "WorktreeCreate", OUTSIDE, M::Ignored, ""),
+    rejected(CL, "WorktreeRemove", OUTSIDE, M::Ignored, ""),
+    rejected(CL, "Elicitation", OUTSIDE, M::Other, "Matches the MCP server name."),
+    rejected(CL, "ElicitationResult", OUTSIDE, M::Other, "Matches the MCP server name."),
 ];
 
 /// What looking up a (convention, event) pair found.

@@ -1,24 +1,144 @@
 //! Claude Code settings hooks: `settings*.json` and plugin `hooks/hooks.json` (conventions.md §5).
 //!
-//! Not implemented yet: discovery finds nothing and the writer refuses.
+//! What is read ([`discover`]), in this order:
+//! 1. `<home>/.claude/settings.json` (user settings);
+//! 2. `<project>/.claude/settings.json` (shared project settings, committed);
+//! 3. `<project>/.claude/settings.local.json` (personal project settings, not committed);
+//! 4. installed plugins' `hooks/hooks.json`, with `${CLAUDE_PLUGIN_ROOT}` = the plugin
+//!    directory. Claude Code records installed plugins in
+//!    `<home>/.claude/plugins/installed_plugins.json` (their `installPath`s) and copies them to
+//!    `<home>/.claude/plugins/cache/<marketplace>/<plugin>/<version>/`. The recorded install
+//!    paths are read when that file names existing directories; otherwise the cache is walked
+//!    and only the newest version directory of each plugin is read. Marketplace clones
+//!    (`plugins/marketplaces/`) are not loaded by Claude and are not read. Whether a plugin is
+//!    enabled (`enabledPlugins`) is not checked.
+//!
+//! Not read: enterprise managed settings (system paths outside the project and the home dir;
+//! pass the file explicitly), hooks inlined in a plugin's `.claude-plugin/plugin.json`, and
+//! hooks in skill or agent front matter. Claude has no project-local plugin directory: plugins
+//! a project enables are installed into the home cache.
+//!
+//! Files are strict JSON, as Claude reads them. Only `hooks` is looked at; every other settings
+//! key belongs to other Claude features and is ignored without a diagnostic.
+
+mod command;
+mod discover;
+mod json;
+mod lower;
+mod matcher;
+mod raw;
+mod security;
+mod write;
 
 use crate::write::{Plan, WriteOptions};
 use crate::{Context, Output};
 use hook_ir::{Convention, Hook};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// Which kind of Claude settings file a path is: it decides the project directory hooks run
+/// in, what `${CLAUDE_PLUGIN_ROOT}` means, and the project-level security rules.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Scope {
+    /// `~/.claude/settings.json`.
+    User,
+    /// `<project>/.claude/settings.json`: shared with everyone who clones the repository.
+    Project,
+    /// `<project>/.claude/settings.local.json`: personal.
+    ProjectLocal,
+    /// A plugin's `hooks/hooks.json`; `root` is the plugin directory.
+    Plugin {
+        /// `${CLAUDE_PLUGIN_ROOT}`.
+        root: PathBuf,
+    },
+    /// Any other file passed explicitly (e.g. managed settings).
+    Explicit,
+}
+
+impl Scope {
+    /// The scope of `path` from its place on disk, and the project directory its hooks run in
+    /// when that follows from the path.
+    pub(crate) fn of(path: &Path, home: Option<&Path>) -> (Scope, Option<PathBuf>) {
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        let parent = path.parent();
+        let parent_name = parent.and_then(|p| p.file_name()).and_then(|n| n.to_str());
+        if name == "hooks.json" && parent_name == Some("hooks") {
+            let root = parent.and_then(Path::parent).unwrap_or(Path::new("."));
+            return (
+                Scope::Plugin {
+                    root: root.to_path_buf(),
+                },
+                None,
+            );
+        }
+        if parent_name == Some(".claude") {
+            let dir = parent.and_then(Path::parent).unwrap_or(Path::new("."));
+            if home.is_some_and(|h| h == dir) && name == "settings.json" {
+                return (Scope::User, None);
+            }
+            match name {
+                "settings.json" => return (Scope::Project, Some(dir.to_path_buf())),
+                "settings.local.json" => return (Scope::ProjectLocal, Some(dir.to_path_buf())),
+                _ => {}
+            }
+        }
+        (Scope::Explicit, None)
+    }
+}
 
 /// Discovers this convention's sources under the project root and the home dir.
-pub fn discover(_ctx: &Context, _out: &mut Output) {}
+pub fn discover(ctx: &Context, out: &mut Output) {
+    discover::discover(ctx, out);
+}
 
 /// Reads one explicit file of this convention.
-pub fn load(_ctx: &Context, _path: &Path, _out: &mut Output) {}
+pub fn load(ctx: &Context, path: &Path, out: &mut Output) {
+    discover::read_and_lower(ctx, path, out);
+}
 
 /// Plans writing `hooks` (already converted to this convention) into its files.
 pub fn plan_write(
-    _ctx: &Context,
+    ctx: &Context,
     convention: Convention,
-    _hooks: &[Hook],
-    _opts: &WriteOptions,
+    hooks: &[Hook],
+    opts: &WriteOptions,
 ) -> Plan {
-    Plan::unsupported(convention)
+    write::plan(ctx, convention, hooks, opts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scope_follows_the_path() {
+        let home = Path::new("/home/u");
+        assert_eq!(
+            Scope::of(Path::new("/home/u/.claude/settings.json"), Some(home)),
+            (Scope::User, None)
+        );
+        assert_eq!(
+            Scope::of(Path::new("/w/p/.claude/settings.json"), Some(home)),
+            (Scope::Project, Some(PathBuf::from("/w/p")))
+        );
+        assert_eq!(
+            Scope::of(Path::new("/w/p/.claude/settings.local.json"), Some(home)),
+            (Scope::ProjectLocal, Some(PathBuf::from("/w/p")))
+        );
+        assert_eq!(
+            Scope::of(Path::new("/c/plug/1.0/hooks/hooks.json"), Some(home)),
+            (
+                Scope::Plugin {
+                    root: PathBuf::from("/c/plug/1.0")
+                },
+                None
+            )
+        );
+        assert_eq!(
+            Scope::of(
+                Path::new("/etc/claude-code/managed-settings.json"),
+                Some(home)
+            ),
+            (Scope::Explicit, None)
+        );
+    }
 }

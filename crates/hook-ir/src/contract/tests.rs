@@ -264,6 +264,94 @@ fn claude_numbers_conventions_md_section_5() {
 }
 
 #[test]
+fn claude_events_conventions_md_section_5() {
+    // §5: every event Claude defines is known; the six kinds map (`SessionEnd` →
+    // session_shutdown); every other event is an `unsupported_convention_event`.
+    let mapped: Vec<_> = events_of(Convention::ClaudeSettings)
+        .filter_map(|c| c.kind().map(|k| (c.event, k)))
+        .collect();
+    assert_eq!(
+        mapped,
+        [
+            ("PreToolUse", Kind::PreToolUse),
+            ("PostToolUse", Kind::PostToolUse),
+            ("UserPromptSubmit", Kind::UserPromptSubmit),
+            ("Stop", Kind::Stop),
+            ("SessionStart", Kind::SessionStart),
+            ("SessionEnd", Kind::SessionShutdown),
+        ]
+    );
+    let mut outside: Vec<_> = events_of(Convention::ClaudeSettings)
+        .filter(|c| {
+            c.mapping
+                == Mapping::Rejected {
+                    code: Code::UnsupportedConventionEvent,
+                }
+        })
+        .map(|c| c.event)
+        .collect();
+    outside.sort_unstable();
+    assert_eq!(
+        outside,
+        [
+            "ConfigChange",
+            "CwdChanged",
+            "Elicitation",
+            "ElicitationResult",
+            "FileChanged",
+            "InstructionsLoaded",
+            "Notification",
+            "PermissionDenied",
+            "PermissionRequest",
+            "PostCompact",
+            "PostToolBatch",
+            "PostToolUseFailure",
+            "PreCompact",
+            "Setup",
+            "StopFailure",
+            "SubagentStart",
+            "SubagentStop",
+            "TaskCompleted",
+            "TaskCreated",
+            "TeammateIdle",
+            "UserPromptExpansion",
+            "WorktreeCreate",
+            "WorktreeRemove",
+        ]
+    );
+    // §5 "Events without matchers ignore them": prompt submit and stop among them.
+    for e in ["UserPromptSubmit", "Stop", "PostToolBatch", "CwdChanged"] {
+        assert_eq!(
+            find(Convention::ClaudeSettings, e).unwrap().matched,
+            MatchedValue::Ignored,
+            "{e}"
+        );
+    }
+    // Tool events match the tool name.
+    for e in [
+        "PreToolUse",
+        "PostToolUse",
+        "PermissionRequest",
+        "PermissionDenied",
+    ] {
+        assert_eq!(
+            find(Convention::ClaudeSettings, e).unwrap().matched,
+            MatchedValue::ToolName,
+            "{e}"
+        );
+    }
+    // §5 "Event keys are case-sensitive": a mis-cased name is unknown, with a did-you-mean.
+    assert_eq!(
+        lookup(Convention::ClaudeSettings, "preToolUse"),
+        Lookup::Unknown {
+            suggestion: Some("PreToolUse")
+        }
+    );
+    // The timeout that probably meant milliseconds.
+    assert_eq!(limits::claude::TIMEOUT_LOOKS_LIKE_MS_S, 1000);
+}
+
+#[test]
 fn every_convention_maps_only_known_kinds_and_rows_are_unique() {
     let mut seen = std::collections::HashSet::new();
     for row in CONTRACTS {

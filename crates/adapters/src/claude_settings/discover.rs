@@ -1,0 +1,224 @@
+//! Finding and reading the files (the list is in the module docs of `claude_settings`).
+
+use super::{lower, Scope};
+use crate::{Context, Output, SourceFile};
+use hook_ir::{Code, Convention, Diagnostic, Location};
+use std::path::{Path, PathBuf};
+
+/// How deep under `~/.claude/plugins/cache` a plugin's `hooks/hooks.json` may be:
+/// `<marketplace>/<plugin>/<version>/hooks/hooks.json` is 5 levels, one spare for layouts
+/// without a version directory or with one more.
+const PLUGIN_CACHE_DEPTH: usize = 6;
+
+pub(super) fn discover(ctx: &Context, out: &mut Output) {
+    let mut files: Vec<PathBuf> = Vec::new();
+    let user = ctx.home.as_ref().map(|h| h.join(".claude/settings.json"));
+    if let Some(u) = &user {
+        files.push(u.clone());
+    }
+    if let Some(p) = &ctx.project {
+        for name in ["settings.json", "settings.local.json"] {
+            let f = p.join(".claude").join(name);
+            // A project at the home dir: its settings.json *is* the user settings.
+            if Some(&f) != user.as_ref() {
+                files.push(f);
+            }
+        }
+    }
+    if let Some(h) = &ctx.home {
+        files.extend(plugin_hook_files(&h.join(".claude/plugins")));
+    }
+    for f in files {
+        if f.is_file() {
+            read_and_lower(ctx, &f, out);
+        } else if f.exists() {
+            out.diag(
+                Diagnostic::new(
+                    Code::InvalidSource,
+                    "expected a file here, found a directory",
+                )
+                .with_convention(Convention::ClaudeSettings)
+                .at(Location::path_only(ctx.display(&f))),
+            );
+        }
+    }
+}
+
+/// Every `hooks/hooks.json` of an installed plugin, in sorted path order.
+///
+/// The install paths recorded in `plugins/installed_plugins.json` (every `installPath` string
+/// in it, whatever the file's version) are used when the file exists and names existing
+/// directories. Otherwise the cache is walked, and of several version directories of one
+/// plugin only the newest (natural order: `1.10.0` > `1.9.0`) is read, as only one is loaded.
+fn plugin_hook_files(plugins: &Path) -> Vec<PathBuf> {
+    let installed = installed_paths(&plugins.join("installed_plugins.json"));
+    let roots: Vec<PathBuf> = if installed.is_empty() {
+        newest_versions(cached_roots(&plugins.join("cache")))
+    } else {
+        installed
+    };
+    let mut files: Vec<PathBuf> = roots
+        .into_iter()
+        .map(|r| r.join("hooks/hooks.json"))
+        .filter(|f| f.is_file())
+        .collect();
+    files.sort();
+    files.dedup();
+    files
+}
+
+fn installed_paths(registry: &Path) -> Vec<PathBuf> {
+    fn collect(v: &serde_json::Value, out: &mut Vec<PathBuf>) {
+        match v {
+            serde_json::Value::Object(o) => {
+                for (k, v) in o {
+                    match (k.as_str(), v) {
+                        ("installPath", serde_json::Value::String(p)) => out.push(PathBuf::from(p)),
+                        _ => collect(v, out),
+                    }
+                }
+            }
+            serde_json::Value::Array(a) => a.iter().for_each(|v| collect(v, out)),
+            _ => {}
+        }
+    }
+    let Some(v) = std::fs::read_to_string(registry)
+        .ok()
+        .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+    else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    collect(&v, &mut out);
+    out.retain(|p| p.is_dir());
+    out
+}
+
+/// Plugin roots in the cache: directories holding a `hooks/hooks.json`.
+fn cached_roots(cache: &Path) -> Vec<PathBuf> {
+    if !cache.is_dir() {
+        return Vec::new();
+    }
+    walkdir::WalkDir::new(cache)
+        .max_depth(PLUGIN_CACHE_DEPTH)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| {
+            e.file_type().is_file()
+                && e.file_name() == "hooks.json"
+                && e.path().parent().and_then(|p| p.file_name()) == Some("hooks".as_ref())
+        })
+        .filter_map(|e| e.path().parent()?.parent().map(Path::to_path_buf))
+        .collect()
+}
+
+/// Keeps the newest of sibling version directories (names starting with a digit); other
+/// roots are kept as they are.
+fn newest_versions(roots: Vec<PathBuf>) -> Vec<PathBuf> {
+    let is_version = |p: &Path| {
+        p.file_name()
+            .and_then(|n| n.to_str())
+            .is_some_and(|n| n.starts_with(|c: char| c.is_ascii_digit()))
+    };
+    let mut out: Vec<PathBuf> = Vec::new();
+    for r in roots {
+        if !is_version(&r) {
+            out.push(r);
+            continue;
+        }
+        match out
+            .iter_mut()
+            .find(|o| is_version(o) && o.parent() == r.parent())
+        {
+            Some(o) if natural_key(&r) > natural_key(o) => *o = r,
+            Some(_) => {}
+            None => out.push(r),
+        }
+    }
+    out
+}
+
+/// `1.10.0-beta` → `[(1, ""), (10, ""), (0, "-beta")]`: numeric runs compare as numbers.
+fn natural_key(p: &Path) -> Vec<(u64, String)> {
+    let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    name.split('.')
+        .map(|part| {
+            let digits: String = part.chars().take_while(char::is_ascii_digit).collect();
+            (
+                digits.parse().unwrap_or(0),
+                part[digits.len()..].to_string(),
+            )
+        })
+        .collect()
+}
+
+/// Reads one file and lowers it; unreadable files become diagnostics.
+pub(super) fn read_and_lower(ctx: &Context, path: &Path, out: &mut Output) {
+    let display = ctx.display(path);
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) => {
+            out.diag(
+                Diagnostic::new(Code::UnreadableSource, format!("cannot read the file: {e}"))
+                    .with_convention(Convention::ClaudeSettings)
+                    .at(Location::path_only(display)),
+            );
+            return;
+        }
+    };
+    let text = match String::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            let lossy = String::from_utf8_lossy(e.as_bytes()).into_owned();
+            out.diag(
+                Diagnostic::new(
+                    Code::ParseError,
+                    "the file is not valid UTF-8, so it is not JSON",
+                )
+                .with_convention(Convention::ClaudeSettings)
+                .at(Location::at_span(display.clone(), &lossy, at, at + 1)),
+            );
+            out.sources.push(SourceFile {
+                convention: Convention::ClaudeSettings,
+                path: path.to_path_buf(),
+                display,
+                text: None,
+            });
+            return;
+        }
+    };
+    let (scope, project) = Scope::of(path, ctx.home.as_deref());
+    let project = project.or_else(|| ctx.project.clone());
+    lower::lower_file(ctx, &display, &text, &scope, project.as_deref(), out);
+    out.sources.push(SourceFile {
+        convention: Convention::ClaudeSettings,
+        path: path.to_path_buf(),
+        display,
+        text: Some(text),
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_newest_version_of_a_plugin_is_read() {
+        let roots = vec![
+            PathBuf::from("/c/m/fmt/1.10.0"),
+            PathBuf::from("/c/m/fmt/1.9.0"),
+            PathBuf::from("/c/m/lint/0.1.0"),
+            PathBuf::from("/c/m/noversion"),
+        ];
+        assert_eq!(
+            newest_versions(roots),
+            [
+                PathBuf::from("/c/m/fmt/1.10.0"),
+                PathBuf::from("/c/m/lint/0.1.0"),
+                PathBuf::from("/c/m/noversion"),
+            ]
+        );
+    }
+}

@@ -1,0 +1,332 @@
+//! Lowering: raw model → IR hooks and coded diagnostics with locations.
+
+use super::json::{self, Span};
+use super::raw::{self, Problem, RawGroup, RawHandler};
+use super::security::{self, Roots};
+use super::{matcher, Scope};
+use crate::{Context, Output};
+use hook_ir::contract::{self, limits, Lookup, Mapping};
+use hook_ir::{quote, Code, Convention, Detail, Diagnostic, Exec, Handler, Hook, Location};
+use std::collections::HashMap;
+use std::path::Path;
+
+const CL: Convention = Convention::ClaudeSettings;
+
+/// Handler types Claude Code runs itself (not external commands).
+const OTHER_HANDLER_TYPES: &[&str] = &["http", "prompt", "agent", "mcp_tool"];
+
+/// Lowers one file's text. `project` is the directory its hooks run in, when known.
+pub(super) fn lower_file(
+    ctx: &Context,
+    display: &str,
+    text: &str,
+    scope: &Scope,
+    project: Option<&Path>,
+    out: &mut Output,
+) {
+    let mut problems = Vec::new();
+    let mut hooks = Vec::new();
+    match json::parse(text) {
+        Err(e) if e.too_deep => problems.push(Problem::new(Code::ParseError, e.message, e.span)),
+        Err(e) => problems.push(Problem::new(
+            Code::ParseError,
+            format!(
+                "not valid JSON: {}; Claude ignores this file's settings, hooks included",
+                e.message
+            ),
+            e.span,
+        )),
+        Ok(None) => problems.push(Problem::new(
+            Code::ParseError,
+            "the file is empty, which is not valid JSON; write `{}` for no settings",
+            (0, 0),
+        )),
+        Ok(Some(root)) => {
+            let file = raw::build(&root, &mut problems);
+            let roots = Roots {
+                ctx,
+                scope,
+                project,
+                home: ctx.home.as_deref(),
+            };
+            let mut lw = Lowerer {
+                display,
+                scope,
+                roots,
+                problems: &mut problems,
+                hooks: &mut hooks,
+                seen: HashMap::new(),
+            };
+            for ev in &file.events {
+                lw.event(&ev.name, &ev.groups);
+            }
+        }
+    }
+    // Shape problems and lowering problems interleave in file order.
+    problems.sort_by_key(|p| p.span.0);
+    let lines = json::LineIndex::new(text);
+    for p in problems {
+        let mut d = Diagnostic::new(p.code, p.message)
+            .with_convention(CL)
+            .at(lines.location(display, p.span));
+        if let Some(h) = p.help {
+            d = d.with_help(h);
+        }
+        out.diag(d);
+    }
+    for (h, span) in hooks {
+        out.hooks.push(Hook {
+            location: lines.location(display, span),
+            ..h
+        });
+    }
+}
+
+struct Lowerer<'a> {
+    display: &'a str,
+    scope: &'a Scope,
+    roots: Roots<'a>,
+    problems: &'a mut Vec<Problem>,
+    hooks: &'a mut Vec<(Hook, Span)>,
+    /// (event, command) → the raw matcher of its first group, for Claude's "identical commands
+    /// run once" rule.
+    seen: HashMap<(String, String), Option<String>>,
+}
+
+impl Lowerer<'_> {
+    fn event(&mut self, name: &raw::Str, groups: &[RawGroup]) {
+        let event = name.value.as_str();
+        let row = match contract::lookup(CL, event) {
+            Lookup::Known(row) => row,
+            Lookup::Unknown { suggestion } => {
+                let mut p = Problem::new(
+                    Code::UnknownEvent,
+                    format!("`{}` is not a Claude Code hook event; Claude silently ignores it, so its hooks never run", json::printable(event)),
+                    name.span,
+                );
+                if let Some(s) = suggestion {
+                    p = p.help(if s.eq_ignore_ascii_case(event) {
+                        format!("did you mean `{s}`? Event names are case-sensitive")
+                    } else {
+                        format!("did you mean `{s}`?")
+                    });
+                }
+                self.problems.push(p);
+                return;
+            }
+            Lookup::OutsideIr => return,
+        };
+        let kind = match row.mapping {
+            Mapping::Accepted { kind, .. } => Some(kind),
+            Mapping::Rejected { code } => {
+                self.problems.push(Problem::new(
+                    code,
+                    format!("`{event}` is a valid Claude Code event outside the six hook kinds: Claude runs its hooks, but they cannot be imported elsewhere or run by the runner"),
+                    name.span,
+                ));
+                None
+            }
+        };
+        for g in groups {
+            let m = g.matcher.as_ref().map(|m| (m.value.as_str(), m.span));
+            let Some(ir_matcher) = matcher::lower(event, row.matched, m, self.problems) else {
+                continue;
+            };
+            for h in &g.handlers {
+                let Some((command, timeout_ms, timeout_explicit)) = self.handler(event, h) else {
+                    continue;
+                };
+                let raw_matcher = g.matcher.as_ref().map(|m| m.value.clone());
+                self.identical(event, &command, &raw_matcher, kind.is_some(), h.span);
+                let Some(kind) = kind else { continue };
+                let hook = Hook {
+                    id: format!("{CL}:{}:{event}:{}:{}", self.display, g.index, h.index),
+                    kind,
+                    convention: CL,
+                    source_event: event.to_string(),
+                    matcher: ir_matcher.clone(),
+                    handler: Handler::Command {
+                        command,
+                        exec: Exec::Shell,
+                    },
+                    timeout_ms: Some(timeout_ms),
+                    location: Location::path_only(self.display),
+                    detail: Detail::JsonGroup {
+                        group: g.index,
+                        index: h.index,
+                        raw_matcher,
+                        timeout_explicit,
+                        is_async: h.is_async,
+                        status_message: h.status_message.clone(),
+                        gjc_managed: false,
+                    },
+                };
+                self.hooks.push((hook, h.span));
+            }
+        }
+    }
+
+    /// Claude runs an identical command once per event. Exact copies of accepted hooks (same
+    /// matcher too) are reported by batch normalization; this reports the rest.
+    fn identical(
+        &mut self,
+        event: &str,
+        command: &str,
+        matcher: &Option<String>,
+        accepted: bool,
+        span: Span,
+    ) {
+        match self.seen.get(&(event.to_string(), command.to_string())) {
+            None => {
+                self.seen
+                    .insert((event.to_string(), command.to_string()), matcher.clone());
+            }
+            Some(first) if first == matcher && accepted => {}
+            Some(first) => {
+                let why = if first == matcher {
+                    "is declared again with the same matcher; Claude runs it once".to_string()
+                } else {
+                    format!(
+                        "is also declared under matcher {}; when both match, Claude runs it once, with either copy's settings",
+                        first.as_deref().map_or("(none)".to_string(), |m| format!("`{m}`"))
+                    )
+                };
+                self.problems.push(Problem::new(
+                    Code::DuplicateHook,
+                    format!("{} for `{event}` {why}", quote(command)),
+                    span,
+                ));
+            }
+        }
+    }
+
+    /// Checks one handler; returns its command, effective timeout and whether the timeout
+    /// was written, or `None` when it is not an executable command hook.
+    fn handler(&mut self, event: &str, h: &RawHandler) -> Option<(String, u64, bool)> {
+        if h.malformed {
+            return None;
+        }
+        let Some(kind) = &h.kind else {
+            self.problems.push(
+                Problem::new(
+                    Code::WrongValueType,
+                    "this handler has no `type`; Claude requires one",
+                    h.span,
+                )
+                .help("add `\"type\": \"command\"`"),
+            );
+            return None;
+        };
+        if kind.value != "command" {
+            let mut p = if OTHER_HANDLER_TYPES.contains(&kind.value.as_str()) {
+                Problem::new(
+                    Code::NonCommandHandler,
+                    format!("a `{}` handler is run by Claude itself, not as a command: it is left out of the IR (no import, no runner)", kind.value),
+                    kind.span,
+                )
+            } else {
+                Problem::new(
+                    Code::NonCommandHandler,
+                    format!("`{}` is not a Claude handler type (command, http, prompt, agent, mcp_tool); Claude skips this handler", kind.value),
+                    kind.span,
+                )
+            };
+            if let Some(s) = contract::suggest(
+                &kind.value,
+                std::iter::once("command").chain(OTHER_HANDLER_TYPES.iter().copied()),
+            )
+            .filter(|s| *s != kind.value)
+            {
+                p = p.help(format!("did you mean `{s}`?"));
+            }
+            self.problems.push(p);
+            return None;
+        }
+        let command = match &h.command {
+            None => {
+                self.problems.push(Problem::new(
+                    Code::InvalidCommand,
+                    "this command handler has no `command`",
+                    h.span,
+                ));
+                return None;
+            }
+            Some(c) if c.value.trim().is_empty() => {
+                self.problems.push(Problem::new(
+                    Code::InvalidCommand,
+                    "the `command` is empty",
+                    c.span,
+                ));
+                return None;
+            }
+            Some(c) if c.value.contains('\0') => {
+                self.problems.push(Problem::new(
+                    Code::InvalidCommand,
+                    "the `command` contains a NUL character, which cannot be passed to `sh -c`: the hook fails to start every time",
+                    c.span,
+                ));
+                return None;
+            }
+            Some(c) => c,
+        };
+        let (timeout_ms, explicit) = match &h.timeout {
+            None => (limits::claude::TIMEOUT_DEFAULT_S * 1000, false),
+            Some((raw, span)) => {
+                let secs = raw
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|s| s.is_finite() && *s > 0.0);
+                let Some(secs) = secs else {
+                    self.problems.push(Problem::new(
+                        Code::InvalidTimeout,
+                        format!("`timeout` must be a positive number of seconds, not {raw}"),
+                        *span,
+                    ));
+                    return None;
+                };
+                if secs >= limits::claude::TIMEOUT_LOOKS_LIKE_MS_S as f64 {
+                    let mut p = Problem::new(
+                        Code::TimeoutLooksLikeMilliseconds,
+                        format!(
+                            "`timeout` is in seconds: {raw} s is {}; was it meant as milliseconds?",
+                            human(secs)
+                        ),
+                        *span,
+                    );
+                    if secs < 1e9 {
+                        p = p.help(format!(
+                            "for {raw} ms write `\"timeout\": {}`",
+                            (secs / 1000.0).ceil()
+                        ));
+                    }
+                    self.problems.push(p);
+                }
+                // Saturating: a hostile 1e300 stays a (huge) valid number.
+                ((secs * 1000.0).round().min(u64::MAX as f64) as u64, true)
+            }
+        };
+        security::check(&command.value, command.span, &self.roots, self.problems);
+        if event == "SessionStart" && *self.scope == Scope::Project {
+            self.problems.push(
+                Problem::new(
+                    Code::ProjectSessionStartHook,
+                    format!("the shared project settings run {} whenever a session starts in this repository, for everyone who clones and trusts it", quote(&command.value)),
+                    command.span,
+                )
+                .help("review it; keep personal start-up hooks in ~/.claude/settings.json or .claude/settings.local.json"),
+            );
+        }
+        Some((command.value.clone(), timeout_ms, explicit))
+    }
+}
+
+fn human(secs: f64) -> String {
+    let h = secs / 3600.0;
+    if h >= 24.0 * 365.0 {
+        "more than a year".to_string()
+    } else if h >= 1.0 {
+        format!("{h:.1} hours")
+    } else {
+        format!("{:.0} minutes", secs / 60.0)
+    }
+}

@@ -1,0 +1,290 @@
+//! Claude's matcher rule and the mistakes users make with it.
+//!
+//! How Claude Code reads a `matcher` (hooks reference, "Matcher patterns"; conventions.md §5):
+//! - `*`, `""` or no matcher: every value;
+//! - only ASCII letters, digits, `_`, `-`, spaces, `,` and `|`: an exact name, or a list of exact
+//!   names. We split the list on `|` and on `,`, trim the spaces around each name and drop empty
+//!   pieces (`"Edit | Write"`, `"Edit,Write"` and `"Edit|Write"` are the same list);
+//! - anything else: an unanchored JavaScript regex (`new RegExp(m).test(value)`), compiled here
+//!   with `regress`, the ECMAScript engine the runner uses too.
+
+use super::json::Span;
+use super::raw::Problem;
+use hook_ir::contract::MatchedValue;
+use hook_ir::{Code, Dialect, Matcher};
+
+/// Built-in Claude Code tool names, used only to catch a case mistake (`bash` for `Bash`).
+const BUILTIN_TOOLS: &[&str] = &[
+    "Agent",
+    "Bash",
+    "BashOutput",
+    "Edit",
+    "ExitPlanMode",
+    "Glob",
+    "Grep",
+    "KillShell",
+    "LS",
+    "MultiEdit",
+    "NotebookEdit",
+    "NotebookRead",
+    "Read",
+    "Skill",
+    "SlashCommand",
+    "Task",
+    "TodoWrite",
+    "WebFetch",
+    "WebSearch",
+    "Write",
+];
+
+/// Whether Claude reads `m` as an exact name list (vs. a regex). `m` is neither empty nor `*`.
+pub(super) fn is_exact_list(m: &str) -> bool {
+    m.chars()
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | ' ' | ',' | '|'))
+}
+
+/// The names of an exact list, split as documented in the module comment.
+pub(super) fn exact_names(m: &str) -> Vec<String> {
+    m.split(['|', ','])
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// The IR matcher for a matcher string as Claude reads it, without any checks.
+pub(super) fn to_ir(m: Option<&str>) -> Matcher {
+    match m {
+        None | Some("" | "*") => Matcher::Any,
+        Some(m) if is_exact_list(m) => Matcher::Exact {
+            names: exact_names(m),
+        },
+        Some(m) => Matcher::Regex {
+            dialect: Dialect::Ecmascript,
+            pattern: m.to_string(),
+        },
+    }
+}
+
+/// Lowers a group's matcher for an event whose matched value is `matched`. Problems are
+/// pushed to `out`; `None` means the group can never fire (an invalid regex).
+pub(super) fn lower(
+    event: &str,
+    matched: MatchedValue,
+    m: Option<(&str, Span)>,
+    out: &mut Vec<Problem>,
+) -> Option<Matcher> {
+    let Some((text, span)) = m else {
+        return Some(Matcher::Any);
+    };
+    if text.is_empty() || text == "*" {
+        return Some(Matcher::Any);
+    }
+    let ir = to_ir(Some(text));
+    if let Some(tool) = permission_rule_tool(text) {
+        out.push(
+            Problem::new(
+                Code::PermissionRuleAsMatcher,
+                format!("`{text}` is permission-rule syntax; a hook matcher sees only the tool name, and as a regex this matches no tool"),
+                span,
+            )
+            .help(format!("match `{tool}` and check the tool input inside the hook script")),
+        );
+        // Whether or not it compiles, it never matches a tool name.
+        return ir.compile().is_ok().then_some(ir);
+    }
+    if let Err(e) = ir.compile() {
+        out.push(
+            Problem::new(
+                Code::InvalidMatcherRegex,
+                format!(
+                    "matcher `{text}` is not a valid JavaScript regex ({}); the group never fires",
+                    e.message
+                ),
+                span,
+            )
+            .help("fix the pattern; escape literal parentheses and brackets (`\\\\(`)"),
+        );
+        return None;
+    }
+    if matched == MatchedValue::Ignored {
+        out.push(
+            Problem::new(
+                Code::MatcherHasNoEffect,
+                format!(
+                    "Claude ignores matchers on `{event}`: this group fires for every `{event}`"
+                ),
+                span,
+            )
+            .help("remove the `matcher`"),
+        );
+        // The IR says what runs: Claude ignores the matcher, so the hook fires for everything.
+        return Some(Matcher::Any);
+    }
+    match &ir {
+        Matcher::Exact { names } => {
+            if names.is_empty() {
+                out.push(Problem::new(
+                    Code::MatcherMatchesNothing,
+                    format!("matcher `{text}` is an empty list of names and matches nothing"),
+                    span,
+                ));
+            }
+            for n in names {
+                check_exact_name(n, matched, span, out);
+            }
+        }
+        Matcher::Regex { pattern, .. } => check_regex(pattern, span, out),
+        Matcher::Any => {}
+    }
+    Some(ir)
+}
+
+fn check_exact_name(n: &str, matched: MatchedValue, span: Span, out: &mut Vec<Problem>) {
+    if matched != MatchedValue::ToolName {
+        return;
+    }
+    if let Some(server) = n.strip_prefix("mcp__") {
+        if !server.contains("__") {
+            out.push(
+                Problem::new(
+                    Code::MatcherMatchesNothing,
+                    format!("`{n}` is compared as an exact tool name; MCP tools are named `mcp__<server>__<tool>`, so it matches nothing"),
+                    span,
+                )
+                .help(format!("use `{n}__.*` for every tool of the server")),
+            );
+        }
+        return;
+    }
+    if BUILTIN_TOOLS.contains(&n) {
+        return;
+    }
+    if let Some(t) = BUILTIN_TOOLS.iter().find(|t| t.eq_ignore_ascii_case(n)) {
+        out.push(
+            Problem::new(
+                Code::MatcherMatchesNothing,
+                format!("tool names are case-sensitive: `{n}` never matches the `{t}` tool"),
+                span,
+            )
+            .help(format!("write `{t}`")),
+        );
+        return;
+    }
+    // The other way round: a plain name read as a regex would find it inside longer tool
+    // names (and older Claude versions did exactly that), but it is compared exactly.
+    let containing: Vec<&str> = BUILTIN_TOOLS
+        .iter()
+        .copied()
+        .filter(|t| t.contains(n))
+        .collect();
+    if !containing.is_empty() && !n.contains([' ', '-']) {
+        out.push(
+            Problem::new(
+                Code::MatcherMatchesNothing,
+                format!(
+                    "`{n}` is compared as an exact tool name and no tool is called that; it does not match {}",
+                    containing.iter().map(|t| format!("`{t}`")).collect::<Vec<_>>().join(", ")
+                ),
+                span,
+            )
+            .help(format!("list the tools (`{}`) or write a regex (`{n}.*`)", containing.join("|"))),
+        );
+    }
+}
+
+/// `Tool(args)`, the syntax of permission rules (`Bash(git:*)`, `Write(*.py)`): the tool part.
+fn permission_rule_tool(p: &str) -> Option<&str> {
+    let open = p.find('(')?;
+    let tool = &p[..open];
+    (!tool.is_empty()
+        && p.ends_with(')')
+        && tool
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '|'))
+    .then_some(tool)
+}
+
+fn check_regex(p: &str, span: Span, out: &mut Vec<Problem>) {
+    // Glob habits: `Write*`, `Edit|Write*`, `mcp__github__*`. A `*` or `?` right after a name
+    // character quantifies that one character; it is not a wildcard.
+    let globby = p.char_indices().any(|(i, c)| {
+        matches!(c, '*' | '?')
+            && p[..i]
+                .chars()
+                .next_back()
+                .is_none_or(|prev| prev.is_ascii_alphanumeric() || matches!(prev, '_' | '-' | '|'))
+    });
+    let stripped: String = p.chars().filter(|c| !matches!(c, '*' | '?')).collect();
+    if globby && (stripped.is_empty() || is_exact_list(&stripped)) {
+        out.push(
+            Problem::new(
+                Code::MatcherParsedAsRegex,
+                format!("`{p}` contains `*` or `?`, so Claude reads the whole matcher as an unanchored regex, not as names with wildcards: every alternative matches anywhere in a tool name"),
+                span,
+            )
+            .help("list exact names (`Edit|Write`), or write the regex you mean (`^Write.*`, `mcp__github__.*`)"),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use MatchedValue::*;
+
+    fn run(m: &str, matched: MatchedValue) -> (Option<Matcher>, Vec<Code>) {
+        let mut out = Vec::new();
+        let r = lower("PreToolUse", matched, Some((m, (0, 1))), &mut out);
+        (r, out.into_iter().map(|p| p.code).collect())
+    }
+
+    #[test]
+    fn claude_splitting_rule() {
+        assert_eq!(to_ir(None), Matcher::Any);
+        assert_eq!(to_ir(Some("*")), Matcher::Any);
+        assert_eq!(to_ir(Some("")), Matcher::Any);
+        let names = |v: &[&str]| Matcher::Exact {
+            names: v.iter().map(|s| s.to_string()).collect(),
+        };
+        assert_eq!(to_ir(Some("Bash")), names(&["Bash"]));
+        assert_eq!(to_ir(Some("Edit | Write")), names(&["Edit", "Write"]));
+        assert_eq!(to_ir(Some("Edit,Write")), names(&["Edit", "Write"]));
+        assert_eq!(to_ir(Some("my-agent")), names(&["my-agent"]));
+        assert!(matches!(to_ir(Some("Notebook.*")), Matcher::Regex { .. }));
+        assert!(matches!(to_ir(Some("^Bash$")), Matcher::Regex { .. }));
+    }
+
+    #[test]
+    fn mistakes_get_their_codes() {
+        assert_eq!(
+            run("mcp__github", ToolName).1,
+            [Code::MatcherMatchesNothing]
+        );
+        assert!(run("mcp__github__.*", ToolName).1.is_empty());
+        assert!(run("mcp__github__create_issue", ToolName).1.is_empty());
+        assert_eq!(run("bash", ToolName).1, [Code::MatcherMatchesNothing]);
+        assert_eq!(run("Edit|Write*", ToolName).1, [Code::MatcherParsedAsRegex]);
+        assert_eq!(
+            run("Bash(git:*)", ToolName).1,
+            [Code::PermissionRuleAsMatcher]
+        );
+        let (m, codes) = run("Write(*.py)", ToolName);
+        assert_eq!((m, codes), (None, vec![Code::PermissionRuleAsMatcher]));
+        assert!(run("Bash.*", ToolName).1.is_empty());
+        assert_eq!(run("Notebook", ToolName).1, [Code::MatcherMatchesNothing]);
+        assert!(run("Edit|MultiEdit", ToolName).1.is_empty());
+        assert!(run("my_custom_tool", ToolName).1.is_empty());
+        assert!(run("^(Edit|Write)$", ToolName).1.is_empty());
+        assert_eq!(run("|", ToolName).1, [Code::MatcherMatchesNothing]);
+        let (m, codes) = run("Bash(", ToolName);
+        assert_eq!((m, codes), (None, vec![Code::InvalidMatcherRegex]));
+        let (m, codes) = run("Bash", Ignored);
+        assert_eq!(
+            (m, codes),
+            (Some(Matcher::Any), vec![Code::MatcherHasNoEffect])
+        );
+        // Case checks are for tool names only: `startup` is a SessionStart source.
+        assert!(run("startup", Source).1.is_empty());
+    }
+}

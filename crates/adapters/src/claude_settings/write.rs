@@ -1,0 +1,382 @@
+//! The writer: merges hooks (already converted to `claude-settings` by the importer) into
+//! `<project>/.claude/settings.json` (or `WriteOptions::target`), editing the file through
+//! `jsonc-parser`'s CST so every other key, entry, the key order and the indentation survive.
+//!
+//! Each hook goes into the group of its event whose `matcher` string is the same (a group is
+//! created at the end of the event's array when there is none). A handler with the same
+//! command already in that group is left alone when it means the same thing (a second run
+//! changes nothing) and is only replaced with `force` when it differs.
+
+use super::{json, matcher};
+use crate::write::{FileChange, Plan, WriteOptions};
+use crate::Context;
+use hook_ir::contract::{self, limits};
+use hook_ir::{quote, Code, Convention, Detail, Diagnostic, Handler, Hook, Location, Matcher};
+use jsonc_parser::cst::{CstArray, CstInputValue as V, CstNode, CstObject, CstRootNode};
+use jsonc_parser::ParseOptions;
+use serde_json::Value;
+use std::path::PathBuf;
+
+const CL: Convention = Convention::ClaudeSettings;
+const DEFAULT_TIMEOUT_MS: u64 = limits::claude::TIMEOUT_DEFAULT_S * 1000;
+
+pub(super) fn plan(
+    ctx: &Context,
+    _convention: Convention,
+    hooks: &[Hook],
+    opts: &WriteOptions,
+) -> Plan {
+    let mut plan = Plan::default();
+    let Some(target) = target(ctx, opts) else {
+        plan.diagnostics.push(
+            Diagnostic::new(
+                Code::InvalidSource,
+                "no project root to write `.claude/settings.json` into; pass a project or a target file",
+            )
+            .with_convention(CL),
+        );
+        return plan;
+    };
+    let display = ctx.display(&target);
+    let before = match std::fs::read_to_string(&target) {
+        Ok(t) => Some(t),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => {
+            plan.diagnostics.push(
+                Diagnostic::new(Code::UnreadableSource, format!("cannot read the file: {e}"))
+                    .with_convention(CL)
+                    .at(Location::path_only(display)),
+            );
+            return plan;
+        }
+    };
+    let base = match before.as_deref() {
+        Some(t) if !t.trim().is_empty() => t,
+        _ => "{}\n",
+    };
+    // Refuse to edit what Claude cannot read: the user must fix it first.
+    if let Err(d) = check_base(base, &display) {
+        plan.diagnostics.push(d);
+        return plan;
+    }
+    let Ok(root) = CstRootNode::parse(base, &ParseOptions::default()) else {
+        return plan;
+    };
+    let obj = root.object_value_or_set();
+    for hook in hooks {
+        if let Err(d) = merge(&obj, hook, opts.force) {
+            plan.diagnostics
+                .push(d.with_convention(CL).at(hook.location.clone()));
+        }
+    }
+    let mut after = root.to_string();
+    if before.is_none() && !after.ends_with('\n') {
+        after.push('\n');
+    }
+    plan.changes.push(FileChange {
+        path: target,
+        display,
+        before,
+        after,
+        mode: None,
+    });
+    plan
+}
+
+fn target(ctx: &Context, opts: &WriteOptions) -> Option<PathBuf> {
+    opts.target.clone().or_else(|| {
+        ctx.project
+            .as_ref()
+            .map(|p| p.join(".claude/settings.json"))
+    })
+}
+
+fn check_base(text: &str, display: &str) -> Result<(), Diagnostic> {
+    let refuse = |code, msg: String, span: (usize, usize)| {
+        Diagnostic::new(code, msg)
+            .with_convention(CL)
+            .at(Location::at_span(display, text, span.0, span.1))
+    };
+    let root = match json::parse(text) {
+        Ok(Some(v)) => v,
+        Ok(None) => return Ok(()),
+        Err(e) => {
+            return Err(refuse(
+                Code::ParseError,
+                format!(
+                    "not valid JSON ({}); fix it before importing into it",
+                    e.message
+                ),
+                e.span,
+            ))
+        }
+    };
+    let jsonc_parser::ast::Value::Object(o) = &root else {
+        return Err(refuse(
+            Code::WrongValueType,
+            format!(
+                "the settings file is {}, not an object; nothing was written",
+                json::type_name(&root)
+            ),
+            json::span(&root),
+        ));
+    };
+    if let Some(h) = o
+        .properties
+        .iter()
+        .rev()
+        .find(|p| p.name.as_str() == "hooks")
+    {
+        if !matches!(h.value, jsonc_parser::ast::Value::Object(_)) {
+            return Err(refuse(
+                Code::WrongValueType,
+                format!(
+                    "`hooks` is {}, not an object; nothing was written",
+                    json::type_name(&h.value)
+                ),
+                json::span(&h.value),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The `matcher` string to write (`Ok(None)`: no matcher key), chosen so that Claude reads it
+/// back as exactly `hook.matcher`:
+/// - the string as it was written, when the hook came from a JSON group and Claude reads that
+///   string as the same matcher;
+/// - else `A|B` for exact names Claude would also read as names, an anchored regex
+///   `^(?:A|B\.c)$` for names it would not, the pattern for a regex (wrapped in `(?:…)` when
+///   Claude would otherwise take it for a list of names), nothing for "any".
+pub(super) fn matcher_string(hook: &Hook) -> Result<Option<String>, String> {
+    if let Detail::JsonGroup {
+        raw_matcher: Some(m),
+        ..
+    } = &hook.detail
+    {
+        if matcher::to_ir(Some(m)) == hook.matcher {
+            return Ok(Some(m.clone()));
+        }
+    }
+    match &hook.matcher {
+        Matcher::Any => Ok(None),
+        Matcher::Exact { names } if names.is_empty() => Err(
+            "an empty list of names matches nothing and cannot be written as a Claude matcher"
+                .into(),
+        ),
+        Matcher::Exact { names } => {
+            let plain = names.iter().all(|n| {
+                !n.is_empty()
+                    && n.chars()
+                        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-'))
+            });
+            if plain {
+                Ok(Some(names.join("|")))
+            } else {
+                let alts: Vec<String> = names.iter().map(|n| escape_regex(n)).collect();
+                Ok(Some(format!("^(?:{})$", alts.join("|"))))
+            }
+        }
+        Matcher::Regex { pattern, .. } => {
+            let ecma = Matcher::Regex {
+                dialect: hook_ir::Dialect::Ecmascript,
+                pattern: pattern.clone(),
+            };
+            if let Err(e) = ecma.compile() {
+                return Err(format!(
+                    "the regex `{pattern}` is not valid JavaScript ({})",
+                    e.message
+                ));
+            }
+            if pattern.is_empty() {
+                Ok(None)
+            } else if matcher::is_exact_list(pattern) {
+                Ok(Some(format!("(?:{pattern})")))
+            } else {
+                Ok(Some(pattern.clone()))
+            }
+        }
+    }
+}
+
+fn escape_regex(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if "\\^$.|?*+()[]{}".contains(c) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The handler object to write, as ordered key/value pairs.
+fn handler_fields(hook: &Hook, command: &str) -> Vec<(String, Value)> {
+    let mut f = vec![
+        ("type".to_string(), Value::from("command")),
+        ("command".to_string(), Value::from(command)),
+    ];
+    let (explicit, is_async, status) = match &hook.detail {
+        Detail::JsonGroup {
+            timeout_explicit,
+            is_async,
+            status_message,
+            ..
+        } => (*timeout_explicit, *is_async, status_message.clone()),
+        _ => (false, None, None),
+    };
+    if let Some(ms) = hook.timeout_ms {
+        if explicit || ms != DEFAULT_TIMEOUT_MS {
+            f.push(("timeout".to_string(), seconds(ms)));
+        }
+    }
+    if let Some(a) = is_async {
+        f.push(("async".to_string(), Value::from(a)));
+    }
+    if let Some(s) = status {
+        f.push(("statusMessage".to_string(), Value::from(s)));
+    }
+    f
+}
+
+/// Milliseconds as Claude's seconds: an integer when exact, else a decimal number.
+fn seconds(ms: u64) -> Value {
+    if ms.is_multiple_of(1000) {
+        Value::from(ms / 1000)
+    } else {
+        Value::from(ms as f64 / 1000.0)
+    }
+}
+
+fn to_input(v: &Value) -> V {
+    match v {
+        Value::Null => V::Null,
+        Value::Bool(b) => V::Bool(*b),
+        Value::Number(n) => V::Number(n.to_string()),
+        Value::String(s) => V::String(s.clone()),
+        Value::Array(a) => V::Array(a.iter().map(to_input).collect()),
+        Value::Object(o) => V::Object(o.iter().map(|(k, v)| (k.clone(), to_input(v))).collect()),
+    }
+}
+
+fn merge(obj: &CstObject, hook: &Hook, force: bool) -> Result<(), Diagnostic> {
+    let event = hook.source_event.as_str();
+    if hook.convention != CL || contract::find(CL, event).is_none() {
+        return Err(Diagnostic::new(
+            Code::SemanticMismatch,
+            format!("`{event}` ({}) is not a Claude Code hook event; convert the hook to claude-settings first", hook.convention),
+        ));
+    }
+    let Handler::Command { command, .. } = &hook.handler else {
+        return Err(Diagnostic::new(
+            Code::SemanticMismatch,
+            "Claude settings hooks run commands; a module hook cannot be written here",
+        ));
+    };
+    let fields = handler_fields(hook, command);
+    let wanted = Value::Object(fields.iter().cloned().collect());
+    let matcher = matcher_string(hook).map_err(|why| {
+        Diagnostic::new(
+            Code::SemanticMismatch,
+            format!("{why}; this `{event}` hook was not written"),
+        )
+    })?;
+    let hooks_obj = obj.object_value_or_create("hooks").ok_or_else(|| {
+        Diagnostic::new(
+            Code::WrongValueType,
+            "`hooks` is not an object; nothing was written",
+        )
+    })?;
+    let events = hooks_obj.array_value_or_create(event).ok_or_else(|| {
+        Diagnostic::new(
+            Code::WrongValueType,
+            format!("`hooks.{event}` is not an array; this hook was not written"),
+        )
+    })?;
+    let group = events.elements().into_iter().find_map(|g| {
+        let g = g.as_object()?;
+        (group_matcher(&g).as_ref() == Some(&matcher)).then_some(g)
+    });
+    let Some(group) = group else {
+        let mut g = Vec::new();
+        if let Some(m) = &matcher {
+            g.push(("matcher".to_string(), V::String(m.clone())));
+        }
+        g.push(("hooks".to_string(), V::Array(vec![to_input(&wanted)])));
+        events.append(V::Object(g));
+        return Ok(());
+    };
+    let handlers: CstArray = group.array_value_or_create("hooks").ok_or_else(|| {
+        Diagnostic::new(
+            Code::WrongValueType,
+            format!("a `{event}` group's `hooks` is not an array; this hook was not written"),
+        )
+    })?;
+    let existing = handlers.elements().into_iter().find(|h| {
+        let v = node_value(h);
+        v.as_ref()
+            .and_then(|v| v.get("type"))
+            .and_then(Value::as_str)
+            == Some("command")
+            && v.as_ref()
+                .and_then(|v| v.get("command"))
+                .and_then(Value::as_str)
+                == Some(command)
+    });
+    match existing {
+        None => {
+            handlers.append(to_input(&wanted));
+            Ok(())
+        }
+        Some(node) if same_meaning(&node, &wanted) => Ok(()),
+        Some(node) if force => {
+            replace(node, to_input(&wanted));
+            Ok(())
+        }
+        Some(_) => Err(Diagnostic::new(
+            Code::DuplicateHook,
+            format!("{} is already a `{event}` hook with other settings (timeout, async or statusMessage); it was not overwritten", quote(command)),
+        )
+        .with_help("run again with --force to replace it")),
+    }
+}
+
+/// A group's matcher: `Some(None)` without one, `None` when it is not a readable string (such
+/// a group is never merged into).
+fn group_matcher(g: &CstObject) -> Option<Option<String>> {
+    let Some(prop) = g.get("matcher") else {
+        return Some(None);
+    };
+    prop.value()?
+        .as_string_lit()?
+        .decoded_value()
+        .ok()
+        .map(Some)
+}
+
+/// Same command, same effective timeout, same `async` and `statusMessage`.
+fn same_meaning(node: &CstNode, wanted: &Value) -> bool {
+    let Some(have) = node_value(node) else {
+        return false;
+    };
+    let timeout = |v: &Value| {
+        v.get("timeout")
+            .and_then(Value::as_f64)
+            .unwrap_or(limits::claude::TIMEOUT_DEFAULT_S as f64)
+    };
+    timeout(&have) == timeout(wanted)
+        && ["command", "async", "statusMessage"]
+            .iter()
+            .all(|k| have.get(k) == wanted.get(k))
+}
+
+/// A node's value; the file passed the strict JSON check, so its text is JSON.
+fn node_value(node: &CstNode) -> Option<Value> {
+    serde_json::from_str(&node.to_string()).ok()
+}
+
+fn replace(node: CstNode, value: V) {
+    if let Some(o) = node.as_object() {
+        o.replace_with(value);
+    }
+}
