@@ -90,7 +90,7 @@ pub(crate) fn outcome_of(
         }
         Status::Signaled(s) => notes.push(format!("killed by {}", signal_name(*s))),
         Status::TimedOut => notes.push(format!(
-            "timed out after {} ms; its process group was killed",
+            "timed out (killed after {} ms of wall time, its whole process group with it)",
             f.duration_ms()
         )),
         Status::SpawnFailed(e) => notes.push(spawn_error(program, e)),

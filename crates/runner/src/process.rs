@@ -22,6 +22,11 @@ use tokio::io::{AsyncRead, AsyncReadExt, AsyncWriteExt};
 /// Output beyond it is read and discarded so the hook never blocks on a full pipe.
 pub const CAPTURE_MAX_BYTES: usize = 1024 * 1024;
 
+/// After the final SIGKILL of a timed-out hook's group, how long the runner keeps reading the
+/// pipes for what the hook wrote last. Only a process that left the group (`setsid`) can keep
+/// them open longer; the runner then closes its ends and moves on.
+const KILL_DRAIN: Duration = Duration::from_millis(250);
+
 /// How a timed-out hook is killed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Kill {
@@ -166,32 +171,47 @@ pub(crate) async fn run(spec: &Spec<'_>) -> Finished {
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let (mut out_cut, mut err_cut) = (false, false);
     let mut waited: Option<io::Result<ExitStatus>> = None;
-    let all = async {
-        tokio::join!(
-            write_stdin(stdin, spec.stdin),
-            read_bounded(stdout, &mut out, spec.cap, &mut out_cut),
-            read_bounded(stderr, &mut err, spec.cap, &mut err_cut),
-            async { waited = Some(child.wait().await) },
-        )
-    };
-    let timed_out = match spec.timeout {
-        Some(t) => tokio::time::timeout(t, all).await.is_err(),
-        None => {
-            all.await;
-            false
-        }
-    };
-
-    let status = if timed_out {
-        if let Some(pgid) = pid {
-            if let Kill::TermThenKill(grace) = spec.kill {
-                sys::kill_group(pgid, libc::SIGTERM);
-                let _ = tokio::time::timeout(grace, child.wait()).await;
+    let timed_out = {
+        let all = async {
+            tokio::join!(
+                write_stdin(stdin, spec.stdin),
+                read_bounded(stdout, &mut out, spec.cap, &mut out_cut),
+                read_bounded(stderr, &mut err, spec.cap, &mut err_cut),
+                async { waited = Some(child.wait().await) },
+            );
+        };
+        // Pinned here, not moved into the timeout: on timeout the pipes keep being drained while
+        // the group is signalled (a hook writing to a closed pipe would die of SIGPIPE instead of
+        // handling SIGTERM).
+        let mut all = std::pin::pin!(all);
+        let timed_out = match spec.timeout {
+            Some(t) => tokio::time::timeout(t, all.as_mut()).await.is_err(),
+            None => {
+                all.as_mut().await;
+                false
             }
-            // Always end with SIGKILL to the group: grandchildren may ignore SIGTERM or
-            // outlive the leader, and they hold the pipes.
-            sys::kill_group(pgid, libc::SIGKILL);
+        };
+        if timed_out {
+            if let Some(pgid) = pid {
+                let mut done = false;
+                if let Kill::TermThenKill(grace) = spec.kill {
+                    sys::kill_group(pgid, libc::SIGTERM);
+                    done = tokio::time::timeout(grace, all.as_mut()).await.is_ok();
+                }
+                // Always end with SIGKILL to the group: grandchildren may ignore SIGTERM or
+                // outlive the leader, and they hold the pipes.
+                sys::kill_group(pgid, libc::SIGKILL);
+                if !done {
+                    // Every process of the group is dead now; only a process that left the group
+                    // (setsid) can still hold a pipe: stop waiting for it after a short drain.
+                    let _ = tokio::time::timeout(KILL_DRAIN, all.as_mut()).await;
+                }
+            }
         }
+        timed_out
+    };
+    let status = if timed_out {
+        // Reap the leader (dead by now) if the drain did not.
         let _ = child.wait().await;
         Status::TimedOut
     } else {
