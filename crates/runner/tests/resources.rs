@@ -17,9 +17,15 @@ fn zombie_children() -> Vec<u32> {
     let me = std::process::id();
     let mut z = Vec::new();
     for e in std::fs::read_dir("/proc").unwrap().flatten() {
-        let Ok(pid) = e.file_name().to_string_lossy().parse::<u32>() else { continue };
-        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else { continue };
-        let Some((_, rest)) = stat.rsplit_once(')') else { continue };
+        let Ok(pid) = e.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+            continue;
+        };
+        let Some((_, rest)) = stat.rsplit_once(')') else {
+            continue;
+        };
         let f: Vec<&str> = rest.split_whitespace().collect();
         if f[0] == "Z" && f[1].parse::<u32>().ok() == Some(me) {
             z.push(pid);
@@ -34,12 +40,20 @@ fn thousands_of_runs_leak_no_descriptor_and_leave_no_zombie() {
     let r = Runner::new(
         vec![
             hook("gate", Jcode, "pre_tool", "true"),
-            hook("jarvis", Jarvis, "PreToolUse", "echo out; echo err >&2; exit 2"),
+            hook(
+                "jarvis",
+                Jarvis,
+                "PreToolUse",
+                "echo out; echo err >&2; exit 2",
+            ),
             hook("observer", Jcode, "post_tool", "true"),
         ],
         opts(d.path()),
     );
-    let timeouts = Runner::new(vec![hook_t("slow", Jarvis, "PreToolUse", "sleep 5 & wait", 1)], opts(d.path()));
+    let timeouts = Runner::new(
+        vec![hook_t("slow", Jarvis, "PreToolUse", "sleep 5 & wait", 1)],
+        opts(d.path()),
+    );
     let rt = rt();
     // Warm up: the runtime, its signal/process driver, reaper threads.
     rt.block_on(r.dispatch(&Event::pre_tool_use("x", json!({}))));
@@ -64,6 +78,14 @@ fn thousands_of_runs_leak_no_descriptor_and_leave_no_zombie() {
         r.dispatch_blocking(&pre);
     }
     // Detached observers are reaped by their reaper threads as they exit.
-    assert!(eventually(|| zombie_children().is_empty()), "zombies: {:?}", zombie_children());
-    assert!(eventually(|| open_fds() <= before), "fds before {before}, after {}", open_fds());
+    assert!(
+        eventually(|| zombie_children().is_empty()),
+        "zombies: {:?}",
+        zombie_children()
+    );
+    assert!(
+        eventually(|| open_fds() <= before),
+        "fds before {before}, after {}",
+        open_fds()
+    );
 }

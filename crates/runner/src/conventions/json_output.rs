@@ -76,12 +76,10 @@ pub(crate) fn interpret(kind: Kind, event: &str, m: &Map<String, Value>) -> Answ
     if let Some(s) = specific {
         match str_of(s, "permissionDecision") {
             Some("deny") => {
-                if a.block.is_none() {
-                    a.block = Some(
-                        str_of(s, "permissionDecisionReason")
-                            .map_or_else(default_reason, str::to_string),
-                    );
-                }
+                a.block.get_or_insert_with(|| {
+                    str_of(s, "permissionDecisionReason")
+                        .map_or_else(default_reason, str::to_string)
+                });
             }
             Some(other) => {
                 a.permission = Some((
