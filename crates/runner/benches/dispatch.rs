@@ -3,7 +3,9 @@
 //!    directly (the floor any dispatcher has to pay);
 //! 2. one `pre_tool_use` command hook running `true`, vs. spawning and waiting for `true` with
 //!    `std::process::Command` directly;
-//! 3. 64 matching Jarvis hooks that each `sleep 0.1`, vs. one such hook (parallel: ≈ 1×).
+//! 3. 64 matching Jarvis hooks that each `sleep 0.1`, vs. one such hook (parallel: ≈ 1× on an
+//!    idle machine) and vs. 64 `sh -c 'sleep 0.1'` spawned and awaited with `std` (the machine's
+//!    floor for 64 parallel processes).
 //!
 //! `cargo bench -p runner`; short measurement times keep the shared machine usable.
 
@@ -135,6 +137,24 @@ fn parallel_sleepers(c: &mut Criterion) {
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(3));
     g.bench_function("baseline_1_hook", |b| b.iter(|| one.dispatch_blocking(&ev)));
+    // The machine's floor for 64 parallel `sh -c` processes: spawn all, then wait for all.
+    g.bench_function("baseline_64_std_spawn_then_wait", |b| {
+        b.iter(|| {
+            let children: Vec<_> = (0..64)
+                .map(|n| {
+                    std::process::Command::new("/bin/sh")
+                        .arg("-c")
+                        .arg(format!("sleep 0.1 # {n}"))
+                        .stdin(std::process::Stdio::null())
+                        .spawn()
+                        .expect("sh runs")
+                })
+                .collect();
+            for mut c in children {
+                c.wait().expect("waits");
+            }
+        })
+    });
     g.bench_function("64_hooks", |b| b.iter(|| many.dispatch_blocking(&ev)));
     g.finish();
 }
