@@ -73,17 +73,16 @@ impl Prepared {
     pub fn can_block(&self) -> bool {
         self.rules.is_some_and(|r| r.can_block)
     }
+}
 
-    /// The effective timeout: the hook's own, else the contract's default.
-    fn timeout(&self) -> Duration {
-        let ms = self
-            .hook
-            .timeout_ms
-            .or_else(|| self.rules.and_then(|r| r.timeout.default_ms()));
-        // No timeout anywhere (should not happen for awaited hooks): a day is "forever" enough
-        // and keeps the arithmetic finite.
-        Duration::from_millis(ms.unwrap_or(24 * 3600 * 1000))
-    }
+/// The effective timeout of a shell hook: its own, else its contract's default.
+fn effective_timeout(hook: &Hook, rules: Option<&Rules>) -> Duration {
+    let ms = hook
+        .timeout_ms
+        .or_else(|| rules.and_then(|r| r.timeout.default_ms()));
+    // No timeout anywhere (not a contract the runner knows): a day is "forever" enough and
+    // keeps the arithmetic finite.
+    Duration::from_millis(ms.unwrap_or(24 * 3600 * 1000))
 }
 
 const fn kind_index(kind: Kind) -> usize {
@@ -214,24 +213,12 @@ impl Runner {
             };
             let rules = row.and_then(|r| r.rules());
             let plan = plan_of(&hook, rules, session.home.as_deref());
-            let mut p = Prepared {
+            let p = Prepared {
                 hook,
                 matcher,
                 matched,
                 rules,
                 plan,
-            };
-            p.plan = match p.plan {
-                Plan::Jarvis { .. } => Plan::Jarvis {
-                    timeout: p.timeout(),
-                },
-                Plan::Codex { .. } => Plan::Codex {
-                    timeout: p.timeout(),
-                },
-                Plan::Claude { .. } => Plan::Claude {
-                    timeout: p.timeout(),
-                },
-                other => other,
             };
             by_kind[kind_index(p.hook.kind)].push(prepared.len());
             prepared.push(p);
@@ -468,13 +455,13 @@ fn plan_of(hook: &Hook, rules: Option<&'static Rules>, home: Option<&std::path::
             }
         }
         Convention::Jarvis => Plan::Jarvis {
-            timeout: Duration::ZERO,
+            timeout: effective_timeout(hook, rules),
         },
         Convention::CodexJson => Plan::Codex {
-            timeout: Duration::ZERO,
+            timeout: effective_timeout(hook, rules),
         },
         Convention::ClaudeSettings => Plan::Claude {
-            timeout: Duration::ZERO,
+            timeout: effective_timeout(hook, rules),
         },
         c => Plan::NotExecuted(format!(
             "not executed: `{c}` has no command-hook contract (its hooks are modules)"

@@ -23,8 +23,7 @@ use hook_ir::Kind;
 use serde_json::{json, Value};
 use std::ffi::OsString;
 
-/// The shell Claude runs commands with on Unix.
-pub(crate) const SHELL: &str = "/bin/sh";
+use lim::SHELL;
 
 /// Claude's stdin payload: `session_id`, `transcript_path`, `cwd`, `hook_event_name`, then the
 /// event's fields.
@@ -63,7 +62,7 @@ pub(crate) async fn run(runner: &Runner, group: &[usize], event: &Event) -> Vec<
                 stdin: payload(runner, &p.hook.source_event, event)
                     .to_string()
                     .into_bytes(),
-                extra_env: vec![("CLAUDE_PROJECT_DIR", project.clone())],
+                extra_env: vec![(lim::PROJECT_DIR_ENV, project.clone())],
                 timeout,
             })
         })

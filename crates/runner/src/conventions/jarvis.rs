@@ -14,8 +14,7 @@ use hook_ir::Kind;
 use serde_json::{json, Map, Value};
 use std::time::Duration;
 
-/// The shell Jarvis runs commands with.
-pub(crate) const SHELL: &str = "/bin/sh";
+use lim::SHELL;
 
 /// The stdin payload: base fields `hook_event_name`, `session_id`, `cwd`, `client_type`, then
 /// `session_title` when known, then the event's snake_case fields.
