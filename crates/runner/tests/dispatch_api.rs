@@ -219,3 +219,23 @@ fn session_defaults_are_documented_values() {
     assert_eq!(s.project_dir, s.cwd);
     assert_eq!(s.home, std::env::var_os("HOME").map(Into::into));
 }
+
+#[test]
+fn the_runner_is_shareable_and_its_dispatch_future_can_be_spawned() {
+    fn send_sync<T: Send + Sync>(_: &T) {}
+    fn send<T: Send>(_: &T) {}
+    let r = Runner::new(Vec::new(), RunnerOptions::default());
+    send_sync(&r);
+    let ev = Event::stop();
+    let fut = r.dispatch(&ev);
+    send(&fut);
+    drop(fut);
+    // A tokio::spawn of a dispatch over an Arc'd runner compiles and runs.
+    let r = Arc::new(r);
+    let dec = rt().block_on(async move {
+        tokio::spawn(async move { r.dispatch(&Event::stop()).await })
+            .await
+            .unwrap()
+    });
+    assert!(!dec.is_block());
+}

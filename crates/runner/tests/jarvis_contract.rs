@@ -237,7 +237,7 @@ fn timeout_sends_sigterm_to_the_group_then_sigkill_and_allows() {
         log = q(&log)
     );
     let dec = dispatch(
-        vec![hook_t("h", Jarvis, "PreToolUse", &cmd, 300)],
+        vec![hook_t("h", Jarvis, "PreToolUse", &cmd, 1000)],
         opts(d.path()),
         &Event::pre_tool_use("x", json!({})),
     );

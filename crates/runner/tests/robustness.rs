@@ -76,7 +76,7 @@ fn on_timeout_the_whole_process_group_dies_grandchildren_included() {
             ..opts(d.path())
         };
         let dec = dispatch(
-            vec![hook_t("h", conv, event, &cmd, 300)],
+            vec![hook_t("h", conv, event, &cmd, 1000)],
             o,
             &Event::pre_tool_use("x", json!({})),
         );
@@ -104,7 +104,7 @@ fn on_timeout_the_whole_process_group_dies_grandchildren_included() {
             Jcode,
             "pre_tool",
             &s.display().to_string(),
-            300,
+            1000,
         )],
         opts(d.path()),
         &Event::pre_tool_use("x", json!({})),
@@ -227,9 +227,18 @@ fn dropping_a_dispatch_half_way_kills_the_hook_group() {
     );
     let ev = Event::pre_tool_use("x", json!({}));
     rt().block_on(async {
-        let cancelled =
-            tokio::time::timeout(std::time::Duration::from_millis(300), r.dispatch(&ev)).await;
-        assert!(cancelled.is_err(), "the agent gave up on the dispatch");
+        // The agent gives up on the dispatch once the hook's grandchild is running.
+        let started = async {
+            while !pidf.exists() {
+                tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+            }
+            // Let the shell finish writing the pid.
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        };
+        tokio::select! {
+            _ = r.dispatch(&ev) => panic!("the hook should still be running"),
+            _ = started => {}
+        }
     });
     let pid: u32 = std::fs::read_to_string(&pidf)
         .unwrap()
