@@ -21,6 +21,9 @@ pub enum Command {
     Explain(ExplainArgs),
     /// Print a JSON Schema (`ir`).
     Schema(SchemaArgs),
+    /// Dispatch one event through the runner over the discovered hooks; print the decision as
+    /// JSON (exit 0 whatever the decision).
+    Run(RunArgs),
 }
 
 /// Where to look for hooks.
@@ -93,4 +96,25 @@ pub struct SchemaArgs {
     /// `ir`.
     #[arg(default_value = "ir")]
     pub what: String,
+}
+
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// The kind of event to dispatch.
+    #[arg(value_name = "KIND", value_parser = clap::builder::PossibleValuesParser::new(hook_ir::Kind::ALL.map(|k| k.as_str())))]
+    pub kind: String,
+    /// A project root or an explicit config file (default: .).
+    #[arg(value_name = "PATH")]
+    pub path: Option<PathBuf>,
+    #[command(flatten)]
+    pub source: SourceArgs,
+    /// The tool name (pre_tool_use, post_tool_use).
+    #[arg(long, value_name = "NAME")]
+    pub tool: Option<String>,
+    /// The tool input as JSON (pre_tool_use, post_tool_use; default: {}).
+    #[arg(long, value_name = "JSON")]
+    pub input: Option<String>,
+    /// The prompt text (user_prompt_submit).
+    #[arg(long, value_name = "TEXT")]
+    pub prompt: Option<String>,
 }

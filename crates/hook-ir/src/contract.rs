@@ -303,6 +303,8 @@ pub mod limits {
         pub const STOP_CONTINUATIONS_PER_TURN: u32 = 1;
         /// `client_type` of the base payload (Kimi's value; Jarvis is a renamed copy).
         pub const CLIENT_TYPE: &str = "kimi_code_cli";
+        /// The shell commands run with (`/bin/sh -c <command>`).
+        pub const SHELL: &str = "/bin/sh";
     }
     /// GJC ExtensionRunner (conventions.md §3).
     pub mod gjc {
@@ -338,6 +340,10 @@ pub mod limits {
         pub const BLOCK_EXIT_CODE: i32 = 2;
         /// A timeout at or above this many seconds probably meant milliseconds.
         pub const TIMEOUT_LOOKS_LIKE_MS_S: u64 = 1000;
+        /// The shell commands run with on Unix (`sh -c <command>`).
+        pub const SHELL: &str = "/bin/sh";
+        /// The variable naming the project root in every hook's environment.
+        pub const PROJECT_DIR_ENV: &str = "CLAUDE_PROJECT_DIR";
     }
 }
 

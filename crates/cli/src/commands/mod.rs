@@ -4,6 +4,7 @@ mod discover;
 mod explain;
 mod lint;
 mod list;
+mod run;
 mod schema;
 
 use crate::args::{Cli, Command};
@@ -18,5 +19,6 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
         Command::List(a) => list::run(a),
         Command::Explain(a) => explain::run(a),
         Command::Schema(a) => schema::run(a),
+        Command::Run(a) => run::run(a),
     }
 }

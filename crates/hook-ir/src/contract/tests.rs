@@ -386,3 +386,14 @@ fn unknown_names_get_a_did_you_mean_including_case_mistakes() {
         Lookup::Unknown { suggestion: None }
     );
 }
+
+#[test]
+fn runner_shells_conventions_md_sections_2_and_5() {
+    // §2 "`/bin/sh -c <command>`"; §5 "`sh -c` on Unix", "Env: `CLAUDE_PROJECT_DIR`".
+    assert_eq!(limits::jarvis::SHELL, "/bin/sh");
+    assert_eq!(limits::claude::SHELL, "/bin/sh");
+    assert_eq!(limits::claude::PROJECT_DIR_ENV, "CLAUDE_PROJECT_DIR");
+    // §1 "`JCODE_HOOK_PAYLOAD` ... Cut to 16,384 bytes"; "TOOL_INPUT (16 KB cut)".
+    assert_eq!(limits::jcode::PAYLOAD_MAX_BYTES, 16_384);
+    assert_eq!(limits::jcode::TOOL_INPUT_MAX_BYTES, 16_384);
+}

@@ -101,6 +101,7 @@ mod dispatch;
 mod options;
 mod payload;
 mod process;
+mod seam;
 mod verify;
 
 pub use dispatch::matching;

@@ -1,0 +1,157 @@
+//! `hooks run KIND [PATH] [--home DIR] [--tool NAME] [--input JSON] [--prompt TEXT]`: builds
+//! one canonical event, dispatches it through the runner over the discovered hooks, and prints
+//! design.md's JSON (exit 0 whatever the decision).
+
+use crate::args::RunArgs;
+use crate::exit::Exit;
+use anyhow::{bail, Context as _};
+use hook_ir::Kind;
+use runner::{Decision, Event, OutcomeKind, Runner, RunnerOptions, Verdict};
+use serde::Serialize;
+use serde_json::Value;
+use std::path::PathBuf;
+
+/// The version of the `hooks run` JSON output.
+const SCHEMA_VERSION: u32 = 1;
+
+#[derive(Serialize)]
+struct RunV1<'a> {
+    schema_version: u32,
+    kind: &'a str,
+    decision: &'a str,
+    reason: Option<&'a str>,
+    context: &'a [String],
+    hooks: Vec<OutcomeV1<'a>>,
+}
+
+#[derive(Serialize)]
+struct OutcomeV1<'a> {
+    id: &'a str,
+    outcome: OutcomeKind,
+    exit_code: Option<i32>,
+    duration_ms: u64,
+}
+
+/// Renders a decision as the schema_version 1 document, with a trailing newline.
+fn render(d: &Decision) -> String {
+    let (decision, reason) = match &d.verdict {
+        Verdict::Allow => ("allow", None),
+        Verdict::Block { reason } => ("block", Some(reason.as_str())),
+    };
+    let doc = RunV1 {
+        schema_version: SCHEMA_VERSION,
+        kind: d.kind.as_str(),
+        decision,
+        reason,
+        context: &d.context,
+        hooks: d
+            .hooks
+            .iter()
+            .map(|h| OutcomeV1 {
+                id: &h.id,
+                outcome: h.outcome,
+                exit_code: h.exit_code,
+                duration_ms: h.duration_ms,
+            })
+            .collect(),
+    };
+    let mut s = serde_json::to_string_pretty(&doc).unwrap_or_default();
+    s.push('\n');
+    s
+}
+
+/// The event the flags describe. Flags that do not apply to the kind are usage errors.
+fn event(a: &RunArgs, kind: Kind) -> anyhow::Result<Event> {
+    if a.tool.is_some() && !kind.is_tool_kind() {
+        bail!("--tool applies only to pre_tool_use and post_tool_use, not {kind}");
+    }
+    if a.input.is_some() && !kind.is_tool_kind() {
+        bail!("--input applies only to pre_tool_use and post_tool_use, not {kind}");
+    }
+    if a.prompt.is_some() && kind != Kind::UserPromptSubmit {
+        bail!("--prompt applies only to user_prompt_submit, not {kind}");
+    }
+    let input: Value = match &a.input {
+        Some(s) => {
+            serde_json::from_str(s).with_context(|| format!("--input is not valid JSON: {s}"))?
+        }
+        None => Value::Object(Default::default()),
+    };
+    let tool = a.tool.clone().unwrap_or_default();
+    Ok(match kind {
+        Kind::PreToolUse => Event::pre_tool_use(tool, input),
+        Kind::PostToolUse => Event::post_tool_use(tool, input, ""),
+        Kind::UserPromptSubmit => Event::user_prompt_submit(a.prompt.clone().unwrap_or_default()),
+        Kind::Stop => Event::stop(),
+        Kind::SessionStart => Event::session_start("startup"),
+        Kind::SessionShutdown => Event::session_shutdown("exit"),
+    })
+}
+
+pub fn run(a: RunArgs) -> anyhow::Result<Exit> {
+    let kind = Kind::parse(&a.kind).with_context(|| format!("unknown kind `{}`", a.kind))?;
+    let event = event(&a, kind)?;
+    let paths: Vec<PathBuf> = a.path.iter().cloned().collect();
+    let found = super::discover_paths(&paths, &a.source)?;
+    // The session cwd is the project: PATH itself, or the directory of an explicit file.
+    let path = std::path::absolute(a.path.as_deref().unwrap_or(".".as_ref()))?;
+    let project = if path.is_dir() {
+        path
+    } else {
+        path.parent().map(PathBuf::from).unwrap_or(path)
+    };
+    let home = match &a.source.home {
+        Some(h) => Some(std::path::absolute(h)?),
+        None => None,
+    };
+    let options = RunnerOptions {
+        session_id: Some(format!("hooks-run-{}", std::process::id())),
+        cwd: Some(project),
+        home,
+        // GJC directory and plugin modules run in the bundled JavaScript host; it starts only
+        // when an event matches a module hook.
+        module_dispatch: Some(std::sync::Arc::new(
+            runner::module_host::ModuleHost::default(),
+        )),
+        ..RunnerOptions::default()
+    };
+    let runner = Runner::new(found.batch.hooks, options);
+    for s in runner.skipped() {
+        eprintln!("note: hook `{}` is not run: {}", s.id, s.reason);
+    }
+    let decision = runner.dispatch_blocking(&event);
+    print!("{}", render(&decision));
+    Ok(Exit::Success)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use runner::HookOutcome;
+
+    #[test]
+    fn renders_a_block_with_reason_context_and_outcomes_as_design_md_says() {
+        let mut d = Decision::allow(Kind::PreToolUse);
+        d.verdict = Verdict::Block {
+            reason: "no rm".into(),
+        };
+        d.context.push("ctx".into());
+        d.hooks.push(HookOutcome {
+            id: "jarvis:config.toml:1".into(),
+            outcome: OutcomeKind::TimedOut,
+            exit_code: None,
+            signal: Some(9),
+            duration_ms: 3,
+            stderr: "not shown".into(),
+            error: Some("not shown".into()),
+            detached: false,
+        });
+        let v: Value = serde_json::from_str(&render(&d)).unwrap();
+        assert_eq!(
+            v,
+            serde_json::json!({"schema_version": 1, "kind": "pre_tool_use", "decision": "block",
+                "reason": "no rm", "context": ["ctx"],
+                "hooks": [{"id": "jarvis:config.toml:1", "outcome": "timed_out", "exit_code": null, "duration_ms": 3}]})
+        );
+    }
+}

@@ -1,0 +1,9 @@
+//! One module per command convention, plus the seam for module hooks.
+
+pub(crate) mod claude;
+pub(crate) mod codex;
+pub(crate) mod jarvis;
+pub(crate) mod jcode;
+pub(crate) mod json_output;
+pub(crate) mod module;
+pub(crate) mod shell;

@@ -1,0 +1,91 @@
+//! Running a group of shell hooks in parallel with dedupe by identical command (Jarvis, Codex,
+//! Claude): results come back in hook order.
+
+use crate::process::{self, Finished, Kill, Spec};
+use crate::runner::Runner;
+use std::ffi::{OsStr, OsString};
+use std::time::Duration;
+
+/// One hook of a parallel group.
+pub(crate) struct Job {
+    /// Index in the runner's hooks.
+    pub index: usize,
+    /// The shell program (`/bin/sh`, `$SHELL`).
+    pub shell: OsString,
+    /// The shell's flag (`-c`, `-lc`).
+    pub flag: &'static str,
+    /// The command string.
+    pub command: String,
+    /// stdin bytes.
+    pub stdin: Vec<u8>,
+    /// Extra environment of this run.
+    pub extra_env: Vec<(&'static str, OsString)>,
+    /// Whole-run timeout.
+    pub timeout: Duration,
+}
+
+/// What happened to one job.
+pub(crate) enum Ran {
+    /// It ran.
+    Finished(Finished),
+    /// An identical command earlier in the group ran instead: the index of that job's hook.
+    DuplicateOf(usize),
+}
+
+/// Runs `jobs` concurrently; identical commands run once (the first, with its timeout).
+/// Results are in the order of `jobs`.
+pub(crate) async fn run_parallel(runner: &Runner, jobs: &[Job], kill: Kill) -> Vec<(usize, Ran)> {
+    let cwd = runner.session.cwd.as_deref().filter(|c| c.is_dir());
+    let mut firsts: Vec<usize> = Vec::with_capacity(jobs.len());
+    let mut dup_of: Vec<Option<usize>> = Vec::with_capacity(jobs.len());
+    for (n, j) in jobs.iter().enumerate() {
+        match firsts.iter().find(|&&f| jobs[f].command == j.command) {
+            Some(&f) => dup_of.push(Some(jobs[f].index)),
+            None => {
+                firsts.push(n);
+                dup_of.push(None);
+            }
+        }
+    }
+    let finished = futures_util::future::join_all(firsts.iter().map(|&n| {
+        let j = &jobs[n];
+        async move {
+            let args: [&OsStr; 2] = [OsStr::new(j.flag), OsStr::new(&j.command)];
+            let extra: Vec<(&str, &OsStr)> = j
+                .extra_env
+                .iter()
+                .map(|(k, v)| (*k, v.as_os_str()))
+                .collect();
+            let spec = Spec {
+                program: &j.shell,
+                args: &args,
+                cwd,
+                env: &runner.env,
+                extra_env: &extra,
+                stdin: &j.stdin,
+                capture_stdout: true,
+                timeout: Some(j.timeout),
+                kill,
+                cap: runner.capture_max_bytes,
+            };
+            process::run(&spec).await
+        }
+    }))
+    .await;
+    let mut finished = finished.into_iter();
+    jobs.iter()
+        .zip(dup_of)
+        .map(|(j, d)| match d {
+            Some(first) => (j.index, Ran::DuplicateOf(first)),
+            None => (
+                j.index,
+                Ran::Finished(finished.next().expect("one result per first job")),
+            ),
+        })
+        .collect()
+}
+
+/// The error text of a deduplicated hook.
+pub(crate) fn duplicate_note(first_id: &str) -> String {
+    format!("not run: an identical command (hook `{first_id}`) already ran for this event")
+}

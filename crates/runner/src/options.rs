@@ -1,0 +1,113 @@
+//! What the agent tells the runner about its session, and the seam for module hooks.
+
+use crate::{Decision, Event};
+use hook_ir::{Convention, Hook};
+use std::ffi::OsString;
+use std::future::Future;
+use std::path::PathBuf;
+use std::pin::Pin;
+use std::sync::Arc;
+
+/// The future a [`ModuleDispatch`] returns.
+pub type ModuleFuture<'a> = Pin<Box<dyn Future<Output = Decision> + Send + 'a>>;
+
+/// Runs module hooks (`Handler::Module`: GJC native modules and GJC plugins) in a JavaScript
+/// host. The runner itself never executes JavaScript: it hands every matching module hook of one
+/// convention to this seam, in hook order, and folds the returned decision into its own.
+pub trait ModuleDispatch: Send + Sync {
+    /// Runs `hooks` (all of `convention`, all `Handler::Module`, in hook order) for `event` under
+    /// that convention's contract (conventions.md §3). The returned decision must carry exactly
+    /// one outcome per hook, with the hook's id, in the same order.
+    fn dispatch<'a>(
+        &'a self,
+        convention: Convention,
+        hooks: &'a [&'a Hook],
+        event: &'a Event,
+        session: &'a Session,
+    ) -> ModuleFuture<'a>;
+}
+
+/// The session facts every convention's payload needs, resolved once by [`crate::Runner::new`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Session {
+    /// The agent's session id (`None`: jcode omits `JCODE_HOOK_SESSION_ID`, JSON payloads send `""`).
+    pub session_id: Option<String>,
+    /// The session's working directory (`None` when unknown: hooks inherit the agent's cwd).
+    pub cwd: Option<PathBuf>,
+    /// Jarvis `client_type`.
+    pub client_type: String,
+    /// The home directory used to expand jcode's leading `~/`.
+    pub home: Option<PathBuf>,
+    /// Jarvis `session_title`, sent only when known.
+    pub session_title: Option<String>,
+    /// Codex/Claude `transcript_path` (`null` when unknown).
+    pub transcript_path: Option<PathBuf>,
+    /// Claude's `CLAUDE_PROJECT_DIR`.
+    pub project_dir: Option<PathBuf>,
+}
+
+/// How to build a [`crate::Runner`]. Every field has a documented default (see [`Default`]).
+#[derive(Clone)]
+pub struct RunnerOptions {
+    /// The agent's session id. Default: `None`.
+    pub session_id: Option<String>,
+    /// The session's working directory. Default: `None`, meaning the process's current
+    /// directory at [`crate::Runner::new`] (or unknown if that cannot be read).
+    pub cwd: Option<PathBuf>,
+    /// Jarvis's `client_type`. Default: `"kimi_code_cli"`
+    /// ([`hook_ir::contract::limits::jarvis::CLIENT_TYPE`], Jarvis being a renamed copy of Kimi).
+    pub client_type: String,
+    /// The home directory (jcode's `~/` expansion). Default: `None`, meaning `$HOME` of the
+    /// runner's environment.
+    pub home: Option<PathBuf>,
+    /// Jarvis `session_title`. Default: `None` (the field is then omitted, as Jarvis does).
+    pub session_title: Option<String>,
+    /// Codex/Claude `transcript_path`. Default: `None` (sent as `null`).
+    pub transcript_path: Option<PathBuf>,
+    /// Claude's `CLAUDE_PROJECT_DIR`. Default: `None`, meaning the session cwd.
+    pub project_dir: Option<PathBuf>,
+    /// Changes to the inherited environment, applied in order to every hook process and to what
+    /// the runner reads itself (`JCODE_HOOKS_DISABLED`, `SHELL`, `HOME`): `Some` sets a
+    /// variable, `None` removes it. Default: empty (the process environment as is).
+    pub env: Vec<(OsString, Option<OsString>)>,
+    /// Where module hooks go. Default: `None`: each matching module hook gets the outcome
+    /// `failed` with the error "module hooks need the JavaScript host".
+    pub module_dispatch: Option<Arc<dyn ModuleDispatch>>,
+    /// The cap of captured stdout and of captured stderr per hook run. Default:
+    /// [`crate::CAPTURE_MAX_BYTES`] (1 MiB).
+    pub capture_max_bytes: usize,
+}
+
+impl Default for RunnerOptions {
+    fn default() -> Self {
+        RunnerOptions {
+            session_id: None,
+            cwd: None,
+            client_type: hook_ir::contract::limits::jarvis::CLIENT_TYPE.to_string(),
+            home: None,
+            session_title: None,
+            transcript_path: None,
+            project_dir: None,
+            env: Vec::new(),
+            module_dispatch: None,
+            capture_max_bytes: crate::process::CAPTURE_MAX_BYTES,
+        }
+    }
+}
+
+impl std::fmt::Debug for RunnerOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RunnerOptions")
+            .field("session_id", &self.session_id)
+            .field("cwd", &self.cwd)
+            .field("client_type", &self.client_type)
+            .field("home", &self.home)
+            .field("session_title", &self.session_title)
+            .field("transcript_path", &self.transcript_path)
+            .field("project_dir", &self.project_dir)
+            .field("env", &self.env)
+            .field("module_dispatch", &self.module_dispatch.is_some())
+            .field("capture_max_bytes", &self.capture_max_bytes)
+            .finish()
+    }
+}

@@ -1,0 +1,470 @@
+//! The [`Runner`]: built once from accepted IR hooks, then dispatches events.
+
+use crate::conventions::{claude, codex, jarvis, jcode, module};
+use crate::decision::{Decision, ToolResultPatch, Verdict};
+use crate::options::{ModuleDispatch, RunnerOptions, Session};
+use crate::outcome::{not_run, HookRun};
+use crate::{Event, OutcomeKind};
+use hook_ir::contract::{find, limits, MatchedValue, Rules};
+use hook_ir::{CompiledMatcher, Convention, Handler, Hook, Kind};
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
+
+/// A hook the runner will never run, and why (reported by [`Runner::skipped`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Skipped {
+    /// The hook's id.
+    pub id: String,
+    /// Why it never runs.
+    pub reason: String,
+}
+
+/// How one prepared hook executes.
+#[derive(Debug)]
+pub(crate) enum Plan {
+    /// jcode `pre_tool`: awaited gate, argv already tokenized (or the tokenizer's error).
+    JcodeGate {
+        argv: Result<Vec<OsString>, String>,
+        timeout: Duration,
+    },
+    /// jcode observers: detached.
+    JcodeObserver { argv: Result<Vec<OsString>, String> },
+    /// Jarvis `sh -c`.
+    Jarvis { timeout: Duration },
+    /// Codex `$SHELL -lc`.
+    Codex { timeout: Duration },
+    /// Claude `sh -c`.
+    Claude { timeout: Duration },
+    /// A module hook, for the [`ModuleDispatch`] seam.
+    Module,
+    /// Selected but never executed: the outcome is `failed` with this error.
+    NotExecuted(String),
+}
+
+/// A hook ready to fire: matcher compiled, contract resolved, argv parsed.
+#[derive(Debug)]
+pub(crate) struct Prepared {
+    pub hook: Hook,
+    /// `None` fires for every value.
+    matcher: Option<CompiledMatcher>,
+    matched: MatchedValue,
+    pub rules: Option<&'static Rules>,
+    pub plan: Plan,
+}
+
+impl Prepared {
+    /// Whether the hook fires for `event`. Allocates nothing.
+    fn fires(&self, event: &Event) -> bool {
+        let Some(m) = &self.matcher else { return true };
+        let value = match self.matched {
+            MatchedValue::ToolName => event.tool_name.as_deref(),
+            MatchedValue::Prompt => event.prompt.as_deref(),
+            MatchedValue::Source => event.source.as_deref(),
+            MatchedValue::Reason => event.reason.as_deref(),
+            MatchedValue::Other | MatchedValue::AlwaysEmpty => None,
+            MatchedValue::Ignored | MatchedValue::NoMatcher => return true,
+        };
+        m.is_match(value.unwrap_or(""))
+    }
+
+    /// Whether this hook's contract lets it block its event.
+    pub fn can_block(&self) -> bool {
+        self.rules.is_some_and(|r| r.can_block)
+    }
+}
+
+/// The effective timeout of a shell hook: its own, else its contract's default.
+fn effective_timeout(hook: &Hook, rules: Option<&Rules>) -> Duration {
+    let ms = hook
+        .timeout_ms
+        .or_else(|| rules.and_then(|r| r.timeout.default_ms()));
+    // No timeout anywhere (not a contract the runner knows): a day is "forever" enough and
+    // keeps the arithmetic finite.
+    Duration::from_millis(ms.unwrap_or(24 * 3600 * 1000))
+}
+
+const fn kind_index(kind: Kind) -> usize {
+    match kind {
+        Kind::UserPromptSubmit => 0,
+        Kind::PreToolUse => 1,
+        Kind::PostToolUse => 2,
+        Kind::Stop => 3,
+        Kind::SessionStart => 4,
+        Kind::SessionShutdown => 5,
+    }
+}
+
+/// Executes accepted IR hooks under each convention's contract.
+///
+/// Build it once per session with [`Runner::new`]; then hand it every event with
+/// [`Runner::dispatch`] (async, tokio) or [`Runner::dispatch_blocking`]. When no hook matches
+/// an event, a dispatch allocates nothing, spawns no task and no process — with one exception:
+/// testing an ECMAScript regex matcher (Jarvis, Claude) allocates the backtracking state of the
+/// `regress` engine (1–3 small allocations per search). Exact-name and Rust-regex matchers, and
+/// kinds without hooks, allocate nothing.
+///
+/// **Several conventions on one event.** Each convention's matching hooks run as one group
+/// under that convention's contract (jcode sequential, the others in parallel); the groups run
+/// concurrently. The decision blocks if any hook blocks — the reason is the first blocking
+/// hook's in hook order — and contexts, effects and outcomes are concatenated in hook order.
+/// The first `updatedInput` in hook order wins; a block discards it.
+///
+/// **Stop.** A block of a `stop` event becomes the continuation prompt (the block reason).
+/// Jarvis allows at most one continuation per turn: the runner remembers the last
+/// [`Event::turn_id`] a Jarvis stop hook continued, and a later Jarvis block with the same
+/// turn id is not honoured (the hook's outcome stays `blocked`, with an error saying why).
+/// Without a turn id, [`Event::stop_hook_active`] stands in: when it is set, the turn already
+/// continued once and a Jarvis block is not honoured. Codex and Claude leave the loop guard to
+/// the hook itself (they pass `stop_hook_active`), so their blocks always continue.
+pub struct Runner {
+    pub(crate) hooks: Vec<Prepared>,
+    by_kind: [Vec<usize>; 6],
+    pub(crate) session: Session,
+    /// Changes to the inherited environment for every hook process.
+    pub(crate) env: Vec<(OsString, Option<OsString>)>,
+    /// Codex's `$SHELL`, read from the runner's environment at construction.
+    pub(crate) codex_shell: OsString,
+    pub(crate) capture_max_bytes: usize,
+    module_dispatch: Option<Arc<dyn ModuleDispatch>>,
+    skipped: Vec<Skipped>,
+    /// The last turn id a Jarvis stop hook continued.
+    pub(crate) jarvis_continued_turn: Mutex<Option<String>>,
+    runtime: OnceLock<Result<tokio::runtime::Runtime, String>>,
+}
+
+impl std::fmt::Debug for Runner {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Runner")
+            .field("hooks", &self.hooks.len())
+            .field("session", &self.session)
+            .field("skipped", &self.skipped)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Runner {
+    /// Prepares `hooks` (accepted IR hooks, in hook order) for dispatch: compiles every matcher
+    /// with [`hook_ir::Matcher::compile`], resolves each hook's contract row, tokenizes jcode
+    /// commands, and indexes the hooks by kind.
+    ///
+    /// Hooks that can never run are left out of the index and listed by [`Runner::skipped`]:
+    /// a matcher that does not compile (Jarvis and Codex skip such hooks too), and every jcode
+    /// hook when `JCODE_HOOKS_DISABLED` is set (to any value, even empty) in the runner's
+    /// environment (the process environment with [`RunnerOptions::env`] applied), as jcode does.
+    pub fn new(hooks: Vec<Hook>, options: RunnerOptions) -> Runner {
+        let env_var = |name: &str| -> Option<OsString> {
+            let mut v = std::env::var_os(name);
+            for (k, val) in &options.env {
+                if k == name {
+                    v = val.clone();
+                }
+            }
+            v
+        };
+        let jcode_disabled = env_var("JCODE_HOOKS_DISABLED").is_some();
+        let home = options
+            .home
+            .clone()
+            .or_else(|| env_var("HOME").map(PathBuf::from));
+        let cwd = options.cwd.clone().or_else(|| std::env::current_dir().ok());
+        let codex_shell = env_var("SHELL")
+            .filter(|s| !s.is_empty())
+            .unwrap_or_else(|| OsString::from(limits::codex::DEFAULT_SHELL));
+        let session = Session {
+            session_id: options.session_id.clone(),
+            project_dir: options.project_dir.clone().or_else(|| cwd.clone()),
+            cwd,
+            client_type: options.client_type.clone(),
+            home,
+            session_title: options.session_title.clone(),
+            transcript_path: options.transcript_path.clone(),
+        };
+
+        let mut prepared = Vec::with_capacity(hooks.len());
+        let mut by_kind: [Vec<usize>; 6] = Default::default();
+        let mut skipped = Vec::new();
+        for hook in hooks {
+            if hook.convention == Convention::Jcode && jcode_disabled {
+                skipped.push(Skipped {
+                    id: hook.id.clone(),
+                    reason: "JCODE_HOOKS_DISABLED is set in the runner's environment".into(),
+                });
+                continue;
+            }
+            let row = find(hook.convention, &hook.source_event);
+            let matched = row.map_or(MatchedValue::Other, |r| r.matched);
+            let matcher = if matches!(matched, MatchedValue::Ignored | MatchedValue::NoMatcher)
+                || hook.matcher.is_any()
+            {
+                None
+            } else {
+                match hook.matcher.compile() {
+                    Ok(m) => Some(m),
+                    Err(e) => {
+                        skipped.push(Skipped {
+                            id: hook.id.clone(),
+                            reason: format!("its matcher does not compile: {e}"),
+                        });
+                        continue;
+                    }
+                }
+            };
+            let rules = row.and_then(|r| r.rules());
+            let plan = plan_of(&hook, rules, session.home.as_deref());
+            let p = Prepared {
+                hook,
+                matcher,
+                matched,
+                rules,
+                plan,
+            };
+            by_kind[kind_index(p.hook.kind)].push(prepared.len());
+            prepared.push(p);
+        }
+        Runner {
+            hooks: prepared,
+            by_kind,
+            session,
+            env: options.env,
+            codex_shell,
+            capture_max_bytes: options.capture_max_bytes,
+            module_dispatch: options.module_dispatch,
+            skipped,
+            jarvis_continued_turn: Mutex::new(None),
+            runtime: OnceLock::new(),
+        }
+    }
+
+    /// The hooks that never run, and why.
+    pub fn skipped(&self) -> &[Skipped] {
+        &self.skipped
+    }
+
+    /// The session facts resolved at construction.
+    pub fn session(&self) -> &Session {
+        &self.session
+    }
+
+    /// Whether some hook fires for `event`. Allocates nothing.
+    pub fn has_match(&self, event: &Event) -> bool {
+        let kind = event.kind();
+        self.by_kind[kind_index(kind)]
+            .iter()
+            .any(|&i| self.hooks[i].fires(event))
+    }
+
+    /// Runs every hook that fires for `event` under its convention's contract and returns the
+    /// one decision. Must be polled inside a tokio runtime (it spawns processes and uses timers)
+    /// — except when nothing matches: then it returns at once without touching the runtime.
+    pub async fn dispatch(&self, event: &Event) -> Decision {
+        if !self.has_match(event) {
+            return Decision::allow(event.kind());
+        }
+        // Boxed so the no-match path keeps a small future.
+        Box::pin(self.dispatch_matching(event)).await
+    }
+
+    /// [`Runner::dispatch`] for agents that are not async. When nothing matches it returns at
+    /// once; otherwise it runs the dispatch on a current-thread tokio runtime the runner creates
+    /// on first use. Called from inside a tokio runtime, it runs that dispatch on a helper thread
+    /// (a runtime cannot block inside another).
+    pub fn dispatch_blocking(&self, event: &Event) -> Decision {
+        if !self.has_match(event) {
+            return Decision::allow(event.kind());
+        }
+        if tokio::runtime::Handle::try_current().is_ok() {
+            return std::thread::scope(|s| {
+                s.spawn(|| self.block_on(event))
+                    .join()
+                    .unwrap_or_else(|_| self.all_failed(event, "the dispatch thread panicked"))
+            });
+        }
+        self.block_on(event)
+    }
+
+    fn block_on(&self, event: &Event) -> Decision {
+        let rt = self.runtime.get_or_init(|| {
+            tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .map_err(|e| format!("cannot start the async runtime: {e}"))
+        });
+        match rt {
+            Ok(rt) => rt.block_on(self.dispatch_matching(event)),
+            Err(e) => self.all_failed(event, e),
+        }
+    }
+
+    /// Every matching hook failed with `error`; the decision allows (every contract fails open
+    /// on internal errors).
+    fn all_failed(&self, event: &Event, error: &str) -> Decision {
+        let mut d = Decision::allow(event.kind());
+        for i in self.matching(event) {
+            d.hooks
+                .push(not_run(&self.hooks[i].hook.id, OutcomeKind::Failed, error));
+        }
+        d
+    }
+
+    fn matching(&self, event: &Event) -> Vec<usize> {
+        self.by_kind[kind_index(event.kind())]
+            .iter()
+            .copied()
+            .filter(|&i| self.hooks[i].fires(event))
+            .collect()
+    }
+
+    async fn dispatch_matching(&self, event: &Event) -> Decision {
+        let kind = event.kind();
+        let all = self.matching(event);
+        let mut groups: [Vec<usize>; 4] = Default::default();
+        let mut module_groups: Vec<(Convention, Vec<usize>)> = Vec::new();
+        let mut runs: Vec<HookRun> = Vec::new();
+        for &i in &all {
+            let p = &self.hooks[i];
+            match &p.plan {
+                Plan::JcodeGate { .. } | Plan::JcodeObserver { .. } => groups[0].push(i),
+                Plan::Jarvis { .. } => groups[1].push(i),
+                Plan::Codex { .. } => groups[2].push(i),
+                Plan::Claude { .. } => groups[3].push(i),
+                Plan::Module => match module_groups
+                    .iter_mut()
+                    .find(|(c, _)| *c == p.hook.convention)
+                {
+                    Some((_, g)) => g.push(i),
+                    None => module_groups.push((p.hook.convention, vec![i])),
+                },
+                Plan::NotExecuted(why) => runs.push(HookRun::new(
+                    i,
+                    not_run(&p.hook.id, OutcomeKind::Failed, why.as_str()),
+                )),
+            }
+        }
+        let modules = futures_util::future::join_all(
+            module_groups
+                .iter()
+                .map(|(c, g)| module::run(self, *c, g, event, self.module_dispatch.as_deref())),
+        );
+        let (a, b, c, d, m) = tokio::join!(
+            jcode::run(self, &groups[0], event),
+            jarvis::run(self, &groups[1], event),
+            codex::run(self, &groups[2], event),
+            claude::run(self, &groups[3], event),
+            modules,
+        );
+        runs.extend(a);
+        runs.extend(b);
+        runs.extend(c);
+        runs.extend(d);
+        runs.extend(m.into_iter().flatten());
+        self.combine(kind, runs)
+    }
+
+    fn combine(&self, kind: Kind, mut runs: Vec<HookRun>) -> Decision {
+        runs.sort_by_key(|r| r.index);
+        let mut d = Decision::allow(kind);
+        let mut patch: Option<ToolResultPatch> = None;
+        for r in runs {
+            if let Some(reason) = r.block {
+                if self.hooks[r.index].can_block() && !d.is_block() {
+                    d.verdict = Verdict::Block { reason };
+                }
+            }
+            if d.continuation.is_none() {
+                d.continuation = r.continuation;
+            }
+            d.context.extend(r.context);
+            if d.updated_input.is_none() {
+                d.updated_input = r.updated_input;
+            }
+            if let Some(t) = r.tool_result {
+                // Replacements chain: a later hook's field overrides an earlier one's.
+                let p = patch.get_or_insert_with(ToolResultPatch::default);
+                if t.content.is_some() {
+                    p.content = t.content;
+                }
+                if t.details.is_some() {
+                    p.details = t.details;
+                }
+                if t.is_error.is_some() {
+                    p.is_error = t.is_error;
+                }
+            }
+            d.effects.extend(r.effects);
+            d.hooks.push(r.outcome);
+        }
+        d.tool_result = patch;
+        if let Verdict::Block { reason } = &d.verdict {
+            if kind == Kind::Stop && d.continuation.is_none() {
+                d.continuation = Some(reason.clone());
+            }
+            d.updated_input = None;
+        }
+        d
+    }
+}
+
+impl Drop for Runner {
+    fn drop(&mut self) {
+        // A runtime dropped inside another runtime panics; shutting it down in the background
+        // is always allowed.
+        if let Some(Ok(rt)) = self.runtime.take() {
+            rt.shutdown_background();
+        }
+    }
+}
+
+fn plan_of(hook: &Hook, rules: Option<&'static Rules>, home: Option<&std::path::Path>) -> Plan {
+    if matches!(
+        hook.convention,
+        Convention::ClaudeDir | Convention::CodexDir
+    ) {
+        return Plan::NotExecuted(format!(
+            "not executed: `{}` hooks are import-only (conventions.md §3); import them into a runnable convention",
+            hook.convention
+        ));
+    }
+    if rules.is_none() {
+        return Plan::NotExecuted(format!(
+            "not executed: `{}` is not an event of `{}` the runner knows",
+            hook.source_event, hook.convention
+        ));
+    }
+    let command = match &hook.handler {
+        Handler::Module { .. } => return Plan::Module,
+        Handler::Command { command, .. } => command,
+    };
+    // The convention's contract decides how a command runs, whatever `exec` says: the IR's
+    // `exec` is derived from the convention by the adapters.
+    match hook.convention {
+        Convention::Jcode => {
+            let argv = jcode::argv(command, home);
+            if hook.source_event == "pre_tool" {
+                let ms = hook
+                    .timeout_ms
+                    .unwrap_or(limits::jcode::PRE_TOOL_TIMEOUT_DEFAULT_MS)
+                    .max(limits::jcode::PRE_TOOL_TIMEOUT_FLOOR_MS);
+                Plan::JcodeGate {
+                    argv,
+                    timeout: Duration::from_millis(ms),
+                }
+            } else {
+                Plan::JcodeObserver { argv }
+            }
+        }
+        Convention::Jarvis => Plan::Jarvis {
+            timeout: effective_timeout(hook, rules),
+        },
+        Convention::CodexJson => Plan::Codex {
+            timeout: effective_timeout(hook, rules),
+        },
+        Convention::ClaudeSettings => Plan::Claude {
+            timeout: effective_timeout(hook, rules),
+        },
+        c => Plan::NotExecuted(format!(
+            "not executed: `{c}` has no command-hook contract (its hooks are modules)"
+        )),
+    }
+}
