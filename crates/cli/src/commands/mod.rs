@@ -1,7 +1,9 @@
 //! One module per subcommand.
 
+mod completions;
 mod discover;
 mod explain;
+mod import;
 mod lint;
 mod list;
 mod schema;
@@ -18,5 +20,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
         Command::List(a) => list::run(a),
         Command::Explain(a) => explain::run(a),
         Command::Schema(a) => schema::run(a),
+        Command::Import(a) => import::run(a),
+        Command::Completions(a) => completions::run(a),
     }
 }

@@ -14,6 +14,14 @@ pub fn use_color(is_terminal: bool, no_color: Option<&std::ffi::OsStr>) -> bool 
 
 /// Renders every diagnostic of `found`, then the summary line.
 pub fn render(found: &Discovered, color: bool) -> String {
+    let mut out = diagnostics(found, color);
+    out.push_str(&summary(found));
+    out.push('\n');
+    out
+}
+
+/// Renders every diagnostic of `found` (each followed by a blank line), no summary.
+pub fn diagnostics(found: &Discovered, color: bool) -> String {
     let renderer = if color {
         Renderer::styled()
     } else {
@@ -24,8 +32,6 @@ pub fn render(found: &Discovered, color: bool) -> String {
         render_one(&mut out, &renderer, found, d);
         out.push('\n');
     }
-    out.push_str(&summary(found));
-    out.push('\n');
     out
 }
 
