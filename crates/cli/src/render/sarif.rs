@@ -222,7 +222,7 @@ fn rule(c: Code) -> ReportingDescriptor {
         },
         full_description: MultiformatMessageString {
             text: explanation.clone(),
-            markdown: Some(explanation.clone()),
+            markdown: None,
         },
         help_uri: format!("{INFORMATION_URI}/blob/main/docs/diagnostics.md#{c}"),
         help: MultiformatMessageString {

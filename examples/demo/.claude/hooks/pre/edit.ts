@@ -1,6 +1,6 @@
 // Blocks edits to lock files; `hooks import --from claude-dir --to gjc` copies it to
 // `.gjc/hooks/pre/edit.ts`, where GJC runs it.
-import type { HookAPI } from "@gajae/coding-agent";
+type HookAPI = { on(event: string, handler: (event: any) => unknown): void };
 
 export default (api: HookAPI) => {
   api.on("tool_call", (event) => {
