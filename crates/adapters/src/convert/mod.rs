@@ -80,8 +80,67 @@ pub fn convert(hooks: &[Hook], to: Convention) -> Conversion {
     if to == Convention::Jcode {
         unify_jcode_timeouts(&mut out);
     }
+    say_input_changes(hooks, &mut out, to);
     out
 }
+
+/// How a command convention hands the event to its hooks, in words.
+fn input_words(c: Convention) -> &'static str {
+    match c {
+        Convention::Jcode => {
+            "`JCODE_HOOK_*` environment variables, and for `pre_tool` the tool input alone as JSON on stdin"
+        }
+        Convention::Jarvis => {
+            "a snake_case JSON payload on stdin (`hook_event_name`, `tool_input`, `prompt` as content parts, …)"
+        }
+        _ => "a JSON payload on stdin (`hook_event_name`, `session_id`, `tool_name`, `tool_input`, …)",
+    }
+}
+
+/// Conventions whose hooks receive the same input (Codex and Claude share their payload shape).
+fn input_family(c: Convention) -> Convention {
+    match c {
+        Convention::ClaudeSettings => Convention::CodexJson,
+        other => other,
+    }
+}
+
+/// Says once per source convention that the imported commands will receive the target's input,
+/// since no conversion can rewrite what a script reads.
+fn say_input_changes(source: &[Hook], out: &mut Conversion, to: Convention) {
+    if !COMMAND_CONVENTIONS.contains(&to) {
+        return;
+    }
+    let mut said = Vec::new();
+    for h in &out.hooks {
+        let Some(src) = source.iter().find(|s| h.id == format!("{to}:{}", s.id)) else {
+            continue;
+        };
+        let from = src.convention;
+        if input_family(from) == input_family(to) || said.contains(&from) {
+            continue;
+        }
+        said.push(from);
+        out.diagnostics.push(
+            Diagnostic::new(
+                Code::LossyConversion,
+                format!(
+                    "imported {from} hooks receive {to}'s input ({}) instead of {from}'s ({}); check every script that reads its input",
+                    input_words(to),
+                    input_words(from)
+                ),
+            )
+            .with_convention(from),
+        );
+    }
+}
+
+/// Environment variables only one agent sets: a command that uses them breaks elsewhere.
+const AGENT_VARIABLES: [(&str, Convention); 3] = [
+    ("CLAUDE_PROJECT_DIR", Convention::ClaudeSettings),
+    ("CLAUDE_PLUGIN_ROOT", Convention::ClaudeSettings),
+    ("JCODE_HOOK_", Convention::Jcode),
+];
 
 /// Builds the diagnostics of one hook, at its source location.
 struct Say<'a> {
@@ -447,6 +506,18 @@ fn to_command(h: &Hook, say: &mut Say) -> Option<Hook> {
                 say.to
             ),
         );
+    }
+
+    for (var, owner) in AGENT_VARIABLES {
+        if owner != say.to && shell.command.contains(var) {
+            say.push(
+                Code::LossyConversion,
+                format!(
+                    "the command uses `{var}`, which only {owner} sets; in {} it is empty",
+                    say.to
+                ),
+            );
+        }
     }
 
     let t = timeout::convert(h.timeout_ms, rules.timeout);

@@ -556,3 +556,39 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn agent_specific_variables_and_input_changes_are_said() {
+    let h = hook(
+        Convention::ClaudeSettings,
+        "PreToolUse",
+        exact(&["Bash"]),
+        "\"$CLAUDE_PROJECT_DIR\"/hooks/guard.sh",
+        Some(600_000),
+    );
+    let c = convert(std::slice::from_ref(&h), Convention::Jarvis);
+    let msgs: Vec<_> = c
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == Code::LossyConversion)
+        .map(|d| d.message.as_str())
+        .collect();
+    assert!(
+        msgs.iter().any(|m| m.contains("CLAUDE_PROJECT_DIR")),
+        "{msgs:#?}"
+    );
+    assert_eq!(
+        msgs.iter()
+            .filter(|m| m.contains("receive jarvis's input"))
+            .count(),
+        1,
+        "{msgs:#?}"
+    );
+    // Codex and Claude share their payload shape: no input warning between them.
+    let c = convert(&[h], Convention::CodexJson);
+    assert!(
+        !c.diagnostics.iter().any(|d| d.message.contains("input (")),
+        "{:#?}",
+        c.diagnostics
+    );
+}
