@@ -58,6 +58,8 @@ const MODULE_EXTENSIONS: [&str; 6] = ["js", "mjs", "cjs", "ts", "mts", "cts"];
 /// Converts `hooks` into `to`'s terms.
 pub fn convert(hooks: &[Hook], to: Convention) -> Conversion {
     let mut out = Conversion::default();
+    // The source conventions of the hooks that moved, in order of first appearance.
+    let mut moved_from: Vec<Convention> = Vec::new();
     for h in hooks {
         let mut say = Say {
             hook: h,
@@ -75,12 +77,15 @@ pub fn convert(hooks: &[Hook], to: Convention) -> Conversion {
             );
             None
         };
+        if converted.is_some() && !moved_from.contains(&h.convention) {
+            moved_from.push(h.convention);
+        }
         out.hooks.extend(converted);
     }
     if to == Convention::Jcode {
         unify_jcode_timeouts(&mut out);
     }
-    say_input_changes(hooks, &mut out, to);
+    say_input_changes(&moved_from, &mut out, to);
     out
 }
 
@@ -107,20 +112,14 @@ fn input_family(c: Convention) -> Convention {
 
 /// Says once per source convention that the imported commands will receive the target's input,
 /// since no conversion can rewrite what a script reads.
-fn say_input_changes(source: &[Hook], out: &mut Conversion, to: Convention) {
+fn say_input_changes(moved_from: &[Convention], out: &mut Conversion, to: Convention) {
     if !COMMAND_CONVENTIONS.contains(&to) {
         return;
     }
-    let mut said = Vec::new();
-    for h in &out.hooks {
-        let Some(src) = source.iter().find(|s| h.id == format!("{to}:{}", s.id)) else {
-            continue;
-        };
-        let from = src.convention;
-        if input_family(from) == input_family(to) || said.contains(&from) {
+    for &from in moved_from {
+        if input_family(from) == input_family(to) {
             continue;
         }
-        said.push(from);
         out.diagnostics.push(
             Diagnostic::new(
                 Code::LossyConversion,
