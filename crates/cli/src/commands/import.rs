@@ -22,6 +22,8 @@ pub struct Report {
     pub from: Convention,
     pub to: Convention,
     pub dry_run: bool,
+    /// How many hooks were read from the source.
+    pub read: usize,
     /// The converted hooks.
     pub hooks: Vec<Hook>,
     /// The writer's plan.
@@ -136,6 +138,7 @@ pub fn import(ctx: &Context, found: &Discovered, a: &ImportArgs) -> anyhow::Resu
         from: a.from,
         to: a.to,
         dry_run: a.dry_run,
+        read: found.batch.hooks.len(),
         hooks: conversion.hooks,
         plan,
         diagnostics,
@@ -190,14 +193,14 @@ fn human(r: &Report, found: &Discovered, color: bool) -> String {
         sources: found.sources.clone(),
     };
     out.push_str(&render::human::diagnostics(&shown, color));
-    out.push_str(&summary_line(r, found));
+    out.push_str(&summary_line(r));
     out.push('\n');
     out
 }
 
-fn summary_line(r: &Report, found: &Discovered) -> String {
+fn summary_line(r: &Report) -> String {
     let n = |a: &str| r.plan.changes.iter().filter(|c| action(c) == a).count();
-    let read = found.batch.hooks.len();
+    let read = r.read;
     let errors = r
         .diagnostics
         .iter()
@@ -293,6 +296,76 @@ mod tests {
             after: after.into(),
             mode: None,
         }
+    }
+
+    /// A dry run of 2 Jarvis hooks into jcode, as the converter and a writer would report it.
+    fn report(dry_run: bool) -> Report {
+        use hook_ir::{Exec, Handler, Kind, Location, Matcher};
+        let jarvis = hook_ir::Hook {
+            id: "jarvis:0".into(),
+            kind: Kind::PreToolUse,
+            convention: Convention::Jarvis,
+            source_event: "PreToolUse".into(),
+            matcher: Matcher::Exact {
+                names: vec!["Bash".into()],
+            },
+            handler: Handler::Command {
+                command: "./guard.sh | tee log".into(),
+                exec: Exec::Shell,
+            },
+            timeout_ms: Some(30_000),
+            location: Location {
+                path: "~/.jarvis-code/config.toml".into(),
+                line: Some(2),
+                column: Some(1),
+                span: None,
+            },
+            detail: hook_ir::Detail::None,
+        };
+        let conversion = convert::convert(&[jarvis], Convention::Jcode);
+        let plan = Plan {
+            changes: vec![FileChange {
+                path: PathBuf::from("/h/.jcode/config.toml"),
+                display: "~/.jcode/config.toml".into(),
+                before: Some("[hooks]\n# mine\nturn_end = \"notify\"\n".into()),
+                after: "[hooks]\n# mine\nturn_end = \"notify\"\npre_tool = \"sh -c ...\"\npre_tool_timeout_ms = 30000\n".into(),
+                mode: None,
+            }],
+            diagnostics: vec![],
+        };
+        Report {
+            from: Convention::Jarvis,
+            to: Convention::Jcode,
+            dry_run,
+            read: 1,
+            hooks: conversion.hooks,
+            plan,
+            diagnostics: conversion.diagnostics,
+            written: if dry_run {
+                vec![]
+            } else {
+                vec!["~/.jcode/config.toml".into()]
+            },
+            held_back: false,
+        }
+    }
+
+    #[test]
+    fn dry_run_prints_files_diffs_diagnostics_and_a_summary() {
+        insta::assert_snapshot!(human(&report(true), &Discovered::default(), false));
+    }
+
+    #[test]
+    fn a_real_run_prints_files_without_diffs() {
+        let out = human(&report(false), &Discovered::default(), false);
+        assert!(out.starts_with("change ~/.jcode/config.toml\n\n"), "{out}");
+        assert!(out.ends_with("1 file(s) written.\n"), "{out}");
+    }
+
+    #[test]
+    fn the_json_plan() {
+        let doc: serde_json::Value = serde_json::from_str(&json(&report(true))).unwrap();
+        insta::assert_json_snapshot!(doc);
     }
 
     #[test]
