@@ -291,4 +291,55 @@ mod tests {
             "guard|a b|it's|"
         );
     }
+
+    /// What `sh` makes of `words` as arguments, NUL-separated.
+    fn sh_words(words: &str) -> Option<Vec<String>> {
+        let out = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!("printf '%s\\0' {words}"))
+            .env_clear()
+            .output()
+            .ok()?;
+        out.status.success().then(|| {
+            let s = String::from_utf8_lossy(&out.stdout).into_owned();
+            // Every word ends with a NUL: drop what follows the last one.
+            let mut words: Vec<String> = s.split('\0').map(str::to_string).collect();
+            words.pop();
+            words
+        })
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(128))]
+
+        /// What `is_direct_safe` accepts, `sh` and jcode split into the same argv — checked by
+        /// running a real `sh`.
+        #[test]
+        fn direct_safe_commands_split_the_same_in_sh_and_jcode(
+            cmd in proptest::prop_oneof![
+                "[a-z./=' -]{1,24}",
+                "[a-z./=~'$|&;*\"\\ -]{1,24}",
+            ]
+        ) {
+            if is_direct_safe(&cmd) {
+                let jcode = parse_hook_command(&cmd).unwrap();
+                // `~/` is expanded by both (jcode: leading program only; that is all we allow).
+                if !cmd.trim_start().starts_with('~') {
+                    proptest::prop_assert_eq!(Some(jcode), sh_words(&cmd), "{}", cmd);
+                }
+            }
+        }
+
+        #[test]
+        fn wrappers_unwrap_to_what_was_wrapped(
+            cmd in ".{0,40}",
+            tools in proptest::collection::vec("[A-Za-z_][A-Za-z0-9_ '.-]{0,12}", 1..4)
+        ) {
+            let plain = unwrap(&wrap_shell(&cmd, Exec::Shell)).unwrap();
+            proptest::prop_assert_eq!(plain.command, cmd.clone());
+            let limited = unwrap(&wrap_tools(&cmd, Exec::Shell, &tools)).unwrap();
+            proptest::prop_assert_eq!(limited.command, cmd);
+            proptest::prop_assert_eq!(limited.tools, Some(tools));
+        }
+    }
 }

@@ -45,6 +45,8 @@ struct SarifLog {
 struct Run {
     /// §3.14.6
     tool: Tool,
+    /// §3.14.17: our columns count Unicode characters, not the default UTF-16 code units.
+    column_kind: &'static str,
     /// §3.14.14
     #[serde(skip_serializing_if = "Option::is_none")]
     original_uri_base_ids: Option<serde_json::Value>,
@@ -346,6 +348,7 @@ pub fn render(batch: &Batch) -> String {
                     rules: Code::ALL.iter().map(|&c| rule(c)).collect(),
                 },
             },
+            column_kind: "unicodeCodePoints",
             original_uri_base_ids: (!base_ids.is_empty())
                 .then_some(serde_json::Value::Object(base_ids)),
             results: batch.diagnostics.iter().map(result).collect(),
