@@ -1,9 +1,9 @@
 //! `hooks import`'s conversion, IR → IR, per hook. Baseline in the same run: cloning the same
 //! hooks (the allocation work every conversion does at least), so the report is a ratio.
 
-
 // criterion_group!/criterion_main! generate undocumented items.
 #![allow(missing_docs)]
+
 use adapters::convert::convert;
 use criterion::{criterion_group, criterion_main, Criterion};
 use hook_ir::{Convention, Detail, Dialect, Exec, Handler, Hook, Kind, Location, Matcher};
