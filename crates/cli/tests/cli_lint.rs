@@ -75,3 +75,39 @@ fn usage_errors_exit_2() {
         insta::assert_snapshot!(name, r.shown);
     }
 }
+
+/// README's first command must stay true: it runs, reads the demo, and ends with the summary.
+#[test]
+fn readme_first_command_runs_on_the_demo() {
+    let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let readme = std::fs::read_to_string(repo.join("README.md")).unwrap();
+    let line = readme
+        .lines()
+        .find(|l| l.starts_with("cargo run -q -p hooks-cli -- lint "))
+        .expect("README's lint command");
+    let args: Vec<&str> = line
+        .split_once(" -- ")
+        .unwrap()
+        .1
+        .split_whitespace()
+        .collect();
+    assert!(args.contains(&"examples/demo"), "{line}");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hooks"))
+        .args(&args)
+        .current_dir(&repo)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        matches!(out.status.code(), Some(0 | 1)),
+        "{:?}\n{stdout}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let last = stdout.lines().last().unwrap_or("");
+    assert!(
+        last.starts_with("Found ") || last.starts_with("No problems found"),
+        "{stdout}"
+    );
+}

@@ -35,3 +35,34 @@ pub fn exit_for(batch: &hook_ir::Batch, deny_warnings: bool) -> Exit {
         _ => Exit::Success,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hook_ir::{Batch, Code, Diagnostic};
+
+    fn batch(codes: &[Code]) -> Batch {
+        Batch {
+            hooks: vec![],
+            diagnostics: codes.iter().map(|&c| Diagnostic::new(c, "m")).collect(),
+        }
+    }
+
+    #[test]
+    fn exit_codes_follow_design_md() {
+        assert_eq!(exit_for(&batch(&[]), true), Exit::Success);
+        assert_eq!(exit_for(&batch(&[Code::Truncated]), true), Exit::Success);
+        assert_eq!(
+            exit_for(&batch(&[Code::DuplicateHook]), false),
+            Exit::Success
+        );
+        assert_eq!(
+            exit_for(&batch(&[Code::DuplicateHook]), true),
+            Exit::Findings
+        );
+        assert_eq!(
+            exit_for(&batch(&[Code::Truncated, Code::ParseError]), false),
+            Exit::Findings
+        );
+    }
+}
