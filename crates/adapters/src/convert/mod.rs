@@ -339,6 +339,13 @@ fn to_command(h: &Hook, say: &mut Say) -> Option<Hook> {
         );
         return None;
     };
+    if is_gjc_managed(h, command) {
+        say.refuse(
+            Code::SemanticMismatch,
+            "this is GJC's managed Codex entry (`gjc codex-native-hook`), which only Codex runs; `hooks setup codex` maintains it".into(),
+        );
+        return None;
+    }
     let row = target_row(h, say)?;
     let rules = row.rules()?;
     let mut shell = to_shell(command, *exec, say)?;
@@ -476,7 +483,21 @@ fn to_command(h: &Hook, say: &mut Say) -> Option<Hook> {
     };
 
     // Gate vs observer, and what the target ignores.
-    let changes = events::compare(h.convention, &h.source_event, row);
+    let mut changes = events::compare(h.convention, &h.source_event, row);
+    // An `async` Codex/Claude hook runs in the background: it never blocked, whatever its event.
+    let was_async = matches!(
+        h.detail,
+        Detail::JsonGroup {
+            is_async: Some(true),
+            ..
+        }
+    );
+    // Codex and Claude keep the flag (see `json_detail`): it stays a background hook there.
+    let keeps_async = matches!(say.to, Convention::CodexJson | Convention::ClaudeSettings);
+    if was_async {
+        changes.loses_blocking = false;
+        changes.gains_blocking = rules.can_block && !keeps_async;
+    }
     if changes.loses_blocking {
         say.push(
             Code::LossyConversion,
@@ -539,8 +560,72 @@ fn to_command(h: &Hook, say: &mut Say) -> Option<Hook> {
         },
         timeout_ms: t.timeout_ms,
         location: h.location.clone(),
-        detail: Detail::None,
+        detail: json_detail(h, say),
     })
+}
+
+/// Whether a hook is GJC's managed Codex entry (conventions.md §3: its command matches both
+/// `\bgjc(.exe)?\b` and `\bcodex-native-hook\b`).
+fn is_gjc_managed(h: &Hook, command: &str) -> bool {
+    if matches!(
+        h.detail,
+        Detail::JsonGroup {
+            gjc_managed: true,
+            ..
+        }
+    ) {
+        return true;
+    }
+    let words: Vec<&str> = command
+        .split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '.' || c == '_'))
+        .collect();
+    h.convention == Convention::CodexJson
+        && words.iter().any(|w| *w == "gjc" || *w == "gjc.exe")
+        && words.contains(&"codex-native-hook")
+}
+
+/// Codex and Claude share `async` and `statusMessage`: between them these survive. Elsewhere a
+/// status message is dropped, and that is said; `async` is accounted for as a gate change.
+fn json_detail(h: &Hook, say: &mut Say) -> Detail {
+    let Detail::JsonGroup {
+        group,
+        index,
+        is_async,
+        status_message,
+        ..
+    } = &h.detail
+    else {
+        return Detail::None;
+    };
+    let json = [Convention::CodexJson, Convention::ClaudeSettings];
+    if json.contains(&say.to) {
+        return Detail::JsonGroup {
+            group: *group,
+            index: *index,
+            raw_matcher: None,
+            timeout_explicit: true,
+            is_async: *is_async,
+            status_message: status_message.clone(),
+            gjc_managed: false,
+        };
+    }
+    if let Some(m) = status_message {
+        say.push(
+            Code::LossyConversion,
+            format!(
+                "`statusMessage` {} is dropped: {} has no such field",
+                quote(m),
+                say.to
+            ),
+        );
+    }
+    if *is_async == Some(true) {
+        say.push(
+            Code::LossyConversion,
+            format!("`async` is dropped: {} waits for the hook", say.to),
+        );
+    }
+    Detail::None
 }
 
 /// jcode has one `pre_tool_timeout_ms` for every `pre_tool` command: the imported gates share

@@ -592,3 +592,84 @@ fn agent_specific_variables_and_input_changes_are_said() {
         c.diagnostics
     );
 }
+
+fn json_detail(is_async: Option<bool>, status: Option<&str>, managed: bool) -> Detail {
+    Detail::JsonGroup {
+        group: 0,
+        index: 0,
+        raw_matcher: None,
+        timeout_explicit: false,
+        is_async,
+        status_message: status.map(Into::into),
+        gjc_managed: managed,
+    }
+}
+
+#[test]
+fn gjc_managed_codex_entries_are_not_imported() {
+    let mut h = hook(
+        Convention::CodexJson,
+        "Stop",
+        Matcher::Any,
+        "gjc codex-native-hook",
+        Some(30_000),
+    );
+    let c = convert(std::slice::from_ref(&h), Convention::Jarvis);
+    assert!(c.hooks.is_empty());
+    assert_eq!(c.diagnostics[0].code, Code::SemanticMismatch);
+    h.handler = Handler::Command {
+        command: "/opt/bin/gjc.exe  codex-native-hook --x".into(),
+        exec: Exec::LoginShell,
+    };
+    assert!(convert(std::slice::from_ref(&h), Convention::Jcode)
+        .hooks
+        .is_empty());
+    // A user's own hook that merely mentions gjc moves.
+    h.handler = Handler::Command {
+        command: "./gjc-notes.sh".into(),
+        exec: Exec::LoginShell,
+    };
+    assert_eq!(convert(&[h], Convention::Jarvis).hooks.len(), 1);
+}
+
+#[test]
+fn async_and_status_message_survive_between_codex_and_claude_and_are_said_elsewhere() {
+    let mut h = hook(
+        Convention::ClaudeSettings,
+        "Stop",
+        Matcher::Any,
+        "./check.sh",
+        Some(600_000),
+    );
+    h.detail = json_detail(Some(true), Some("checking"), false);
+    let codex = convert(std::slice::from_ref(&h), Convention::CodexJson);
+    assert!(
+        matches!(&codex.hooks[0].detail, Detail::JsonGroup { is_async: Some(true), status_message: Some(m), .. } if m == "checking")
+    );
+    assert!(!codex
+        .diagnostics
+        .iter()
+        .any(|d| d.code == Code::ObserverBecomesGate));
+    let jarvis = convert(&[h], Convention::Jarvis);
+    let codes: Vec<_> = jarvis
+        .diagnostics
+        .iter()
+        .map(|d| (d.code, d.message.as_str()))
+        .collect();
+    assert!(
+        codes.iter().any(|(c, _)| *c == Code::ObserverBecomesGate),
+        "{codes:#?}"
+    );
+    assert!(
+        codes
+            .iter()
+            .any(|(c, m)| *c == Code::LossyConversion && m.contains("statusMessage")),
+        "{codes:#?}"
+    );
+    assert!(
+        codes
+            .iter()
+            .any(|(c, m)| *c == Code::LossyConversion && m.contains("`async`")),
+        "{codes:#?}"
+    );
+}
