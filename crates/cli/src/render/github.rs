@@ -92,4 +92,18 @@ mod tests {
         }
         assert_eq!(render(&demo()).lines().count(), demo().diagnostics.len());
     }
+
+    proptest::proptest! {
+        /// One diagnostic is one workflow command line, whatever its text.
+        #[test]
+        fn any_diagnostic_is_one_line(path in "\\PC{0,20}", message in ".{0,40}|\\PC*\n\r\\PC*") {
+            let d = hook_ir::Diagnostic::new(hook_ir::Code::ParseError, message)
+                .at(hook_ir::Location::path_only(path))
+                .with_help("a\nb");
+            let out = render(&Batch { hooks: vec![], diagnostics: vec![d] });
+            proptest::prop_assert_eq!(out.matches('\n').count(), 1);
+            proptest::prop_assert!(out.starts_with("::error "));
+            proptest::prop_assert!(!out.trim_end_matches('\n').contains('\r'));
+        }
+    }
 }

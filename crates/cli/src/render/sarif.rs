@@ -287,9 +287,11 @@ fn location(l: &Location) -> SarifLocation {
     SarifLocation {
         physical_location: Some(PhysicalLocation {
             artifact_location: artifact,
-            region: l.line.map(|start_line| Region {
+            // Lines and columns are 1-based (§3.30.5, §3.30.6): a 0 from a buggy source would
+            // make the whole log invalid, so it is left out rather than emitted.
+            region: l.line.filter(|&n| n >= 1).map(|start_line| Region {
                 start_line,
-                start_column: l.column,
+                start_column: l.column.filter(|&c| c >= 1),
             }),
         }),
         logical_locations: Vec::new(),
@@ -365,12 +367,20 @@ mod tests {
     use crate::render::test_batch::demo;
     use serde_json::Value;
 
-    fn validator() -> jsonschema::Validator {
-        // Vendored from npm `@microsoft/jest-sarif` (see tests/sarif/README.md).
-        let schema: Value =
-            serde_json::from_str(include_str!("../../tests/sarif/sarif-schema-2.1.0.json"))
-                .unwrap();
-        jsonschema::draft4::new(&schema).unwrap()
+    fn validator() -> &'static jsonschema::Validator {
+        static V: std::sync::OnceLock<jsonschema::Validator> = std::sync::OnceLock::new();
+        V.get_or_init(|| {
+            // Vendored from npm `@microsoft/jest-sarif` (see tests/sarif/README.md).
+            let schema: Value =
+                serde_json::from_str(include_str!("../../tests/sarif/sarif-schema-2.1.0.json"))
+                    .unwrap();
+            // Formats (`uri`, `uri-reference`) are checked too, not only the structure.
+            jsonschema::options()
+                .with_draft(jsonschema::Draft::Draft4)
+                .should_validate_formats(true)
+                .build(&schema)
+                .unwrap()
+        })
     }
 
     fn errors(v: &jsonschema::Validator, doc: &Value) -> Vec<String> {
@@ -384,7 +394,7 @@ mod tests {
         let v = validator();
         for batch in [demo(), Batch::default()] {
             let doc: Value = serde_json::from_str(&render(&batch)).unwrap();
-            let errs = errors(&v, &doc);
+            let errs = errors(v, &doc);
             assert!(errs.is_empty(), "{errs:#?}");
         }
     }
@@ -397,7 +407,10 @@ mod tests {
         doc["runs"][0]["results"][0]["level"] = "fatal".into();
         doc["runs"][0]["results"][1]["locations"][0]["physicalLocation"]["region"]["startLine"] =
             0.into();
-        assert_eq!(errors(&v, &doc).len(), 2, "{:#?}", errors(&v, &doc));
+        // And formats are checked (draft 4 knows `uri`; `uri-reference` is checked by
+        // `is_uri_reference` below).
+        doc["runs"][0]["tool"]["driver"]["informationUri"] = "not a uri".into();
+        assert_eq!(errors(v, &doc).len(), 3, "{:#?}", errors(v, &doc));
     }
 
     #[test]
@@ -452,7 +465,63 @@ mod tests {
 
     #[test]
     fn paths_are_percent_encoded() {
+        assert!(is_uri_reference("a%20b/c") && !is_uri_reference("a b") && !is_uri_reference("%2"));
         assert_eq!(encode_path("a b/c#d.toml"), "a%20b/c%23d.toml");
         assert_eq!(encode_path("é"), "%C3%A9");
+    }
+
+    /// RFC 3986 §4.1 `URI-reference`, as far as characters go: unreserved, reserved and `%XX`
+    /// only (the SARIF schema's `uri-reference` format is unknown to its draft 4).
+    fn is_uri_reference(s: &str) -> bool {
+        let b = s.as_bytes();
+        let mut i = 0;
+        while i < b.len() {
+            let c = b[i];
+            if c == b'%' {
+                let hex = |j: usize| b.get(j).is_some_and(u8::is_ascii_hexdigit);
+                if !(hex(i + 1) && hex(i + 2)) {
+                    return false;
+                }
+                i += 3;
+                continue;
+            }
+            if !(c.is_ascii_alphanumeric() || b"-._~:/?#[]@!$&'()*+,;=".contains(&c)) {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+        /// Whatever an adapter reports — odd paths, zero or huge positions, any message — the log
+        /// stays valid SARIF.
+        #[test]
+        fn any_diagnostic_gives_a_valid_log(
+            prefix in proptest::sample::select(vec!["", "~/", "/", "env:", "./"]),
+            path in "\\PC{0,20}",
+            line in proptest::option::of(0u32..5),
+            column in proptest::option::of(proptest::num::u32::ANY),
+            message in "\\PC{0,40}",
+            help in proptest::option::of("\\PC{0,20}"),
+        ) {
+            let mut d = Diagnostic::new(Code::InvalidCommand, message);
+            if let Some(h) = help {
+                d = d.with_help(h);
+            }
+            let d = d.at(Location { path: format!("{prefix}{path}"), line, column, span: None });
+            let batch = Batch { hooks: vec![], diagnostics: vec![d] };
+            let doc: Value = serde_json::from_str(&render(&batch)).unwrap();
+            let errs = errors(validator(), &doc);
+            proptest::prop_assert!(errs.is_empty(), "{:#?}", errs);
+            let uri = doc["runs"][0]["results"][0]["locations"][0]["physicalLocation"]
+                ["artifactLocation"]["uri"]
+                .as_str()
+                .unwrap()
+                .to_string();
+            proptest::prop_assert!(is_uri_reference(&uri), "{}", uri);
+        }
     }
 }
