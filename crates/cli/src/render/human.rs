@@ -205,4 +205,39 @@ mod tests {
         };
         assert_eq!(span_of(&past, text), None);
     }
+
+    proptest::proptest! {
+        /// Whatever the source text and wherever a location points (past the end, inside a
+        /// character, an empty span, line 0), rendering never panics and shows the code.
+        #[test]
+        fn rendering_never_panics(
+            text in "(\\PC|\n|\t){0,60}",
+            start in 0usize..80,
+            len in 0usize..20,
+            line in proptest::option::of(0u32..8),
+            column in proptest::option::of(0u32..30),
+            has_span in proptest::bool::ANY,
+        ) {
+            let loc = Location {
+                path: "f.toml".into(),
+                line,
+                column,
+                span: has_span.then_some((start, start + len)),
+            };
+            let found = Discovered {
+                batch: hook_ir::Batch {
+                    hooks: vec![],
+                    diagnostics: vec![Diagnostic::new(hook_ir::Code::ParseError, "m").at(loc)],
+                },
+                sources: vec![adapters::SourceFile {
+                    convention: hook_ir::Convention::Jarvis,
+                    path: "/p/f.toml".into(),
+                    display: "f.toml".into(),
+                    text: Some(text),
+                }],
+            };
+            let out = render(&found, false);
+            proptest::prop_assert!(out.starts_with("error[parse_error]: m"), "{}", out);
+        }
+    }
 }
