@@ -111,3 +111,25 @@ fn readme_first_command_runs_on_the_demo() {
         "{stdout}"
     );
 }
+
+/// A file whose convention cannot be told is a finding (`invalid_source`), through every format:
+/// the binary-level snapshot of a real diagnostic, exit 1.
+#[test]
+fn every_format_on_an_undetectable_file() {
+    let t = Tree::new();
+    t.write("project/notes.txt", "pre_tool = \"x\"\n");
+    for format in ["human", "json", "sarif", "github"] {
+        let r = t.run(&["lint", "notes.txt", "--no-env", "--format", format]);
+        assert_eq!(r.code, 1, "{}", r.shown);
+        let mut shown = r.shown.clone();
+        if format == "sarif" {
+            let mut doc: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+            doc["runs"][0]["tool"]["driver"]["rules"] = "[REGISTRY]".into();
+            doc["runs"][0]["tool"]["driver"]["version"] = "[VERSION]".into();
+            doc["runs"][0]["results"][0]["ruleIndex"] = "[INDEX]".into();
+            let pretty = serde_json::to_string_pretty(&doc).unwrap();
+            shown = shown.replace(&r.stdout, &format!("{pretty}\n"));
+        }
+        insta::assert_snapshot!(format!("lint_undetectable_{format}"), shown);
+    }
+}
