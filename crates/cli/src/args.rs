@@ -1,6 +1,7 @@
 //! Command-line arguments, as the user typed them (design.md "Command line (v1)").
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use hook_ir::Convention;
 use std::path::PathBuf;
 
 /// One canonical model for the lifecycle hooks of coding agents.
@@ -24,6 +25,10 @@ pub enum Command {
     /// Dispatch one event through the runner over the discovered hooks; print the decision as
     /// JSON (exit 0 whatever the decision).
     Run(RunArgs),
+    /// Migrate hooks from one convention to another.
+    Import(ImportArgs),
+    /// Print a shell completion script.
+    Completions(CompletionsArgs),
 }
 
 /// Where to look for hooks.
@@ -117,4 +122,46 @@ pub struct RunArgs {
     /// The prompt text (user_prompt_submit).
     #[arg(long, value_name = "TEXT")]
     pub prompt: Option<String>,
+}
+
+/// Parses a convention id for clap, listing the ids on error.
+pub fn parse_convention(s: &str) -> Result<Convention, String> {
+    Convention::parse(s).ok_or_else(|| {
+        format!(
+            "unknown convention `{s}`; expected one of: {}",
+            Convention::ALL.map(|c| c.as_str()).join(", ")
+        )
+    })
+}
+
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// The convention to read.
+    #[arg(long, value_name = "CONV", value_parser = parse_convention)]
+    pub from: Convention,
+    /// The convention to write.
+    #[arg(long, value_name = "CONV", value_parser = parse_convention)]
+    pub to: Convention,
+    /// The project root (default: .).
+    #[arg(value_name = "PATH")]
+    pub path: Option<PathBuf>,
+    /// Replace the user's home directory for user-level files (default: $HOME).
+    #[arg(long, value_name = "DIR")]
+    pub home: Option<PathBuf>,
+    /// Print the plan (files, diffs, diagnostics) and write nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// Overwrite differing values in the target.
+    #[arg(long)]
+    pub force: bool,
+    /// Output format (default: human on a terminal, json otherwise).
+    #[arg(long, value_enum)]
+    pub format: Option<ListFormat>,
+}
+
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
 }

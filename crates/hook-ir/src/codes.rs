@@ -345,6 +345,82 @@ codes! {
 
     // ───────────────────────── CLI: import and setup ─────────────────────────
 
+    /// ## What it means
+    /// `hooks import` moved the hook, but the target convention cannot express all of it: a
+    /// timeout was rounded up, clamped into the target's bounds or dropped; a gate became an
+    /// observer (it can no longer block); something the hook could change (context, the tool
+    /// input, a continuation) is ignored by the target; or a regex may match other non-ASCII
+    /// names in the target's dialect.
+    /// ## Why it matters
+    /// The imported hook runs, but not exactly as before. A guard that became an observer no
+    /// longer protects anything.
+    /// ## Example
+    /// A Jarvis `Stop` hook (a gate that can make the agent continue) imported into jcode becomes
+    /// a `turn_end` observer, which jcode never waits for.
+    /// ## How to fix
+    /// Read the message; if the difference matters, keep the hook in a convention that can
+    /// express it, or adjust the imported hook by hand.
+    LossyConversion = "lossy_conversion", Warning, "An imported hook keeps its meaning only approximately in the target";
+
+    /// ## What it means
+    /// The hook was an observer in its source (its exit code was ignored) and is a gate in the
+    /// target: there an exit code of 2 blocks the action or makes the agent continue.
+    /// ## Why it matters
+    /// A script that happens to exit 2 (a failing `grep`, a usage error) starts blocking tool
+    /// calls or looping the agent after the import.
+    /// ## Example
+    /// A jcode `turn_end` observer imported into Jarvis becomes a `Stop` hook; Jarvis reads its
+    /// exit code 2 as "continue with this reason".
+    /// ## How to fix
+    /// Make sure the command exits 0 unless it means to block, e.g. end it with `|| true`.
+    ObserverBecomesGate = "observer_becomes_gate", Warning, "An imported hook that could not block now can";
+
+    /// ## What it means
+    /// The hook was rewritten in the target's terms without changing what it does: a timeout
+    /// written in another unit, an exact tool list written as an anchored regex (or back), a shell
+    /// command wrapped in `sh -c '…'` for jcode (or unwrapped), a login shell replaced by `sh`.
+    /// ## Why it matters
+    /// It explains why the imported file does not look like the source.
+    /// ## Example
+    /// A Codex `"matcher": "Bash|Edit"` imported into Jarvis is written `matcher = "^(?:Bash|Edit)$"`.
+    /// ## How to fix
+    /// Nothing to fix.
+    ConversionNote = "conversion_note", Info, "An imported hook was rewritten in the target's terms, meaning kept";
+
+    /// ## What it means
+    /// The hook's matcher cannot be expressed in the target: a regex that does not compile in the
+    /// target's dialect (lookahead in Rust, named groups `(?P<n>…)` in JavaScript), a regex moving
+    /// to jcode (which has no matcher; only exact tool lists can be kept, by wrapping the command),
+    /// or a matcher on an event where the target ignores matchers.
+    /// ## Why it matters
+    /// Importing it anyway would make the hook fire for values it never fired for. It is not
+    /// imported.
+    /// ## Example
+    /// ```toml
+    /// [[hooks]]
+    /// event = "PreToolUse"
+    /// matcher = "Bash(?!Output)"   # lookahead: JavaScript only
+    /// command = "./guard.sh"
+    /// ```
+    /// imported into Codex `hooks.json`.
+    /// ## How to fix
+    /// Rewrite the matcher in the common subset (an exact list like `Bash|Edit`, or a regex
+    /// without lookaround), then import again.
+    MatcherNotPortable = "matcher_not_portable", Error, "A matcher cannot be expressed in the target convention";
+
+    /// ## What it means
+    /// The target file already holds a different value where `hooks import` would write
+    /// (another command in the same slot, another timeout), or the target file changed while the
+    /// import ran.
+    /// ## Why it matters
+    /// Overwriting it would destroy the user's configuration. Nothing was written.
+    /// ## Example
+    /// `~/.jcode/config.toml` has `pre_tool_timeout_ms = 5000` and the imported hooks need 30000.
+    /// ## How to fix
+    /// Look at the plan (`--dry-run`), then run again with `--force` to overwrite, or edit the
+    /// target by hand.
+    ImportConflict = "import_conflict", Error, "The target holds a different value; nothing was overwritten";
+
     // ───────────────────────── Claude settings ─────────────────────────
 
     /// ## What it means

@@ -8,22 +8,61 @@ use std::io::IsTerminal;
 
 pub fn run(a: LintArgs) -> anyhow::Result<Exit> {
     let found = super::discover_paths(&a.paths, &a.source)?;
-    let format = a.format.unwrap_or(if std::io::stdout().is_terminal() {
+    let terminal = std::io::stdout().is_terminal();
+    let format = a.format.unwrap_or(if terminal {
         LintFormat::Human
     } else {
         LintFormat::Json
     });
     let text = match format {
         LintFormat::Json => render::json::render(&found.batch),
-        LintFormat::Human | LintFormat::Sarif | LintFormat::Github => {
-            render::json::render(&found.batch)
+        LintFormat::Human => {
+            let color = render::human::use_color(terminal, std::env::var_os("NO_COLOR").as_deref());
+            render::human::render(&found, color)
         }
+        LintFormat::Sarif => render::sarif::render(&found.batch),
+        LintFormat::Github => render::github::render(&found.batch),
     };
     print!("{text}");
-    let worst = found.batch.diagnostics.iter().map(|d| d.severity()).max();
-    Ok(match worst {
+    Ok(exit_for(&found.batch, a.deny_warnings))
+}
+
+/// 1 on an error (or a warning under `--deny-warnings`), else 0 (design.md "Exit codes (lint)").
+pub fn exit_for(batch: &hook_ir::Batch, deny_warnings: bool) -> Exit {
+    match batch.diagnostics.iter().map(|d| d.severity()).max() {
         Some(Severity::Error) => Exit::Findings,
-        Some(Severity::Warning) if a.deny_warnings => Exit::Findings,
+        Some(Severity::Warning) if deny_warnings => Exit::Findings,
         _ => Exit::Success,
-    })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hook_ir::{Batch, Code, Diagnostic};
+
+    fn batch(codes: &[Code]) -> Batch {
+        Batch {
+            hooks: vec![],
+            diagnostics: codes.iter().map(|&c| Diagnostic::new(c, "m")).collect(),
+        }
+    }
+
+    #[test]
+    fn exit_codes_follow_design_md() {
+        assert_eq!(exit_for(&batch(&[]), true), Exit::Success);
+        assert_eq!(exit_for(&batch(&[Code::Truncated]), true), Exit::Success);
+        assert_eq!(
+            exit_for(&batch(&[Code::DuplicateHook]), false),
+            Exit::Success
+        );
+        assert_eq!(
+            exit_for(&batch(&[Code::DuplicateHook]), true),
+            Exit::Findings
+        );
+        assert_eq!(
+            exit_for(&batch(&[Code::Truncated, Code::ParseError]), false),
+            Exit::Findings
+        );
+    }
 }

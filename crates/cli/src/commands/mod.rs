@@ -1,7 +1,9 @@
 //! One module per subcommand.
 
+mod completions;
 mod discover;
 mod explain;
+mod import;
 mod lint;
 mod list;
 mod run;
@@ -20,5 +22,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
         Command::Explain(a) => explain::run(a),
         Command::Schema(a) => schema::run(a),
         Command::Run(a) => run::run(a),
+        Command::Import(a) => import::run(a),
+        Command::Completions(a) => completions::run(a),
     }
 }

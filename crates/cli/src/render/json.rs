@@ -15,8 +15,9 @@ struct Doc<'a> {
     summary: Summary,
 }
 
+/// A hook as schema_version 1 lists it.
 #[derive(Serialize)]
-struct HookV1<'a> {
+pub struct HookV1<'a> {
     id: &'a str,
     kind: &'a str,
     convention: &'a str,
@@ -27,8 +28,9 @@ struct HookV1<'a> {
     location: &'a Location,
 }
 
+/// A diagnostic as schema_version 1 lists it.
 #[derive(Serialize)]
-struct DiagnosticV1<'a> {
+pub struct DiagnosticV1<'a> {
     code: &'a str,
     severity: &'a str,
     message: &'a str,
@@ -38,15 +40,17 @@ struct DiagnosticV1<'a> {
     help: Option<&'a str>,
 }
 
+/// Counts of schema_version 1.
 #[derive(Serialize)]
-struct Summary {
+pub struct Summary {
     hooks: usize,
     errors: usize,
     warnings: usize,
     infos: usize,
 }
 
-fn hook(h: &Hook) -> HookV1<'_> {
+/// The schema_version 1 form of a hook.
+pub fn hook(h: &Hook) -> HookV1<'_> {
     HookV1 {
         id: &h.id,
         kind: h.kind.as_str(),
@@ -59,7 +63,8 @@ fn hook(h: &Hook) -> HookV1<'_> {
     }
 }
 
-fn diagnostic(d: &Diagnostic) -> DiagnosticV1<'_> {
+/// The schema_version 1 form of a diagnostic.
+pub fn diagnostic(d: &Diagnostic) -> DiagnosticV1<'_> {
     DiagnosticV1 {
         code: d.code.as_str(),
         severity: d.severity().as_str(),
@@ -79,18 +84,23 @@ pub fn count(batch: &Batch, s: Severity) -> usize {
         .count()
 }
 
+/// The counts of a batch.
+pub fn summary(batch: &Batch) -> Summary {
+    Summary {
+        hooks: batch.hooks.len(),
+        errors: count(batch, Severity::Error),
+        warnings: count(batch, Severity::Warning),
+        infos: count(batch, Severity::Info),
+    }
+}
+
 /// Renders a batch as the schema_version 1 document, with a trailing newline.
 pub fn render(batch: &Batch) -> String {
     let doc = Doc {
         schema_version: SCHEMA_VERSION,
         hooks: batch.hooks.iter().map(hook).collect(),
         diagnostics: batch.diagnostics.iter().map(diagnostic).collect(),
-        summary: Summary {
-            hooks: batch.hooks.len(),
-            errors: count(batch, Severity::Error),
-            warnings: count(batch, Severity::Warning),
-            infos: count(batch, Severity::Info),
-        },
+        summary: summary(batch),
     };
     let mut s = serde_json::to_string_pretty(&doc).unwrap_or_default();
     s.push('\n');

@@ -1,0 +1,664 @@
+//! Conversion between conventions, IR → IR, as `hooks import` does it before a writer runs.
+//!
+//! [`convert`] turns hooks read from one convention into hooks shaped for another: convention =
+//! the target, `source_event` = the target's event for the same kind (contract table), `exec` =
+//! the target's, `timeout_ms` converted and clamped to the target's bounds, `detail` = `None`
+//! (writers render the canonical fields). Everything that changes is said with a diagnostic;
+//! a hook that cannot move is reported and left out, never silently dropped.
+//!
+//! Supported moves: between the command conventions `jcode`, `jarvis`, `codex-json` and
+//! `claude-settings`, both ways; and `claude-dir`/`codex-dir` (and `gjc`) module hooks → `gjc`.
+
+pub mod events;
+pub mod exec;
+pub mod matcher;
+pub mod timeout;
+
+use hook_ir::contract::MatchedValue;
+use hook_ir::jcode_argv::parse_hook_command;
+use hook_ir::{quote, Code, Convention, Detail, Diagnostic, Exec, Handler, Hook, Kind, Matcher};
+
+/// Hooks shaped for the target, and everything the conversion has to say.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Conversion {
+    /// The converted hooks, in source order.
+    pub hooks: Vec<Hook>,
+    /// Notes, warnings, and an error for every hook left out.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// The conventions whose hooks are external commands, between which hooks move both ways.
+pub const COMMAND_CONVENTIONS: [Convention; 4] = [
+    Convention::Jcode,
+    Convention::Jarvis,
+    Convention::CodexJson,
+    Convention::ClaudeSettings,
+];
+
+/// Whether `hooks import --from from --to to` is a supported move.
+pub fn is_supported(from: Convention, to: Convention) -> bool {
+    from != to
+        && (COMMAND_CONVENTIONS.contains(&from) && COMMAND_CONVENTIONS.contains(&to)
+            || matches!(from, Convention::ClaudeDir | Convention::CodexDir)
+                && to == Convention::Gjc)
+}
+
+/// How each command convention executes its commands (conventions.md §1, §2, §4, §5).
+pub fn target_exec(to: Convention) -> Exec {
+    match to {
+        Convention::Jcode => Exec::Direct,
+        Convention::CodexJson => Exec::LoginShell,
+        _ => Exec::Shell,
+    }
+}
+
+/// Extensions of files GJC can import as modules.
+const MODULE_EXTENSIONS: [&str; 6] = ["js", "mjs", "cjs", "ts", "mts", "cts"];
+
+/// Converts `hooks` into `to`'s terms.
+pub fn convert(hooks: &[Hook], to: Convention) -> Conversion {
+    let mut out = Conversion::default();
+    // The source conventions of the hooks that moved, in order of first appearance.
+    let mut moved_from: Vec<Convention> = Vec::new();
+    for h in hooks {
+        let mut say = Say {
+            hook: h,
+            to,
+            diagnostics: &mut out.diagnostics,
+        };
+        let converted = if to == Convention::Gjc {
+            to_module(h, &mut say)
+        } else if COMMAND_CONVENTIONS.contains(&to) {
+            to_command(h, &mut say)
+        } else {
+            say.refuse(
+                Code::SemanticMismatch,
+                format!("`{to}` has no importer; hooks cannot be imported into it"),
+            );
+            None
+        };
+        if converted.is_some() && !moved_from.contains(&h.convention) {
+            moved_from.push(h.convention);
+        }
+        out.hooks.extend(converted);
+    }
+    if to == Convention::Jcode {
+        unify_jcode_timeouts(&mut out);
+    }
+    say_input_changes(&moved_from, &mut out, to);
+    out
+}
+
+/// How a command convention hands the event to its hooks, in words.
+fn input_words(c: Convention) -> &'static str {
+    match c {
+        Convention::Jcode => {
+            "`JCODE_HOOK_*` environment variables, and for `pre_tool` the tool input alone as JSON on stdin"
+        }
+        Convention::Jarvis => {
+            "a snake_case JSON payload on stdin (`hook_event_name`, `tool_input`, `prompt` as content parts, …)"
+        }
+        _ => "a JSON payload on stdin (`hook_event_name`, `session_id`, `tool_name`, `tool_input`, …)",
+    }
+}
+
+/// Conventions whose hooks receive the same input (Codex and Claude share their payload shape).
+fn input_family(c: Convention) -> Convention {
+    match c {
+        Convention::ClaudeSettings => Convention::CodexJson,
+        other => other,
+    }
+}
+
+/// Says once per source convention that the imported commands will receive the target's input,
+/// since no conversion can rewrite what a script reads.
+fn say_input_changes(moved_from: &[Convention], out: &mut Conversion, to: Convention) {
+    if !COMMAND_CONVENTIONS.contains(&to) {
+        return;
+    }
+    for &from in moved_from {
+        if input_family(from) == input_family(to) {
+            continue;
+        }
+        out.diagnostics.push(
+            Diagnostic::new(
+                Code::LossyConversion,
+                format!(
+                    "imported {from} hooks receive {to}'s input ({}) instead of {from}'s ({}); check every script that reads its input",
+                    input_words(to),
+                    input_words(from)
+                ),
+            )
+            .with_convention(from),
+        );
+    }
+}
+
+/// Environment variables only one agent sets: a command that uses them breaks elsewhere.
+const AGENT_VARIABLES: [(&str, Convention); 3] = [
+    ("CLAUDE_PROJECT_DIR", Convention::ClaudeSettings),
+    ("CLAUDE_PLUGIN_ROOT", Convention::ClaudeSettings),
+    ("JCODE_HOOK_", Convention::Jcode),
+];
+
+/// Builds the diagnostics of one hook, at its source location.
+struct Say<'a> {
+    hook: &'a Hook,
+    to: Convention,
+    diagnostics: &'a mut Vec<Diagnostic>,
+}
+
+impl Say<'_> {
+    fn what(&self) -> String {
+        let h = self.hook;
+        let handler = match &h.handler {
+            Handler::Command { command, .. } => quote(command),
+            Handler::Module { path } => quote(path),
+        };
+        format!("{} `{}` hook {handler}", h.convention, h.source_event)
+    }
+
+    fn push(&mut self, code: Code, message: String) {
+        let d = Diagnostic::new(code, format!("{} → {}: {message}", self.what(), self.to))
+            .with_convention(self.hook.convention)
+            .at(self.hook.location.clone());
+        self.diagnostics.push(d);
+    }
+
+    fn refuse(&mut self, code: Code, message: String) {
+        self.push(code, format!("{message}; not imported"));
+    }
+}
+
+fn to_module(h: &Hook, say: &mut Say) -> Option<Hook> {
+    let Handler::Module { path } = &h.handler else {
+        say.refuse(
+            Code::SemanticMismatch,
+            "a command hook cannot become a GJC module (GJC runs hook modules in-process)".into(),
+        );
+        return None;
+    };
+    if !matches!(
+        h.convention,
+        Convention::ClaudeDir | Convention::CodexDir | Convention::Gjc
+    ) {
+        say.refuse(
+            Code::SemanticMismatch,
+            format!("`{}` hooks cannot be imported into `gjc`", h.convention),
+        );
+        return None;
+    }
+    let real_path = match &h.detail {
+        Detail::Module { real_path, .. } => real_path.clone(),
+        _ => path.clone(),
+    };
+    let ext = std::path::Path::new(&real_path)
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or("");
+    if !MODULE_EXTENSIONS.contains(&ext) {
+        say.refuse(
+            Code::SemanticMismatch,
+            format!(
+                "GJC imports hook modules (JavaScript or TypeScript); a `.{ext}` file would fail to load"
+            ),
+        );
+        return None;
+    }
+    let row = target_row(h, say)?;
+    let tool = match &h.matcher {
+        Matcher::Any => Some("*".to_string()),
+        Matcher::Exact { names } if names.len() == 1 => Some(names[0].clone()),
+        other => {
+            say.refuse(
+                Code::MatcherNotPortable,
+                format!(
+                    "a GJC hook file is filed under one tool name (or `*`), not {}",
+                    matcher_words(other)
+                ),
+            );
+            return None;
+        }
+    };
+    Some(Hook {
+        id: format!("{}:{}", say.to, h.id),
+        kind: h.kind,
+        convention: Convention::Gjc,
+        source_event: row.event.to_string(),
+        matcher: h.matcher.clone(),
+        handler: h.handler.clone(),
+        timeout_ms: row.rules().and_then(|r| r.timeout.default_ms()),
+        location: h.location.clone(),
+        detail: Detail::Module {
+            real_path,
+            in_process_event: row.event.to_string(),
+            tool: h.kind.is_tool_kind().then_some(tool).flatten(),
+            plugin: None,
+        },
+    })
+}
+
+fn target_row(h: &Hook, say: &mut Say) -> Option<&'static hook_ir::contract::EventContract> {
+    let row = events::target_event(say.to, h.kind);
+    if row.is_none() {
+        say.refuse(
+            Code::SemanticMismatch,
+            format!("`{}` has no event of kind `{}`", say.to, h.kind),
+        );
+    }
+    row
+}
+
+fn matcher_words(m: &Matcher) -> String {
+    match m {
+        Matcher::Any => "every value".into(),
+        Matcher::Exact { names } => format!("the tools {}", quote(&names.join("|"))),
+        Matcher::Regex { dialect, pattern } => {
+            format!("the {} regex {}", dialect.as_str(), quote(pattern))
+        }
+    }
+}
+
+/// A command in the shell world: what `sh` would run, before it is shaped for the target.
+struct ShellCommand {
+    command: String,
+    exec: Exec,
+    /// Tools of a jcode wrapper, which become the matcher.
+    tools: Option<Vec<String>>,
+}
+
+/// Brings a source command into the shell world (unwrapping jcode's wrappers).
+fn to_shell(command: &str, exec: Exec, say: &mut Say) -> Option<ShellCommand> {
+    if exec != Exec::Direct {
+        return Some(ShellCommand {
+            command: command.to_string(),
+            exec,
+            tools: None,
+        });
+    }
+    if let Some(u) = exec::unwrap(command) {
+        say.push(
+            Code::ConversionNote,
+            match &u.tools {
+                Some(t) => format!(
+                    "the `sh -c` wrapper that limits the hook to {} is unwrapped into a matcher",
+                    quote(&t.join("|"))
+                ),
+                None => {
+                    "the `sh -c` wrapper is unwrapped: the target runs commands with a shell".into()
+                }
+            },
+        );
+        return Some(ShellCommand {
+            command: u.command,
+            exec: u.exec,
+            tools: u.tools,
+        });
+    }
+    if exec::is_direct_safe(command) {
+        return Some(ShellCommand {
+            command: command.to_string(),
+            exec: Exec::Shell,
+            tools: None,
+        });
+    }
+    match parse_hook_command(command) {
+        Ok(argv) => {
+            let shell = exec::argv_to_shell(&argv);
+            say.push(
+                Code::ConversionNote,
+                format!(
+                    "jcode runs the command without a shell; it is written {} so the shell passes the same arguments",
+                    quote(&shell)
+                ),
+            );
+            Some(ShellCommand {
+                command: shell,
+                exec: Exec::Shell,
+                tools: None,
+            })
+        }
+        Err(e) => {
+            say.refuse(
+                Code::InvalidCommand,
+                format!("the command cannot be parsed: {e}"),
+            );
+            None
+        }
+    }
+}
+
+fn to_command(h: &Hook, say: &mut Say) -> Option<Hook> {
+    let Handler::Command { command, exec } = &h.handler else {
+        say.refuse(
+            Code::SemanticMismatch,
+            format!(
+                "a module hook runs in-process; `{}` runs external commands",
+                say.to
+            ),
+        );
+        return None;
+    };
+    if is_gjc_managed(h, command) {
+        say.refuse(
+            Code::SemanticMismatch,
+            "this is GJC's managed Codex entry (`gjc codex-native-hook`), which only Codex runs; `hooks setup codex` maintains it".into(),
+        );
+        return None;
+    }
+    let row = target_row(h, say)?;
+    let rules = row.rules()?;
+    let mut shell = to_shell(command, *exec, say)?;
+    let source_matcher = match shell.tools.take() {
+        Some(names) if h.matcher.is_any() => Matcher::Exact { names },
+        Some(_) => {
+            say.refuse(
+                Code::MatcherNotPortable,
+                "the hook has both a matcher and a tool wrapper".into(),
+            );
+            return None;
+        }
+        None => h.matcher.clone(),
+    };
+    let to_exec = target_exec(say.to);
+
+    // Matcher: refuse where the target would widen or change what the hook fires for.
+    let mut wrap_tools: Option<Vec<String>> = None;
+    let matcher = if source_matcher.is_any() {
+        Matcher::Any
+    } else if say.to == Convention::Jcode {
+        let names = match &source_matcher {
+            Matcher::Exact { names } => Some(names.clone()),
+            Matcher::Regex { pattern, .. } => matcher::regex_to_exact(pattern),
+            Matcher::Any => None,
+        };
+        match names {
+            Some(names) if h.kind.is_tool_kind() => {
+                wrap_tools = Some(names);
+                Matcher::Any
+            }
+            _ => {
+                say.refuse(
+                    Code::MatcherNotPortable,
+                    format!(
+                        "jcode has no matcher and only tool names can be checked by a wrapper; the hook would fire for every value instead of {}",
+                        matcher_words(&source_matcher)
+                    ),
+                );
+                return None;
+            }
+        }
+    } else {
+        let source_value = hook_ir::contract::find(h.convention, &h.source_event)
+            .map(|r| r.matched)
+            // Tool names for tool kinds when the source row is unknown (a wrapper from jcode).
+            .filter(|m| *m != MatchedValue::NoMatcher)
+            .unwrap_or(if h.kind.is_tool_kind() {
+                MatchedValue::ToolName
+            } else {
+                MatchedValue::Other
+            });
+        if matches!(
+            row.matched,
+            MatchedValue::Ignored | MatchedValue::AlwaysEmpty | MatchedValue::NoMatcher
+        ) || row.matched != source_value
+        {
+            say.refuse(
+                Code::MatcherNotPortable,
+                format!(
+                    "`{}` does not filter `{}` by the value this matcher tests; the hook would fire for every value instead of {}",
+                    say.to,
+                    row.event,
+                    matcher_words(&source_matcher)
+                ),
+            );
+            return None;
+        }
+        match matcher::translate(&source_matcher, say.to) {
+            Ok(t) => {
+                if let Some(n) = t.note {
+                    say.push(Code::ConversionNote, n);
+                }
+                if let Some(c) = t.caveat {
+                    say.push(Code::LossyConversion, c);
+                }
+                t.matcher
+            }
+            Err(matcher::Refusal::DoesNotCompile(e)) => {
+                say.refuse(
+                    Code::MatcherNotPortable,
+                    format!(
+                        "{} does not compile in the target's dialect: {e}",
+                        matcher_words(&source_matcher)
+                    ),
+                );
+                return None;
+            }
+            Err(matcher::Refusal::NoMatcherForRegex) => {
+                say.refuse(Code::MatcherNotPortable, "the target has no matcher".into());
+                return None;
+            }
+        }
+    };
+
+    // Execution: wrap for jcode, or keep the shell command.
+    let new_command = if to_exec == Exec::Direct {
+        // The wrappers use `sh -c`, never `sh -lc`, so a round trip through jcode comes back
+        // to the same command whichever shell the other side uses.
+        if shell.exec == Exec::LoginShell {
+            say.push(
+                Code::ConversionNote,
+                "jcode runs the command without a login shell: PATH and variables set by the login profile are not loaded".into(),
+            );
+        }
+        if let Some(tools) = &wrap_tools {
+            say.push(
+                Code::ConversionNote,
+                format!(
+                    "jcode has no matcher: the command is wrapped in `sh -c 'case \"$JCODE_HOOK_TOOL_NAME\" in …'` so it only acts on {}",
+                    quote(&tools.join("|"))
+                ),
+            );
+            exec::wrap_tools(&shell.command, Exec::Shell, tools)
+        } else if exec::is_direct_safe(&shell.command) {
+            shell.command.clone()
+        } else {
+            say.push(
+                Code::ConversionNote,
+                "jcode runs commands without a shell: the command is wrapped in `sh -c '…'`".into(),
+            );
+            exec::wrap_shell(&shell.command, Exec::Shell)
+        }
+    } else {
+        if shell.exec != to_exec && *exec != Exec::Direct {
+            say.push(
+                Code::ConversionNote,
+                match to_exec {
+                    Exec::LoginShell => "the target runs the command in a login shell (`$SHELL -lc`), which also loads the user's profile".into(),
+                    _ => "the target runs the command with `sh -c`, not a login shell: PATH and variables set by the login profile are not loaded".into(),
+                },
+            );
+        }
+        shell.command.clone()
+    };
+
+    // Gate vs observer, and what the target ignores.
+    let mut changes = events::compare(h.convention, &h.source_event, row);
+    // An `async` Codex/Claude hook runs in the background: it never blocked, whatever its event.
+    let was_async = matches!(
+        h.detail,
+        Detail::JsonGroup {
+            is_async: Some(true),
+            ..
+        }
+    );
+    // Codex and Claude keep the flag (see `json_detail`): it stays a background hook there.
+    let keeps_async = matches!(say.to, Convention::CodexJson | Convention::ClaudeSettings);
+    if was_async {
+        changes.loses_blocking = false;
+        changes.gains_blocking = rules.can_block && !keeps_async;
+    }
+    if changes.loses_blocking {
+        say.push(
+            Code::LossyConversion,
+            format!(
+                "`{}` is an observer in {}: the hook can no longer block (its exit code is ignored)",
+                row.event, say.to
+            ),
+        );
+    }
+    if changes.gains_blocking {
+        say.push(
+            Code::ObserverBecomesGate,
+            format!(
+                "`{}` is a gate in {}: an exit code of 2 now blocks (or continues the agent)",
+                row.event, say.to
+            ),
+        );
+    }
+    for m in changes.lost_mutations {
+        say.push(
+            Code::LossyConversion,
+            format!(
+                "the hook could {}; `{}` in {} ignores that",
+                events::mutation_words(m),
+                row.event,
+                say.to
+            ),
+        );
+    }
+
+    for (var, owner) in AGENT_VARIABLES {
+        if owner != say.to && shell.command.contains(var) {
+            say.push(
+                Code::LossyConversion,
+                format!(
+                    "the command uses `{var}`, which only {owner} sets; in {} it is empty",
+                    say.to
+                ),
+            );
+        }
+    }
+
+    let t = timeout::convert(h.timeout_ms, rules.timeout);
+    if let Some(l) = t.lossy {
+        say.push(Code::LossyConversion, l);
+    }
+    if let Some(n) = t.note.filter(|_| h.convention == Convention::Jcode) {
+        say.push(Code::ConversionNote, n);
+    }
+
+    Some(Hook {
+        id: format!("{}:{}", say.to, h.id),
+        kind: h.kind,
+        convention: say.to,
+        source_event: row.event.to_string(),
+        matcher,
+        handler: Handler::Command {
+            command: new_command,
+            exec: to_exec,
+        },
+        timeout_ms: t.timeout_ms,
+        location: h.location.clone(),
+        detail: json_detail(h, say),
+    })
+}
+
+/// Whether a hook is GJC's managed Codex entry (conventions.md §3: its command matches both
+/// `\bgjc(.exe)?\b` and `\bcodex-native-hook\b`).
+fn is_gjc_managed(h: &Hook, command: &str) -> bool {
+    if matches!(
+        h.detail,
+        Detail::JsonGroup {
+            gjc_managed: true,
+            ..
+        }
+    ) {
+        return true;
+    }
+    let words: Vec<&str> = command
+        .split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '.' || c == '_'))
+        .collect();
+    h.convention == Convention::CodexJson
+        && words.iter().any(|w| *w == "gjc" || *w == "gjc.exe")
+        && words.contains(&"codex-native-hook")
+}
+
+/// Codex and Claude share `async` and `statusMessage`: between them these survive. Elsewhere a
+/// status message is dropped, and that is said; `async` is accounted for as a gate change.
+fn json_detail(h: &Hook, say: &mut Say) -> Detail {
+    let Detail::JsonGroup {
+        group,
+        index,
+        is_async,
+        status_message,
+        ..
+    } = &h.detail
+    else {
+        return Detail::None;
+    };
+    let json = [Convention::CodexJson, Convention::ClaudeSettings];
+    if json.contains(&say.to) {
+        return Detail::JsonGroup {
+            group: *group,
+            index: *index,
+            raw_matcher: None,
+            timeout_explicit: true,
+            is_async: *is_async,
+            status_message: status_message.clone(),
+            gjc_managed: false,
+        };
+    }
+    if let Some(m) = status_message {
+        say.push(
+            Code::LossyConversion,
+            format!(
+                "`statusMessage` {} is dropped: {} has no such field",
+                quote(m),
+                say.to
+            ),
+        );
+    }
+    if *is_async == Some(true) {
+        say.push(
+            Code::LossyConversion,
+            format!("`async` is dropped: {} waits for the hook", say.to),
+        );
+    }
+    Detail::None
+}
+
+/// jcode has one `pre_tool_timeout_ms` for every `pre_tool` command: the imported gates share
+/// the longest of their timeouts, and each one that gets longer is reported.
+fn unify_jcode_timeouts(out: &mut Conversion) {
+    let gates = |h: &&mut Hook| h.kind == Kind::PreToolUse;
+    let Some(max) = out
+        .hooks
+        .iter_mut()
+        .filter(gates)
+        .filter_map(|h| h.timeout_ms)
+        .max()
+    else {
+        return;
+    };
+    for h in out.hooks.iter_mut().filter(gates) {
+        if h.timeout_ms != Some(max) {
+            out.diagnostics.push(
+                Diagnostic::new(
+                    Code::LossyConversion,
+                    format!(
+                        "jcode has one `pre_tool_timeout_ms` for all `pre_tool` commands: {} gets {max} ms instead of {} ms",
+                        h.command().map_or_else(String::new, quote),
+                        h.timeout_ms.unwrap_or(0)
+                    ),
+                )
+                .with_convention(Convention::Jcode)
+                .at(h.location.clone()),
+            );
+            h.timeout_ms = Some(max);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

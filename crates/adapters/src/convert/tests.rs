@@ -1,0 +1,675 @@
+//! Conversion tests on hooks shaped as the adapters lower them.
+
+use super::*;
+use hook_ir::{Dialect, Location, Severity};
+
+fn hook(
+    c: Convention,
+    event: &str,
+    matcher: Matcher,
+    command: &str,
+    timeout_ms: Option<u64>,
+) -> Hook {
+    let row = hook_ir::contract::find(c, event).unwrap_or_else(|| panic!("{c} {event}"));
+    Hook {
+        id: format!("{c}:{event}:{command}"),
+        kind: row.kind().unwrap(),
+        convention: c,
+        source_event: event.into(),
+        matcher,
+        handler: Handler::Command {
+            command: command.into(),
+            exec: target_exec(c),
+        },
+        timeout_ms,
+        location: Location::path_only("src"),
+        detail: Detail::None,
+    }
+}
+
+fn exact(n: &[&str]) -> Matcher {
+    Matcher::Exact {
+        names: n.iter().map(|s| s.to_string()).collect(),
+    }
+}
+
+fn rx(d: Dialect, p: &str) -> Matcher {
+    Matcher::Regex {
+        dialect: d,
+        pattern: p.into(),
+    }
+}
+
+/// Representative hooks of each command convention: every kind, plain and shell commands,
+/// matchers where the convention has them. Observer kinds carry the target-independent
+/// defaults, because a timeout that a target cannot hold (jcode observers have none) cannot
+/// survive a round trip through it — that loss is reported and tested separately.
+fn representative(c: Convention) -> Vec<Hook> {
+    use Convention::*;
+    match c {
+        Jcode => vec![
+            hook(
+                Jcode,
+                "pre_tool",
+                Matcher::Any,
+                "./guard.sh --strict",
+                Some(5000),
+            ),
+            hook(
+                Jcode,
+                "pre_tool",
+                Matcher::Any,
+                &exec::wrap_tools(
+                    "./guard.sh | tee -a log",
+                    Exec::Shell,
+                    &["Bash".into(), "Edit".into()],
+                ),
+                Some(5000),
+            ),
+            hook(
+                Jcode,
+                "post_tool",
+                Matcher::Any,
+                &exec::wrap_shell("jq . >> log.json", Exec::Shell),
+                None,
+            ),
+            hook(Jcode, "turn_end", Matcher::Any, "notify-send done", None),
+            hook(Jcode, "turn_start", Matcher::Any, "~/bin/log-turn", None),
+            hook(Jcode, "session_start", Matcher::Any, "./start.sh", None),
+            hook(Jcode, "session_end", Matcher::Any, "./end.sh", None),
+        ],
+        Jarvis => vec![
+            hook(
+                Jarvis,
+                "PreToolUse",
+                rx(Dialect::Ecmascript, "^(?:Bash|Edit)$"),
+                "./guard.sh | tee -a log",
+                Some(10_000),
+            ),
+            hook(
+                Jarvis,
+                "PreToolUse",
+                Matcher::Any,
+                "./guard.sh",
+                Some(10_000),
+            ),
+            hook(
+                Jarvis,
+                "PostToolUse",
+                Matcher::Any,
+                "./log.sh \"$X\"",
+                Some(30_000),
+            ),
+            hook(
+                Jarvis,
+                "UserPromptSubmit",
+                Matcher::Any,
+                "./context.sh",
+                Some(30_000),
+            ),
+            hook(
+                Jarvis,
+                "Stop",
+                Matcher::Any,
+                "./check.sh && echo ok",
+                Some(30_000),
+            ),
+            hook(
+                Jarvis,
+                "SessionStart",
+                Matcher::Any,
+                "./start.sh",
+                Some(30_000),
+            ),
+            hook(Jarvis, "SessionEnd", Matcher::Any, "./end.sh", Some(30_000)),
+        ],
+        CodexJson => vec![
+            hook(
+                CodexJson,
+                "PreToolUse",
+                exact(&["Bash"]),
+                "./guard.sh",
+                Some(600_000),
+            ),
+            hook(
+                CodexJson,
+                "PreToolUse",
+                Matcher::Any,
+                "python3 -m guard 2>&1",
+                Some(600_000),
+            ),
+            hook(
+                CodexJson,
+                "PostToolUse",
+                exact(&["Edit", "Write"]),
+                "cargo fmt",
+                Some(600_000),
+            ),
+            hook(
+                CodexJson,
+                "UserPromptSubmit",
+                Matcher::Any,
+                "./context.sh",
+                Some(600_000),
+            ),
+            hook(CodexJson, "Stop", Matcher::Any, "./check.sh", Some(600_000)),
+            hook(
+                CodexJson,
+                "SessionStart",
+                Matcher::Any,
+                "./start.sh",
+                Some(600_000),
+            ),
+            hook(
+                CodexJson,
+                "SessionEnd",
+                Matcher::Any,
+                "./end.sh",
+                Some(600_000),
+            ),
+        ],
+        ClaudeSettings => vec![
+            hook(
+                ClaudeSettings,
+                "PreToolUse",
+                exact(&["Bash", "Edit"]),
+                "\"$CLAUDE_PROJECT_DIR\"/hooks/guard.sh",
+                Some(600_000),
+            ),
+            hook(
+                ClaudeSettings,
+                "PostToolUse",
+                exact(&["Write"]),
+                "npx prettier --write .",
+                Some(600_000),
+            ),
+            hook(
+                ClaudeSettings,
+                "UserPromptSubmit",
+                Matcher::Any,
+                "./context.sh",
+                Some(600_000),
+            ),
+            hook(
+                ClaudeSettings,
+                "Stop",
+                Matcher::Any,
+                "./check.sh",
+                Some(600_000),
+            ),
+            hook(
+                ClaudeSettings,
+                "SessionStart",
+                Matcher::Any,
+                "./start.sh",
+                Some(600_000),
+            ),
+            hook(
+                ClaudeSettings,
+                "SessionEnd",
+                Matcher::Any,
+                "./end.sh",
+                Some(600_000),
+            ),
+        ],
+        _ => vec![],
+    }
+}
+
+/// What a round trip must keep.
+fn key(h: &Hook) -> (Kind, String, Matcher, Handler, Option<u64>) {
+    (
+        h.kind,
+        h.source_event.clone(),
+        h.matcher.clone(),
+        h.handler.clone(),
+        h.timeout_ms,
+    )
+}
+
+fn errors(c: &Conversion) -> Vec<&Diagnostic> {
+    c.diagnostics
+        .iter()
+        .filter(|d| d.severity() == Severity::Error)
+        .collect()
+}
+
+/// Observer timeouts that the target cannot hold come back as the source's default; the
+/// representative hooks use those defaults, except where the middle convention is jcode and the
+/// source's default differs from what was written (none here).
+#[test]
+fn round_trips_between_every_pair_of_command_conventions() {
+    for a in COMMAND_CONVENTIONS {
+        for b in COMMAND_CONVENTIONS {
+            if a == b {
+                continue;
+            }
+            let original = representative(a);
+            let there = convert(&original, b);
+            assert!(errors(&there).is_empty(), "{a}→{b}: {:#?}", errors(&there));
+            assert_eq!(there.hooks.len(), original.len(), "{a}→{b}");
+            for h in &there.hooks {
+                assert_eq!(h.convention, b);
+                assert_eq!(
+                    hook_ir::contract::find(b, &h.source_event).and_then(|r| r.kind()),
+                    Some(h.kind)
+                );
+                h.matcher.compile().unwrap();
+            }
+            let back = convert(&there.hooks, a);
+            assert!(
+                errors(&back).is_empty(),
+                "{a}→{b}→{a}: {:#?}",
+                errors(&back)
+            );
+            let want: Vec<_> = original.iter().map(key).collect();
+            let got: Vec<_> = back.hooks.iter().map(key).collect();
+            // Observers that went through jcode (no timeout) come back with a's default.
+            for (w, g) in want.iter().zip(&got) {
+                assert_eq!(
+                    (&w.0, &w.1, &w.2, &w.3),
+                    (&g.0, &g.1, &g.2, &g.3),
+                    "{a}→{b}→{a}"
+                );
+                if b != Convention::Jcode || w.0 == Kind::PreToolUse {
+                    assert_eq!(w.4, g.4, "{a}→{b}→{a} timeout of {:?}", w.3);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn hooks_are_shaped_for_the_target() {
+    let j = convert(&representative(Convention::Jarvis), Convention::Jcode);
+    let first = &j.hooks[0];
+    assert_eq!(first.source_event, "pre_tool");
+    assert_eq!(first.timeout_ms, Some(10_000));
+    let Handler::Command { command, exec } = &first.handler else {
+        panic!()
+    };
+    assert_eq!(*exec, Exec::Direct);
+    assert_eq!(
+        exec::unwrap(command).unwrap().tools,
+        Some(vec!["Bash".to_string(), "Edit".to_string()])
+    );
+    // `./guard.sh` needs no shell: kept as is.
+    assert_eq!(j.hooks[1].command(), Some("./guard.sh"));
+}
+
+#[test]
+fn jcode_gates_share_the_longest_timeout_and_that_is_said() {
+    let hooks = [
+        hook(
+            Convention::Jarvis,
+            "PreToolUse",
+            Matcher::Any,
+            "./a",
+            Some(10_000),
+        ),
+        hook(
+            Convention::Jarvis,
+            "PreToolUse",
+            Matcher::Any,
+            "./b",
+            Some(30_000),
+        ),
+    ];
+    let j = convert(&hooks, Convention::Jcode);
+    assert_eq!(
+        j.hooks.iter().map(|h| h.timeout_ms).collect::<Vec<_>>(),
+        [Some(30_000); 2]
+    );
+    let lossy: Vec<_> = j
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == Code::LossyConversion && d.message.contains("pre_tool_timeout_ms"))
+        .collect();
+    assert_eq!(
+        lossy.len(),
+        1,
+        "only the hook whose timeout changed: {lossy:#?}"
+    );
+    assert!(lossy[0].message.contains("`./a`"));
+}
+
+#[test]
+fn a_jcode_turn_end_observer_becomes_a_gate_and_that_is_said() {
+    let h = hook(
+        Convention::Jcode,
+        "turn_end",
+        Matcher::Any,
+        "notify-send done",
+        None,
+    );
+    let c = convert(&[h], Convention::Jarvis);
+    assert_eq!(c.hooks[0].source_event, "Stop");
+    let codes: Vec<_> = c.diagnostics.iter().map(|d| d.code).collect();
+    assert!(codes.contains(&Code::ObserverBecomesGate), "{codes:?}");
+    assert!(
+        codes.contains(&Code::LossyConversion),
+        "timeout default applies: {codes:?}"
+    );
+    let back = convert(&c.hooks, Convention::Jcode);
+    assert!(back
+        .diagnostics
+        .iter()
+        .any(|d| d.code == Code::LossyConversion && d.message.contains("observer")));
+}
+
+#[test]
+fn timeouts_are_converted_rounded_and_clamped_with_a_warning() {
+    let h = hook(
+        Convention::Jcode,
+        "pre_tool",
+        Matcher::Any,
+        "./g",
+        Some(1500),
+    );
+    let c = convert(&[h], Convention::Jarvis);
+    assert_eq!(c.hooks[0].timeout_ms, Some(2000));
+    assert!(c
+        .diagnostics
+        .iter()
+        .any(|d| d.code == Code::LossyConversion && d.message.contains("rounded up")));
+    let big = hook(
+        Convention::CodexJson,
+        "PreToolUse",
+        Matcher::Any,
+        "./g",
+        Some(3_600_000),
+    );
+    let c = convert(&[big], Convention::Jarvis);
+    assert_eq!(c.hooks[0].timeout_ms, Some(600_000));
+}
+
+#[test]
+fn refusals_are_reported_never_silent() {
+    let cases = [
+        // A lookahead does not compile in Rust.
+        (
+            hook(
+                Convention::Jarvis,
+                "PreToolUse",
+                rx(Dialect::Ecmascript, "Bash(?!Output)"),
+                "./g",
+                Some(30_000),
+            ),
+            Convention::CodexJson,
+            Code::MatcherNotPortable,
+        ),
+        // jcode cannot filter by a regex.
+        (
+            hook(
+                Convention::Jarvis,
+                "PreToolUse",
+                rx(Dialect::Ecmascript, "Bash"),
+                "./g",
+                Some(30_000),
+            ),
+            Convention::Jcode,
+            Code::MatcherNotPortable,
+        ),
+        // Codex ignores matchers on UserPromptSubmit; Jarvis matches the prompt.
+        (
+            hook(
+                Convention::Jarvis,
+                "UserPromptSubmit",
+                rx(Dialect::Ecmascript, "deploy"),
+                "./g",
+                Some(30_000),
+            ),
+            Convention::CodexJson,
+            Code::MatcherNotPortable,
+        ),
+        // An unparsable jcode command.
+        (
+            hook(
+                Convention::Jcode,
+                "pre_tool",
+                Matcher::Any,
+                "guard 'open",
+                Some(5000),
+            ),
+            Convention::Jarvis,
+            Code::InvalidCommand,
+        ),
+    ];
+    for (h, to, code) in cases {
+        let c = convert(std::slice::from_ref(&h), to);
+        assert!(c.hooks.is_empty(), "{h:?}");
+        assert_eq!(c.diagnostics.len(), 1, "{:#?}", c.diagnostics);
+        assert_eq!(c.diagnostics[0].code, code);
+        assert!(
+            c.diagnostics[0].message.ends_with("not imported"),
+            "{}",
+            c.diagnostics[0].message
+        );
+        assert_eq!(c.diagnostics[0].location, Some(h.location.clone()));
+    }
+}
+
+#[test]
+fn an_event_the_target_lacks_is_a_semantic_mismatch() {
+    // No command convention lacks one of the six kinds, so use a target without an importer.
+    let h = hook(
+        Convention::Jarvis,
+        "Stop",
+        Matcher::Any,
+        "./g",
+        Some(30_000),
+    );
+    let c = convert(&[h], Convention::GjcPlugin);
+    assert!(c.hooks.is_empty());
+    assert_eq!(c.diagnostics[0].code, Code::SemanticMismatch);
+    let m = hook(
+        Convention::Jarvis,
+        "Stop",
+        Matcher::Any,
+        "./g",
+        Some(30_000),
+    );
+    let g = convert(&[m], Convention::Gjc);
+    assert_eq!(g.diagnostics[0].code, Code::SemanticMismatch);
+}
+
+fn dir_hook(c: Convention, phase: &str, tool: &str, file: &str) -> Hook {
+    Hook {
+        id: format!("{c}:{file}"),
+        kind: if phase == "pre" {
+            Kind::PreToolUse
+        } else {
+            Kind::PostToolUse
+        },
+        convention: c,
+        source_event: phase.into(),
+        matcher: if tool == "*" {
+            Matcher::Any
+        } else {
+            exact(&[tool])
+        },
+        handler: Handler::Module { path: file.into() },
+        timeout_ms: None,
+        location: Location::path_only(file),
+        detail: Detail::Module {
+            real_path: format!("/p/{file}"),
+            in_process_event: String::new(),
+            tool: Some(tool.into()),
+            plugin: None,
+        },
+    }
+}
+
+#[test]
+fn directory_hooks_become_gjc_modules() {
+    let hooks = [
+        dir_hook(
+            Convention::ClaudeDir,
+            "pre",
+            "bash",
+            ".claude/hooks/pre/bash.ts",
+        ),
+        dir_hook(Convention::CodexDir, "post", "*", ".codex/hooks/post-*.js"),
+        dir_hook(
+            Convention::ClaudeDir,
+            "pre",
+            "bash",
+            ".claude/hooks/pre/bash.sh",
+        ),
+    ];
+    let c = convert(&hooks, Convention::Gjc);
+    assert_eq!(c.hooks.len(), 2);
+    assert_eq!(c.hooks[0].source_event, "tool_call");
+    assert_eq!(c.hooks[0].timeout_ms, None);
+    assert_eq!(c.hooks[1].source_event, "tool_result");
+    assert_eq!(
+        c.hooks[1].timeout_ms,
+        Some(hook_ir::contract::limits::gjc::TOOL_RESULT_TIMEOUT_MS)
+    );
+    assert!(
+        matches!(&c.hooks[0].detail, Detail::Module { real_path, in_process_event, tool: Some(t), .. }
+        if real_path == "/p/.claude/hooks/pre/bash.ts" && in_process_event == "tool_call" && t == "bash")
+    );
+    assert_eq!(c.diagnostics.len(), 1);
+    assert_eq!(c.diagnostics[0].code, Code::SemanticMismatch);
+    assert!(c.diagnostics[0].message.contains(".sh"));
+}
+
+#[test]
+fn supported_moves() {
+    assert!(is_supported(Convention::Jcode, Convention::ClaudeSettings));
+    assert!(is_supported(Convention::ClaudeDir, Convention::Gjc));
+    assert!(!is_supported(Convention::Gjc, Convention::Jarvis));
+    assert!(!is_supported(Convention::Jarvis, Convention::Jarvis));
+}
+
+proptest::proptest! {
+    #[test]
+    fn converting_arbitrary_commands_never_panics_and_never_drops_silently(cmd in ".{0,60}", t in proptest::option::of(0u64..10_000_000)) {
+        for from in COMMAND_CONVENTIONS {
+            let event = events::target_event(from, Kind::PreToolUse).unwrap().event;
+            let h = hook(from, event, Matcher::Any, &cmd, t);
+            for to in COMMAND_CONVENTIONS {
+                let c = convert(std::slice::from_ref(&h), to);
+                proptest::prop_assert!(c.hooks.len() == 1 || !errors(&c).is_empty());
+            }
+        }
+    }
+}
+
+#[test]
+fn agent_specific_variables_and_input_changes_are_said() {
+    let h = hook(
+        Convention::ClaudeSettings,
+        "PreToolUse",
+        exact(&["Bash"]),
+        "\"$CLAUDE_PROJECT_DIR\"/hooks/guard.sh",
+        Some(600_000),
+    );
+    let c = convert(std::slice::from_ref(&h), Convention::Jarvis);
+    let msgs: Vec<_> = c
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == Code::LossyConversion)
+        .map(|d| d.message.as_str())
+        .collect();
+    assert!(
+        msgs.iter().any(|m| m.contains("CLAUDE_PROJECT_DIR")),
+        "{msgs:#?}"
+    );
+    assert_eq!(
+        msgs.iter()
+            .filter(|m| m.contains("receive jarvis's input"))
+            .count(),
+        1,
+        "{msgs:#?}"
+    );
+    // Codex and Claude share their payload shape: no input warning between them.
+    let c = convert(&[h], Convention::CodexJson);
+    assert!(
+        !c.diagnostics.iter().any(|d| d.message.contains("input (")),
+        "{:#?}",
+        c.diagnostics
+    );
+}
+
+fn json_detail(is_async: Option<bool>, status: Option<&str>, managed: bool) -> Detail {
+    Detail::JsonGroup {
+        group: 0,
+        index: 0,
+        raw_matcher: None,
+        timeout_explicit: false,
+        is_async,
+        status_message: status.map(Into::into),
+        gjc_managed: managed,
+    }
+}
+
+#[test]
+fn gjc_managed_codex_entries_are_not_imported() {
+    let mut h = hook(
+        Convention::CodexJson,
+        "Stop",
+        Matcher::Any,
+        "gjc codex-native-hook",
+        Some(30_000),
+    );
+    let c = convert(std::slice::from_ref(&h), Convention::Jarvis);
+    assert!(c.hooks.is_empty());
+    assert_eq!(c.diagnostics[0].code, Code::SemanticMismatch);
+    h.handler = Handler::Command {
+        command: "/opt/bin/gjc.exe  codex-native-hook --x".into(),
+        exec: Exec::LoginShell,
+    };
+    assert!(convert(std::slice::from_ref(&h), Convention::Jcode)
+        .hooks
+        .is_empty());
+    // A user's own hook that merely mentions gjc moves.
+    h.handler = Handler::Command {
+        command: "./gjc-notes.sh".into(),
+        exec: Exec::LoginShell,
+    };
+    assert_eq!(convert(&[h], Convention::Jarvis).hooks.len(), 1);
+}
+
+#[test]
+fn async_and_status_message_survive_between_codex_and_claude_and_are_said_elsewhere() {
+    let mut h = hook(
+        Convention::ClaudeSettings,
+        "Stop",
+        Matcher::Any,
+        "./check.sh",
+        Some(600_000),
+    );
+    h.detail = json_detail(Some(true), Some("checking"), false);
+    let codex = convert(std::slice::from_ref(&h), Convention::CodexJson);
+    assert!(
+        matches!(&codex.hooks[0].detail, Detail::JsonGroup { is_async: Some(true), status_message: Some(m), .. } if m == "checking")
+    );
+    assert!(!codex
+        .diagnostics
+        .iter()
+        .any(|d| d.code == Code::ObserverBecomesGate));
+    let jarvis = convert(&[h], Convention::Jarvis);
+    let codes: Vec<_> = jarvis
+        .diagnostics
+        .iter()
+        .map(|d| (d.code, d.message.as_str()))
+        .collect();
+    assert!(
+        codes.iter().any(|(c, _)| *c == Code::ObserverBecomesGate),
+        "{codes:#?}"
+    );
+    assert!(
+        codes
+            .iter()
+            .any(|(c, m)| *c == Code::LossyConversion && m.contains("statusMessage")),
+        "{codes:#?}"
+    );
+    assert!(
+        codes
+            .iter()
+            .any(|(c, m)| *c == Code::LossyConversion && m.contains("`async`")),
+        "{codes:#?}"
+    );
+}

@@ -1,0 +1,243 @@
+//! The human format: each diagnostic as rustc and ruff print theirs — `severity[code]: message`,
+//! the file and the source lines it points at, then its help — and one summary line.
+
+use adapters::Discovered;
+use annotate_snippets::{Level, Renderer, Snippet};
+use hook_ir::{Diagnostic, Location, Severity};
+use std::fmt::Write as _;
+
+/// Whether to colour the output. Colour only on a terminal and never when `NO_COLOR` is set to a
+/// non-empty value (https://no-color.org).
+pub fn use_color(is_terminal: bool, no_color: Option<&std::ffi::OsStr>) -> bool {
+    is_terminal && !matches!(no_color, Some(v) if !v.is_empty())
+}
+
+/// Renders every diagnostic of `found`, then the summary line.
+pub fn render(found: &Discovered, color: bool) -> String {
+    let mut out = diagnostics(found, color);
+    out.push_str(&summary(found));
+    out.push('\n');
+    out
+}
+
+/// Renders every diagnostic of `found` (each followed by a blank line), no summary.
+pub fn diagnostics(found: &Discovered, color: bool) -> String {
+    let renderer = if color {
+        Renderer::styled()
+    } else {
+        Renderer::plain()
+    };
+    let mut out = String::new();
+    for d in &found.batch.diagnostics {
+        render_one(&mut out, &renderer, found, d);
+        out.push('\n');
+    }
+    out
+}
+
+fn level(s: Severity) -> Level {
+    match s {
+        Severity::Error => Level::Error,
+        Severity::Warning => Level::Warning,
+        Severity::Info => Level::Info,
+    }
+}
+
+fn render_one(out: &mut String, renderer: &Renderer, found: &Discovered, d: &Diagnostic) {
+    let lvl = level(d.severity());
+    let help = d.help.as_deref().map(|h| Level::Help.title(h));
+    let explain = format!("run `hooks explain {}` for details", d.code);
+    let note = Level::Note.title(&explain);
+    let mut msg = lvl.title(&d.message).id(d.code.as_str());
+    let loc = d.location.as_ref();
+    let snippet = loc.and_then(|l| {
+        let text = found.source_text(&l.path)?;
+        let span = span_of(l, text)?;
+        Some((l.path.as_str(), text, span))
+    });
+    if let Some((path, text, span)) = snippet.clone() {
+        msg = msg.snippet(
+            Snippet::source(text)
+                .origin(path)
+                .fold(true)
+                .annotation(lvl.span(span)),
+        );
+    }
+    // No text to show (a directory entry, an env variable, a file not read): still say where.
+    let place = match (&snippet, loc) {
+        (None, Some(l)) => Some(format!("at {}", place(l))),
+        _ => None,
+    };
+    if let Some(p) = &place {
+        msg = msg.footer(Level::Note.title(p));
+    }
+    if let Some(h) = help {
+        msg = msg.footer(h);
+    }
+    msg = msg.footer(note);
+    let _ = writeln!(out, "{}", renderer.render(msg));
+}
+
+/// `path:line:column`, or as much of it as is known.
+pub fn place(l: &Location) -> String {
+    match (l.line, l.column) {
+        (Some(line), Some(col)) => format!("{}:{line}:{col}", l.path),
+        (Some(line), None) => format!("{}:{line}", l.path),
+        _ => l.path.clone(),
+    }
+}
+
+/// The byte range to underline: the location's span, else the rest of its line from its column
+/// (a location with a line but no span, e.g. from a parser that reports only positions).
+fn span_of(l: &Location, text: &str) -> Option<std::ops::Range<usize>> {
+    if let Some((s, e)) = l.span {
+        if s <= e && e <= text.len() && text.is_char_boundary(s) && text.is_char_boundary(e) {
+            // An empty span (a missing key at the end of a table) still gets one caret.
+            let e = if s == e { next_char(text, s) } else { e };
+            return Some(s..e);
+        }
+    }
+    let line = usize::try_from(l.line?).ok()?.checked_sub(1)?;
+    let mut start = 0;
+    for _ in 0..line {
+        start += text[start..].find('\n')? + 1;
+    }
+    let line_text = &text[start..];
+    let line_end = start + line_text.find('\n').unwrap_or(line_text.len());
+    let col = l
+        .column
+        .and_then(|c| usize::try_from(c).ok())
+        .unwrap_or(1)
+        .saturating_sub(1);
+    let offset = text[start..line_end]
+        .char_indices()
+        .nth(col)
+        .map_or(line_end, |(i, _)| start + i);
+    let end = if offset == line_end {
+        next_char(text, offset)
+    } else {
+        line_end
+    };
+    Some(offset..end)
+}
+
+fn next_char(text: &str, i: usize) -> usize {
+    text[i..].chars().next().map_or(i, |c| i + c.len_utf8())
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// `Found 2 errors, 1 warning and 0 infos in 3 hooks.` or `No problems in 3 hooks.`
+pub fn summary(found: &Discovered) -> String {
+    let b = &found.batch;
+    let count = |s| super::json::count(b, s);
+    let (e, w, i) = (
+        count(Severity::Error),
+        count(Severity::Warning),
+        count(Severity::Info),
+    );
+    let hooks = plural(b.hooks.len(), "accepted hook", "accepted hooks");
+    if e + w + i == 0 {
+        return format!("No problems found; {hooks}.");
+    }
+    format!(
+        "Found {}, {} and {}; {hooks}.",
+        plural(e, "error", "errors"),
+        plural(w, "warning", "warnings"),
+        plural(i, "info", "infos"),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::test_batch::{demo, demo_sources};
+
+    #[test]
+    fn renders_source_lines_help_and_summary() {
+        let found = Discovered {
+            batch: demo(),
+            sources: demo_sources(),
+        };
+        insta::assert_snapshot!(render(&found, false));
+    }
+
+    #[test]
+    fn colour_is_used_only_on_a_terminal_without_no_color() {
+        use std::ffi::OsStr;
+        assert!(use_color(true, None));
+        assert!(use_color(true, Some(OsStr::new(""))));
+        assert!(!use_color(true, Some(OsStr::new("1"))));
+        assert!(!use_color(false, None));
+        let found = Discovered {
+            batch: demo(),
+            sources: demo_sources(),
+        };
+        assert!(render(&found, true).contains('\u{1b}'));
+        assert!(!render(&found, false).contains('\u{1b}'));
+    }
+
+    #[test]
+    fn a_clean_batch_prints_only_the_summary() {
+        let found = Discovered::default();
+        assert_eq!(
+            render(&found, false),
+            "No problems found; 0 accepted hooks.\n"
+        );
+    }
+
+    #[test]
+    fn line_without_span_underlines_from_the_column_to_the_end_of_the_line() {
+        let text = "a = 1\nbé = \"x\"\n";
+        let l = Location {
+            path: "f".into(),
+            line: Some(2),
+            column: Some(2),
+            span: None,
+        };
+        let r = span_of(&l, text).unwrap();
+        assert_eq!(&text[r], "é = \"x\"");
+        let past = Location {
+            line: Some(9),
+            ..l.clone()
+        };
+        assert_eq!(span_of(&past, text), None);
+    }
+
+    proptest::proptest! {
+        /// Whatever the source text and wherever a location points (past the end, inside a
+        /// character, an empty span, line 0), rendering never panics and shows the code.
+        #[test]
+        fn rendering_never_panics(
+            text in "(\\PC|\n|\t){0,60}",
+            start in 0usize..80,
+            len in 0usize..20,
+            line in proptest::option::of(0u32..8),
+            column in proptest::option::of(0u32..30),
+            has_span in proptest::bool::ANY,
+        ) {
+            let loc = Location {
+                path: "f.toml".into(),
+                line,
+                column,
+                span: has_span.then_some((start, start + len)),
+            };
+            let found = Discovered {
+                batch: hook_ir::Batch {
+                    hooks: vec![],
+                    diagnostics: vec![Diagnostic::new(hook_ir::Code::ParseError, "m").at(loc)],
+                },
+                sources: vec![adapters::SourceFile {
+                    convention: hook_ir::Convention::Jarvis,
+                    path: "/p/f.toml".into(),
+                    display: "f.toml".into(),
+                    text: Some(text),
+                }],
+            };
+            let out = render(&found, false);
+            proptest::prop_assert!(out.starts_with("error[parse_error]: m"), "{}", out);
+        }
+    }
+}

@@ -1,0 +1,84 @@
+//! Runs the real `hooks` binary and renders what it did for a snapshot: the arguments, the exit
+//! code, stdout and stderr, with temp paths replaced by `[TEMP]` and the ambient environment
+//! scrubbed (no `JCODE_*`, no colour, a fixed HOME).
+
+#![allow(dead_code)]
+
+use std::path::Path;
+use std::process::Command;
+
+pub struct Run {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+    pub shown: String,
+}
+
+/// Runs `hooks ARGS` in `cwd` with HOME = `home`; `temp` is replaced by `[TEMP]` in the output.
+pub fn hooks(args: &[&str], cwd: &Path, home: &Path, temp: &Path) -> Run {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_hooks"));
+    cmd.args(args)
+        .current_dir(cwd)
+        .env("HOME", home)
+        .env("NO_COLOR", "1");
+    for (k, _) in std::env::vars() {
+        if k.starts_with("JCODE_") || k == "CLICOLOR_FORCE" {
+            cmd.env_remove(k);
+        }
+    }
+    let out = cmd.output().expect("run hooks");
+    let redact = |s: &[u8]| {
+        let s = String::from_utf8_lossy(s).into_owned();
+        // Canonicalized and plain forms of the temp dir (macOS /private/var, ...).
+        let canon = temp.canonicalize().unwrap_or_else(|_| temp.to_path_buf());
+        s.replace(&canon.display().to_string(), "[TEMP]")
+            .replace(&temp.display().to_string(), "[TEMP]")
+    };
+    let stdout = redact(&out.stdout);
+    let stderr = redact(&out.stderr);
+    let code = out.status.code().unwrap_or(-1);
+    let shown = format!(
+        "args: {}\nexit: {code}\n----- stdout -----\n{stdout}----- stderr -----\n{stderr}",
+        args.iter()
+            .map(|a| a.replace(&temp.display().to_string(), "[TEMP]"))
+            .collect::<Vec<_>>()
+            .join(" "),
+    );
+    Run {
+        code,
+        stdout,
+        stderr,
+        shown,
+    }
+}
+
+/// A temp dir with an empty project and an empty home.
+pub struct Tree {
+    pub dir: tempfile::TempDir,
+}
+
+impl Tree {
+    pub fn new() -> Tree {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("project")).unwrap();
+        std::fs::create_dir_all(dir.path().join("home")).unwrap();
+        Tree { dir }
+    }
+    pub fn root(&self) -> &Path {
+        self.dir.path()
+    }
+    pub fn project(&self) -> std::path::PathBuf {
+        self.dir.path().join("project")
+    }
+    pub fn home(&self) -> std::path::PathBuf {
+        self.dir.path().join("home")
+    }
+    pub fn write(&self, rel: &str, text: &str) {
+        let p = self.root().join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+    pub fn run(&self, args: &[&str]) -> Run {
+        hooks(args, &self.project(), &self.home(), self.root())
+    }
+}
