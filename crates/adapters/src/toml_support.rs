@@ -41,9 +41,12 @@ pub(crate) fn read(
         Err(e) if e.kind() == std::io::ErrorKind::NotFound && !must_exist => return None,
         Err(e) => {
             out.diag(
-                Diagnostic::new(Code::UnreadableSource, format!("cannot read {display}: {e}"))
-                    .with_convention(convention)
-                    .at(Location::path_only(display.clone())),
+                Diagnostic::new(
+                    Code::UnreadableSource,
+                    format!("cannot read {display}: {e}"),
+                )
+                .with_convention(convention)
+                .at(Location::path_only(display.clone())),
             );
             return None;
         }

@@ -45,10 +45,17 @@ pub fn check(ctx: &Context, command: &str) -> (Vec<Finding>, bool) {
                 "jcode runs hook commands without a shell, but {} uses {}: {} reach `{}` literally",
                 quote(command),
                 shell.join(", "),
-                if shell.len() == 1 { "it would" } else { "they would" },
+                if shell.len() == 1 {
+                    "it would"
+                } else {
+                    "they would"
+                },
                 argv[0]
             ),
-            help: Some(format!("run it through a shell: sh -c {}", quote_word(command))),
+            help: Some(format!(
+                "run it through a shell: sh -c {}",
+                quote_word(command)
+            )),
         });
     }
     if let Some(f) = program_problem(ctx, &argv[0]) {

@@ -8,6 +8,9 @@ use std::path::PathBuf;
 pub fn config_path(ctx: &Context) -> Option<PathBuf> {
     match ctx.var("JCODE_HOME").filter(|h| !h.is_empty()) {
         Some(h) => Some(PathBuf::from(h).join("config.toml")),
-        None => ctx.home.as_ref().map(|h| h.join(".jcode").join("config.toml")),
+        None => ctx
+            .home
+            .as_ref()
+            .map(|h| h.join(".jcode").join("config.toml")),
     }
 }

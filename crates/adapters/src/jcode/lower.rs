@@ -6,8 +6,9 @@ use super::raw::{RawHooks, SLOTS, TIMEOUT_KEY};
 use crate::toml_support::Source;
 use crate::{Context, Output};
 use hook_ir::contract::{self, limits};
-use hook_ir::{quote, Code, Convention, Detail, Diagnostic, Exec, Handler, Hook, Location, Matcher};
-
+use hook_ir::{
+    quote, Code, Convention, Detail, Diagnostic, Exec, Handler, Hook, Location, Matcher,
+};
 
 const JC: Convention = Convention::Jcode;
 
@@ -56,7 +57,11 @@ pub fn lower(ctx: &Context, file: Option<FileInput<'_>>, out: &mut Output) {
     };
 
     let mut file_timeout: Option<u64> = None;
-    if let Some(FileInput { src, raw: Some(raw) }) = &file {
+    if let Some(FileInput {
+        src,
+        raw: Some(raw),
+    }) = &file
+    {
         let file_ok = raw.type_errors.is_empty();
         for e in &raw.type_errors {
             out.diag(
@@ -109,7 +114,12 @@ pub fn lower(ctx: &Context, file: Option<FileInput<'_>>, out: &mut Output) {
                     Some(EnvSlot::Disabled) => "it is empty, which disables the slot".to_string(),
                     _ => "its commands replace the file's".to_string(),
                 };
-                out.diag(shadow(var, slot.slot, &what, src.loc(slot.key_span.clone())));
+                out.diag(shadow(
+                    var,
+                    slot.slot,
+                    &what,
+                    src.loc(slot.key_span.clone()),
+                ));
             }
             for (index, c) in slot.commands.iter().enumerate() {
                 let loc = src.loc(c.span.clone());
@@ -301,6 +311,7 @@ fn shadow(var: &str, key: &str, what: &str, loc: Location) -> Diagnostic {
         format!("`{var}` is set and overrides `{key}` from this file: {what}"),
         loc,
     )
-    .with_help(format!("unset {var} to use the file's value, or lint with --no-env"))
+    .with_help(format!(
+        "unset {var} to use the file's value, or lint with --no-env"
+    ))
 }
-

@@ -34,7 +34,10 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
     let mut conflicts = 0usize;
     let mut changed = false;
 
-    if doc.get("hooks").is_some_and(|h| h.as_table_like().is_none()) {
+    if doc
+        .get("hooks")
+        .is_some_and(|h| h.as_table_like().is_none())
+    {
         if !opts.force {
             return refused(
                 d(
@@ -96,9 +99,7 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
                     changed = true;
                 }
             }
-            Some(Item::Value(Value::Array(a)))
-                if a.iter().all(|v| v.as_str().is_some()) =>
-            {
+            Some(Item::Value(Value::Array(a))) if a.iter().all(|v| v.as_str().is_some()) => {
                 if !a.iter().any(|v| v.as_str().map(str::trim) == Some(command)) {
                     a.push(command);
                     changed = true;
@@ -109,7 +110,10 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
                 diagnostics.push(
                     d(
                         Code::ConflictingValue,
-                        format!("`hooks.{slot}` is not a string or an array of strings; cannot add {}", quote(command)),
+                        format!(
+                            "`hooks.{slot}` is not a string or an array of strings; cannot add {}",
+                            quote(command)
+                        ),
                     )
                     .at(at()),
                 );
@@ -122,7 +126,9 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
         if slot == "pre_tool" {
             if let Some(ms) = h.timeout_ms {
                 let explicit = match h.detail {
-                    Detail::Jcode { timeout_explicit, .. } => timeout_explicit,
+                    Detail::Jcode {
+                        timeout_explicit, ..
+                    } => timeout_explicit,
                     _ => ms != limits::jcode::PRE_TOOL_TIMEOUT_DEFAULT_MS,
                 };
                 match want_timeout {
@@ -144,7 +150,10 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
         let existing = table.get(TIMEOUT_KEY).map(|i| i.as_integer());
         match existing {
             None => {
-                table.insert(TIMEOUT_KEY, Item::Value(Value::from(i64::try_from(ms).unwrap_or(i64::MAX))));
+                table.insert(
+                    TIMEOUT_KEY,
+                    Item::Value(Value::from(i64::try_from(ms).unwrap_or(i64::MAX))),
+                );
                 changed = true;
             }
             Some(Some(v)) if u64::try_from(v).ok() == Some(ms) => {}
@@ -161,7 +170,10 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
                     .at(at()),
                 );
                 if opts.force {
-                    table.insert(TIMEOUT_KEY, Item::Value(Value::from(i64::try_from(ms).unwrap_or(i64::MAX))));
+                    table.insert(
+                        TIMEOUT_KEY,
+                        Item::Value(Value::from(i64::try_from(ms).unwrap_or(i64::MAX))),
+                    );
                     changed = true;
                 }
             }
