@@ -108,26 +108,26 @@ pub(crate) fn parse<'a>(
     }
 }
 
-/// The TOML type name of an item, for messages ("string", "integer", "table", ...).
+/// The TOML type of an item with its article, for messages ("a string", "an integer", ...).
 pub(crate) fn item_type(item: &Item) -> &'static str {
     match item {
         Item::None => "nothing",
         Item::Value(v) => value_type(v),
-        Item::Table(_) => "table",
-        Item::ArrayOfTables(_) => "array of tables",
+        Item::Table(_) => "a table",
+        Item::ArrayOfTables(_) => "an array of tables",
     }
 }
 
-/// The TOML type name of a value.
+/// The TOML type of a value with its article.
 pub(crate) fn value_type(v: &Value) -> &'static str {
     match v {
-        Value::String(_) => "string",
-        Value::Integer(_) => "integer",
-        Value::Float(_) => "float",
-        Value::Boolean(_) => "boolean",
-        Value::Datetime(_) => "datetime",
-        Value::Array(_) => "array",
-        Value::InlineTable(_) => "inline table",
+        Value::String(_) => "a string",
+        Value::Integer(_) => "an integer",
+        Value::Float(_) => "a float",
+        Value::Boolean(_) => "a boolean",
+        Value::Datetime(_) => "a datetime",
+        Value::Array(_) => "an array",
+        Value::InlineTable(_) => "an inline table",
     }
 }
 

@@ -26,11 +26,14 @@ struct Seen {
 /// Lowers the raw `hooks` of `src` into `out`.
 pub fn lower(src: &Source, raw: &RawHooks, out: &mut Output) {
     let n = raw.entries.len() + raw.type_errors.len();
-    let consequence = format!(
-        "Jarvis rejects the whole `hooks` section because of it: none of the {n} hook{} of this file run{}",
-        if n == 1 { "" } else { "s" },
-        if n == 1 { "s" } else { "" }
-    );
+    let consequence = if n == 1 {
+        "Jarvis rejects the whole `hooks` section because of it: the file's only hook does not run"
+            .to_string()
+    } else {
+        format!(
+            "Jarvis rejects the whole `hooks` section because of it: none of the {n} hooks of this file run"
+        )
+    };
     let mut schema_errors = 0usize;
     let mut schema = |out: &mut Output, d: Diagnostic| {
         schema_errors += 1;

@@ -17,9 +17,14 @@ pub struct Finding {
     pub help: Option<String>,
 }
 
-/// Checks a trimmed, non-empty command. Returns the findings and whether jcode can run it at
-/// all (a tokenizer error means jcode never spawns it).
-pub fn check(ctx: &Context, command: &str) -> (Vec<Finding>, bool) {
+/// Checks a trimmed, non-empty command of the slot `slot`. Returns the findings and whether
+/// jcode can run it at all (a tokenizer error means jcode never spawns it).
+pub fn check(ctx: &Context, slot: &str, command: &str) -> (Vec<Finding>, bool) {
+    let fails_open = if slot == "pre_tool" {
+        " (the `pre_tool` gate then allows every call)"
+    } else {
+        ""
+    };
     let argv = match parse_hook_command(command) {
         Ok(argv) => argv,
         Err(e) => {
@@ -27,7 +32,7 @@ pub fn check(ctx: &Context, command: &str) -> (Vec<Finding>, bool) {
                 vec![Finding {
                     code: Code::InvalidCommand,
                     message: format!(
-                        "jcode cannot parse {}: {e}; it never runs it (a `pre_tool` gate then allows every call)",
+                        "jcode cannot parse {}: {e}; it never runs it{fails_open}",
                         quote(command)
                     ),
                     help: None,
@@ -42,15 +47,11 @@ pub fn check(ctx: &Context, command: &str) -> (Vec<Finding>, bool) {
         findings.push(Finding {
             code: Code::ShellSyntaxWithoutShell,
             message: format!(
-                "jcode runs hook commands without a shell, but {} uses {}: {} reach `{}` literally",
+                "jcode runs hook commands without a shell, but {} uses {}: `{}` receives {} as literal argument text",
                 quote(command),
                 shell.join(", "),
-                if shell.len() == 1 {
-                    "it would"
-                } else {
-                    "they would"
-                },
-                argv[0]
+                argv[0],
+                if shell.len() == 1 { "it" } else { "them" }
             ),
             help: Some(format!(
                 "run it through a shell: sh -c {}",
@@ -58,7 +59,8 @@ pub fn check(ctx: &Context, command: &str) -> (Vec<Finding>, bool) {
             )),
         });
     }
-    if let Some(f) = program_problem(ctx, &argv[0]) {
+    if let Some(mut f) = program_problem(ctx, &argv[0]) {
+        f.message.push_str(fails_open);
         findings.push(f);
     }
     (findings, true)
@@ -85,7 +87,7 @@ fn program_problem(ctx: &Context, program: &str) -> Option<Finding> {
         return Some(Finding {
             code: Code::ProgramNotFound,
             message: format!(
-                "`{program}` is not on PATH: spawning it fails, so the hook never runs (a `pre_tool` gate fails open)"
+                "`{program}` is not on PATH: spawning it fails, so the hook never runs"
             ),
             help: Some("give the absolute path of the program, or install it".into()),
         });
@@ -93,22 +95,24 @@ fn program_problem(ctx: &Context, program: &str) -> Option<Finding> {
     if is_executable(&path) {
         return None;
     }
+    let shown = ctx.display(&path);
+    let shown_if_new = if shown == program {
+        String::new()
+    } else {
+        format!(" ({shown})")
+    };
     let message = if path.is_file() {
-        format!(
-            "`{program}` ({}) is not executable: spawning it fails, so the hook never runs",
-            path.display()
-        )
+        format!("`{program}`{shown_if_new} is not executable: spawning it fails, so the hook never runs")
     } else {
         format!(
-            "`{program}` ({}) does not exist: spawning it fails, so the hook never runs (a `pre_tool` gate fails open)",
-            path.display()
+            "`{program}`{shown_if_new} does not exist: spawning it fails, so the hook never runs"
         )
     };
     Some(Finding {
         code: Code::ProgramNotFound,
         message,
         help: Some(if path.is_file() {
-            format!("chmod +x {}", path.display())
+            format!("chmod +x {shown}")
         } else {
             "fix the path; jcode expands only a leading `~/` of the program".into()
         }),

@@ -279,7 +279,7 @@ fn check_one(
         );
         return None;
     }
-    let (findings, runs) = command::check(ctx, trimmed);
+    let (findings, runs) = command::check(ctx, slot, trimmed);
     for f in findings {
         let mut d = diag(f.code, f.message, loc.clone());
         if let Some(h) = f.help {
