@@ -93,10 +93,19 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
                     );
                     if opts.force {
                         if let Some(t) = entry_at_mut(item, pos) {
-                            t.insert(
-                                "timeout",
-                                Item::Value(Value::from(i64::try_from(want_s).unwrap_or(600))),
-                            );
+                            let mut v = Value::from(i64::try_from(want_s).unwrap_or(600));
+                            match t.get_mut("timeout") {
+                                // Replace in place: the key and its comments stay.
+                                Some(old) => {
+                                    if let Some(decor) = old.as_value().map(|v| v.decor().clone()) {
+                                        *v.decor_mut() = decor;
+                                    }
+                                    *old = Item::Value(v);
+                                }
+                                None => {
+                                    t.insert("timeout", Item::Value(v));
+                                }
+                            }
                             changed = true;
                         }
                     }

@@ -86,16 +86,18 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
                 table.insert(slot, Item::Value(v));
                 changed = true;
             }
-            Some(Item::Value(Value::String(s))) => {
-                if s.value().trim() != command {
-                    let old = Value::String(s.clone());
+            Some(item) if item.is_str() => {
+                let old = item.as_value().cloned().unwrap_or_else(|| Value::from(""));
+                if old.as_str().map(str::trim) != Some(command) {
+                    // Keep the value's decor (a trailing comment) on the new array; the key's
+                    // own decor (comments above it) stays because the key is not replaced.
                     let decor = old.decor().clone();
                     let mut arr = Array::new();
                     arr.push_formatted(old.decorated("", ""));
                     arr.push(command);
                     let mut v = Value::Array(arr);
                     *v.decor_mut() = decor;
-                    table.insert(slot, Item::Value(v));
+                    *item = Item::Value(v);
                     changed = true;
                 }
             }
@@ -118,8 +120,10 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
                     .at(at()),
                 );
                 if opts.force {
-                    table.insert(slot, Item::Value(Value::from(command)));
-                    changed = true;
+                    if let Some(item) = table.get_mut(slot) {
+                        *item = Item::Value(Value::from(command));
+                        changed = true;
+                    }
                 }
             }
         }
@@ -170,11 +174,15 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
                     .at(at()),
                 );
                 if opts.force {
-                    table.insert(
-                        TIMEOUT_KEY,
-                        Item::Value(Value::from(i64::try_from(ms).unwrap_or(i64::MAX))),
-                    );
-                    changed = true;
+                    if let Some(item) = table.get_mut(TIMEOUT_KEY) {
+                        let decor = item.as_value().map(|v| v.decor().clone());
+                        let mut v = Value::from(i64::try_from(ms).unwrap_or(i64::MAX));
+                        if let Some(decor) = decor {
+                            *v.decor_mut() = decor;
+                        }
+                        *item = Item::Value(v);
+                        changed = true;
+                    }
                 }
             }
         }
