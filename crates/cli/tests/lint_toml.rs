@@ -67,7 +67,7 @@ fn lint(home: &Path, extra: &[&str], env: &[(&str, &str)]) -> (i32, Value) {
     (out.status.code().unwrap(), doc)
 }
 
-fn pick<'a>(v: &'a Value, keys: &[&str]) -> Value {
+fn pick(v: &Value, keys: &[&str]) -> Value {
     let mut m = serde_json::Map::new();
     for k in keys {
         m.insert((*k).to_string(), v[*k].clone());
