@@ -11,13 +11,12 @@ use crate::Output;
 use hook_ir::contract::{self, limits, Lookup, MatchedValue};
 use hook_ir::{quote, Code, Convention, Detail, Diagnostic, Dialect, Exec, Handler, Hook, Matcher};
 
+use std::collections::HashMap;
+
 const JV: Convention = Convention::Jarvis;
 
-/// An accepted entry, remembered for the duplicate check.
+/// An accepted entry, remembered (by event, command and matcher) for the duplicate check.
 struct Seen {
-    event: String,
-    command: String,
-    matcher: String,
     timeout_s: u64,
     entry: usize,
     line: Option<u32>,
@@ -54,7 +53,7 @@ pub fn lower(src: &Source, raw: &RawHooks, out: &mut Output) {
         );
     }
     let mut hooks = Vec::new();
-    let mut seen: Vec<Seen> = Vec::new();
+    let mut seen: HashMap<(String, String, String), Seen> = HashMap::new();
     for entry in &raw.entries {
         lower_entry(src, entry, &mut schema, &mut seen, &mut hooks, out);
     }
@@ -67,7 +66,7 @@ fn lower_entry(
     src: &Source,
     e: &RawEntry,
     schema: &mut impl FnMut(&mut Output, Diagnostic),
-    seen: &mut Vec<Seen>,
+    seen: &mut HashMap<(String, String, String), Seen>,
     hooks: &mut Vec<Hook>,
     out: &mut Output,
 ) {
@@ -301,10 +300,8 @@ fn lower_entry(
     let (Some(command), Some(timeout_s), true) = (command, timeout_s, valid) else {
         return;
     };
-    if let Some(first) = seen
-        .iter()
-        .find(|s| s.event == row.event && s.command == command && s.matcher == pattern)
-    {
+    let key = (row.event.to_string(), command.clone(), pattern.to_string());
+    if let Some(first) = seen.get(&key) {
         let timeouts = if first.timeout_s == timeout_s {
             String::new()
         } else {
@@ -330,14 +327,14 @@ fn lower_entry(
         );
         return;
     }
-    seen.push(Seen {
-        event: row.event.to_string(),
-        command: command.clone(),
-        matcher: pattern.to_string(),
-        timeout_s,
-        entry: i,
-        line: entry_loc.line,
-    });
+    seen.insert(
+        key,
+        Seen {
+            timeout_s,
+            entry: i,
+            line: entry_loc.line,
+        },
+    );
     hooks.push(Hook {
         id: format!("jarvis:{}:{i}", src.display),
         kind,
