@@ -52,13 +52,18 @@ pub fn lower(src: &Source, raw: &RawHooks, out: &mut Output) {
             .at(src.loc(e.span.clone())),
         );
     }
-    let mut hooks = Vec::new();
-    let mut seen: HashMap<(String, String, String), Seen> = HashMap::new();
+    let mut hooks = Vec::with_capacity(raw.entries.len());
+    let mut seen: HashMap<(String, String, String), Seen> =
+        HashMap::with_capacity(raw.entries.len());
     for entry in &raw.entries {
         lower_entry(src, entry, &mut schema, &mut seen, &mut hooks, out);
     }
     if schema_errors == 0 {
-        out.hooks.extend(hooks);
+        if out.hooks.is_empty() {
+            out.hooks = hooks;
+        } else {
+            out.hooks.extend(hooks);
+        }
     }
 }
 

@@ -37,7 +37,10 @@ fn read_and_lower(ctx: &Context, path: &Path, must_exist: bool, out: &mut Output
     let Some(doc) = toml_support::parse(&src, Convention::Jarvis, PARSE_CONSEQUENCE, out) else {
         return;
     };
-    if let Some(raw) = raw::read(&doc) {
+    let raw = raw::read(&doc);
+    // The raw model owns what lowering needs: free the (much larger) document first.
+    drop(doc);
+    if let Some(raw) = raw {
         lower::lower(&src, &raw, out);
     }
 }

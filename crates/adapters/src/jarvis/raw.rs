@@ -79,11 +79,13 @@ pub fn read(doc: &ImDocument<&str>) -> Option<RawHooks> {
     let mut raw = RawHooks::default();
     match item {
         Item::ArrayOfTables(a) => {
+            raw.entries.reserve(a.len());
             for (i, t) in a.iter().enumerate() {
                 raw.entries.push(read_entry(i, t, t.span()));
             }
         }
         Item::Value(Value::Array(a)) => {
+            raw.entries.reserve(a.len());
             for (i, v) in a.iter().enumerate() {
                 match v {
                     Value::InlineTable(t) => raw.entries.push(read_entry(i, t, t.span())),
