@@ -7,6 +7,9 @@
 //!
 //! Run: `cargo bench -p adapters --bench lower_jarvis -- --warm-up-time 1 --measurement-time 3`
 
+// criterion_group! generates an undocumented public fn.
+#![allow(missing_docs)]
+
 use adapters::Context;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use hook_ir::Convention;

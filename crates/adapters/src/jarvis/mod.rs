@@ -3,7 +3,7 @@
 //!
 //! - [`raw`]: the `hooks` array as written;
 //! - `lower`: into the IR, with diagnostics (an invalid entry drops every hook of the file);
-//! - [`write`]: the format-preserving writer used by `hooks import`.
+//! - [`write`](mod@write): the format-preserving writer used by `hooks import`.
 
 pub mod discover;
 mod lower;

@@ -2,10 +2,10 @@
 //! `JCODE_HOOK_*` environment overrides (conventions.md §1).
 //!
 //! - [`raw`]: the `[hooks]` table as written (slots, timeout, ignored keys, type errors);
-//! - [`env`]: the overrides, parsed exactly as jcode parses them;
+//! - [`env`](mod@env): the overrides, parsed exactly as jcode parses them;
 //! - [`command`]: jcode's tokenizer, the program lookup and shell syntax checks;
 //! - `lower`: into the IR, with diagnostics;
-//! - [`write`]: the format-preserving writer used by `hooks import`.
+//! - [`write`](mod@write): the format-preserving writer used by `hooks import`.
 //!
 //! Only `[hooks]` is checked for type errors: jcode's other sections have their own schema,
 //! which this crate does not mirror.
