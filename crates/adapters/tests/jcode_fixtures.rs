@@ -74,3 +74,30 @@ fn the_clean_home_yields_hooks_and_no_diagnostic() {
         .unwrap()
         .contains("[hooks]"));
 }
+
+#[test]
+fn env_fixture_snapshot() {
+    let root = fixtures().join("jcode");
+    let env = [
+        ("JCODE_HOOK_PRE_TOOL", r#"["true --env-a", "true --env-b"]"#),
+        ("JCODE_HOOK_POST_TOOL", ""),
+        ("JCODE_HOOK_TURN_END", "[not, an, array]"),
+        ("JCODE_HOOK_PRE_TOOL_TIMEOUT_MS", "soon"),
+        ("JCODE_HOOKS_DISABLED", "1"),
+    ];
+    let found = load(
+        Convention::Jcode,
+        &ctx(&root, &env, true),
+        &root.join("env/config.toml"),
+    );
+    insta::assert_yaml_snapshot!(found.batch);
+    let codes = codes(&found);
+    for c in [
+        "env_override_shadows_file",
+        "invalid_env_override",
+        "hooks_disabled_by_env",
+        "program_not_found",
+    ] {
+        assert!(codes.contains(&c), "{c} missing: {codes:?}");
+    }
+}
