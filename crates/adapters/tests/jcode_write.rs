@@ -190,3 +190,25 @@ fn round_trip_lower_write_lower_keeps_kind_event_matcher_handler_timeout() {
         second.iter().map(key).collect::<Vec<_>>()
     );
 }
+
+#[test]
+fn shell_commands_are_wrapped_and_matchers_are_refused_not_widened() {
+    let home = tempfile::tempdir().unwrap();
+    let c = ctx(home.path(), &[], false);
+    let mut shell = hook("post_tool", Kind::PostToolUse, "jq . | tee -a log", None);
+    shell.handler = Handler::Command {
+        command: "jq . | tee -a log".into(),
+        exec: Exec::Shell,
+    };
+    let mut narrowed = hook("pre_tool", Kind::PreToolUse, "guard", None);
+    narrowed.matcher = Matcher::Exact {
+        names: vec!["Bash".into()],
+    };
+    let plan = adapters::plan_write(&c, JC, &[shell, narrowed], &WriteOptions::default());
+    assert_eq!(plan.diagnostics.len(), 1);
+    assert_eq!(plan.diagnostics[0].code.as_str(), "semantic_mismatch");
+    assert_eq!(
+        plan.changes[0].after,
+        "[hooks]\npost_tool = \"sh -c 'jq . | tee -a log'\"\n"
+    );
+}

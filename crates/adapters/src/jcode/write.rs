@@ -13,7 +13,8 @@ use crate::toml_support::{read_target, refused};
 use crate::write::{FileChange, Plan, WriteOptions};
 use crate::Context;
 use hook_ir::contract::limits;
-use hook_ir::{quote, Code, Convention, Detail, Diagnostic, Hook, Location};
+use hook_ir::jcode_argv::quote_word;
+use hook_ir::{quote, Code, Convention, Detail, Diagnostic, Exec, Handler, Hook, Location};
 use toml_edit::{Array, Item, Table, Value};
 
 /// Plans writing `hooks` into the target file (`opts.target`, else the discovery path).
@@ -74,6 +75,35 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
                 format!("{} has no command; jcode runs only commands", h.id),
             ));
             continue;
+        };
+        if !h.matcher.is_any() {
+            // jcode has no matcher: writing it would silently widen the hook to every tool.
+            diagnostics.push(d(
+                Code::SemanticMismatch,
+                format!(
+                    "jcode hooks have no matcher, so {} would fire for every tool; it is not written (convert the matcher first)",
+                    h.id
+                ),
+            ));
+            continue;
+        }
+        // jcode runs argv directly: a shell command keeps its meaning only through `sh -c`.
+        let wrapped;
+        let command = match h.handler {
+            Handler::Command {
+                exec: Exec::Shell, ..
+            } => {
+                wrapped = format!("sh -c {}", quote_word(command));
+                wrapped.as_str()
+            }
+            Handler::Command {
+                exec: Exec::LoginShell,
+                ..
+            } => {
+                wrapped = format!("sh -lc {}", quote_word(command));
+                wrapped.as_str()
+            }
+            _ => command,
         };
         let as_array = matches!(h.detail, Detail::Jcode { array: true, .. });
         match table.get_mut(slot) {
