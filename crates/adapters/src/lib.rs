@@ -9,6 +9,8 @@ pub mod context;
 pub mod convert;
 pub mod write;
 
+mod toml_support;
+
 pub mod claude_settings;
 pub mod codex_json;
 pub mod gjc;

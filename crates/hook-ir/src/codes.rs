@@ -339,6 +339,118 @@ codes! {
 
     // ───────────────────────── jcode and Jarvis (TOML adapters) ─────────────────────────
 
+    /// ## What it means
+    /// The program of a jcode hook command (its first word) is neither found on `PATH` nor an
+    /// existing file. jcode runs the command directly, expanding only a leading `~/`.
+    /// ## Why it matters
+    /// Spawning fails: a `pre_tool` gate then fails open (every tool call is allowed) and an
+    /// observer silently does nothing. The check uses the `PATH` of the environment `hooks`
+    /// runs in, which may differ from the agent's.
+    /// ## Example
+    /// ```toml
+    /// [hooks]
+    /// pre_tool = "~/bin/gaurd.sh"   # typo: the file is ~/bin/guard.sh
+    /// ```
+    /// ## How to fix
+    /// Fix the path or the program name, install the program, or give an absolute path.
+    ProgramNotFound = "program_not_found", Warning, "A hook's program is neither on PATH nor an existing file";
+
+    /// ## What it means
+    /// A jcode hook command uses shell syntax (a pipe, `&&`, `;`, a redirect, `$VAR`, a glob,
+    /// backticks, or `~` anywhere but the start of the program). jcode runs hook commands
+    /// WITHOUT a shell: it splits them into words and executes the first one.
+    /// ## Why it matters
+    /// The operators reach the program as literal arguments (`|`, `&&`, `$HOME`, `*.rs`), so
+    /// the command does something else than it says, or fails.
+    /// ## Example
+    /// ```toml
+    /// [hooks]
+    /// post_tool = "jq .tool_name | tee -a ~/tools.log"
+    /// ```
+    /// ## How to fix
+    /// Run it through a shell explicitly: `sh -c 'jq .tool_name | tee -a ~/tools.log'`, or move
+    /// the logic into a script.
+    ShellSyntaxWithoutShell = "shell_syntax_without_shell", Warning, "A command uses shell syntax but the agent runs it without a shell";
+
+    /// ## What it means
+    /// jcode's `pre_tool_timeout_ms` (or `JCODE_HOOK_PRE_TOOL_TIMEOUT_MS`) is `0`. jcode uses
+    /// `max(1, value)`, so every `pre_tool` command gets one millisecond.
+    /// ## Why it matters
+    /// No real command finishes in 1 ms; the gate times out and jcode fails open: every tool
+    /// call is allowed and the gate never blocks.
+    /// ## Example
+    /// ```toml
+    /// [hooks]
+    /// pre_tool = "guard"
+    /// pre_tool_timeout_ms = 0
+    /// ```
+    /// ## How to fix
+    /// Remove the key (default 5000 ms) or give a real budget in milliseconds.
+    ZeroTimeout = "zero_timeout", Error, "A timeout of 0 makes every gate time out and fail open";
+
+    /// ## What it means
+    /// A `JCODE_HOOK_*` environment variable replaces a value written in `config.toml` (env
+    /// overrides always win and are never merged with the file; an empty value disables the slot).
+    /// ## Why it matters
+    /// The commands in the file for this slot do not run while the variable is set, which is
+    /// easy to forget when editing the file.
+    /// ## Example
+    /// `JCODE_HOOK_PRE_TOOL=""` with `pre_tool = "guard"` in the file: no gate runs.
+    /// ## How to fix
+    /// Nothing, if intended. Otherwise unset the variable (or lint with `--no-env` to see the
+    /// file alone).
+    EnvOverrideShadowsFile = "env_override_shadows_file", Info, "An environment override replaces a value from the config file";
+
+    /// ## What it means
+    /// `JCODE_HOOKS_DISABLED` is set in the environment (to any value, even empty). jcode then
+    /// runs no hook at all; it sets this variable itself for hook processes to stop recursion.
+    /// ## Why it matters
+    /// Every hook listed is configured but off in an agent started from this environment.
+    /// ## Example
+    /// `export JCODE_HOOKS_DISABLED=0` — still disables every hook: only presence counts.
+    /// ## How to fix
+    /// `unset JCODE_HOOKS_DISABLED` before starting jcode.
+    HooksDisabledByEnv = "hooks_disabled_by_env", Warning, "An environment variable turns every hook off";
+
+    /// ## What it means
+    /// A `JCODE_HOOK_*` variable has a value jcode cannot use as meant: a timeout that is not an
+    /// unsigned integer (jcode ignores it and keeps the file's value), or a value starting with
+    /// `[` that is not a TOML array of strings (jcode then runs the whole value as one command).
+    /// ## Why it matters
+    /// The override silently does something else than it says.
+    /// ## Example
+    /// `JCODE_HOOK_PRE_TOOL_TIMEOUT_MS=5s` or `JCODE_HOOK_PRE_TOOL='[guard, audit]'` (unquoted).
+    /// ## How to fix
+    /// Write a plain number of milliseconds, or a TOML array of quoted strings:
+    /// `JCODE_HOOK_PRE_TOOL='["guard", "audit"]'`.
+    InvalidEnvOverride = "invalid_env_override", Warning, "An environment override has a value the agent ignores or misreads";
+
+    /// ## What it means
+    /// A `[[hooks]]` entry lacks a field the agent requires (Jarvis: `event` and `command`).
+    /// ## Why it matters
+    /// Jarvis validates `[[hooks]]` strictly: one invalid entry drops every hook of the file.
+    /// ## Example
+    /// ```toml
+    /// [[hooks]]
+    /// command = "./check.sh"   # no event
+    /// ```
+    /// ## How to fix
+    /// Add the missing field.
+    MissingField = "missing_field", Error, "A required field is missing";
+
+    /// ## What it means
+    /// Writing hooks into a config file would overwrite a different value already there (a
+    /// jcode `pre_tool_timeout_ms`, a Jarvis entry's `timeout`, a key of the wrong type).
+    /// ## Why it matters
+    /// The file holds one value per setting; replacing yours silently would change how your
+    /// existing hooks run. Nothing is written.
+    /// ## Example
+    /// Importing a jcode `pre_tool` hook with a 10000 ms timeout into a file with
+    /// `pre_tool_timeout_ms = 2000`.
+    /// ## How to fix
+    /// Decide which value you want: edit the file, or re-run with `--force` to take the imported value.
+    ConflictingValue = "conflicting_value", Error, "Writing would overwrite a different value in the target file";
+
     // ───────────────────────── GJC, Claude/Codex directories, Codex JSON, plugins ─────────────────────────
 
     // ───────────────────────── runner ─────────────────────────

@@ -1,24 +1,56 @@
-//! Jarvis Code: `[[hooks]]` in `~/.jarvis-code/config.toml` (conventions.md §2).
+//! Jarvis Code: `[[hooks]]` in `~/.jarvis-code/config.toml` (conventions.md §2; the code of
+//! Kimi Code's `externalHooks`, of which Jarvis is a renamed copy).
 //!
-//! Not implemented yet: discovery finds nothing and the writer refuses.
+//! - [`raw`]: the `hooks` array as written;
+//! - `lower`: into the IR, with diagnostics (an invalid entry drops every hook of the file);
+//! - [`write`](mod@write): the format-preserving writer used by `hooks import`.
 
+pub mod discover;
+mod lower;
+pub mod raw;
+pub mod write;
+
+use crate::toml_support;
 use crate::write::{Plan, WriteOptions};
 use crate::{Context, Output};
 use hook_ir::{Convention, Hook};
 use std::path::Path;
 
-/// Discovers this convention's sources under the project root and the home dir.
-pub fn discover(_ctx: &Context, _out: &mut Output) {}
+const PARSE_CONSEQUENCE: &str = "Jarvis cannot load this config, so none of its hooks run";
 
-/// Reads one explicit file of this convention.
-pub fn load(_ctx: &Context, _path: &Path, _out: &mut Output) {}
+/// Discovers `~/.jarvis-code/config.toml`.
+pub fn discover(ctx: &Context, out: &mut Output) {
+    if let Some(path) = discover::config_path(ctx) {
+        read_and_lower(ctx, &path, false, out);
+    }
+}
 
-/// Plans writing `hooks` (already converted to this convention) into its files.
+/// Reads one explicit Jarvis config file.
+pub fn load(ctx: &Context, path: &Path, out: &mut Output) {
+    read_and_lower(ctx, path, true, out);
+}
+
+fn read_and_lower(ctx: &Context, path: &Path, must_exist: bool, out: &mut Output) {
+    let Some(src) = toml_support::read(ctx, path, Convention::Jarvis, must_exist, out) else {
+        return;
+    };
+    let Some(doc) = toml_support::parse(&src, Convention::Jarvis, PARSE_CONSEQUENCE, out) else {
+        return;
+    };
+    let raw = raw::read(&doc);
+    // The raw model owns what lowering needs: free the (much larger) document first.
+    drop(doc);
+    if let Some(raw) = raw {
+        lower::lower(&src, &raw, out);
+    }
+}
+
+/// Plans writing `hooks` (already converted to Jarvis) into Jarvis's config file.
 pub fn plan_write(
-    _ctx: &Context,
+    ctx: &Context,
     convention: Convention,
-    _hooks: &[Hook],
-    _opts: &WriteOptions,
+    hooks: &[Hook],
+    opts: &WriteOptions,
 ) -> Plan {
-    Plan::unsupported(convention)
+    write::plan(ctx, convention, hooks, opts)
 }

@@ -1,24 +1,59 @@
-//! jcode: `[hooks]` in `$JCODE_HOME/config.toml` or `~/.jcode/config.toml`, plus `JCODE_HOOK_*` env overrides (conventions.md §1).
+//! jcode: `[hooks]` in `$JCODE_HOME/config.toml` or `~/.jcode/config.toml`, plus the
+//! `JCODE_HOOK_*` environment overrides (conventions.md §1).
 //!
-//! Not implemented yet: discovery finds nothing and the writer refuses.
+//! - [`raw`]: the `[hooks]` table as written (slots, timeout, ignored keys, type errors);
+//! - [`env`](mod@env): the overrides, parsed exactly as jcode parses them;
+//! - [`command`]: jcode's tokenizer, the program lookup and shell syntax checks;
+//! - `lower`: into the IR, with diagnostics;
+//! - [`write`](mod@write): the format-preserving writer used by `hooks import`.
+//!
+//! Only `[hooks]` is checked for type errors: jcode's other sections have their own schema,
+//! which this crate does not mirror.
 
+pub mod command;
+pub mod discover;
+pub mod env;
+mod lower;
+pub mod raw;
+pub mod write;
+
+use crate::toml_support;
 use crate::write::{Plan, WriteOptions};
 use crate::{Context, Output};
 use hook_ir::{Convention, Hook};
 use std::path::Path;
 
-/// Discovers this convention's sources under the project root and the home dir.
-pub fn discover(_ctx: &Context, _out: &mut Output) {}
+const PARSE_CONSEQUENCE: &str =
+    "jcode silently falls back to its default config, so every hook of this file is off";
 
-/// Reads one explicit file of this convention.
-pub fn load(_ctx: &Context, _path: &Path, _out: &mut Output) {}
+/// Discovers jcode's config file and the environment overrides.
+pub fn discover(ctx: &Context, out: &mut Output) {
+    match discover::config_path(ctx) {
+        Some(path) => read_and_lower(ctx, &path, false, out),
+        None => lower::lower(ctx, None, out),
+    }
+}
 
-/// Plans writing `hooks` (already converted to this convention) into its files.
+/// Reads one explicit jcode config file (the environment overrides apply too, as in jcode).
+pub fn load(ctx: &Context, path: &Path, out: &mut Output) {
+    read_and_lower(ctx, path, true, out);
+}
+
+fn read_and_lower(ctx: &Context, path: &Path, must_exist: bool, out: &mut Output) {
+    let Some(src) = toml_support::read(ctx, path, Convention::Jcode, must_exist, out) else {
+        return lower::lower(ctx, None, out);
+    };
+    let raw = toml_support::parse(&src, Convention::Jcode, PARSE_CONSEQUENCE, out)
+        .and_then(|doc| raw::read(&doc));
+    lower::lower(ctx, Some(lower::FileInput { src: &src, raw }), out);
+}
+
+/// Plans writing `hooks` (already converted to jcode) into jcode's config file.
 pub fn plan_write(
-    _ctx: &Context,
+    ctx: &Context,
     convention: Convention,
-    _hooks: &[Hook],
-    _opts: &WriteOptions,
+    hooks: &[Hook],
+    opts: &WriteOptions,
 ) -> Plan {
-    Plan::unsupported(convention)
+    write::plan(ctx, convention, hooks, opts)
 }

@@ -1,0 +1,280 @@
+//! The Jarvis writer: appends `[[hooks]]` entries to Jarvis's `config.toml`, editing the file
+//! in place with `toml_edit` so comments, other tables and key order survive.
+//!
+//! - an entry with the same event, matcher and command is left alone (writing twice changes
+//!   nothing); if its timeout differs, that is a `conflicting_value` and nothing is written
+//!   unless `force` (then the existing entry's `timeout` is updated);
+//! - keys are written in the schema's order: event, matcher (when not "any"), command,
+//!   timeout (when explicit or not the default).
+
+use super::discover::config_path;
+use crate::toml_support::{read_target, refused};
+use crate::write::{FileChange, Plan, WriteOptions};
+use crate::Context;
+use hook_ir::contract::{self, limits};
+use hook_ir::{quote, Code, Convention, Detail, Diagnostic, Hook, Location, Matcher};
+use toml_edit::{ArrayOfTables, InlineTable, Item, Table, TableLike, Value};
+
+/// What one entry says, in Jarvis's terms.
+struct Entry {
+    event: String,
+    matcher: Option<String>,
+    command: String,
+    timeout_s: Option<u64>,
+}
+
+/// Plans writing `hooks` into the target file (`opts.target`, else `~/.jarvis-code/config.toml`).
+pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteOptions) -> Plan {
+    let d = |code, msg: String| Diagnostic::new(code, msg).with_convention(convention);
+    let Some(path) = opts.target.clone().or_else(|| config_path(ctx)) else {
+        return refused(d(
+            Code::UnreadableSource,
+            "no home directory: cannot tell where Jarvis's config.toml is".into(),
+        ));
+    };
+    let (display, before, mut doc) = match read_target(ctx, &path, convention) {
+        Ok(t) => t,
+        Err(e) => return refused(e),
+    };
+    let at = || Location::path_only(display.clone());
+    let mut diagnostics = Vec::new();
+    let mut conflicts = 0usize;
+    let mut changed = false;
+
+    let hooks_ok = matches!(doc.get("hooks"), None | Some(Item::ArrayOfTables(_)))
+        || doc
+            .get("hooks")
+            .and_then(Item::as_array)
+            .is_some_and(|a| a.iter().all(|v| v.is_inline_table()));
+    if !hooks_ok {
+        if !opts.force {
+            return refused(
+                d(
+                    Code::ConflictingValue,
+                    "`hooks` in this file is not an array of tables; nothing is written (use --force to replace it)".into(),
+                )
+                .at(at()),
+            );
+        }
+        doc.remove("hooks");
+    }
+    if doc.get("hooks").is_none() {
+        doc.insert("hooks", Item::ArrayOfTables(ArrayOfTables::new()));
+    }
+
+    for h in hooks {
+        let Some(entry) = to_entry(h, &mut diagnostics, convention) else {
+            continue;
+        };
+        let Some(item) = doc.get_mut("hooks") else {
+            break;
+        };
+        let existing = find(item, &entry);
+        match existing {
+            Some(pos) => {
+                let current =
+                    entry_at(item, pos).and_then(|t| t.get("timeout").and_then(|v| v.as_integer()));
+                let current_s = current
+                    .and_then(|v| u64::try_from(v).ok())
+                    .unwrap_or(limits::jarvis::TIMEOUT_DEFAULT_S);
+                let want_s = entry.timeout_s.unwrap_or(limits::jarvis::TIMEOUT_DEFAULT_S);
+                if current_s != want_s {
+                    conflicts += 1;
+                    diagnostics.push(
+                        d(
+                            Code::ConflictingValue,
+                            format!(
+                                "hooks[{pos}] already runs {} on `{}` with a timeout of {current_s} s, the imported hook has {want_s} s; nothing is written (use --force to set {want_s} s)",
+                                quote(&entry.command),
+                                entry.event
+                            ),
+                        )
+                        .at(at()),
+                    );
+                    if opts.force {
+                        if let Some(t) = entry_at_mut(item, pos) {
+                            let mut v = Value::from(i64::try_from(want_s).unwrap_or(600));
+                            match t.get_mut("timeout") {
+                                // Replace in place: the key and its comments stay.
+                                Some(old) => {
+                                    if let Some(decor) = old.as_value().map(|v| v.decor().clone()) {
+                                        *v.decor_mut() = decor;
+                                    }
+                                    *old = Item::Value(v);
+                                }
+                                None => {
+                                    t.insert("timeout", Item::Value(v));
+                                }
+                            }
+                            changed = true;
+                        }
+                    }
+                }
+            }
+            None => {
+                append(item, &entry);
+                changed = true;
+            }
+        }
+    }
+    if conflicts > 0 && !opts.force {
+        return Plan {
+            changes: Vec::new(),
+            diagnostics,
+        };
+    }
+    let after = match (&before, changed) {
+        (Some(b), false) => b.clone(),
+        _ => doc.to_string(),
+    };
+    Plan {
+        changes: vec![FileChange {
+            path,
+            display,
+            before,
+            after,
+            mode: None,
+        }],
+        diagnostics,
+    }
+}
+
+fn to_entry(h: &Hook, diagnostics: &mut Vec<Diagnostic>, convention: Convention) -> Option<Entry> {
+    let d = |code, msg: String| Diagnostic::new(code, msg).with_convention(convention);
+    if contract::find(Convention::Jarvis, &h.source_event).is_none() {
+        diagnostics.push(d(
+            Code::SemanticMismatch,
+            format!(
+                "Jarvis has no event `{}`; {} is not written",
+                h.source_event, h.id
+            ),
+        ));
+        return None;
+    }
+    let Some(command) = h.command().filter(|c| !c.is_empty()) else {
+        diagnostics.push(d(
+            Code::SemanticMismatch,
+            format!("{} has no command; Jarvis runs only commands", h.id),
+        ));
+        return None;
+    };
+    let matcher = match &h.matcher {
+        Matcher::Any => None,
+        Matcher::Regex { pattern, .. } if pattern.is_empty() => None,
+        Matcher::Regex { pattern, .. } => Some(pattern.clone()),
+        Matcher::Exact { names } => Some(format!(
+            "^(?:{})$",
+            names
+                .iter()
+                .map(|n| escape_regex(n))
+                .collect::<Vec<_>>()
+                .join("|")
+        )),
+    };
+    let (min, max) = (limits::jarvis::TIMEOUT_MIN_S, limits::jarvis::TIMEOUT_MAX_S);
+    let timeout_s = h.timeout_ms.map(|ms| ms.div_ceil(1000));
+    let timeout_s = match timeout_s {
+        Some(s) if !(min..=max).contains(&s) => {
+            let clamped = s.clamp(min, max);
+            diagnostics.push(d(
+                Code::InvalidTimeout,
+                format!("{}: a timeout of {s} s is outside Jarvis's {min}..={max}; {clamped} s is written", h.id),
+            ));
+            Some(clamped)
+        }
+        other => other,
+    };
+    let explicit = match h.detail {
+        Detail::Jarvis {
+            timeout_explicit, ..
+        } => timeout_explicit,
+        _ => timeout_s != Some(limits::jarvis::TIMEOUT_DEFAULT_S),
+    };
+    Some(Entry {
+        event: h.source_event.clone(),
+        matcher,
+        command: command.to_string(),
+        timeout_s: if explicit { timeout_s } else { None },
+    })
+}
+
+/// Escapes a literal for a JavaScript regex.
+fn escape_regex(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if "\\^$.|?*+()[]{}/".contains(c) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn entry_at(item: &Item, i: usize) -> Option<&dyn TableLike> {
+    match item {
+        Item::ArrayOfTables(a) => a.get(i).map(|t| t as &dyn TableLike),
+        Item::Value(Value::Array(a)) => a
+            .get(i)
+            .and_then(Value::as_inline_table)
+            .map(|t| t as &dyn TableLike),
+        _ => None,
+    }
+}
+
+fn entry_at_mut(item: &mut Item, i: usize) -> Option<&mut dyn TableLike> {
+    match item {
+        Item::ArrayOfTables(a) => a.get_mut(i).map(|t| t as &mut dyn TableLike),
+        Item::Value(Value::Array(a)) => a
+            .get_mut(i)
+            .and_then(Value::as_inline_table_mut)
+            .map(|t| t as &mut dyn TableLike),
+        _ => None,
+    }
+}
+
+/// The index of an entry with the same event, matcher and command.
+fn find(item: &Item, e: &Entry) -> Option<usize> {
+    let n = match item {
+        Item::ArrayOfTables(a) => a.len(),
+        Item::Value(Value::Array(a)) => a.len(),
+        _ => 0,
+    };
+    (0..n).find(|&i| {
+        entry_at(item, i).is_some_and(|t| {
+            let s = |k: &str| t.get(k).and_then(|v| v.as_str());
+            s("event") == Some(e.event.as_str())
+                && s("command") == Some(e.command.as_str())
+                && s("matcher").filter(|m| !m.is_empty()) == e.matcher.as_deref()
+        })
+    })
+}
+
+fn append(item: &mut Item, e: &Entry) {
+    match item {
+        Item::ArrayOfTables(a) => {
+            let mut t = Table::new();
+            fill(&mut t, e);
+            a.push(t);
+        }
+        Item::Value(Value::Array(a)) => {
+            let mut t = InlineTable::new();
+            fill(&mut t, e);
+            a.push(t);
+        }
+        _ => {}
+    }
+}
+
+fn fill(t: &mut dyn TableLike, e: &Entry) {
+    t.insert("event", Item::Value(Value::from(e.event.as_str())));
+    if let Some(m) = &e.matcher {
+        t.insert("matcher", Item::Value(Value::from(m.as_str())));
+    }
+    t.insert("command", Item::Value(Value::from(e.command.as_str())));
+    if let Some(s) = e.timeout_s {
+        t.insert(
+            "timeout",
+            Item::Value(Value::from(i64::try_from(s).unwrap_or(600))),
+        );
+    }
+}

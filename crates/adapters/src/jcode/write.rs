@@ -1,0 +1,240 @@
+//! The jcode writer: adds commands to `[hooks]` slots of jcode's `config.toml`, editing the
+//! file in place with `toml_edit` so comments, other tables and key order survive.
+//!
+//! - a command already in its slot is left alone (writing twice changes nothing);
+//! - adding to a slot written as one string turns it into an array `[old, new]`;
+//! - `pre_tool_timeout_ms` is written when a `pre_tool` hook carries an explicit timeout; a
+//!   different value already in the file is a `conflicting_value` and nothing is written,
+//!   unless `force`.
+
+use super::discover::config_path;
+use super::raw::{SLOTS, TIMEOUT_KEY};
+use crate::toml_support::{read_target, refused};
+use crate::write::{FileChange, Plan, WriteOptions};
+use crate::Context;
+use hook_ir::contract::limits;
+use hook_ir::jcode_argv::quote_word;
+use hook_ir::{quote, Code, Convention, Detail, Diagnostic, Exec, Handler, Hook, Location};
+use toml_edit::{Array, Item, Table, Value};
+
+/// Plans writing `hooks` into the target file (`opts.target`, else the discovery path).
+pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteOptions) -> Plan {
+    let d = |code, msg: String| Diagnostic::new(code, msg).with_convention(convention);
+    let Some(path) = opts.target.clone().or_else(|| config_path(ctx)) else {
+        return refused(d(
+            Code::UnreadableSource,
+            "no home directory and no JCODE_HOME: cannot tell where jcode's config.toml is".into(),
+        ));
+    };
+    let (display, before, mut doc) = match read_target(ctx, &path, convention) {
+        Ok(t) => t,
+        Err(e) => return refused(e),
+    };
+    let at = || Location::path_only(display.clone());
+    let mut diagnostics = Vec::new();
+    let mut conflicts = 0usize;
+    let mut changed = false;
+
+    if doc
+        .get("hooks")
+        .is_some_and(|h| h.as_table_like().is_none())
+    {
+        if !opts.force {
+            return refused(
+                d(
+                    Code::ConflictingValue,
+                    "`hooks` in this file is not a table; nothing is written (use --force to replace it)"
+                        .into(),
+                )
+                .at(at()),
+            );
+        }
+        doc.remove("hooks");
+    }
+    if doc.get("hooks").is_none() {
+        doc.insert("hooks", Item::Table(Table::new()));
+        changed = true;
+    }
+    let Some(table) = doc.get_mut("hooks").and_then(Item::as_table_like_mut) else {
+        return refused(d(Code::ConflictingValue, "`hooks` is not a table".into()).at(at()));
+    };
+
+    let mut want_timeout: Option<u64> = None;
+    for h in hooks {
+        let slot = h.source_event.as_str();
+        if !SLOTS.iter().any(|(s, _)| *s == slot) {
+            diagnostics.push(d(
+                Code::SemanticMismatch,
+                format!("jcode has no hook slot `{slot}`; {} is not written", h.id),
+            ));
+            continue;
+        }
+        let Some(command) = h.command().map(str::trim).filter(|c| !c.is_empty()) else {
+            diagnostics.push(d(
+                Code::SemanticMismatch,
+                format!("{} has no command; jcode runs only commands", h.id),
+            ));
+            continue;
+        };
+        if !h.matcher.is_any() {
+            // jcode has no matcher: writing it would silently widen the hook to every tool.
+            diagnostics.push(d(
+                Code::SemanticMismatch,
+                format!(
+                    "jcode hooks have no matcher, so {} would fire for every tool; it is not written (convert the matcher first)",
+                    h.id
+                ),
+            ));
+            continue;
+        }
+        // jcode runs argv directly: a shell command keeps its meaning only through `sh -c`.
+        let wrapped;
+        let command = match h.handler {
+            Handler::Command {
+                exec: Exec::Shell, ..
+            } => {
+                wrapped = format!("sh -c {}", quote_word(command));
+                wrapped.as_str()
+            }
+            Handler::Command {
+                exec: Exec::LoginShell,
+                ..
+            } => {
+                wrapped = format!("sh -lc {}", quote_word(command));
+                wrapped.as_str()
+            }
+            _ => command,
+        };
+        let as_array = matches!(h.detail, Detail::Jcode { array: true, .. });
+        match table.get_mut(slot) {
+            None => {
+                let v = if as_array {
+                    Value::Array(Array::from_iter([command]))
+                } else {
+                    Value::from(command)
+                };
+                table.insert(slot, Item::Value(v));
+                changed = true;
+            }
+            Some(item) if item.is_str() => {
+                let old = item.as_value().cloned().unwrap_or_else(|| Value::from(""));
+                if old.as_str().map(str::trim) != Some(command) {
+                    // Keep the value's decor (a trailing comment) on the new array; the key's
+                    // own decor (comments above it) stays because the key is not replaced.
+                    let decor = old.decor().clone();
+                    let mut arr = Array::new();
+                    arr.push_formatted(old.decorated("", ""));
+                    arr.push(command);
+                    let mut v = Value::Array(arr);
+                    *v.decor_mut() = decor;
+                    *item = Item::Value(v);
+                    changed = true;
+                }
+            }
+            Some(Item::Value(Value::Array(a))) if a.iter().all(|v| v.as_str().is_some()) => {
+                if !a.iter().any(|v| v.as_str().map(str::trim) == Some(command)) {
+                    a.push(command);
+                    changed = true;
+                }
+            }
+            Some(_) => {
+                conflicts += 1;
+                diagnostics.push(
+                    d(
+                        Code::ConflictingValue,
+                        format!(
+                            "`hooks.{slot}` is not a string or an array of strings; cannot add {}",
+                            quote(command)
+                        ),
+                    )
+                    .at(at()),
+                );
+                if opts.force {
+                    if let Some(item) = table.get_mut(slot) {
+                        *item = Item::Value(Value::from(command));
+                        changed = true;
+                    }
+                }
+            }
+        }
+        if slot == "pre_tool" {
+            if let Some(ms) = h.timeout_ms {
+                let explicit = match h.detail {
+                    Detail::Jcode {
+                        timeout_explicit, ..
+                    } => timeout_explicit,
+                    _ => ms != limits::jcode::PRE_TOOL_TIMEOUT_DEFAULT_MS,
+                };
+                match want_timeout {
+                    _ if !explicit => {}
+                    None => want_timeout = Some(ms),
+                    Some(w) if w != ms => {
+                        conflicts += 1;
+                        diagnostics.push(d(
+                            Code::ConflictingValue,
+                            format!("the imported pre_tool hooks ask for different timeouts ({w} ms and {ms} ms), but jcode has one `{TIMEOUT_KEY}`; {w} ms is kept"),
+                        ).at(at()));
+                    }
+                    Some(_) => {}
+                }
+            }
+        }
+    }
+    if let Some(ms) = want_timeout {
+        let existing = table.get(TIMEOUT_KEY).map(|i| i.as_integer());
+        match existing {
+            None => {
+                table.insert(
+                    TIMEOUT_KEY,
+                    Item::Value(Value::from(i64::try_from(ms).unwrap_or(i64::MAX))),
+                );
+                changed = true;
+            }
+            Some(Some(v)) if u64::try_from(v).ok() == Some(ms) => {}
+            Some(found) => {
+                conflicts += 1;
+                diagnostics.push(
+                    d(
+                        Code::ConflictingValue,
+                        format!(
+                            "`{TIMEOUT_KEY}` is {} in this file, the imported pre_tool hooks need {ms}; nothing is written (use --force to set {ms})",
+                            found.map_or_else(|| "not an integer".to_string(), |v| v.to_string())
+                        ),
+                    )
+                    .at(at()),
+                );
+                if opts.force {
+                    if let Some(item) = table.get_mut(TIMEOUT_KEY) {
+                        let decor = item.as_value().map(|v| v.decor().clone());
+                        let mut v = Value::from(i64::try_from(ms).unwrap_or(i64::MAX));
+                        if let Some(decor) = decor {
+                            *v.decor_mut() = decor;
+                        }
+                        *item = Item::Value(v);
+                        changed = true;
+                    }
+                }
+            }
+        }
+    }
+    if conflicts > 0 && !opts.force {
+        return Plan {
+            changes: Vec::new(),
+            diagnostics,
+        };
+    }
+    let after = match (&before, changed) {
+        (Some(b), false) => b.clone(),
+        _ => doc.to_string(),
+    };
+    Plan {
+        changes: vec![FileChange {
+            path,
+            display,
+            before,
+            after,
+            mode: None,
+        }],
+        diagnostics,
+    }
+}

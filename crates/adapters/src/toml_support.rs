@@ -1,0 +1,246 @@
+//! What the two TOML adapters (jcode, Jarvis) share: reading a source file, parsing it with
+//! spans kept (`toml_edit::ImDocument`), naming value types and turning spans into locations.
+
+use crate::{Context, Output, SourceFile};
+use hook_ir::{Code, Convention, Diagnostic, Location};
+use std::ops::Range;
+use std::path::Path;
+use toml_edit::{ImDocument, Item, Value};
+
+/// A file read for one convention: its display path and text.
+pub(crate) struct Source {
+    /// The display path.
+    pub display: String,
+    /// The whole text.
+    pub text: String,
+    /// Byte offset of the start of each line, so a location costs a binary search instead of
+    /// a scan from the start of the file (which made lowering quadratic in the file size).
+    line_starts: Vec<usize>,
+}
+
+impl Source {
+    /// A source over `text`.
+    pub fn new(display: String, text: String) -> Self {
+        let line_starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        Source {
+            display,
+            text,
+            line_starts,
+        }
+    }
+
+    /// A location at `span` of this source, or the whole file when the span is unknown. Same
+    /// result as [`Location::at_span`] (1-based line, column in characters, offsets clamped to
+    /// char boundaries), in logarithmic time.
+    pub fn loc(&self, span: Option<Range<usize>>) -> Location {
+        let Some(r) = span else {
+            return Location::path_only(self.display.clone());
+        };
+        let start = clamp(&self.text, r.start);
+        let end = clamp(&self.text, r.end.max(start));
+        let line = self.line_starts.partition_point(|&s| s <= start);
+        let line_start = self.line_starts[line - 1];
+        let column = self.text[line_start..start].chars().count() + 1;
+        Location {
+            path: self.display.clone(),
+            line: Some(u32::try_from(line).unwrap_or(u32::MAX)),
+            column: Some(u32::try_from(column).unwrap_or(u32::MAX)),
+            span: Some((start, end)),
+        }
+    }
+}
+
+fn clamp(text: &str, mut i: usize) -> usize {
+    if i >= text.len() {
+        return text.len();
+    }
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// Reads `path` and records it in `out.sources`. A missing file is `None` without a
+/// diagnostic when `must_exist` is false (discovery), an `unreadable_source` otherwise; a
+/// file that cannot be read or is not UTF-8 gets a diagnostic.
+pub(crate) fn read(
+    ctx: &Context,
+    path: &Path,
+    convention: Convention,
+    must_exist: bool,
+    out: &mut Output,
+) -> Option<Source> {
+    let display = ctx.display(path);
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound && !must_exist => return None,
+        Err(e) => {
+            out.diag(
+                Diagnostic::new(
+                    Code::UnreadableSource,
+                    format!("cannot read {display}: {e}"),
+                )
+                .with_convention(convention)
+                .at(Location::path_only(display.clone())),
+            );
+            return None;
+        }
+    };
+    let text = match String::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+            let loc = Location::at_span(display.clone(), &text, at, at + 1);
+            out.sources.push(SourceFile {
+                convention,
+                path: path.to_path_buf(),
+                display: display.clone(),
+                text: Some(text),
+            });
+            out.diag(
+                Diagnostic::new(
+                    Code::ParseError,
+                    "the file is not valid UTF-8, so it is not TOML; the agent cannot read it",
+                )
+                .with_convention(convention)
+                .at(loc),
+            );
+            return None;
+        }
+    };
+    out.sources.push(SourceFile {
+        convention,
+        path: path.to_path_buf(),
+        display: display.clone(),
+        text: Some(text.clone()),
+    });
+    Some(Source::new(display, text))
+}
+
+/// Parses the source keeping spans. A syntax error becomes `parse_error` at its position, with
+/// `consequence` (what the agent does about it) appended to the message.
+pub(crate) fn parse<'a>(
+    src: &'a Source,
+    convention: Convention,
+    consequence: &str,
+    out: &mut Output,
+) -> Option<ImDocument<&'a str>> {
+    match ImDocument::parse(src.text.as_str()) {
+        Ok(doc) => Some(doc),
+        Err(e) => {
+            let first_line = e.message().lines().next().unwrap_or("invalid TOML").trim();
+            out.diag(
+                Diagnostic::new(
+                    Code::ParseError,
+                    format!("invalid TOML: {first_line}; {consequence}"),
+                )
+                .with_convention(convention)
+                .at(src.loc(e.span())),
+            );
+            None
+        }
+    }
+}
+
+/// The TOML type of an item with its article, for messages ("a string", "an integer", ...).
+pub(crate) fn item_type(item: &Item) -> &'static str {
+    match item {
+        Item::None => "nothing",
+        Item::Value(v) => value_type(v),
+        Item::Table(_) => "a table",
+        Item::ArrayOfTables(_) => "an array of tables",
+    }
+}
+
+/// The TOML type of a value with its article.
+pub(crate) fn value_type(v: &Value) -> &'static str {
+    match v {
+        Value::String(_) => "a string",
+        Value::Integer(_) => "an integer",
+        Value::Float(_) => "a float",
+        Value::Boolean(_) => "a boolean",
+        Value::Datetime(_) => "a datetime",
+        Value::Array(_) => "an array",
+        Value::InlineTable(_) => "an inline table",
+    }
+}
+
+/// The span of an item (tables and arrays of tables included).
+pub(crate) fn item_span(item: &Item) -> Option<Range<usize>> {
+    match item {
+        Item::None => None,
+        Item::Value(v) => v.span(),
+        Item::Table(t) => t.span(),
+        Item::ArrayOfTables(a) => a.span(),
+    }
+}
+
+/// The target file of a writer: its display path, its text (`None`: it does not exist yet)
+/// and the editable document. Unreadable or invalid TOML → a diagnostic (nothing is written).
+pub(crate) fn read_target(
+    ctx: &Context,
+    path: &Path,
+    convention: Convention,
+) -> Result<(String, Option<String>, toml_edit::DocumentMut), Diagnostic> {
+    let display = ctx.display(path);
+    let before = match std::fs::read_to_string(path) {
+        Ok(t) => Some(t),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => {
+            return Err(Diagnostic::new(
+                Code::UnreadableSource,
+                format!("cannot read {display}: {e}; nothing is written"),
+            )
+            .with_convention(convention)
+            .at(Location::path_only(display)))
+        }
+    };
+    let doc = match &before {
+        None => toml_edit::DocumentMut::new(),
+        Some(text) => match text.parse::<toml_edit::DocumentMut>() {
+            Ok(d) => d,
+            Err(e) => {
+                return Err(Diagnostic::new(
+                    Code::ParseError,
+                    format!(
+                        "invalid TOML: {}; fix it before importing, nothing is written",
+                        e.message().lines().next().unwrap_or("").trim()
+                    ),
+                )
+                .with_convention(convention)
+                .at(match e.span() {
+                    Some(r) => Location::at_span(display.clone(), text, r.start, r.end),
+                    None => Location::path_only(display.clone()),
+                }))
+            }
+        },
+    };
+    Ok((display, before, doc))
+}
+
+/// A plan with one diagnostic and no change.
+pub(crate) fn refused(d: Diagnostic) -> crate::write::Plan {
+    crate::write::Plan {
+        changes: Vec::new(),
+        diagnostics: vec![d],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    proptest::proptest! {
+        #[test]
+        fn loc_agrees_with_location_at_span(text in "(\\PC|\n){0,60}", a in 0usize..80, b in 0usize..80) {
+            let src = Source::new("f".into(), text.clone());
+            proptest::prop_assert_eq!(
+                src.loc(Some(a..b)),
+                Location::at_span("f", &text, a, b)
+            );
+        }
+    }
+}
