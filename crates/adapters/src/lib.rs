@@ -6,6 +6,7 @@
 //! config file).
 
 pub mod context;
+pub mod json_span;
 pub mod write;
 
 pub mod claude_settings;
