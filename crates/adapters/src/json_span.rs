@@ -260,7 +260,15 @@ mod tests {
 
     #[test]
     fn rejects_jsonc_extensions_and_empty_text() {
-        for bad in ["", "  ", "{\"a\": 1,}", "// c\n{}", "{a: 1}", "{'a': 1}", "[0x1]"] {
+        for bad in [
+            "",
+            "  ",
+            "{\"a\": 1,}",
+            "// c\n{}",
+            "{a: 1}",
+            "{'a': 1}",
+            "[0x1]",
+        ] {
             assert!(parse(bad).is_err(), "{bad:?} must be rejected");
         }
     }

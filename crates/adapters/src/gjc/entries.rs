@@ -79,7 +79,10 @@ pub fn list(
             return Vec::new();
         }
     };
-    let mut names: Vec<std::ffi::OsString> = entries.filter_map(|e| e.ok()).map(|e| e.file_name()).collect();
+    let mut names: Vec<std::ffi::OsString> = entries
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name())
+        .collect();
     names.sort();
     let root_real = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
     let mut files = Vec::new();
@@ -177,11 +180,17 @@ fn check_entry(
         }
     };
     if bytes.contains(&0) {
-        bad(out, "a binary file (it contains NUL bytes), not a module".into());
+        bad(
+            out,
+            "a binary file (it contains NUL bytes), not a module".into(),
+        );
         return None;
     }
     let Ok(text) = String::from_utf8(bytes) else {
-        bad(out, "not UTF-8 text, so not a JavaScript/TypeScript module".into());
+        bad(
+            out,
+            "not UTF-8 text, so not a JavaScript/TypeScript module".into(),
+        );
         return None;
     };
     let display = ctx.display(path);

@@ -11,7 +11,9 @@ use super::scan;
 use super::tool_name;
 use crate::Output;
 use hook_ir::contract::{self, Lookup, Mapping};
-use hook_ir::{quote, Code, Convention, Detail, Diagnostic, Handler, Hook, Kind, Location, Matcher};
+use hook_ir::{
+    quote, Code, Convention, Detail, Diagnostic, Handler, Hook, Kind, Location, Matcher,
+};
 
 /// The folder a module is filed in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

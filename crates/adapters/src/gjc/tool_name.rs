@@ -33,7 +33,9 @@ mod tests {
 
     #[test]
     fn rejects_what_normalize_tool_matcher_rejects() {
-        for bad in ["", " ", " bash", "bash ", ".", "..", "a/b", "a\\b", "a\0b", "*/x"] {
+        for bad in [
+            "", " ", " bash", "bash ", ".", "..", "a/b", "a\\b", "a\0b", "*/x",
+        ] {
             assert!(validate(bad).is_err(), "{bad:?}");
         }
     }

@@ -76,7 +76,8 @@ pub fn plan_write(ctx: &Context, hooks: &[Hook], opts: &WriteOptions) -> Plan {
         let Some(tool) = tool else {
             plan.diagnostics.push(refuse(
                 h,
-                "a GJC file is filed for one tool name or `*`; this matcher has no such name".into(),
+                "a GJC file is filed for one tool name or `*`; this matcher has no such name"
+                    .into(),
             ));
             continue;
         };
@@ -120,11 +121,13 @@ pub fn plan_write(ctx: &Context, hooks: &[Hook], opts: &WriteOptions) -> Plan {
         let text = match std::fs::read(src).map(String::from_utf8) {
             Ok(Ok(t)) => t,
             Ok(Err(_)) => {
-                plan.diagnostics.push(source_problem(h, "is not UTF-8 text".into()));
+                plan.diagnostics
+                    .push(source_problem(h, "is not UTF-8 text".into()));
                 continue;
             }
             Err(e) => {
-                plan.diagnostics.push(source_problem(h, format!("cannot be read: {e}")));
+                plan.diagnostics
+                    .push(source_problem(h, format!("cannot be read: {e}")));
                 continue;
             }
         };
@@ -133,14 +136,19 @@ pub fn plan_write(ctx: &Context, hooks: &[Hook], opts: &WriteOptions) -> Plan {
         let display = ctx.display(&target);
         if let Some(prev) = planned.get(&target) {
             if *prev != text {
-                plan.diagnostics.push(conflict(h, &display, "another imported hook is written to the same file"));
+                plan.diagnostics.push(conflict(
+                    h,
+                    &display,
+                    "another imported hook is written to the same file",
+                ));
             }
             continue;
         }
         let exists = target.symlink_metadata().is_ok();
         let before = std::fs::read_to_string(&target).ok();
         if exists && before.as_deref() != Some(text.as_str()) && !opts.force {
-            plan.diagnostics.push(conflict(h, &display, "it exists with different content"));
+            plan.diagnostics
+                .push(conflict(h, &display, "it exists with different content"));
             continue;
         }
         planned.insert(target.clone(), text.clone());
@@ -183,7 +191,9 @@ fn conflict(h: &Hook, display: &str, why: &str) -> Diagnostic {
 #[cfg(unix)]
 fn mode_of(p: &Path) -> Option<u32> {
     use std::os::unix::fs::PermissionsExt;
-    std::fs::metadata(p).ok().map(|m| m.permissions().mode() & 0o777)
+    std::fs::metadata(p)
+        .ok()
+        .map(|m| m.permissions().mode() & 0o777)
 }
 
 #[cfg(not(unix))]

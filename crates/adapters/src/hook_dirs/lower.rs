@@ -42,10 +42,7 @@ pub fn lower_file(
         out.diag(
             Diagnostic::new(
                 Code::InvalidToolMatcher,
-                format!(
-                    "the tool name {} (from the file name) {why}",
-                    quote(tool)
-                ),
+                format!("the tool name {} (from the file name) {why}", quote(tool)),
             )
             .with_convention(convention)
             .at(Location::path_only(m.display.clone())),
@@ -88,7 +85,13 @@ mod tests {
     fn codex_names_follow_pre_tool_ts_js() {
         assert_eq!(codex_name("pre-bash.ts"), Some((Phase::Pre, "bash")));
         assert_eq!(codex_name("post-Edit.js"), Some((Phase::Post, "Edit")));
-        for bad in ["bash.ts", "pre-.ts", "pre-bash.sh", "prebash.ts", "Pre-bash.ts"] {
+        for bad in [
+            "bash.ts",
+            "pre-.ts",
+            "pre-bash.sh",
+            "prebash.ts",
+            "Pre-bash.ts",
+        ] {
             assert_eq!(codex_name(bad), None, "{bad}");
         }
     }
