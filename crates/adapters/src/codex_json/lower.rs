@@ -58,6 +58,16 @@ pub fn parse_matcher(raw: Option<&str>) -> Result<Matcher, hook_ir::MatcherError
     }
 }
 
+/// The last non-empty line of a multi-line compiler message (the `regex` crate draws a caret
+/// diagram above the actual error).
+fn last_line(msg: &str) -> &str {
+    msg.lines()
+        .rev()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .map_or(msg, |l| l.strip_prefix("error: ").unwrap_or(l))
+}
+
 /// Whether a top-level key looks like an event name (exactly or up to case).
 fn looks_like_event(key: &str) -> bool {
     contract::events_of(CONV).any(|c| c.event.eq_ignore_ascii_case(key))
@@ -202,8 +212,9 @@ fn lower_group(
                     Code::InvalidMatcherRegex,
                     matcher_span.unwrap_or(g.span),
                     format!(
-                        "{}: Codex drops this whole group, so none of its hooks run",
-                        e
+                        "invalid Rust regex {}: {}; Codex drops this whole group, so none of its hooks run",
+                        quote(&e.pattern),
+                        last_line(&e.message)
                     ),
                 )
                 .with_help(
