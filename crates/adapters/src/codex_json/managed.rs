@@ -234,6 +234,13 @@ fn edit_event(root: &CstRootNode, event: &str, groups: &[Node]) {
                     e.clone().remove();
                 }
             }
+            // Removing the first element of an inline array leaves `[ {...}`: drop the space.
+            let children = inner.children();
+            if let (Some(open), Some(ws)) = (children.first(), children.get(1)) {
+                if open.token_char() == Some('[') && ws.is_whitespace() {
+                    ws.clone().remove();
+                }
+            }
         }
     }
     arr.insert(0, managed_input(event));
