@@ -14,9 +14,23 @@ fn json_like() -> impl Strategy<Value = String> {
         any::<i64>().prop_map(|n| n.to_string()),
         "[a-zA-Z_|*(){}. -]{0,12}".prop_map(|s| serde_json::to_string(&s).unwrap()),
         prop::sample::select(vec![
-            "\"hooks\"", "\"PreToolUse\"", "\"Stop\"", "\"command\"", "\"type\"", "\"matcher\"",
-            "\"timeout\"", "\"gjc codex-native-hook\"", "\"tool_call\"", "\"phase\"", "\"target\"",
-            "\"gajae-code-plugin\"", "\"kind\"", "\"path\"", "\"event\"", "\"before\"", "\"after\"",
+            "\"hooks\"",
+            "\"PreToolUse\"",
+            "\"Stop\"",
+            "\"command\"",
+            "\"type\"",
+            "\"matcher\"",
+            "\"timeout\"",
+            "\"gjc codex-native-hook\"",
+            "\"tool_call\"",
+            "\"phase\"",
+            "\"target\"",
+            "\"gajae-code-plugin\"",
+            "\"kind\"",
+            "\"path\"",
+            "\"event\"",
+            "\"before\"",
+            "\"after\"",
         ])
         .prop_map(str::to_string),
     ];
@@ -26,9 +40,23 @@ fn json_like() -> impl Strategy<Value = String> {
             prop::collection::vec(
                 (
                     prop::sample::select(vec![
-                        "hooks", "PreToolUse", "Stop", "SessionEnd", "command", "type", "matcher",
-                        "timeout", "async", "statusMessage", "name", "event", "target", "phase",
-                        "path", "kind", "version",
+                        "hooks",
+                        "PreToolUse",
+                        "Stop",
+                        "SessionEnd",
+                        "command",
+                        "type",
+                        "matcher",
+                        "timeout",
+                        "async",
+                        "statusMessage",
+                        "name",
+                        "event",
+                        "target",
+                        "phase",
+                        "path",
+                        "kind",
+                        "version",
                     ]),
                     inner
                 ),
@@ -36,7 +64,10 @@ fn json_like() -> impl Strategy<Value = String> {
             )
             .prop_map(|v| format!(
                 "{{{}}}",
-                v.iter().map(|(k, v)| format!("\"{k}\":{v}")).collect::<Vec<_>>().join(",")
+                v.iter()
+                    .map(|(k, v)| format!("\"{k}\":{v}"))
+                    .collect::<Vec<_>>()
+                    .join(",")
             )),
         ]
     })

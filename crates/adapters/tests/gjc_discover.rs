@@ -15,19 +15,48 @@ fn valid_tree_yields_the_filed_hooks_and_the_other_registered_events() {
         .batch
         .hooks
         .iter()
-        .map(|h| (h.kind, h.source_event.as_str(), h.matcher.clone(), h.timeout_ms))
+        .map(|h| {
+            (
+                h.kind,
+                h.source_event.as_str(),
+                h.matcher.clone(),
+                h.timeout_ms,
+            )
+        })
         .collect();
-    let exact = |n: &str| Matcher::Exact { names: vec![n.into()] };
+    let exact = |n: &str| Matcher::Exact {
+        names: vec![n.into()],
+    };
     assert_eq!(
         got,
         [
             (Kind::PreToolUse, "tool_call", Matcher::Any, None),
             (Kind::Stop, "agent_end", Matcher::Any, Some(30_000)),
-            (Kind::SessionStart, "session_start", Matcher::Any, Some(30_000)),
+            (
+                Kind::SessionStart,
+                "session_start",
+                Matcher::Any,
+                Some(30_000)
+            ),
             (Kind::PreToolUse, "tool_call", exact("bash"), None),
-            (Kind::PostToolUse, "tool_result", exact("Edit"), Some(30_000)),
-            (Kind::UserPromptSubmit, "before_agent_start", Matcher::Any, Some(30_000)),
-            (Kind::SessionShutdown, "session_shutdown", Matcher::Any, Some(30_000)),
+            (
+                Kind::PostToolUse,
+                "tool_result",
+                exact("Edit"),
+                Some(30_000)
+            ),
+            (
+                Kind::UserPromptSubmit,
+                "before_agent_start",
+                Matcher::Any,
+                Some(30_000)
+            ),
+            (
+                Kind::SessionShutdown,
+                "session_shutdown",
+                Matcher::Any,
+                Some(30_000)
+            ),
             (Kind::PreToolUse, "tool_call", exact("Write"), None),
         ]
     );
@@ -54,8 +83,13 @@ fn valid_tree_yields_the_filed_hooks_and_the_other_registered_events() {
     assert!(plugin.is_none());
     // The user dir the code reads is named in an info diagnostic; nothing else is reported.
     assert_eq!(codes(&d), [Code::UserHooksDir]);
-    assert!(d.batch.diagnostics[0].message.contains("~/.gjc/agent/hooks"));
-    assert_eq!(d.batch.hooks[7].location.path, "~/.gjc/agent/hooks/pre/Write.mjs");
+    assert!(d.batch.diagnostics[0]
+        .message
+        .contains("~/.gjc/agent/hooks"));
+    assert_eq!(
+        d.batch.hooks[7].location.path,
+        "~/.gjc/agent/hooks/pre/Write.mjs"
+    );
     insta::assert_json_snapshot!("gjc_valid", t.redacted(&d));
 }
 
@@ -76,28 +110,65 @@ fn invalid_tree_reports_each_problem_with_its_code() {
         assert!(c.contains(&want), "missing {want}: {c:?}");
     }
     // Only the docs path exists in home: the message says the code reads the other one.
-    let info = d.batch.diagnostics.iter().find(|d| d.code == Code::UserHooksDir).unwrap();
-    assert!(info.message.contains("found only `~/.gjc/hooks`"), "{}", info.message);
-    assert!(info.message.contains("~/.gjc/agent/hooks"), "{}", info.message);
+    let info = d
+        .batch
+        .diagnostics
+        .iter()
+        .find(|d| d.code == Code::UserHooksDir)
+        .unwrap();
+    assert!(
+        info.message.contains("found only `~/.gjc/hooks`"),
+        "{}",
+        info.message
+    );
+    assert!(
+        info.message.contains("~/.gjc/agent/hooks"),
+        "{}",
+        info.message
+    );
     // `turn_end` points at the line of its registration.
-    let tm = d.batch.diagnostics.iter().find(|d| d.code == Code::SemanticMismatch).unwrap();
+    let tm = d
+        .batch
+        .diagnostics
+        .iter()
+        .find(|d| d.code == Code::SemanticMismatch)
+        .unwrap();
     let loc = tm.location.as_ref().unwrap();
-    assert_eq!((loc.path.as_str(), loc.line, loc.column), (".gjc/hooks/post/turn.ts", Some(3), Some(7)));
+    assert_eq!(
+        (loc.path.as_str(), loc.line, loc.column),
+        (".gjc/hooks/post/turn.ts", Some(3), Some(7))
+    );
     // A file in pre/ registering only tool_result still yields its filed hook, plus an
     // unfiltered post_tool_use hook.
-    let read: Vec<_> = d.batch.hooks.iter().filter(|h| h.location.path.ends_with("read.js")).collect();
+    let read: Vec<_> = d
+        .batch
+        .hooks
+        .iter()
+        .filter(|h| h.location.path.ends_with("read.js"))
+        .collect();
     assert_eq!(read.len(), 2);
-    assert_eq!((read[0].kind, read[1].kind), (Kind::PreToolUse, Kind::PostToolUse));
+    assert_eq!(
+        (read[0].kind, read[1].kind),
+        (Kind::PreToolUse, Kind::PostToolUse)
+    );
     assert_eq!(read[1].matcher, Matcher::Any);
     // The commented-out registration is not reported.
-    assert!(!d.batch.diagnostics.iter().any(|d| d.message.contains("session_before_compact")));
+    assert!(!d
+        .batch
+        .diagnostics
+        .iter()
+        .any(|d| d.message.contains("session_before_compact")));
 }
 
 #[test]
 fn clean_tree_yields_nothing() {
     let t = Tree::fixture("gjc", "clean");
     let d = t.discover(GJC);
-    assert!(d.batch.hooks.is_empty() && d.batch.diagnostics.is_empty(), "{:?}", d.batch);
+    assert!(
+        d.batch.hooks.is_empty() && d.batch.diagnostics.is_empty(),
+        "{:?}",
+        d.batch
+    );
     let empty = Tree::empty();
     let d = empty.discover(GJC);
     assert!(d.batch.hooks.is_empty() && d.batch.diagnostics.is_empty());
@@ -126,15 +197,23 @@ fn adversarial_entries_are_diagnostics_never_crashes() {
     // Binary, huge, non-UTF-8 text, non-UTF-8 name, a FIFO.
     t.write("project/.gjc/hooks/pre/blob.js", b"\x7fELF\x00\x01");
     let huge = std::fs::File::create(pre.join("huge.js")).unwrap();
-    huge.set_len(adapters::gjc::entries::MAX_MODULE_BYTES + 1).unwrap();
+    huge.set_len(adapters::gjc::entries::MAX_MODULE_BYTES + 1)
+        .unwrap();
     t.write("project/.gjc/hooks/pre/latin1.js", b"// caf\xe9\n");
     std::fs::write(pre.join(std::ffi::OsStr::from_bytes(b"bad\xffname.js")), ok).unwrap();
     let fifo = std::ffi::CString::new(pre.join("fifo.js").as_os_str().as_bytes()).unwrap();
-    let _ = std::process::Command::new("mkfifo").arg(pre.join("fifo.js")).status();
+    let _ = std::process::Command::new("mkfifo")
+        .arg(pre.join("fifo.js"))
+        .status();
     drop(fifo);
     // `pre` of the project is also the docs path of a home that is the project itself.
     let d = t.discover(&[Convention::Gjc]);
-    let names: Vec<_> = d.batch.hooks.iter().map(|h| h.location.path.as_str()).collect();
+    let names: Vec<_> = d
+        .batch
+        .hooks
+        .iter()
+        .map(|h| h.location.path.as_str())
+        .collect();
     assert_eq!(names, [".gjc/hooks/pre/inside.js", ".gjc/hooks/pre/ok.js"]);
     let by_file = |f: &str| {
         d.batch
@@ -145,8 +224,22 @@ fn adversarial_entries_are_diagnostics_never_crashes() {
             .collect::<Vec<_>>()
     };
     assert_eq!(by_file("a\\b.js"), [Code::InvalidToolMatcher]);
-    for f in ["escape.js", "loop1.js", "loop2.js", "dangling.js", "blob.js", "huge.js", "latin1.js", "fifo.js"] {
-        assert_eq!(by_file(f), [Code::InvalidSource], "{f}: {:?}", d.batch.diagnostics);
+    for f in [
+        "escape.js",
+        "loop1.js",
+        "loop2.js",
+        "dangling.js",
+        "blob.js",
+        "huge.js",
+        "latin1.js",
+        "fifo.js",
+    ] {
+        assert_eq!(
+            by_file(f),
+            [Code::InvalidSource],
+            "{f}: {:?}",
+            d.batch.diagnostics
+        );
     }
     assert!(d
         .batch
@@ -165,7 +258,11 @@ fn the_same_module_reached_twice_is_a_duplicate() {
         "home/.gjc/agent/hooks/pre/bash.js",
         "export default (api) => api.on(\"tool_call\", () => {});\n",
     );
-    std::os::unix::fs::symlink(t.home().join(".gjc/agent/hooks"), t.home().join(".gjc/hooks")).unwrap();
+    std::os::unix::fs::symlink(
+        t.home().join(".gjc/agent/hooks"),
+        t.home().join(".gjc/hooks"),
+    )
+    .unwrap();
     let d = t.discover(&[Convention::Gjc]);
     assert_eq!(d.batch.hooks.len(), 1);
     assert_eq!(
@@ -190,5 +287,9 @@ fn many_modules_in_one_directory_are_all_found_in_name_order() {
     let d = t.discover(&[Convention::Gjc]);
     assert_eq!(d.batch.hooks.len(), 300);
     assert!(d.batch.diagnostics.is_empty());
-    assert!(d.batch.hooks.windows(2).all(|w| w[0].location.path < w[1].location.path));
+    assert!(d
+        .batch
+        .hooks
+        .windows(2)
+        .all(|w| w[0].location.path < w[1].location.path));
 }

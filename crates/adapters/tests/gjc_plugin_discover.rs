@@ -16,34 +16,91 @@ fn valid_plugin_with_verified_hashes() {
         .batch
         .hooks
         .iter()
-        .map(|h| (h.kind, h.source_event.as_str(), h.matcher.clone(), h.timeout_ms))
+        .map(|h| {
+            (
+                h.kind,
+                h.source_event.as_str(),
+                h.matcher.clone(),
+                h.timeout_ms,
+            )
+        })
         .collect();
-    let exact = |n: &str| Matcher::Exact { names: vec![n.into()] };
+    let exact = |n: &str| Matcher::Exact {
+        names: vec![n.into()],
+    };
     assert_eq!(
         got,
         [
             (Kind::PreToolUse, "tool_call/before", exact("bash"), None),
-            (Kind::PostToolUse, "tool_call/after", exact("Edit"), Some(30_000)),
-            (Kind::PostToolUse, "tool_result/after", Matcher::Any, Some(30_000)),
-            (Kind::SessionStart, "session_start", Matcher::Any, Some(30_000)),
-            (Kind::SessionShutdown, "session_shutdown", Matcher::Any, Some(30_000)),
+            (
+                Kind::PostToolUse,
+                "tool_call/after",
+                exact("Edit"),
+                Some(30_000)
+            ),
+            (
+                Kind::PostToolUse,
+                "tool_result/after",
+                Matcher::Any,
+                Some(30_000)
+            ),
+            (
+                Kind::SessionStart,
+                "session_start",
+                Matcher::Any,
+                Some(30_000)
+            ),
+            (
+                Kind::SessionShutdown,
+                "session_shutdown",
+                Matcher::Any,
+                Some(30_000)
+            ),
         ]
     );
-    let Detail::Module { real_path, in_process_event, tool, plugin } = &d.batch.hooks[0].detail else {
+    let Detail::Module {
+        real_path,
+        in_process_event,
+        tool,
+        plugin,
+    } = &d.batch.hooks[0].detail
+    else {
         panic!()
     };
     assert!(real_path.ends_with("guard/hooks/guard.js"));
-    assert_eq!((in_process_event.as_str(), tool.as_deref()), ("tool_call", Some("bash")));
+    assert_eq!(
+        (in_process_event.as_str(), tool.as_deref()),
+        ("tool_call", Some("bash"))
+    );
     let p = plugin.as_ref().unwrap();
-    assert_eq!((p.plugin.as_str(), p.name.as_str(), p.phase.as_deref()), ("guard", "bash-guard", Some("before")));
-    assert!(p.root.ends_with(".gjc/gjc-plugins/guard") && std::path::Path::new(&p.root).is_absolute());
+    assert_eq!(
+        (p.plugin.as_str(), p.name.as_str(), p.phase.as_deref()),
+        ("guard", "bash-guard", Some("before"))
+    );
+    assert!(
+        p.root.ends_with(".gjc/gjc-plugins/guard") && std::path::Path::new(&p.root).is_absolute()
+    );
     assert_eq!(p.sha256.as_ref().map(String::len), Some(64));
-    let Detail::Module { tool, .. } = &d.batch.hooks[2].detail else { panic!() };
-    assert_eq!(tool.as_deref(), Some("*"), "tool_result target defaults to `*`");
-    let Detail::Module { tool, plugin, .. } = &d.batch.hooks[4].detail else { panic!() };
+    let Detail::Module { tool, .. } = &d.batch.hooks[2].detail else {
+        panic!()
+    };
+    assert_eq!(
+        tool.as_deref(),
+        Some("*"),
+        "tool_result target defaults to `*`"
+    );
+    let Detail::Module { tool, plugin, .. } = &d.batch.hooks[4].detail else {
+        panic!()
+    };
     assert_eq!(tool, &None);
-    assert!(plugin.as_ref().unwrap().sha256.is_some(), "`./hooks/stop.js` matches the registry's `hooks/stop.js`");
-    assert_eq!(d.batch.hooks[0].location.path, ".gjc/gjc-plugins/guard/gajae-plugin.json");
+    assert!(
+        plugin.as_ref().unwrap().sha256.is_some(),
+        "`./hooks/stop.js` matches the registry's `hooks/stop.js`"
+    );
+    assert_eq!(
+        d.batch.hooks[0].location.path,
+        ".gjc/gjc-plugins/guard/gajae-plugin.json"
+    );
     assert_eq!(d.batch.hooks[0].location.line, Some(6));
     insta::assert_json_snapshot!("gjc_plugin_valid", t.redacted(&d));
 }
@@ -78,7 +135,11 @@ fn invalid_shapes_each_get_their_code() {
     let names: Vec<_> = d.batch.hooks.iter().map(|h| h.id.as_str()).collect();
     assert_eq!(names, ["gjc-plugin:messy:fine"]);
     let null_phase = &d.batch.diagnostics[4];
-    assert!(null_phase.message.contains("not even null"), "{}", null_phase.message);
+    assert!(
+        null_phase.message.contains("not even null"),
+        "{}",
+        null_phase.message
+    );
     assert_eq!(null_phase.location.as_ref().unwrap().line, Some(26));
 }
 
@@ -96,7 +157,11 @@ fn hash_drift_quarantines_the_whole_plugin() {
 fn clean_tree_yields_nothing() {
     let t = Tree::fixture("gjc-plugin", "clean");
     let d = t.discover(GP);
-    assert!(d.batch.hooks.is_empty() && d.batch.diagnostics.is_empty(), "{:?}", d.batch);
+    assert!(
+        d.batch.hooks.is_empty() && d.batch.diagnostics.is_empty(),
+        "{:?}",
+        d.batch
+    );
 }
 
 #[cfg(unix)]
@@ -109,7 +174,11 @@ fn a_symlink_leaving_the_root_is_refused() {
         r#"{"kind": "gajae-code-plugin", "name": "p", "version": "1", "hooks": [
   {"name": "h", "event": "tool_call", "target": "bash", "phase": "before", "path": "link.js"}]}"#,
     );
-    std::os::unix::fs::symlink(t.dir.path().join("secret.js"), t.project().join(".gjc/gjc-plugins/p/link.js")).unwrap();
+    std::os::unix::fs::symlink(
+        t.dir.path().join("secret.js"),
+        t.project().join(".gjc/gjc-plugins/p/link.js"),
+    )
+    .unwrap();
     let d = t.discover(GP);
     assert!(d.batch.hooks.is_empty());
     assert_eq!(codes(&d), [Code::MissingRegistry, Code::PathEscapesRoot]);
@@ -125,7 +194,10 @@ fn explicit_manifest_finds_its_scope_registry() {
     assert_eq!(d.batch.hooks.len(), 5);
     assert!(d.batch.diagnostics.is_empty(), "{:?}", d.batch.diagnostics);
     // Editing a hook after install is drift, found through the explicit path too.
-    t.write("project/.gjc/gjc-plugins/guard/hooks/guard.js", "// changed\n");
+    t.write(
+        "project/.gjc/gjc-plugins/guard/hooks/guard.js",
+        "// changed\n",
+    );
     let d = adapters::load_file(&t.ctx(), &m, None);
     assert!(d.batch.hooks.is_empty());
     assert_eq!(codes(&d), [Code::HashDrift]);
@@ -134,7 +206,10 @@ fn explicit_manifest_finds_its_scope_registry() {
 #[test]
 fn a_corrupt_registry_rejects_the_scope() {
     let t = Tree::fixture("gjc-plugin", "valid");
-    t.write("project/.gjc/gjc-plugins/registry.json", "{\"version\": 1, \"plugins\": 7}");
+    t.write(
+        "project/.gjc/gjc-plugins/registry.json",
+        "{\"version\": 1, \"plugins\": 7}",
+    );
     let d = t.discover(GP);
     assert!(d.batch.hooks.is_empty());
     assert_eq!(codes(&d), [Code::ParseError]);

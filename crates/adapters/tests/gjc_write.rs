@@ -34,7 +34,12 @@ fn claude_modules_are_copied_and_shell_scripts_refused() {
     assert_eq!(copied, source);
     // The copy is now a GJC hook for the same tool and kind.
     let gjc = t.discover(&[Convention::Gjc]);
-    let got: Vec<_> = gjc.batch.hooks.iter().map(|h| (h.kind, h.matcher.clone())).collect();
+    let got: Vec<_> = gjc
+        .batch
+        .hooks
+        .iter()
+        .map(|h| (h.kind, h.matcher.clone()))
+        .collect();
     let src = t.discover(&[Convention::ClaudeDir]);
     let want: Vec<_> = src
         .batch
@@ -80,7 +85,10 @@ fn a_differing_target_is_a_conflict_unless_forced() {
 fn the_executable_bit_is_kept() {
     use std::os::unix::fs::PermissionsExt;
     let t = Tree::empty();
-    let src = t.write("project/.claude/hooks/post/Write.js", "export default () => {}\n");
+    let src = t.write(
+        "project/.claude/hooks/post/Write.js",
+        "export default () => {}\n",
+    );
     std::fs::set_permissions(&src, std::fs::Permissions::from_mode(0o755)).unwrap();
     let plan = import(&t, Convention::ClaudeDir, false);
     assert_eq!(plan.changes[0].mode, Some(0o755));
@@ -102,7 +110,12 @@ fn gjc_to_gjc_is_a_no_op_and_other_events_of_a_module_are_not_copied_twice() {
         .into_iter()
         .filter(|h| !h.location.path.starts_with('~'))
         .collect();
-    let plan = adapters::plan_write(&t.ctx(), Convention::Gjc, &project_hooks, &WriteOptions::default());
+    let plan = adapters::plan_write(
+        &t.ctx(),
+        Convention::Gjc,
+        &project_hooks,
+        &WriteOptions::default(),
+    );
     assert!(plan.diagnostics.is_empty(), "{:?}", plan.diagnostics);
     assert_eq!(plan.changes.len(), 3);
     assert!(plan.changes.iter().all(|c| c.is_noop()));

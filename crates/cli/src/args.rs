@@ -21,6 +21,8 @@ pub enum Command {
     Explain(ExplainArgs),
     /// Print a JSON Schema (`ir`).
     Schema(SchemaArgs),
+    /// Install integrations into other agents' configuration.
+    Setup(SetupArgs),
 }
 
 /// Where to look for hooks.
@@ -93,4 +95,30 @@ pub struct SchemaArgs {
     /// `ir`.
     #[arg(default_value = "ir")]
     pub what: String,
+}
+
+#[derive(Debug, Args)]
+pub struct SetupArgs {
+    #[command(subcommand)]
+    pub target: SetupTarget,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum SetupTarget {
+    /// Merge GJC's managed UserPromptSubmit and Stop entries into Codex's hooks.json, as
+    /// `gjc setup hooks` does (idempotent; other entries and formatting are kept).
+    Codex(SetupCodexArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct SetupCodexArgs {
+    /// The hooks.json to change (default: <home>/.codex/hooks.json).
+    #[arg(long, value_name = "FILE")]
+    pub hooks_json: Option<PathBuf>,
+    /// The home directory (default: $HOME).
+    #[arg(long, value_name = "DIR")]
+    pub home: Option<PathBuf>,
+    /// Show what would change, write nothing.
+    #[arg(long)]
+    pub dry_run: bool,
 }

@@ -5,6 +5,7 @@ mod explain;
 mod lint;
 mod list;
 mod schema;
+mod setup;
 
 use crate::args::{Cli, Command};
 use crate::exit::Exit;
@@ -18,5 +19,6 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
         Command::List(a) => list::run(a),
         Command::Explain(a) => explain::run(a),
         Command::Schema(a) => schema::run(a),
+        Command::Setup(a) => setup::run(a),
     }
 }
