@@ -101,6 +101,15 @@ impl Node {
         self.members()?.iter().rev().find(|m| m.key == key)
     }
 
+    /// The second occurrence of the first key written twice in this object (shallow), if any.
+    pub fn duplicate_key(&self) -> Option<&Member> {
+        let m = self.members()?;
+        m.iter()
+            .enumerate()
+            .find(|(i, a)| m[..*i].iter().any(|b| b.key == a.key))
+            .map(|(_, a)| a)
+    }
+
     /// Converts to a `serde_json::Value` (numbers that do not fit become `null`).
     pub fn to_value(&self) -> serde_json::Value {
         use serde_json::Value;

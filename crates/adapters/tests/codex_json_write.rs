@@ -227,7 +227,7 @@ fn writer_refuses_invalid_files_and_non_command_hooks() {
     let plan = adapters::plan_write(
         &t.ctx(),
         Convention::CodexJson,
-        &[h.clone()],
+        std::slice::from_ref(&h),
         &WriteOptions::default(),
     );
     assert!(plan.changes.is_empty());
@@ -284,4 +284,24 @@ fn round_trip_codex_json_through_the_writer() {
             .collect()
     };
     assert_eq!(strip(&back.batch.hooks), strip(&d.batch.hooks));
+}
+
+/// Found by `codex_json_proptest`: `{"hooks": null, "hooks": {}}` made the CST edit the first
+/// key while readers take the last, silently losing the managed entries.
+#[test]
+fn duplicate_keys_are_refused_not_guessed() {
+    let e = merge(Some(r#"{"hooks": null, "hooks": {}}"#)).unwrap_err();
+    assert!(e.message.contains("written twice"), "{e:?}");
+    assert!(merge(Some(r#"{"hooks": {"Stop": [], "Stop": []}}"#)).is_err());
+    let t = Tree::empty();
+    t.write("project/.codex/hooks.json", r#"{"hooks": {}, "hooks": {}}"#);
+    let h = cmd_hook("Stop", Kind::Stop, Matcher::Any, "./x.sh", None);
+    let plan = adapters::plan_write(
+        &t.ctx(),
+        Convention::CodexJson,
+        &[h],
+        &WriteOptions::default(),
+    );
+    assert!(plan.changes.is_empty());
+    assert_eq!(plan.diagnostics[0].code, Code::ParseError);
 }

@@ -44,7 +44,10 @@ fn tree() -> (tempfile::TempDir, PathBuf, PathBuf) {
         "{\n  \"hooks\": {\n    \"PreToolUse\": [{\"matcher\": \"Bash\", \"hooks\": [{\"type\": \"command\", \"command\": \"./guard.sh\"}]}],\n    \"stop\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"./x.sh\"}]}]\n  }\n}\n",
     );
     write(&h, ".codex/hooks.json", "{\"hooks\": {\"Stop\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"./done.sh\", \"timeout\": 20}]}]}}\n");
-    copy_tree(&fixtures().join("gjc-plugin/valid/project/.gjc/gjc-plugins"), &p.join(".gjc/gjc-plugins"));
+    copy_tree(
+        &fixtures().join("gjc-plugin/valid/project/.gjc/gjc-plugins"),
+        &p.join(".gjc/gjc-plugins"),
+    );
     (dir, p, h)
 }
 
@@ -130,15 +133,30 @@ fn every_source_of_the_five_conventions_is_reported_and_errors_exit_1() {
         ]
     );
     let hook = &v["hooks"][5];
-    assert_eq!(hook["matcher"], serde_json::json!({"type": "exact", "names": ["Bash"]}));
-    assert_eq!(hook["handler"], serde_json::json!({"type": "command", "command": "./guard.sh", "exec": "login_shell"}));
+    assert_eq!(
+        hook["matcher"],
+        serde_json::json!({"type": "exact", "names": ["Bash"]})
+    );
+    assert_eq!(
+        hook["handler"],
+        serde_json::json!({"type": "command", "command": "./guard.sh", "exec": "login_shell"})
+    );
     assert_eq!(hook["timeout_ms"], 600_000);
-    assert_eq!(hook["location"], serde_json::json!({"path": ".codex/hooks.json", "line": 3, "column": 50}));
+    assert_eq!(
+        hook["location"],
+        serde_json::json!({"path": ".codex/hooks.json", "line": 3, "column": 50})
+    );
     assert_eq!(v["hooks"][6]["timeout_ms"], 20_000);
-    assert_eq!(v["hooks"][0]["handler"], serde_json::json!({"type": "module", "path": ".gjc/hooks/pre/bash.ts"}));
+    assert_eq!(
+        v["hooks"][0]["handler"],
+        serde_json::json!({"type": "module", "path": ".gjc/hooks/pre/bash.ts"})
+    );
     assert_eq!(v["hooks"][0]["timeout_ms"], Value::Null);
     assert_eq!(v["diagnostics"][4]["help"], "did you mean `Stop`?");
-    assert_eq!(v["summary"], serde_json::json!({"hooks": 12, "errors": 2, "warnings": 0, "infos": 3}));
+    assert_eq!(
+        v["summary"],
+        serde_json::json!({"hooks": 12, "errors": 2, "warnings": 0, "infos": 3})
+    );
     assert_eq!(code, Some(1), "errors exist");
 }
 
@@ -154,7 +172,12 @@ fn warnings_and_infos_alone_exit_0() {
     // Hash drift in the plugin is an error again.
     write(&p, ".gjc/gjc-plugins/guard/hooks/guard.js", "// tampered\n");
     let (code, v) = lint(&p, &h);
-    assert!(diags_of(&v).iter().any(|d| d.starts_with("error hash_drift .gjc/gjc-plugins/guard/hooks/guard.js")), "{v}");
+    assert!(
+        diags_of(&v)
+            .iter()
+            .any(|d| d.starts_with("error hash_drift .gjc/gjc-plugins/guard/hooks/guard.js")),
+        "{v}"
+    );
     assert!(!hooks_of(&v).iter().any(|h| h.starts_with("gjc-plugin")));
     assert_eq!(code, Some(1));
 }
@@ -166,6 +189,9 @@ fn a_tree_without_hooks_is_clean() {
     std::fs::create_dir_all(&p).unwrap();
     std::fs::create_dir_all(&h).unwrap();
     let (code, v) = lint(&p, &h);
-    assert_eq!(v["summary"], serde_json::json!({"hooks": 0, "errors": 0, "warnings": 0, "infos": 0}));
+    assert_eq!(
+        v["summary"],
+        serde_json::json!({"hooks": 0, "errors": 0, "warnings": 0, "infos": 0})
+    );
     assert_eq!(code, Some(0));
 }

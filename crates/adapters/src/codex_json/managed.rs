@@ -136,6 +136,20 @@ pub fn merge(before: Option<&str>) -> Result<Merge, MergeError> {
             return Err(wrong(h, "`hooks`"));
         }
     }
+    // Readers disagree on duplicate keys (JSON.parse keeps the last, a CST edit finds the first):
+    // editing such a file could silently lose the edit.
+    for obj in std::iter::once(&tree).chain(hooks_node) {
+        if let Some(d) = obj.duplicate_key() {
+            return Err(MergeError {
+                message: format!(
+                    "the key `{}` is written twice; refusing to guess which one counts",
+                    d.key
+                ),
+                span: d.key_span,
+                syntax: false,
+            });
+        }
+    }
     let root = CstRootNode::parse(&base, &json_span::strict_options()).map_err(|e| MergeError {
         message: e.kind().to_string(),
         span: (e.range().start, e.range().end),

@@ -202,6 +202,18 @@ pub fn plan_write(ctx: &Context, hooks: &[Hook], opts: &WriteOptions) -> Plan {
         }
         (Some(_), h) => h.map(|m| &m.value),
     };
+    for obj in std::iter::once(&tree).chain(hooks_node) {
+        if let Some(d) = obj.duplicate_key() {
+            plan.diagnostics.push(refuse(
+                format!(
+                    "the key `{}` is written twice; not merging into an ambiguous file",
+                    d.key
+                ),
+                Some(d.key_span),
+            ));
+            return plan;
+        }
+    }
     let Ok(root) = CstRootNode::parse(&base, &json_span::strict_options()) else {
         plan.diagnostics
             .push(refuse("the file cannot be edited".into(), None));

@@ -85,6 +85,9 @@ pub fn list(
         .collect();
     names.sort();
     let root_real = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
+    // Resolved once: a regular entry's real path is the real dir plus its name, which saves a
+    // `realpath` (one syscall per path component) per file.
+    let dir_real = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
     let mut files = Vec::new();
     for os_name in names {
         let path = dir.join(&os_name);
@@ -100,7 +103,7 @@ pub fn list(
         if name.starts_with('.') {
             continue;
         }
-        if let Some(f) = check_entry(ctx, convention, &path, name, &root_real, out) {
+        if let Some(f) = check_entry(ctx, convention, &path, name, (&root_real, &dir_real), out) {
             files.push(f);
         }
     }
@@ -112,7 +115,7 @@ fn check_entry(
     convention: Convention,
     path: &Path,
     name: &str,
-    root_real: &Path,
+    (root_real, dir_real): (&Path, &Path),
     out: &mut Output,
 ) -> Option<ModuleFile> {
     let bad = |out: &mut Output, msg: String| out.diag(invalid(ctx, convention, path, msg));
@@ -123,33 +126,37 @@ fn check_entry(
             return None;
         }
     };
-    let real_path = match std::fs::canonicalize(path) {
-        Ok(p) => p,
-        Err(e) if lmeta.file_type().is_symlink() => {
+    let is_link = lmeta.file_type().is_symlink();
+    let (real_path, meta) = if is_link {
+        let real = match std::fs::canonicalize(path) {
+            Ok(p) => p,
+            Err(e) => {
+                bad(
+                    out,
+                    format!("the symlink cannot be resolved (dangling, or a loop): {e}"),
+                );
+                return None;
+            }
+        };
+        if !real.starts_with(root_real) {
             bad(
                 out,
-                format!("the symlink cannot be resolved (dangling, or a loop): {e}"),
+                format!(
+                    "the symlink leaves the hooks directory (it resolves to {})",
+                    real.display()
+                ),
             );
             return None;
         }
-        Err(_) => std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf()),
-    };
-    if lmeta.file_type().is_symlink() && !real_path.starts_with(root_real) {
-        bad(
-            out,
-            format!(
-                "the symlink leaves the hooks directory (it resolves to {})",
-                real_path.display()
-            ),
-        );
-        return None;
-    }
-    let meta = match std::fs::metadata(path) {
-        Ok(m) => m,
-        Err(e) => {
-            bad(out, format!("cannot be inspected: {e}"));
-            return None;
+        match std::fs::metadata(&real) {
+            Ok(m) => (real, m),
+            Err(e) => {
+                bad(out, format!("cannot be inspected: {e}"));
+                return None;
+            }
         }
+    } else {
+        (dir_real.join(name), lmeta)
     };
     if meta.is_dir() {
         bad(
