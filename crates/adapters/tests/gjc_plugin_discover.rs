@@ -200,7 +200,8 @@ fn explicit_manifest_finds_its_scope_registry() {
     );
     let d = adapters::load_file(&t.ctx(), &m, None);
     assert!(d.batch.hooks.is_empty());
-    assert_eq!(codes(&d), [Code::HashDrift]);
+    // The edited module also no longer registers its event.
+    assert_eq!(codes(&d), [Code::HashDrift, Code::FiledEventNotRegistered]);
 }
 
 #[test]
@@ -213,4 +214,50 @@ fn a_corrupt_registry_rejects_the_scope() {
     let d = t.discover(GP);
     assert!(d.batch.hooks.is_empty());
     assert_eq!(codes(&d), [Code::ParseError]);
+}
+
+#[test]
+fn module_registrations_and_denied_apis_are_read_from_the_source() {
+    let t = Tree::empty();
+    t.write(
+        "project/.gjc/gjc-plugins/p/gajae-plugin.json",
+        r#"{"kind": "gajae-code-plugin", "name": "p", "version": "1", "hooks": [
+  {"name": "wrong", "event": "tool_call", "target": "bash", "phase": "before", "path": "wrong.js"},
+  {"name": "two", "event": "session_start", "path": "two.js"},
+  {"name": "silent", "event": "session_shutdown", "path": "silent.js"},
+  {"name": "shell", "event": "session_start", "path": "shell.js"}]}"#,
+    );
+    t.write(
+        "project/.gjc/gjc-plugins/p/wrong.js",
+        "export default (api) => {\n  api.on(\"tool_result\", (e) => e);\n};\n",
+    );
+    t.write("project/.gjc/gjc-plugins/p/two.js", "export default (api) => {\n  api.on('session_start', f);\n  api.on('session_start', g);\n};\n");
+    t.write(
+        "project/.gjc/gjc-plugins/p/silent.js",
+        "export default (api) => { const e = 'session_shutdown'; api.on(e, f); };\n",
+    );
+    t.write("project/.gjc/gjc-plugins/p/shell.js", "export default (api) => {\n  api.on('session_start', () => api.exec('git', ['pull']));\n};\n");
+    let d = t.discover(GP);
+    assert_eq!(
+        codes(&d),
+        [
+            Code::MissingRegistry,
+            Code::PluginRegistrationMismatch,
+            Code::PluginRegistrationMismatch,
+            Code::FiledEventNotRegistered,
+            Code::PluginDeniedApi,
+        ]
+    );
+    let ids: Vec<_> = d.batch.hooks.iter().map(|h| h.id.as_str()).collect();
+    assert_eq!(ids, ["gjc-plugin:p:silent", "gjc-plugin:p:shell"]);
+    let l = d.batch.diagnostics[1].location.as_ref().unwrap();
+    assert_eq!(
+        (l.path.as_str(), l.line, l.column),
+        (".gjc/gjc-plugins/p/wrong.js", Some(2), Some(7))
+    );
+    let l = d.batch.diagnostics[4].location.as_ref().unwrap();
+    assert_eq!(
+        (l.path.as_str(), l.line),
+        (".gjc/gjc-plugins/p/shell.js", Some(2))
+    );
 }

@@ -491,6 +491,36 @@ codes! {
     /// Compare the two, then remove or rename one, or pass `--force` to overwrite.
     ExistingFileDiffers = "existing_file_differs", Error, "A target file exists with different content";
 
+    /// ## What it means
+    /// A plugin hook module visibly registers something other than exactly one handler for the
+    /// event its manifest declares (read from its source, never run). GJC's constrained loader
+    /// requires exactly one registration, for the declared event.
+    /// ## Why it matters
+    /// GJC quarantines the hook at load time (`runtime_mismatch`), so it never runs.
+    /// ## Example
+    /// ```js
+    /// // declared as "event": "tool_call"
+    /// export default (api) => { api.on("tool_result", (e) => e) }
+    /// ```
+    /// ## How to fix
+    /// Register exactly one handler, for the declared event, or fix the manifest's `event`.
+    PluginRegistrationMismatch = "plugin_registration_mismatch", Error, "A plugin module does not register exactly its declared event";
+
+    /// ## What it means
+    /// A plugin hook module calls an API that GJC's constrained plugin API denies: `exec`,
+    /// `sendMessage`, `appendEntry`, `registerCommand` or `registerMessageRenderer`.
+    /// ## Why it matters
+    /// The call throws `security_policy` when it runs: at load (the hook is quarantined) or inside
+    /// the handler (the handler fails; for `tool_call/before` that blocks the tool).
+    /// ## Example
+    /// ```js
+    /// export default (api) => { api.on("session_start", () => api.exec("git", ["pull"])) }
+    /// ```
+    /// ## How to fix
+    /// Plugins get only `on` and `logger`; move the work into a native `.gjc/hooks/` module if it
+    /// needs the full HookAPI.
+    PluginDeniedApi = "plugin_denied_api", Warning, "A plugin module calls an API the constrained plugin API denies";
+
     // ───────────────────────── runner ─────────────────────────
 
     // ───────────────────────── CLI: import and setup ─────────────────────────

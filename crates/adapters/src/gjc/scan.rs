@@ -49,6 +49,31 @@ pub fn registrations(text: &str) -> Vec<Registration> {
         .collect()
 }
 
+/// Calls of the APIs GJC's constrained plugin API denies (`security_policy`), in source order:
+/// `<x>.sendMessage(`, `<x>.appendEntry(`, `<x>.registerCommand(`, `<x>.registerMessageRenderer(`
+/// on any receiver (the names are distinctive), and `api.exec(`/`pi.exec(` (a bare `.exec(` is
+/// also `RegExp.prototype.exec`). Returns (method, span of the call).
+pub fn denied_calls(text: &str) -> Vec<(String, (usize, usize))> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(
+            r"(?:\.(sendMessage|appendEntry|registerCommand|registerMessageRenderer)|(?:^|[^A-Za-z0-9_$.])(?:api|pi)\.(exec))\s*\(",
+        )
+        .unwrap_or_else(|e| unreachable!("static regex: {e}"))
+    });
+    let comments = comment_ranges(text);
+    re.captures_iter(text)
+        .filter_map(|c| {
+            let m = c.get(1).or_else(|| c.get(2))?;
+            let whole = c.get(0)?;
+            (!comments
+                .iter()
+                .any(|&(s, e)| s <= m.start() && m.start() < e))
+            .then(|| (m.as_str().to_string(), (m.start(), whole.end())))
+        })
+        .collect()
+}
+
 /// Byte ranges of `//` and `/* */` comments, skipping string literals.
 fn comment_ranges(text: &str) -> Vec<(usize, usize)> {
     let b = text.as_bytes();
@@ -102,6 +127,13 @@ mod tests {
     fn ignores_comments_other_calls_and_templates() {
         let t = "// api.on(\"turn_end\")\n/* on('context') */ const s = \"// not a comment\"; api.on(\"tool_result\");\nbutton(\"x\"); once(\"y\"); on(`a${b}`)";
         assert_eq!(events(t), ["tool_result"]);
+    }
+
+    #[test]
+    fn finds_denied_plugin_api_calls() {
+        let t = "api.exec('git'); re.exec(s); x.sendMessage({}); // api.appendEntry()\npi.registerCommand('a', {})";
+        let got: Vec<_> = denied_calls(t).into_iter().map(|(m, _)| m).collect();
+        assert_eq!(got, ["exec", "sendMessage", "registerCommand"]);
     }
 
     #[test]

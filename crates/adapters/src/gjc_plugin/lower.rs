@@ -329,6 +329,9 @@ fn lower_hook(
             return None;
         }
     };
+    if !check_module(ctx, &real, &event, &name, plugin, out) {
+        return None;
+    }
     let norm = |s: &str| s.trim_start_matches("./").replace('\\', "/");
     let sha256 = copied
         .iter()
@@ -359,4 +362,74 @@ fn lower_hook(
             }),
         },
     })
+}
+
+/// Reads a plugin module as text (never runs it) and checks what GJC's constrained loader
+/// enforces at import: exactly one registration, for the declared event; no denied API.
+/// `false` when the hook must be rejected.
+fn check_module(
+    ctx: &Context,
+    real: &Path,
+    event: &str,
+    hook: &str,
+    plugin: &str,
+    out: &mut Output,
+) -> bool {
+    use crate::gjc::entries::MAX_MODULE_BYTES;
+    use crate::gjc::scan;
+    let too_big = std::fs::metadata(real).map_or(true, |m| m.len() > MAX_MODULE_BYTES);
+    let Some(text) = (!too_big)
+        .then(|| std::fs::read(real).ok())
+        .flatten()
+        .and_then(|b| String::from_utf8(b).ok())
+    else {
+        // Not readable as module text: nothing to scan (hashes and confinement still apply).
+        return true;
+    };
+    let display = ctx.display(real);
+    out.sources.push(crate::SourceFile {
+        convention: CONV,
+        path: real.to_path_buf(),
+        display: display.clone(),
+        text: Some(text.clone()),
+    });
+    let at = |span: (usize, usize)| Location::at_span(display.clone(), &text, span.0, span.1);
+    for (method, span) in scan::denied_calls(&text) {
+        out.diag(
+            Diagnostic::new(
+                Code::PluginDeniedApi,
+                format!("plugin `{plugin}` hook `{hook}` calls `{method}`, which GJC's constrained plugin API denies: it throws `security_policy` when reached"),
+            )
+            .with_convention(CONV)
+            .at(at(span)),
+        );
+    }
+    let regs = scan::registrations(&text);
+    if regs.is_empty() {
+        out.diag(
+            Diagnostic::new(
+                Code::FiledEventNotRegistered,
+                format!("plugin `{plugin}` hook `{hook}` does not visibly register `{event}`; GJC requires exactly one registration, for the declared event"),
+            )
+            .with_convention(CONV)
+            .at(Location::path_only(display.clone())),
+        );
+        return true;
+    }
+    if let Some(bad) = regs.iter().find(|r| r.event != event).or(regs.get(1)) {
+        let seen: Vec<_> = regs.iter().map(|r| format!("`{}`", r.event)).collect();
+        out.diag(
+            Diagnostic::new(
+                Code::PluginRegistrationMismatch,
+                format!(
+                    "plugin `{plugin}` hook `{hook}` registers {}; GJC requires exactly one registration of `{event}` and quarantines the hook",
+                    seen.join(", ")
+                ),
+            )
+            .with_convention(CONV)
+            .at(at(bad.span)),
+        );
+        return false;
+    }
+    true
 }
