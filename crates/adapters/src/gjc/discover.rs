@@ -68,11 +68,11 @@ type Key = (hook_ir::Kind, String, Option<String>, PathBuf);
 pub fn scan_root(ctx: &Context, root: &Path, out: &mut Output, seen: &mut HashSet<Key>) {
     for phase in [Phase::Pre, Phase::Post] {
         let dir = root.join(phase.dir());
-        for m in entries::list(ctx, Convention::Gjc, &dir, root, out) {
+        entries::list(ctx, Convention::Gjc, &dir, root, out, |m, out| {
             for h in lower_module(&m, phase, out) {
                 push_unique(h, &m.real_path, out, seen);
             }
-        }
+        });
     }
 }
 

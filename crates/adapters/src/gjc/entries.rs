@@ -32,18 +32,21 @@ fn invalid(ctx: &Context, convention: Convention, path: &Path, msg: String) -> D
         .at(Location::path_only(ctx.display(path)))
 }
 
-/// Lists the files of `dir` in name order. `root` is the hooks directory a symlink must stay in.
-/// Dot files are skipped (the agents skip them). A missing `dir` yields nothing.
+/// Visits the files of `dir` in name order, calling `on_file` for each usable module and
+/// reporting every other entry as a diagnostic at its place in that order (so diagnostics stay
+/// in source order). `root` is the hooks directory a symlink must stay in. Dot files are
+/// skipped (the agents skip them). A missing `dir` yields nothing.
 pub fn list(
     ctx: &Context,
     convention: Convention,
     dir: &Path,
     root: &Path,
     out: &mut Output,
-) -> Vec<ModuleFile> {
+    mut on_file: impl FnMut(ModuleFile, &mut Output),
+) {
     let meta = match std::fs::metadata(dir) {
         Ok(m) => m,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Vec::new(),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return,
         Err(e) => {
             out.diag(
                 Diagnostic::new(
@@ -53,7 +56,7 @@ pub fn list(
                 .with_convention(convention)
                 .at(Location::path_only(ctx.display(dir))),
             );
-            return Vec::new();
+            return;
         }
     };
     if !meta.is_dir() {
@@ -63,7 +66,7 @@ pub fn list(
             dir,
             "expected a directory of hook modules, found a file".into(),
         ));
-        return Vec::new();
+        return;
     }
     let entries = match std::fs::read_dir(dir) {
         Ok(rd) => rd,
@@ -76,7 +79,7 @@ pub fn list(
                 .with_convention(convention)
                 .at(Location::path_only(ctx.display(dir))),
             );
-            return Vec::new();
+            return;
         }
     };
     let mut names: Vec<std::ffi::OsString> = entries
@@ -88,7 +91,6 @@ pub fn list(
     // Resolved once: a regular entry's real path is the real dir plus its name, which saves a
     // `realpath` (one syscall per path component) per file.
     let dir_real = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
-    let mut files = Vec::new();
     for os_name in names {
         let path = dir.join(&os_name);
         let Some(name) = os_name.to_str() else {
@@ -104,10 +106,9 @@ pub fn list(
             continue;
         }
         if let Some(f) = check_entry(ctx, convention, &path, name, (&root_real, &dir_real), out) {
-            files.push(f);
+            on_file(f, out);
         }
     }
-    files
 }
 
 fn check_entry(

@@ -20,17 +20,26 @@ pub fn discover(ctx: &Context, convention: Convention, out: &mut Output) {
         Convention::ClaudeDir => {
             let root = project.join(CLAUDE_DIR);
             for phase in [Phase::Pre, Phase::Post] {
-                for m in entries::list(ctx, convention, &root.join(phase.dir()), &root, out) {
-                    if let Some(h) = lower_file(&m, convention, phase, claude_tool(&m.name), out) {
-                        out.hooks.push(h);
-                    }
-                }
+                entries::list(
+                    ctx,
+                    convention,
+                    &root.join(phase.dir()),
+                    &root,
+                    out,
+                    |m, out| {
+                        if let Some(h) =
+                            lower_file(&m, convention, phase, claude_tool(&m.name), out)
+                        {
+                            out.hooks.push(h);
+                        }
+                    },
+                );
             }
             root
         }
         Convention::CodexDir => {
             let root = project.join(CODEX_DIR);
-            for m in entries::list(ctx, convention, &root, &root, out) {
+            entries::list(ctx, convention, &root, &root, out, |m, out| {
                 match codex_name(&m.name) {
                     Some((phase, tool)) => {
                         if let Some(h) = lower_file(&m, convention, phase, tool, out) {
@@ -49,7 +58,7 @@ pub fn discover(ctx: &Context, convention: Convention, out: &mut Output) {
                         .at(Location::path_only(m.display.clone())),
                     ),
                 }
-            }
+            });
             root
         }
         _ => return,
