@@ -247,6 +247,17 @@ fn wrong_types_and_adversarial_files_are_diagnostics() {
 }
 
 #[test]
+fn a_huge_timeout_saturates_instead_of_overflowing() {
+    let t = Tree::empty();
+    let f = t.write(
+        "project/.codex/hooks.json",
+        r#"{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "x", "timeout": 18446744073709551615}]}]}}"#,
+    );
+    let d = adapters::load_file(&t.ctx(), &f, Some(Convention::CodexJson));
+    assert_eq!(d.batch.hooks[0].timeout_ms, Some(u64::MAX));
+}
+
+#[test]
 fn project_that_is_the_home_dir_is_read_once() {
     let t = Tree::fixture("codex-json", "valid");
     let mut ctx = t.ctx();

@@ -115,3 +115,41 @@ proptest! {
         let _ = adapters::discover_only(&t.ctx(), &[Convention::GjcPlugin]);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// The writer never destroys content: whatever it merges into keeps every top-level key,
+    /// writes valid JSON, and a second plan is a no-op.
+    #[test]
+    fn writer_keeps_content_and_is_idempotent(text in json_like(), cmd in "[a-z./ ]{1,12}") {
+        use adapters::write::{apply, WriteOptions};
+        use hook_ir::{Detail, Exec, Handler, Hook, Kind, Location, Matcher};
+        let t = Tree::empty();
+        t.write("project/.codex/hooks.json", &text);
+        let hook = Hook {
+            id: "x".into(),
+            kind: Kind::Stop,
+            convention: Convention::Jarvis,
+            source_event: "Stop".into(),
+            matcher: Matcher::Any,
+            handler: Handler::Command { command: cmd.clone(), exec: Exec::Shell },
+            timeout_ms: Some(30_000),
+            location: Location::path_only("x"),
+            detail: Detail::None,
+        };
+        let plan = adapters::plan_write(&t.ctx(), Convention::CodexJson, std::slice::from_ref(&hook), &WriteOptions::default());
+        if let Some(c) = plan.changes.first() {
+            let after: serde_json::Value = serde_json::from_str(&c.after).map_err(|e| TestCaseError::fail(format!("{e}: {}", c.after)))?;
+            let before: serde_json::Value = serde_json::from_str(&text).unwrap();
+            for k in before.as_object().unwrap().keys() {
+                prop_assert!(after.get(k).is_some(), "lost {k}");
+            }
+            apply(&plan).unwrap();
+            let again = adapters::plan_write(&t.ctx(), Convention::CodexJson, &[hook], &WriteOptions::default());
+            prop_assert!(again.changes.iter().all(|c| c.is_noop()), "{}", c.after);
+        } else {
+            prop_assert!(!plan.diagnostics.is_empty());
+        }
+    }
+}

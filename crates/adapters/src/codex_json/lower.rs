@@ -450,7 +450,11 @@ fn lower_handler(
             command,
             exec: Exec::LoginShell,
         },
-        timeout_ms: Some(timeout_s.unwrap_or(codex::TIMEOUT_DEFAULT_S) * 1000),
+        timeout_ms: Some(
+            timeout_s
+                .unwrap_or(codex::TIMEOUT_DEFAULT_S)
+                .saturating_mul(1000),
+        ),
         location: file.at(h.span),
         detail: Detail::JsonGroup {
             group: g.gi,
