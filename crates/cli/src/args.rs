@@ -29,6 +29,8 @@ pub enum Command {
     Import(ImportArgs),
     /// Print a shell completion script.
     Completions(CompletionsArgs),
+    /// Install integrations into other agents' configuration.
+    Setup(SetupArgs),
 }
 
 /// Where to look for hooks.
@@ -164,4 +166,30 @@ pub struct CompletionsArgs {
     /// The shell.
     #[arg(value_enum)]
     pub shell: clap_complete::Shell,
+}
+
+#[derive(Debug, Args)]
+pub struct SetupArgs {
+    #[command(subcommand)]
+    pub target: SetupTarget,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum SetupTarget {
+    /// Merge GJC's managed UserPromptSubmit and Stop entries into Codex's hooks.json, as
+    /// `gjc setup hooks` does (idempotent; other entries and formatting are kept).
+    Codex(SetupCodexArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct SetupCodexArgs {
+    /// The hooks.json to change (default: <home>/.codex/hooks.json).
+    #[arg(long, value_name = "FILE")]
+    pub hooks_json: Option<PathBuf>,
+    /// The home directory (default: $HOME).
+    #[arg(long, value_name = "DIR")]
+    pub home: Option<PathBuf>,
+    /// Show what would change, write nothing.
+    #[arg(long)]
+    pub dry_run: bool,
 }

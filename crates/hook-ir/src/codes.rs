@@ -453,6 +453,186 @@ codes! {
 
     // ───────────────────────── GJC, Claude/Codex directories, Codex JSON, plugins ─────────────────────────
 
+    /// ## What it means
+    /// Hook files in `.claude/hooks/{pre,post}/` or `.codex/hooks/` were found. GJC discovers them
+    /// only for explicit import and diagnostics: no agent session executes them.
+    /// ## Why it matters
+    /// A guard written there looks installed but never runs.
+    /// ## Example
+    /// `.claude/hooks/pre/bash.ts` in a project used with GJC.
+    /// ## How to fix
+    /// Run the import command the message names (`hooks import --from claude-dir --to gjc`), which
+    /// writes the canonical `.gjc/hooks/{pre,post}/` copy that GJC does run.
+    ImportOnlySource = "import_only_source", Info, "Hook files that are only imported, never executed at runtime";
+
+    /// ## What it means
+    /// Names the GJC user hooks directory that was found. GJC's code reads
+    /// `~/.gjc/agent/hooks/{pre,post}/`; its docs say `~/.gjc/hooks/{pre,post}/`.
+    /// ## Why it matters
+    /// Modules in the directory the docs name are not loaded by the current GJC code.
+    /// ## Example
+    /// Only `~/.gjc/hooks/pre/bash.ts` exists.
+    /// ## How to fix
+    /// Move the modules to `~/.gjc/agent/hooks/{pre,post}/`, where the code reads them.
+    UserHooksDir = "user_hooks_dir", Info, "Which GJC user hooks directory was found";
+
+    /// ## What it means
+    /// A GJC directory module does not visibly register the event its folder stands for: a file
+    /// in `pre/` without `on("tool_call")`, or in `post/` without `on("tool_result")`. The module
+    /// is read as text, never run, so a registration built at runtime is not seen.
+    /// ## Why it matters
+    /// The tool filter of the file name applies only to that event; without it the module guards
+    /// nothing for that tool.
+    /// ## Example
+    /// ```js
+    /// // .gjc/hooks/pre/bash.js
+    /// export default (api) => { api.on("tool_result", (e) => e) }
+    /// ```
+    /// ## How to fix
+    /// Register the event of its folder, or move the file to the folder of the event it registers.
+    FiledEventNotRegistered = "filed_event_not_registered", Warning, "A directory module does not register the event of its folder";
+
+    /// ## What it means
+    /// Codex `hooks.json` event keys were written at the top level instead of inside the
+    /// `"hooks"` object.
+    /// ## Why it matters
+    /// Codex requires the wrapper: events at the top level silently parse to nothing, so none of
+    /// these hooks run.
+    /// ## Example
+    /// ```json
+    /// {"Stop": [{"hooks": [{"type": "command", "command": "./check.sh"}]}]}
+    /// ```
+    /// ## How to fix
+    /// Wrap them: `{"hooks": {"Stop": [...]}}`.
+    MissingHooksWrapper = "missing_hooks_wrapper", Error, "Codex hooks.json events outside the required \"hooks\" object";
+
+    /// ## What it means
+    /// A Codex handler has `type` `prompt` or `agent`. Codex skips these handler types in
+    /// `hooks.json`; only `command` handlers run.
+    /// ## Why it matters
+    /// The hook is silently ignored.
+    /// ## Example
+    /// ```json
+    /// {"type": "prompt", "prompt": "Is this safe?"}
+    /// ```
+    /// ## How to fix
+    /// Use a `command` handler.
+    UnsupportedHandlerType = "unsupported_handler_type", Warning, "A hooks.json handler type that Codex skips";
+
+    /// ## What it means
+    /// A command that GJC recognizes as its own managed hook (`gjc codex-native-hook`) is
+    /// registered on an event GJC does not manage. GJC manages only `UserPromptSubmit` and `Stop`.
+    /// ## Why it matters
+    /// GJC's normalizer rejects it and `gjc setup hooks` does not maintain it; Codex still runs it.
+    /// ## Example
+    /// ```json
+    /// {"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "gjc codex-native-hook"}]}]}}
+    /// ```
+    /// ## How to fix
+    /// Remove it and run `hooks setup codex` (or `gjc setup hooks`) to install the managed entries.
+    GjcManagedEvent = "gjc_managed_event", Warning, "A GJC-managed command on an event GJC does not manage";
+
+    /// ## What it means
+    /// A plugin hook's `path` leaves the plugin root: an absolute path, a `..` component, or a
+    /// symlink whose real path is outside the root's real path.
+    /// ## Why it matters
+    /// GJC realpath-confines plugin code to the installed root and rejects the hook.
+    /// ## Example
+    /// ```json
+    /// {"name": "guard", "event": "tool_call", "target": "bash", "phase": "before", "path": "../x.js"}
+    /// ```
+    /// ## How to fix
+    /// Ship the module inside the plugin and name it relative to the plugin root.
+    PathEscapesRoot = "path_escapes_root", Error, "A plugin file path leaves the plugin root";
+
+    /// ## What it means
+    /// A file of an installed plugin does not match the SHA-256 recorded in the scope's
+    /// `registry.json`, or a recorded file is missing.
+    /// ## Why it matters
+    /// GJC quarantines the plugin: none of its hooks run.
+    /// ## Example
+    /// `hooks/guard.js` edited after `gjc plugin install`.
+    /// ## How to fix
+    /// Reinstall the plugin (or revert the edit) so the registry and the files agree.
+    HashDrift = "hash_drift", Error, "A plugin file does not match its recorded SHA-256";
+
+    /// ## What it means
+    /// No `registry.json` (or no entry for this plugin) was found for a plugin's scope, so the
+    /// file hashes cannot be verified.
+    /// ## Why it matters
+    /// GJC installs record hashes there; without them drift cannot be detected.
+    /// ## Example
+    /// A plugin folder copied into `.gjc/gjc-plugins/` by hand.
+    /// ## How to fix
+    /// Install the plugin with GJC's installer, which writes the registry.
+    MissingRegistry = "missing_registry", Warning, "No registry hashes for a plugin";
+
+    /// ## What it means
+    /// A `gajae-plugin.json` does not have the shape GJC requires: `kind` must be
+    /// `"gajae-code-plugin"`, `name` and `version` strings, `hooks` an array of objects with
+    /// string `name`, `event` and `path`.
+    /// ## Why it matters
+    /// GJC refuses to load the plugin or the hook.
+    /// ## Example
+    /// ```json
+    /// {"kind": "plugin", "name": "guard", "version": "1.0.0", "hooks": []}
+    /// ```
+    /// ## How to fix
+    /// Fix the field the message names.
+    InvalidPluginManifest = "invalid_plugin_manifest", Error, "A plugin manifest does not have the required shape";
+
+    /// ## What it means
+    /// A shell script (`.sh`, `.bash`, `.zsh`, `.fish`, or a file without a module extension)
+    /// was to be copied into `.gjc/hooks/`, where every file is imported as a JavaScript module.
+    /// ## Why it matters
+    /// GJC would try to `import()` the script and fail to load it.
+    /// ## Example
+    /// `.claude/hooks/pre/bash.sh` imported into GJC.
+    /// ## How to fix
+    /// Rewrite the hook as a `.ts`/`.js` module (`export default (api) => api.on("tool_call", ...)`),
+    /// or keep it as a command hook of a command convention.
+    ShellHookNotModule = "shell_hook_not_module", Error, "A shell-script hook cannot become a GJC module";
+
+    /// ## What it means
+    /// A writer would create a file that already exists with different content.
+    /// ## Why it matters
+    /// Overwriting it would destroy the user's file.
+    /// ## Example
+    /// `.gjc/hooks/pre/bash.ts` exists and differs from the imported `.claude/hooks/pre/bash.ts`.
+    /// ## How to fix
+    /// Compare the two, then remove or rename one, or pass `--force` to overwrite.
+    ExistingFileDiffers = "existing_file_differs", Error, "A target file exists with different content";
+
+    /// ## What it means
+    /// A plugin hook module visibly registers something other than exactly one handler for the
+    /// event its manifest declares (read from its source, never run). GJC's constrained loader
+    /// requires exactly one registration, for the declared event.
+    /// ## Why it matters
+    /// GJC quarantines the hook at load time (`runtime_mismatch`), so it never runs.
+    /// ## Example
+    /// ```js
+    /// // declared as "event": "tool_call"
+    /// export default (api) => { api.on("tool_result", (e) => e) }
+    /// ```
+    /// ## How to fix
+    /// Register exactly one handler, for the declared event, or fix the manifest's `event`.
+    PluginRegistrationMismatch = "plugin_registration_mismatch", Error, "A plugin module does not register exactly its declared event";
+
+    /// ## What it means
+    /// A plugin hook module calls an API that GJC's constrained plugin API denies: `exec`,
+    /// `sendMessage`, `appendEntry`, `registerCommand` or `registerMessageRenderer`.
+    /// ## Why it matters
+    /// The call throws `security_policy` when it runs: at load (the hook is quarantined) or inside
+    /// the handler (the handler fails; for `tool_call/before` that blocks the tool).
+    /// ## Example
+    /// ```js
+    /// export default (api) => { api.on("session_start", () => api.exec("git", ["pull"])) }
+    /// ```
+    /// ## How to fix
+    /// Plugins get only `on` and `logger`; move the work into a native `.gjc/hooks/` module if it
+    /// needs the full HookAPI.
+    PluginDeniedApi = "plugin_denied_api", Warning, "A plugin module calls an API the constrained plugin API denies";
+
     // ───────────────────────── runner ─────────────────────────
 
     // ───────────────────────── CLI: import and setup ─────────────────────────

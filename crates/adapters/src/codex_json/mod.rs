@@ -1,24 +1,38 @@
-//! Codex `hooks.json` (conventions.md §4).
+//! Codex `hooks.json` (conventions.md §4): `<project>/.codex/hooks.json`, `~/.codex/hooks.json`
+//! and explicit files.
 //!
-//! Not implemented yet: discovery finds nothing and the writer refuses.
+//! Layout: [`raw`] (the serde model mirroring the file), [`lower`] (into the IR, reporting what
+//! Codex silently ignores), [`discover`](mod@discover), [`write`](mod@write) (format-preserving
+//! merge) and [`managed`] (GJC's managed `UserPromptSubmit`/`Stop` entries, for
+//! `hooks setup codex`).
+
+pub mod discover;
+pub mod lower;
+pub mod managed;
+pub mod raw;
+pub mod write;
 
 use crate::write::{Plan, WriteOptions};
 use crate::{Context, Output};
 use hook_ir::{Convention, Hook};
 use std::path::Path;
 
-/// Discovers this convention's sources under the project root and the home dir.
-pub fn discover(_ctx: &Context, _out: &mut Output) {}
+/// Discovers the project and user `hooks.json`.
+pub fn discover(ctx: &Context, out: &mut Output) {
+    discover::discover(ctx, out);
+}
 
-/// Reads one explicit file of this convention.
-pub fn load(_ctx: &Context, _path: &Path, _out: &mut Output) {}
+/// Reads one explicit `hooks.json`.
+pub fn load(ctx: &Context, path: &Path, out: &mut Output) {
+    discover::load(ctx, path, out);
+}
 
-/// Plans writing `hooks` (already converted to this convention) into its files.
+/// Plans merging `hooks` (command hooks of Codex events) into `hooks.json`.
 pub fn plan_write(
-    _ctx: &Context,
-    convention: Convention,
-    _hooks: &[Hook],
-    _opts: &WriteOptions,
+    ctx: &Context,
+    _convention: Convention,
+    hooks: &[Hook],
+    opts: &WriteOptions,
 ) -> Plan {
-    Plan::unsupported(convention)
+    write::plan_write(ctx, hooks, opts)
 }

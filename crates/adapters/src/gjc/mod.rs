@@ -1,24 +1,40 @@
-//! GJC native hook modules: `.gjc/hooks/{pre,post}/`, `~/.gjc/agent/hooks/{pre,post}/`, `~/.gjc/hooks/{pre,post}/` (conventions.md §3).
+//! GJC native hook modules (conventions.md §3): `<project>/.gjc/hooks/{pre,post}/`,
+//! `~/.gjc/agent/hooks/{pre,post}/` (the user dir GJC's code reads) and `~/.gjc/hooks/{pre,post}/`
+//! (the user dir the seed docs name; accepted too, with an info diagnostic saying which was found).
 //!
-//! Not implemented yet: discovery finds nothing and the writer refuses.
+//! Every regular, non-dot file is one module; the folder gives the event (`pre` → `tool_call`,
+//! `post` → `tool_result`) and the file name minus its last extension the tool (`*` = all). The
+//! source is scanned as text for `on("…")` registrations ([`scan`]); it is never executed.
+//!
+//! Layout: [`entries`] (safe directory listing), [`scan`], [`tool_name`], [`lower`],
+//! [`discover`](mod@discover), [`write`](mod@write).
+
+pub mod discover;
+pub mod entries;
+pub mod lower;
+pub mod scan;
+pub mod tool_name;
+pub mod write;
 
 use crate::write::{Plan, WriteOptions};
 use crate::{Context, Output};
 use hook_ir::{Convention, Hook};
 use std::path::Path;
 
-/// Discovers this convention's sources under the project root and the home dir.
-pub fn discover(_ctx: &Context, _out: &mut Output) {}
+/// Discovers the project and user hooks directories.
+pub fn discover(ctx: &Context, out: &mut Output) {
+    discover::discover(ctx, out);
+}
 
-/// Reads one explicit file of this convention.
+/// GJC hooks live in directories; [`crate::load_file`] answers an explicit file itself.
 pub fn load(_ctx: &Context, _path: &Path, _out: &mut Output) {}
 
-/// Plans writing `hooks` (already converted to this convention) into its files.
+/// Plans the canonical `.gjc/hooks/{pre,post}/<tool>.<ext>` copies of module hooks.
 pub fn plan_write(
-    _ctx: &Context,
-    convention: Convention,
-    _hooks: &[Hook],
-    _opts: &WriteOptions,
+    ctx: &Context,
+    _convention: Convention,
+    hooks: &[Hook],
+    opts: &WriteOptions,
 ) -> Plan {
-    Plan::unsupported(convention)
+    write::plan_write(ctx, hooks, opts)
 }

@@ -1,19 +1,41 @@
 //! GJC plugin manifests `gajae-plugin.json` and their `registry.json` hashes (conventions.md §3).
 //!
-//! Not implemented yet: discovery finds nothing and the writer refuses.
+//! Where GJC installs plugins, read from its source (`sskys18/gajae-code`,
+//! `packages/coding-agent/src/extensibility/gjc-plugins/`):
+//! - `paths.ts`: two scopes, the user root `getAgentDir()/gjc-plugins` (= `~/.gjc/agent/gjc-plugins/`)
+//!   and the project root `<cwd>/.gjc/gjc-plugins/`; a scope root holding a manifest is itself the
+//!   plugin, else each subdirectory holding `gajae-plugin.json` is one;
+//! - `registry.ts`: one `registry.json` per scope root, `{version: 1, scope, plugins: [{name,
+//!   pluginRoot, enabled, copiedFiles: [{relativePath, sha256, bytes}], surfaces, ...}]}`; user
+//!   entries load before project entries; legacy plugin folders without an entry are migrated
+//!   (installed without recorded hashes, hence `missing_registry`);
+//! - `constrained-hooks.ts`: `resolveConstrainedHookFile` realpaths the root and the file and
+//!   rejects a file outside the root; `verifyEntryHashes` quarantines a plugin whose files drifted;
+//!   `normalizePluginHook` (`hooks/normalize.ts`) decides the accepted shapes.
+//!
+//! Layout: [`raw`], [`confine`], [`lower`], [`discover`](mod@discover).
+
+pub mod confine;
+pub mod discover;
+pub mod lower;
+pub mod raw;
 
 use crate::write::{Plan, WriteOptions};
 use crate::{Context, Output};
 use hook_ir::{Convention, Hook};
 use std::path::Path;
 
-/// Discovers this convention's sources under the project root and the home dir.
-pub fn discover(_ctx: &Context, _out: &mut Output) {}
+/// Discovers the user and project plugin scopes.
+pub fn discover(ctx: &Context, out: &mut Output) {
+    discover::discover(ctx, out);
+}
 
-/// Reads one explicit file of this convention.
-pub fn load(_ctx: &Context, _path: &Path, _out: &mut Output) {}
+/// Reads one explicit `gajae-plugin.json`.
+pub fn load(ctx: &Context, path: &Path, out: &mut Output) {
+    discover::load(ctx, path, out);
+}
 
-/// Plans writing `hooks` (already converted to this convention) into its files.
+/// Plugins are installed by GJC's installer (which records hashes); no writer.
 pub fn plan_write(
     _ctx: &Context,
     convention: Convention,

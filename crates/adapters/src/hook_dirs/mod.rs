@@ -1,19 +1,30 @@
-//! Claude and Codex hook directories (`claude-dir`, `codex-dir`): import and diagnostics only (conventions.md §3).
+//! Claude and Codex hook directories (`claude-dir`, `codex-dir`): import and diagnostics only
+//! (conventions.md §3). GJC registers them as discovery providers for `import` and diagnostics,
+//! never as runtime authority, so lint says once per source that they do not run.
 //!
-//! Not implemented yet: discovery finds nothing and the writer refuses.
+//! - `<project>/.claude/hooks/{pre,post}/`: tool = file name minus `.sh .bash .zsh .fish .ts .js`;
+//! - `<project>/.codex/hooks/`: `pre-<tool>.ts|js` / `post-<tool>.ts|js`, anything else is a
+//!   `semantic_mismatch`.
+//!
+//! Importing them writes GJC's canonical copy: see [`crate::gjc::write`].
+
+pub mod discover;
+pub mod lower;
 
 use crate::write::{Plan, WriteOptions};
 use crate::{Context, Output};
 use hook_ir::{Convention, Hook};
 use std::path::Path;
 
-/// Discovers this convention's sources under the project root and the home dir.
-pub fn discover(_ctx: &Context, _convention: Convention, _out: &mut Output) {}
+/// Discovers the project's `convention` directory.
+pub fn discover(ctx: &Context, convention: Convention, out: &mut Output) {
+    discover::discover(ctx, convention, out);
+}
 
-/// Reads one explicit file of this convention.
+/// Directory conventions have no single file; [`crate::load_file`] answers that itself.
 pub fn load(_ctx: &Context, _path: &Path, _out: &mut Output) {}
 
-/// Plans writing `hooks` (already converted to this convention) into its files.
+/// Import-only sources are never a target: the canonical copy is written by the GJC writer.
 pub fn plan_write(
     _ctx: &Context,
     convention: Convention,

@@ -8,6 +8,7 @@ mod lint;
 mod list;
 mod run;
 mod schema;
+mod setup;
 
 use crate::args::{Cli, Command};
 use crate::exit::Exit;
@@ -24,5 +25,6 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
         Command::Run(a) => run::run(a),
         Command::Import(a) => import::run(a),
         Command::Completions(a) => completions::run(a),
+        Command::Setup(a) => setup::run(a),
     }
 }

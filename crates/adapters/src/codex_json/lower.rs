@@ -1,0 +1,496 @@
+//! Lowering a parsed `hooks.json` into IR hooks, reporting what Codex silently ignores.
+
+use super::managed::{is_managed_command, MANAGED_EVENTS};
+use super::raw::{GROUP_KEYS, HANDLER_KEYS};
+use crate::json_span::{Kind as J, Member, Node};
+use crate::Output;
+use hook_ir::contract::limits::codex;
+use hook_ir::contract::{self, Lookup, MatchedValue};
+use hook_ir::{
+    quote, Code, Convention, Detail, Diagnostic, Dialect, Exec, Handler, Hook, Location, Matcher,
+};
+
+const CONV: Convention = Convention::CodexJson;
+
+/// The file being lowered.
+pub struct File<'a> {
+    /// Display path.
+    pub display: &'a str,
+    /// Text.
+    pub text: &'a str,
+}
+
+impl File<'_> {
+    fn at(&self, span: (usize, usize)) -> Location {
+        Location::at_span(self.display, self.text, span.0, span.1)
+    }
+
+    fn diag(&self, code: Code, span: (usize, usize), msg: impl Into<String>) -> Diagnostic {
+        Diagnostic::new(code, msg)
+            .with_convention(CONV)
+            .at(self.at(span))
+    }
+}
+
+/// Parses a Codex matcher string the way Codex does.
+pub fn parse_matcher(raw: Option<&str>) -> Result<Matcher, hook_ir::MatcherError> {
+    match raw {
+        None | Some("") | Some("*") => Ok(Matcher::Any),
+        Some(m)
+            if m.chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '|') =>
+        {
+            Ok(Matcher::Exact {
+                names: m
+                    .split('|')
+                    .filter(|s| !s.is_empty())
+                    .map(str::to_string)
+                    .collect(),
+            })
+        }
+        Some(m) => {
+            let matcher = Matcher::Regex {
+                dialect: Dialect::Rust,
+                pattern: m.to_string(),
+            };
+            matcher.compile().map(|_| matcher)
+        }
+    }
+}
+
+/// The last non-empty line of a multi-line compiler message (the `regex` crate draws a caret
+/// diagram above the actual error).
+fn last_line(msg: &str) -> &str {
+    msg.lines()
+        .rev()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .map_or(msg, |l| l.strip_prefix("error: ").unwrap_or(l))
+}
+
+/// Whether a top-level key looks like an event name (exactly or up to case).
+fn looks_like_event(key: &str) -> bool {
+    contract::events_of(CONV).any(|c| c.event.eq_ignore_ascii_case(key))
+}
+
+/// Lowers the whole document.
+pub fn lower(file: &File<'_>, root: &Node, out: &mut Output) {
+    let Some(members) = root.members() else {
+        out.diag(file.diag(
+            Code::WrongValueType,
+            root.span,
+            format!(
+                "the file must hold a JSON object with a `hooks` key, not {}",
+                root.type_name()
+            ),
+        ));
+        return;
+    };
+    for m in members.iter().filter(|m| m.key != "hooks") {
+        if looks_like_event(&m.key) {
+            out.diag(
+                file.diag(
+                    Code::MissingHooksWrapper,
+                    m.key_span,
+                    format!(
+                        "event {} is at the top level; Codex reads events only inside `\"hooks\"`, so these hooks never run",
+                        quote(&m.key)
+                    ),
+                )
+                .with_help("move it into `{\"hooks\": {...}}`"),
+            );
+        }
+    }
+    let Some(hooks) = root.get("hooks") else {
+        return;
+    };
+    let Some(events) = hooks.value.members() else {
+        out.diag(file.diag(
+            Code::WrongValueType,
+            hooks.value.span,
+            format!(
+                "`hooks` must be an object of event names, not {}",
+                hooks.value.type_name()
+            ),
+        ));
+        return;
+    };
+    for ev in events {
+        lower_event(file, ev, out);
+    }
+}
+
+fn lower_event(file: &File<'_>, ev: &Member, out: &mut Output) {
+    let row = match contract::lookup(CONV, &ev.key) {
+        Lookup::Known(row) => row,
+        Lookup::Unknown { suggestion } => {
+            let mut d = file.diag(
+                Code::UnknownEvent,
+                ev.key_span,
+                format!(
+                    "{} is not a Codex event; Codex silently ignores it (event names are case-sensitive)",
+                    quote(&ev.key)
+                ),
+            );
+            if let Some(s) = suggestion {
+                d = d.with_help(format!("did you mean `{s}`?"));
+            }
+            out.diag(d);
+            return;
+        }
+        // Only GJC's in-process events answer `OutsideIr`.
+        Lookup::OutsideIr => return,
+    };
+    let Some(kind) = row.kind() else {
+        out.diag(file.diag(
+            Code::UnsupportedConventionEvent,
+            ev.key_span,
+            format!(
+                "`{}` is a valid Codex event but none of the six kinds: Codex runs it, the IR cannot carry it",
+                ev.key
+            ),
+        ));
+        return;
+    };
+    let Some(groups) = ev.value.elements() else {
+        out.diag(file.diag(
+            Code::WrongValueType,
+            ev.value.span,
+            format!(
+                "`{}` must be an array of matcher groups, not {}",
+                ev.key,
+                ev.value.type_name()
+            ),
+        ));
+        return;
+    };
+    for (gi, g) in groups.iter().enumerate() {
+        lower_group(file, &ev.key, kind, row.matched, gi, g, out);
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn lower_group(
+    file: &File<'_>,
+    event: &str,
+    kind: hook_ir::Kind,
+    matched: MatchedValue,
+    gi: usize,
+    g: &Node,
+    out: &mut Output,
+) {
+    let Some(members) = g.members() else {
+        out.diag(file.diag(
+            Code::WrongValueType,
+            g.span,
+            format!("a matcher group must be an object, not {}", g.type_name()),
+        ));
+        return;
+    };
+    ignored_keys(file, members, GROUP_KEYS, "matcher group", out);
+    let raw_matcher = match g.get("matcher").map(|m| &m.value) {
+        None => None,
+        Some(Node {
+            kind: J::String(s), ..
+        }) => Some(s.clone()),
+        Some(Node { kind: J::Null, .. }) => None,
+        Some(n) => {
+            out.diag(file.diag(
+                Code::WrongValueType,
+                n.span,
+                format!("`matcher` must be a string, not {}", n.type_name()),
+            ));
+            return;
+        }
+    };
+    let matcher_span = g.get("matcher").map(|m| m.value.span);
+    let mut matcher = match parse_matcher(raw_matcher.as_deref()) {
+        Ok(m) => m,
+        Err(e) => {
+            out.diag(
+                file.diag(
+                    Code::InvalidMatcherRegex,
+                    matcher_span.unwrap_or(g.span),
+                    format!(
+                        "invalid Rust regex {}: {}; Codex drops this whole group, so none of its hooks run",
+                        quote(&e.pattern),
+                        last_line(&e.message)
+                    ),
+                )
+                .with_help(
+                    "Codex matchers are Rust `regex` patterns (no lookaround, no backreferences)",
+                ),
+            );
+            return;
+        }
+    };
+    if matched == MatchedValue::Ignored && !matcher.is_any() {
+        out.diag(file.diag(
+            Code::MatcherHasNoEffect,
+            matcher_span.unwrap_or(g.span),
+            format!("Codex ignores matchers on `{event}`: this group runs for every `{event}`"),
+        ));
+        matcher = Matcher::Any;
+    }
+    let Some(handlers) = g.get("hooks") else {
+        out.diag(file.diag(
+            Code::WrongValueType,
+            g.span,
+            "this matcher group has no `hooks` array, so it runs nothing",
+        ));
+        return;
+    };
+    let Some(handlers) = handlers.value.elements() else {
+        out.diag(file.diag(
+            Code::WrongValueType,
+            handlers.value.span,
+            format!(
+                "`hooks` must be an array of handlers, not {}",
+                handlers.value.type_name()
+            ),
+        ));
+        return;
+    };
+    for (hi, h) in handlers.iter().enumerate() {
+        let group = Group {
+            event,
+            kind,
+            gi,
+            matcher: &matcher,
+            raw_matcher: raw_matcher.as_deref(),
+        };
+        if let Some(hook) = lower_handler(file, &group, hi, h, out) {
+            out.hooks.push(hook);
+        }
+    }
+}
+
+/// A string value with its span.
+type Spanned = (String, (usize, usize));
+
+struct Group<'a> {
+    event: &'a str,
+    kind: hook_ir::Kind,
+    gi: usize,
+    matcher: &'a Matcher,
+    raw_matcher: Option<&'a str>,
+}
+
+fn ignored_keys(
+    file: &File<'_>,
+    members: &[Member],
+    known: &[&'static str],
+    what: &str,
+    out: &mut Output,
+) {
+    for m in members.iter().filter(|m| !known.contains(&m.key.as_str())) {
+        let mut d = file.diag(
+            Code::IgnoredKey,
+            m.key_span,
+            format!("Codex ignores {} in a {what}", quote(&m.key)),
+        );
+        if let Some(s) = contract::suggest(&m.key, known.iter().copied()) {
+            d = d.with_help(format!("did you mean `{s}`?"));
+        }
+        out.diag(d);
+    }
+}
+
+fn lower_handler(
+    file: &File<'_>,
+    g: &Group<'_>,
+    hi: usize,
+    h: &Node,
+    out: &mut Output,
+) -> Option<Hook> {
+    let Some(members) = h.members() else {
+        out.diag(file.diag(
+            Code::WrongValueType,
+            h.span,
+            format!("a handler must be an object, not {}", h.type_name()),
+        ));
+        return None;
+    };
+    let string = |key: &str, out: &mut Output| -> Result<Option<Spanned>, ()> {
+        match h.get(key).map(|m| &m.value) {
+            None => Ok(None),
+            Some(Node {
+                kind: J::String(s),
+                span,
+            }) => Ok(Some((s.clone(), *span))),
+            Some(n) => {
+                out.diag(file.diag(
+                    Code::WrongValueType,
+                    n.span,
+                    format!("`{key}` must be a string, not {}", n.type_name()),
+                ));
+                Err(())
+            }
+        }
+    };
+    let ty = string("type", out).ok()?;
+    match ty.as_ref().map(|(t, s)| (t.as_str(), *s)) {
+        Some(("command", _)) => {}
+        Some((t @ ("prompt" | "agent"), span)) => {
+            out.diag(file.diag(
+                Code::UnsupportedHandlerType,
+                span,
+                format!("Codex skips `{t}` handlers in hooks.json; only `command` handlers run"),
+            ));
+            return None;
+        }
+        Some((t, span)) => {
+            out.diag(file.diag(
+                Code::WrongValueType,
+                span,
+                format!(
+                    "unknown handler type {}; Codex runs `command` handlers",
+                    quote(t)
+                ),
+            ));
+            return None;
+        }
+        None => {
+            out.diag(file.diag(
+                Code::WrongValueType,
+                h.span,
+                "this handler has no `type`; write `\"type\": \"command\"`",
+            ));
+            return None;
+        }
+    }
+    ignored_keys(file, members, HANDLER_KEYS, "command handler", out);
+    let command = string("command", out).ok()?;
+    let status_message = string("statusMessage", out).ok()?.map(|(s, _)| s);
+    let (command, cmd_span) = match command {
+        Some((c, span)) if !c.trim().is_empty() => (c, span),
+        Some((_, span)) => {
+            out.diag(file.diag(
+                Code::InvalidCommand,
+                span,
+                "the command is empty; Codex skips this handler",
+            ));
+            return None;
+        }
+        None => {
+            out.diag(file.diag(
+                Code::InvalidCommand,
+                h.span,
+                "this command handler has no `command`; Codex skips it",
+            ));
+            return None;
+        }
+    };
+    let is_async = match h.get("async").map(|m| &m.value) {
+        None => None,
+        Some(Node {
+            kind: J::Bool(b), ..
+        }) => Some(*b),
+        Some(n) => {
+            out.diag(file.diag(
+                Code::WrongValueType,
+                n.span,
+                format!("`async` must be true or false, not {}", n.type_name()),
+            ));
+            return None;
+        }
+    };
+    let timeout_s = match h.get("timeout").map(|m| &m.value) {
+        None => None,
+        Some(
+            n @ Node {
+                kind: J::Number(num),
+                ..
+            },
+        ) => match num.parse::<u64>() {
+            Ok(t) if t >= codex::TIMEOUT_MIN_S => Some(t),
+            _ => {
+                out.diag(file.diag(
+                    Code::InvalidTimeout,
+                    n.span,
+                    format!(
+                        "`timeout` is {num}; Codex wants whole seconds, at least {}",
+                        codex::TIMEOUT_MIN_S
+                    ),
+                ));
+                return None;
+            }
+        },
+        Some(n) => {
+            out.diag(file.diag(
+                Code::WrongValueType,
+                n.span,
+                format!(
+                    "`timeout` must be a number of seconds, not {}",
+                    n.type_name()
+                ),
+            ));
+            return None;
+        }
+    };
+    let gjc_managed = is_managed_command(&command);
+    if gjc_managed && !MANAGED_EVENTS.contains(&g.event) {
+        out.diag(file.diag(
+            Code::GjcManagedEvent,
+            cmd_span,
+            format!(
+                "`{}` is GJC's managed command, but GJC manages only `UserPromptSubmit` and `Stop`, not `{}`",
+                command.trim(),
+                g.event
+            ),
+        ));
+    }
+    Some(Hook {
+        id: format!("codex-json:{}:{}:{}:{}", file.display, g.event, g.gi, hi),
+        kind: g.kind,
+        convention: CONV,
+        source_event: g.event.to_string(),
+        matcher: g.matcher.clone(),
+        handler: Handler::Command {
+            command,
+            exec: Exec::LoginShell,
+        },
+        timeout_ms: Some(
+            timeout_s
+                .unwrap_or(codex::TIMEOUT_DEFAULT_S)
+                .saturating_mul(1000),
+        ),
+        location: file.at(h.span),
+        detail: Detail::JsonGroup {
+            group: g.gi,
+            index: hi,
+            raw_matcher: g.raw_matcher.map(str::to_string),
+            timeout_explicit: timeout_s.is_some(),
+            is_async,
+            status_message,
+            gjc_managed,
+        },
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn matchers_follow_codex() {
+        assert_eq!(parse_matcher(None).unwrap(), Matcher::Any);
+        assert_eq!(parse_matcher(Some("*")).unwrap(), Matcher::Any);
+        assert_eq!(parse_matcher(Some("")).unwrap(), Matcher::Any);
+        assert_eq!(
+            parse_matcher(Some("Bash|Edit")).unwrap(),
+            Matcher::Exact {
+                names: vec!["Bash".into(), "Edit".into()]
+            }
+        );
+        assert!(matches!(
+            parse_matcher(Some("mcp__.*")).unwrap(),
+            Matcher::Regex {
+                dialect: Dialect::Rust,
+                ..
+            }
+        ));
+        assert!(parse_matcher(Some("Bash(")).is_err());
+        assert!(parse_matcher(Some("(?!x)")).is_err());
+    }
+}

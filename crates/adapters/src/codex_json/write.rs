@@ -1,0 +1,288 @@
+//! The `hooks.json` writer: merges command hooks into an existing file with format-preserving
+//! CST edits (jsonc-parser), keeping every other key, group, order, comment-free formatting and
+//! indentation. A hook whose identical handler is already in a group with the same matcher is a
+//! no-op; new hooks are appended as new groups, never spliced into the user's groups, because
+//! Codex pins a trust hash per hook and rewriting a group would drop that trust.
+
+use super::raw::{RawGroup, RawHandler};
+use crate::json_span::{self, Node};
+use crate::write::{FileChange, Plan, WriteOptions};
+use crate::Context;
+use hook_ir::contract::limits::codex;
+use hook_ir::contract::{self, Lookup};
+use hook_ir::{Code, Convention, Detail, Diagnostic, Dialect, Handler, Hook, Location, Matcher};
+use jsonc_parser::cst::{CstInputValue, CstRootNode};
+use std::path::PathBuf;
+
+const CONV: Convention = Convention::CodexJson;
+
+/// The default target: `<project>/.codex/hooks.json`, else `~/.codex/hooks.json`.
+pub fn default_target(ctx: &Context) -> Option<PathBuf> {
+    ctx.project
+        .as_ref()
+        .or(ctx.home.as_ref())
+        .map(|b| b.join(".codex/hooks.json"))
+}
+
+/// The matcher string Codex reads back as `m`, or why there is none.
+pub fn matcher_string(m: &Matcher) -> Result<Option<String>, String> {
+    let plain = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    match m {
+        Matcher::Any => Ok(None),
+        Matcher::Exact { names } if names.iter().all(|n| plain(n)) => Ok(Some(names.join("|"))),
+        Matcher::Exact { names } => Ok(Some(format!(
+            "^(?:{})$",
+            names
+                .iter()
+                .map(|n| regex::escape(n))
+                .collect::<Vec<_>>()
+                .join("|")
+        ))),
+        Matcher::Regex {
+            dialect: Dialect::Rust,
+            pattern,
+        } => Ok(Some(pattern.clone())),
+        Matcher::Regex {
+            dialect: Dialect::Ecmascript,
+            pattern,
+        } => {
+            let as_rust = Matcher::Regex {
+                dialect: Dialect::Rust,
+                pattern: pattern.clone(),
+            };
+            match as_rust.compile() {
+                Ok(_) => Ok(Some(pattern.clone())),
+                Err(e) => Err(format!(
+                    "the JavaScript matcher is not a valid Rust regex ({})",
+                    e.message
+                )),
+            }
+        }
+    }
+}
+
+/// The group one hook becomes.
+pub fn group_of(h: &Hook) -> Result<RawGroup, String> {
+    let Handler::Command { command, .. } = &h.handler else {
+        return Err("Codex hooks.json runs commands; a module hook cannot be written there".into());
+    };
+    match contract::lookup(CONV, &h.source_event) {
+        Lookup::Known(row) if row.kind().is_some() => {}
+        _ => {
+            return Err(format!(
+                "`{}` is not a Codex hooks.json event",
+                h.source_event
+            ))
+        }
+    }
+    let (raw_matcher, explicit, is_async, status) = match &h.detail {
+        Detail::JsonGroup {
+            raw_matcher,
+            timeout_explicit,
+            is_async,
+            status_message,
+            ..
+        } if h.convention == CONV => (
+            Some(raw_matcher.clone()),
+            *timeout_explicit,
+            *is_async,
+            status_message.clone(),
+        ),
+        _ => (None, false, None, None),
+    };
+    let matcher = match raw_matcher {
+        Some(m) => m,
+        None => matcher_string(&h.matcher)?,
+    };
+    let default_ms = codex::TIMEOUT_DEFAULT_S * 1000;
+    let timeout = match h.timeout_ms {
+        Some(ms) if explicit || ms != default_ms => {
+            Some(ms.div_ceil(1000).max(codex::TIMEOUT_MIN_S))
+        }
+        _ => None,
+    };
+    Ok(RawGroup {
+        matcher,
+        hooks: vec![RawHandler {
+            kind: "command".into(),
+            command: Some(command.clone()),
+            timeout,
+            is_async,
+            status_message: status,
+        }],
+    })
+}
+
+/// Converts a JSON value to a CST input value (key order kept).
+pub fn to_input(v: &serde_json::Value) -> CstInputValue {
+    use serde_json::Value;
+    match v {
+        Value::Null => CstInputValue::Null,
+        Value::Bool(b) => CstInputValue::Bool(*b),
+        Value::Number(n) => CstInputValue::Number(n.to_string()),
+        Value::String(s) => CstInputValue::String(s.clone()),
+        Value::Array(a) => CstInputValue::Array(a.iter().map(to_input).collect()),
+        Value::Object(o) => {
+            CstInputValue::Object(o.iter().map(|(k, v)| (k.clone(), to_input(v))).collect())
+        }
+    }
+}
+
+/// Whether `groups` already hold `g`'s handler in a group with the same matcher.
+fn already_there(groups: &[Node], g: &serde_json::Value) -> bool {
+    let matcher = g.get("matcher");
+    let handler = g.get("hooks").and_then(|h| h.get(0));
+    groups.iter().any(|existing| {
+        let v = existing.to_value();
+        v.get("matcher") == matcher
+            && v.get("hooks")
+                .and_then(|h| h.as_array())
+                .is_some_and(|hs| hs.iter().any(|x| Some(x) == handler))
+    })
+}
+
+/// Plans merging `hooks` into the target `hooks.json`.
+pub fn plan_write(ctx: &Context, hooks: &[Hook], opts: &WriteOptions) -> Plan {
+    let mut plan = Plan::default();
+    let Some(target) = opts.target.clone().or_else(|| default_target(ctx)) else {
+        plan.diagnostics.push(
+            Diagnostic::new(
+                Code::SemanticMismatch,
+                "no project or home dir to write `.codex/hooks.json` into",
+            )
+            .with_convention(CONV),
+        );
+        return plan;
+    };
+    let display = ctx.display(&target);
+    let before = std::fs::read_to_string(&target).ok();
+    let base = match &before {
+        Some(t) if !t.trim().is_empty() => t.clone(),
+        _ => "{}\n".to_string(),
+    };
+    let refuse = |msg: String, span: Option<(usize, usize)>| {
+        let at = match span {
+            Some((s, e)) => Location::at_span(display.clone(), &base, s, e),
+            None => Location::path_only(display.clone()),
+        };
+        Diagnostic::new(Code::ParseError, msg)
+            .with_convention(CONV)
+            .at(at)
+    };
+    let tree = match json_span::parse(&base) {
+        Ok(t) => t,
+        Err(e) => {
+            plan.diagnostics.push(refuse(
+                format!("invalid JSON: {}; not merging into it", e.message),
+                Some(e.span),
+            ));
+            return plan;
+        }
+    };
+    let hooks_node = match (tree.members(), tree.get("hooks")) {
+        (None, _) => {
+            plan.diagnostics.push(refuse(
+                format!(
+                    "the top-level value is {}, not an object; not merging into it",
+                    tree.type_name()
+                ),
+                Some(tree.span),
+            ));
+            return plan;
+        }
+        (Some(_), Some(h)) if h.value.members().is_none() => {
+            plan.diagnostics.push(refuse(
+                format!(
+                    "`hooks` is {}, not an object; not merging into it",
+                    h.value.type_name()
+                ),
+                Some(h.value.span),
+            ));
+            return plan;
+        }
+        (Some(_), h) => h.map(|m| &m.value),
+    };
+    for obj in std::iter::once(&tree).chain(hooks_node) {
+        if let Some(d) = obj.duplicate_key() {
+            plan.diagnostics.push(refuse(
+                format!(
+                    "the key `{}` is written twice; not merging into an ambiguous file",
+                    d.key
+                ),
+                Some(d.key_span),
+            ));
+            return plan;
+        }
+    }
+    let Ok(root) = CstRootNode::parse(&base, &json_span::strict_options()) else {
+        plan.diagnostics
+            .push(refuse("the file cannot be edited".into(), None));
+        return plan;
+    };
+    let mut changed = false;
+    let mut added: Vec<(String, serde_json::Value)> = Vec::new();
+    for h in hooks {
+        let group = match group_of(h) {
+            Ok(g) => g,
+            Err(why) => {
+                plan.diagnostics.push(
+                    Diagnostic::new(Code::SemanticMismatch, why)
+                        .with_convention(h.convention)
+                        .at(h.location.clone()),
+                );
+                continue;
+            }
+        };
+        let value = serde_json::to_value(&group).unwrap_or_default();
+        let existing = hooks_node
+            .and_then(|n| n.get(&h.source_event))
+            .map(|m| &m.value);
+        if let Some(e) = existing {
+            if e.elements().is_none() {
+                plan.diagnostics.push(refuse(
+                    format!(
+                        "`hooks.{}` is {}, not an array; not merging into it",
+                        h.source_event,
+                        e.type_name()
+                    ),
+                    Some(e.span),
+                ));
+                continue;
+            }
+        }
+        let groups = existing.and_then(Node::elements).unwrap_or(&[]);
+        if already_there(groups, &value)
+            || added
+                .iter()
+                .any(|(ev, v)| *ev == h.source_event && *v == value)
+        {
+            continue;
+        }
+        let obj = root.object_value_or_set();
+        let arr = obj
+            .object_value_or_set("hooks")
+            .array_value_or_set(&h.source_event);
+        arr.append(to_input(&value));
+        added.push((h.source_event.clone(), value));
+        changed = true;
+    }
+    let after = if changed {
+        let mut s = root.to_string();
+        if !s.ends_with('\n') {
+            s.push('\n');
+        }
+        s
+    } else {
+        before.clone().unwrap_or(base)
+    };
+    if changed || before.is_some() {
+        plan.changes.push(FileChange {
+            path: target,
+            display,
+            before,
+            after,
+            mode: None,
+        });
+    }
+    plan
+}

@@ -1,0 +1,268 @@
+//! Codex hooks.json: lowering, the problems Codex silently ignores, and locations.
+
+mod common;
+
+use common::{codes, Tree};
+use hook_ir::{Code, Convention, Detail, Dialect, Exec, Handler, Kind, Matcher};
+
+const CX: &[Convention] = &[Convention::CodexJson];
+
+#[test]
+fn valid_files_of_project_and_home() {
+    let t = Tree::fixture("codex-json", "valid");
+    let d = t.discover(CX);
+    assert!(d.batch.diagnostics.is_empty(), "{:?}", d.batch.diagnostics);
+    let got: Vec<_> = d
+        .batch
+        .hooks
+        .iter()
+        .map(|h| {
+            (
+                h.kind,
+                h.source_event.as_str(),
+                h.command().unwrap(),
+                h.timeout_ms,
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (Kind::PreToolUse, "PreToolUse", "./guard.sh", Some(30_000)),
+            (
+                Kind::PreToolUse,
+                "PreToolUse",
+                "./mcp-audit.sh",
+                Some(600_000)
+            ),
+            (Kind::PostToolUse, "PostToolUse", "./log.sh", Some(600_000)),
+            (
+                Kind::SessionStart,
+                "SessionStart",
+                "./prime.sh",
+                Some(600_000)
+            ),
+            (
+                Kind::UserPromptSubmit,
+                "UserPromptSubmit",
+                "gjc codex-native-hook",
+                Some(600_000)
+            ),
+            (Kind::Stop, "Stop", "gjc codex-native-hook", Some(30_000)),
+            (
+                Kind::SessionShutdown,
+                "SessionEnd",
+                "./bye.sh",
+                Some(600_000)
+            ),
+            (Kind::Stop, "Stop", "~/bin/notify-done", Some(600_000)),
+        ]
+    );
+    let h = &d.batch.hooks;
+    assert_eq!(
+        h[0].matcher,
+        Matcher::Exact {
+            names: vec!["Bash".into(), "Edit".into()]
+        }
+    );
+    assert_eq!(
+        h[1].matcher,
+        Matcher::Regex {
+            dialect: Dialect::Rust,
+            pattern: "mcp__.*".into()
+        }
+    );
+    assert_eq!(h[6].matcher, Matcher::Any);
+    assert_eq!(
+        h[0].handler,
+        Handler::Command {
+            command: "./guard.sh".into(),
+            exec: Exec::LoginShell
+        }
+    );
+    let Detail::JsonGroup {
+        group,
+        index,
+        raw_matcher,
+        timeout_explicit,
+        status_message,
+        gjc_managed,
+        ..
+    } = &h[0].detail
+    else {
+        panic!()
+    };
+    assert_eq!(
+        (*group, *index, raw_matcher.as_deref()),
+        (0, 0, Some("Bash|Edit"))
+    );
+    assert!(*timeout_explicit && !*gjc_managed);
+    assert_eq!(status_message.as_deref(), Some("Checking"));
+    assert!(matches!(
+        h[4].detail,
+        Detail::JsonGroup {
+            gjc_managed: true,
+            ..
+        }
+    ));
+    // Locations are the handler objects, line and column.
+    let l = &h[0].location;
+    assert_eq!(
+        (l.path.as_str(), l.line, l.column),
+        (".codex/hooks.json", Some(7), Some(11))
+    );
+    assert_eq!(h[7].location.path, "~/.codex/hooks.json");
+    insta::assert_json_snapshot!("codex_json_valid", t.redacted(&d));
+}
+
+#[test]
+fn invalid_file_reports_what_codex_silently_ignores() {
+    let t = Tree::fixture("codex-json", "invalid");
+    let d = t.discover(CX);
+    insta::assert_json_snapshot!("codex_json_invalid", t.redacted(&d));
+    let at = |code: Code| {
+        let d = d
+            .batch
+            .diagnostics
+            .iter()
+            .find(|d| d.code == code)
+            .unwrap_or_else(|| panic!("{code}"));
+        let l = d.location.as_ref().unwrap();
+        (l.line.unwrap(), l.column.unwrap())
+    };
+    assert_eq!(at(Code::MissingHooksWrapper), (2, 3));
+    assert_eq!(at(Code::UnknownEvent), (6, 5));
+    assert_eq!(at(Code::InvalidMatcherRegex), (10, 20));
+    assert_eq!(at(Code::InvalidCommand), (12, 41));
+    assert_eq!(at(Code::InvalidTimeout), (13, 65));
+    assert_eq!(at(Code::UnsupportedHandlerType), (14, 19));
+    assert_eq!(at(Code::GjcManagedEvent), (15, 41));
+    assert_eq!(at(Code::IgnoredKey), (16, 52));
+    assert_eq!(at(Code::MatcherHasNoEffect), (20, 20));
+    assert_eq!(at(Code::UnsupportedConventionEvent), (22, 5));
+    let unknown = d
+        .batch
+        .diagnostics
+        .iter()
+        .find(|d| d.code == Code::UnknownEvent)
+        .unwrap();
+    assert_eq!(unknown.help.as_deref(), Some("did you mean `PreToolUse`?"));
+    let typo = d
+        .batch
+        .diagnostics
+        .iter()
+        .find(|d| d.code == Code::IgnoredKey)
+        .unwrap();
+    assert_eq!(typo.help.as_deref(), Some("did you mean `timeout`?"));
+    // What still runs: the managed command on PreToolUse, ./ok.sh, and the Stop hook whose
+    // matcher Codex ignores (so it matches everything).
+    let cmds: Vec<_> = d.batch.hooks.iter().map(|h| h.command().unwrap()).collect();
+    assert_eq!(cmds, ["gjc codex-native-hook", "./ok.sh", "./check.sh"]);
+    assert_eq!(d.batch.hooks[2].matcher, Matcher::Any);
+}
+
+#[test]
+fn syntax_errors_point_at_the_position() {
+    let t = Tree::fixture("codex-json", "parse-error");
+    let d = t.discover(CX);
+    assert_eq!(codes(&d), [Code::ParseError]);
+    let l = d.batch.diagnostics[0].location.as_ref().unwrap();
+    assert_eq!((l.line, l.column), (Some(3), Some(15)));
+    assert!(d.batch.hooks.is_empty());
+}
+
+#[test]
+fn clean_tree_and_explicit_file() {
+    let t = Tree::fixture("codex-json", "clean");
+    let d = t.discover(CX);
+    assert!(d.batch.hooks.is_empty() && d.batch.diagnostics.is_empty());
+    let f = t.write(
+        "elsewhere/my-hooks.json",
+        r#"{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "x"}]}]}}"#,
+    );
+    let d = adapters::load_file(&t.ctx(), &f, Some(Convention::CodexJson));
+    assert_eq!(d.batch.hooks.len(), 1);
+}
+
+#[test]
+fn wrong_types_and_adversarial_files_are_diagnostics() {
+    let t = Tree::empty();
+    let cases: &[(&str, Code)] = &[
+        ("[]", Code::WrongValueType),
+        (r#"{"hooks": []}"#, Code::WrongValueType),
+        (r#"{"hooks": {"Stop": {}}}"#, Code::WrongValueType),
+        (r#"{"hooks": {"Stop": [1]}}"#, Code::WrongValueType),
+        (
+            r#"{"hooks": {"Stop": [{"matcher": 3, "hooks": []}]}}"#,
+            Code::WrongValueType,
+        ),
+        (r#"{"hooks": {"Stop": [{}]}}"#, Code::WrongValueType),
+        (
+            r#"{"hooks": {"Stop": [{"hooks": [{"command": "x"}]}]}}"#,
+            Code::WrongValueType,
+        ),
+        (
+            r#"{"hooks": {"Stop": [{"hooks": [{"type": "http", "url": "x"}]}]}}"#,
+            Code::WrongValueType,
+        ),
+        (
+            r#"{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "x", "timeout": "5"}]}]}}"#,
+            Code::WrongValueType,
+        ),
+        (
+            r#"{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "x", "timeout": 1.5}]}]}}"#,
+            Code::InvalidTimeout,
+        ),
+        (
+            r#"{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "x", "timeout": -3}]}]}}"#,
+            Code::InvalidTimeout,
+        ),
+        (
+            r#"{"hooks": {"Stop": [{"hooks": [{"type": "command"}]}]}}"#,
+            Code::InvalidCommand,
+        ),
+        ("", Code::ParseError),
+        ("{\"hooks\": {}} // trailing comment", Code::ParseError),
+    ];
+    for (text, code) in cases {
+        let f = t.write("project/.codex/hooks.json", text);
+        let d = adapters::load_file(&t.ctx(), &f, Some(Convention::CodexJson));
+        assert_eq!(codes(&d), [*code], "{text}");
+        assert!(d.batch.hooks.is_empty(), "{text}");
+    }
+    let f = t.write("project/.codex/hooks.json", b"{\"hooks\": \xff}");
+    let d = adapters::load_file(&t.ctx(), &f, Some(Convention::CodexJson));
+    assert_eq!(codes(&d), [Code::ParseError]);
+    let deep = format!("{{\"hooks\": {}", "[".repeat(100_000));
+    let f = t.write("project/.codex/hooks.json", deep);
+    let d = adapters::load_file(&t.ctx(), &f, Some(Convention::CodexJson));
+    assert_eq!(codes(&d), [Code::ParseError]);
+    let f = t.dir.path().join("project/.codex/hooks.json");
+    std::fs::File::create(&f)
+        .unwrap()
+        .set_len(adapters::codex_json::discover::MAX_JSON_BYTES + 1)
+        .unwrap();
+    let d = adapters::load_file(&t.ctx(), &f, Some(Convention::CodexJson));
+    assert_eq!(codes(&d), [Code::InvalidSource]);
+}
+
+#[test]
+fn a_huge_timeout_saturates_instead_of_overflowing() {
+    let t = Tree::empty();
+    let f = t.write(
+        "project/.codex/hooks.json",
+        r#"{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "x", "timeout": 18446744073709551615}]}]}}"#,
+    );
+    let d = adapters::load_file(&t.ctx(), &f, Some(Convention::CodexJson));
+    assert_eq!(d.batch.hooks[0].timeout_ms, Some(u64::MAX));
+}
+
+#[test]
+fn project_that_is_the_home_dir_is_read_once() {
+    let t = Tree::fixture("codex-json", "valid");
+    let mut ctx = t.ctx();
+    ctx.home = ctx.project.clone();
+    let d = adapters::discover_only(&ctx, CX);
+    assert_eq!(d.batch.hooks.len(), 7);
+    assert!(d.batch.diagnostics.is_empty());
+}

@@ -1,0 +1,127 @@
+//! `hooks setup codex [--hooks-json FILE] [--home DIR] [--dry-run]`: GJC's managed Codex hooks.
+//!
+//! Exit codes: 0 success (changed or already up to date), 1 refused (the file is not valid JSON
+//! or has a shape that merging would destroy), 2 failure (no home dir, I/O error).
+
+use crate::args::{SetupArgs, SetupCodexArgs, SetupTarget};
+use crate::exit::Exit;
+use adapters::codex_json::managed::{self, EventChange};
+use adapters::write::{apply, FileChange, Plan};
+use anyhow::{bail, Context as _};
+use hook_ir::{display_path, line_col, Code};
+use std::path::PathBuf;
+
+pub fn run(a: SetupArgs) -> anyhow::Result<Exit> {
+    match a.target {
+        SetupTarget::Codex(c) => codex(c),
+    }
+}
+
+fn codex(a: SetupCodexArgs) -> anyhow::Result<Exit> {
+    let home = match a.home {
+        Some(h) => Some(
+            std::path::absolute(&h).with_context(|| format!("cannot resolve {}", h.display()))?,
+        ),
+        None => std::env::var_os("HOME").map(PathBuf::from),
+    };
+    let path = match (a.hooks_json, &home) {
+        (Some(p), _) => {
+            std::path::absolute(&p).with_context(|| format!("cannot resolve {}", p.display()))?
+        }
+        (None, Some(h)) => h.join(".codex/hooks.json"),
+        (None, None) => bail!("no home directory: pass --home DIR or --hooks-json FILE"),
+    };
+    // Write through a symlink to the file it names, never replace the link itself.
+    let path = std::fs::canonicalize(&path).unwrap_or(path);
+    let display = display_path(&path, None, home.as_deref());
+    let before = match std::fs::read(&path) {
+        Ok(bytes) => match String::from_utf8(bytes) {
+            Ok(t) => Some(t),
+            Err(_) => {
+                eprintln!(
+                    "error[{}]: {display}: not UTF-8 text, so not JSON",
+                    Code::ParseError
+                );
+                eprintln!("refusing to change it: fix or move the file, then run again");
+                return Ok(Exit::Findings);
+            }
+        },
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => bail!("cannot read {display}: {e}"),
+    };
+    let merged = match managed::merge(before.as_deref()) {
+        Ok(m) => m,
+        Err(e) => {
+            let text = before.as_deref().unwrap_or_default();
+            let (line, col) = line_col(text, e.span.0);
+            let code = if e.syntax {
+                Code::ParseError
+            } else {
+                Code::WrongValueType
+            };
+            eprintln!("error[{code}]: {display}:{line}:{col}: {}", e.message);
+            eprintln!("refusing to change it (GJC would replace it with an empty config): fix or move the file, then run again");
+            return Ok(Exit::Findings);
+        }
+    };
+    if !merged.changed {
+        println!("{display}: the GJC-managed Codex hooks are already up to date; nothing changed.");
+        return Ok(Exit::Success);
+    }
+    println!(
+        "{display}: {} the GJC-managed Codex hooks:",
+        if a.dry_run {
+            "would update"
+        } else {
+            "updating"
+        }
+    );
+    for e in &merged.events {
+        println!("  {}", describe(e));
+    }
+    if a.dry_run {
+        println!("dry run: nothing written.");
+        return Ok(Exit::Success);
+    }
+    let plan = Plan {
+        changes: vec![FileChange {
+            path: path.clone(),
+            display: display.clone(),
+            before,
+            after: merged.after,
+            mode: None,
+        }],
+        diagnostics: Vec::new(),
+    };
+    apply(&plan).with_context(|| format!("cannot write {display}"))?;
+    println!("wrote {display}.");
+    println!(
+        "Codex pins a hash per hook: the next time it starts, it will ask you to trust the changed hooks (review them, then accept)."
+    );
+    Ok(Exit::Success)
+}
+
+fn describe(e: &EventChange) -> String {
+    if e.unchanged {
+        return format!("{}: already up to date", e.event);
+    }
+    let mut s = format!(
+        "{}: managed entry `gjc codex-native-hook` placed first",
+        e.event
+    );
+    if e.replaced > 0 {
+        s.push_str(&format!(
+            ", {} older managed handler{} removed",
+            e.replaced,
+            if e.replaced == 1 { "" } else { "s" }
+        ));
+    }
+    if e.kept > 0 {
+        s.push_str(&format!(
+            ", {} user entr{} kept",
+            e.kept,
+            if e.kept == 1 { "y" } else { "ies" }
+        ));
+    }
+    s
+}

@@ -1,0 +1,138 @@
+//! `hooks setup codex`: the real binary against temp home dirs.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn hooks(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hooks"))
+        .args(args)
+        .env_remove("HOME")
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+fn run_in(home: &Path, extra: &[&str]) -> Output {
+    let mut args = vec!["setup", "codex", "--home", home.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    hooks(&args)
+}
+
+#[test]
+fn installs_into_a_fresh_home_then_is_idempotent() {
+    let home = tempfile::tempdir().unwrap();
+    let out = run_in(home.path(), &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    insta::assert_snapshot!("fresh_stdout", text(&out.stdout));
+    let file = home.path().join(".codex/hooks.json");
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(v["hooks"]["Stop"][0]["hooks"][0]["timeout"], 30);
+    assert_eq!(
+        v["hooks"]["UserPromptSubmit"][0]["hooks"][0]["command"],
+        "gjc codex-native-hook"
+    );
+    let before = std::fs::read_to_string(&file).unwrap();
+    let again = run_in(home.path(), &[]);
+    assert_eq!(again.status.code(), Some(0));
+    assert_eq!(
+        text(&again.stdout),
+        "~/.codex/hooks.json: the GJC-managed Codex hooks are already up to date; nothing changed.\n"
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), before);
+    // The result lints clean as a Codex hooks.json.
+    let lint = hooks(&[
+        "lint",
+        "--format",
+        "json",
+        "--convention",
+        "codex-json",
+        file.to_str().unwrap(),
+    ]);
+    let report: serde_json::Value = serde_json::from_slice(&lint.stdout).unwrap();
+    assert_eq!(report["summary"]["errors"], 0, "{report}");
+    assert_eq!(report["summary"]["hooks"], 2);
+}
+
+#[test]
+fn merges_into_user_content_keeping_it() {
+    let home = tempfile::tempdir().unwrap();
+    let file = home.path().join(".codex/hooks.json");
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    let user = "{\n  \"hooks\": {\n    \"Stop\": [\n      {\"hooks\": [{\"type\": \"command\", \"command\": \"./notify.sh\"}]},\n      {\"hooks\": [{\"type\": \"command\", \"command\": \"gjc codex-native-hook\"}]}\n    ]\n  },\n  \"other\": true\n}\n";
+    std::fs::write(&file, user).unwrap();
+    let out = run_in(home.path(), &[]);
+    assert_eq!(out.status.code(), Some(0));
+    insta::assert_snapshot!("merge_stdout", text(&out.stdout));
+    let after = std::fs::read_to_string(&file).unwrap();
+    insta::assert_snapshot!("merge_file", after);
+    assert!(after.contains("{\"hooks\": [{\"type\": \"command\", \"command\": \"./notify.sh\"}]}"));
+    assert!(after.trim_end().ends_with("\"other\": true\n}"));
+}
+
+#[test]
+fn explicit_file_and_dry_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("custom/hooks.json");
+    let f = file.to_str().unwrap();
+    let dry = hooks(&["setup", "codex", "--hooks-json", f, "--dry-run"]);
+    assert_eq!(dry.status.code(), Some(0));
+    assert!(text(&dry.stdout).contains("dry run: nothing written."));
+    assert!(!file.exists());
+    let out = hooks(&["setup", "codex", "--hooks-json", f]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(file.exists());
+    assert!(text(&out.stdout).contains("ask you to trust the changed hooks"));
+}
+
+#[test]
+fn refuses_to_overwrite_what_it_cannot_merge() {
+    let home = tempfile::tempdir().unwrap();
+    let file = home.path().join(".codex/hooks.json");
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    for bad in ["{\n  \"hooks\": {,\n}\n", "{\"hooks\": [1, 2]}"] {
+        std::fs::write(&file, bad).unwrap();
+        let out = run_in(home.path(), &[]);
+        assert_eq!(out.status.code(), Some(1), "{bad}");
+        assert!(text(&out.stderr).contains("refusing to change it"));
+        assert_eq!(
+            std::fs::read_to_string(&file).unwrap(),
+            bad,
+            "the file is untouched"
+        );
+    }
+    let out = run_in(home.path(), &[]);
+    insta::assert_snapshot!("refused_stderr", text(&out.stderr));
+}
+
+#[test]
+fn no_home_is_a_failure() {
+    let out = hooks(&["setup", "codex"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("--home"));
+}
+
+#[cfg(unix)]
+#[test]
+fn a_symlinked_hooks_json_stays_a_symlink() {
+    let home = tempfile::tempdir().unwrap();
+    let real = home.path().join("dotfiles/codex-hooks.json");
+    std::fs::create_dir_all(real.parent().unwrap()).unwrap();
+    std::fs::write(&real, "{}\n").unwrap();
+    std::fs::create_dir_all(home.path().join(".codex")).unwrap();
+    let link = home.path().join(".codex/hooks.json");
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    let out = run_in(home.path(), &[]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert!(std::fs::read_to_string(&real)
+        .unwrap()
+        .contains("codex-native-hook"));
+}
