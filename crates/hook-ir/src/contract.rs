@@ -675,6 +675,14 @@ pub static CONTRACTS: &[EventContract] = &[
     rejected(CL, "ElicitationResult", OUTSIDE, M::Other, "Matches the MCP server name."),
 ];
 
+/// Whether the convention's runtime runs every copy of an identical hook. jcode runs all the
+/// commands of a slot in declaration order, copies included (conventions.md §1); Jarvis and
+/// Claude run an identical command once (§2, §5) and GJC keeps the first module (§3). Codex's
+/// behaviour for identical handlers is not documented; it is treated like the deduping ones.
+pub fn runs_every_copy(convention: Convention) -> bool {
+    convention == Convention::Jcode
+}
+
 /// What looking up a (convention, event) pair found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Lookup {

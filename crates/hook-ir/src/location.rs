@@ -83,7 +83,25 @@ pub fn line_col(text: &str, offset: usize) -> (u32, u32) {
 
 /// The display form of `path`: relative to `project` when under it, `~/…` when under `home`,
 /// else the path as given. Pure path arithmetic, no file system access.
+///
+/// When both contain `path` (a home dir inside the project, as in a demo tree, or a project
+/// inside the home dir, the usual case), the deeper of the two wins, so `~/.jcode/config.toml`
+/// stays recognizable as a user-level file.
 pub fn display_path(path: &Path, project: Option<&Path>, home: Option<&Path>) -> String {
+    let depth = |base: Option<&Path>| {
+        base.filter(|b| path.starts_with(b))
+            .map(|b| b.components().count())
+    };
+    let home_wins = match (depth(project), depth(home)) {
+        (Some(p), Some(h)) => h > p,
+        (None, Some(_)) => true,
+        _ => false,
+    };
+    if home_wins {
+        if let Some(rel) = home.and_then(|h| path.strip_prefix(h).ok()) {
+            return format!("~/{}", rel.to_string_lossy());
+        }
+    }
     if let Some(rel) = project.and_then(|p| path.strip_prefix(p).ok()) {
         let s = rel.to_string_lossy();
         return if s.is_empty() {
@@ -91,9 +109,6 @@ pub fn display_path(path: &Path, project: Option<&Path>, home: Option<&Path>) ->
         } else {
             s.into_owned()
         };
-    }
-    if let Some(rel) = home.and_then(|h| path.strip_prefix(h).ok()) {
-        return format!("~/{}", rel.to_string_lossy());
     }
     path.to_string_lossy().into_owned()
 }
@@ -140,6 +155,24 @@ mod tests {
         assert_eq!(
             display_path(p, None, None),
             "/home/u/proj/.jarvis/config.toml"
+        );
+    }
+
+    #[test]
+    fn display_path_prefers_the_deeper_base_when_home_is_inside_the_project() {
+        let project = Path::new("/p");
+        let home = Path::new("/p/home");
+        assert_eq!(
+            display_path(
+                Path::new("/p/home/.jcode/config.toml"),
+                Some(project),
+                Some(home)
+            ),
+            "~/.jcode/config.toml"
+        );
+        assert_eq!(
+            display_path(Path::new("/p/.codex/hooks.json"), Some(project), Some(home)),
+            ".codex/hooks.json"
         );
     }
 }

@@ -32,7 +32,9 @@ impl Batch {
 /// Normalizes adapter output:
 /// - input order is kept;
 /// - of exact duplicates ([`Hook::dedupe_key`]) the first is kept, later copies are not returned
-///   and each gets a `duplicate_hook` diagnostic at its own location;
+///   and each gets a `duplicate_hook` diagnostic at its own location — except in a convention
+///   whose runtime runs every copy ([`crate::contract::runs_every_copy`]: jcode), where later
+///   copies are kept, because dropping them would change what runs, and still reported;
 /// - ids are made unique (a later hook with a taken id gets `#2`, `#3`, ... appended);
 /// - diagnostics are never dropped; messages are already bounded by [`Diagnostic::new`].
 ///
@@ -43,7 +45,13 @@ pub fn normalize(hooks: Vec<Hook>, mut diagnostics: Vec<Diagnostic>) -> Batch {
     let mut dupes = Vec::new();
     for (i, h) in hooks.iter().enumerate() {
         match first_by_key.get(&h.dedupe_key()) {
-            Some(first_id) => dupes.push((i, first_id.clone())),
+            Some(first_id) => {
+                dupes.push((i, first_id.clone()));
+                // A convention whose runtime runs every copy keeps every copy in the IR too.
+                if crate::contract::runs_every_copy(h.convention) {
+                    keep.push(i);
+                }
+            }
             None => {
                 first_by_key.insert(h.dedupe_key(), h.id.clone());
                 keep.push(i);
@@ -56,11 +64,16 @@ pub fn normalize(hooks: Vec<Hook>, mut diagnostics: Vec<Diagnostic>) -> Batch {
             || format!("{} hook", h.kind),
             |c| format!("command {}", crate::diagnostic::quote(c)),
         );
+        let effect = if crate::contract::runs_every_copy(h.convention) {
+            format!("{} runs it again, once per copy", h.convention)
+        } else {
+            format!("only the first ({first_id}) is used")
+        };
         diagnostics.push(
             Diagnostic::new(
                 Code::DuplicateHook,
                 format!(
-                    "{what} for `{}` is declared again; only the first ({first_id}) is used",
+                    "{what} for `{}` is declared again; {effect}",
                     h.source_event
                 ),
             )
@@ -133,6 +146,24 @@ mod tests {
         assert_eq!(d.code, Code::DuplicateHook);
         assert_eq!(d.location.as_ref().unwrap().line, Some(3));
         assert!(d.message.contains("(a)"), "{}", d.message);
+    }
+
+    #[test]
+    fn jcode_copies_are_kept_because_jcode_runs_every_command_of_a_slot() {
+        let mut a = hook("a", "x", 1);
+        let mut b = hook("b", "x", 2);
+        for h in [&mut a, &mut b] {
+            h.convention = Convention::Jcode;
+            h.source_event = "turn_end".into();
+        }
+        let out = normalize(vec![a, b], vec![]);
+        assert_eq!(out.hooks.len(), 2);
+        assert_eq!(out.diagnostics.len(), 1);
+        assert!(
+            out.diagnostics[0].message.contains("jcode runs it again"),
+            "{}",
+            out.diagnostics[0].message
+        );
     }
 
     #[test]
