@@ -6,7 +6,7 @@ use crate::args::RunArgs;
 use crate::exit::Exit;
 use anyhow::{bail, Context as _};
 use hook_ir::Kind;
-use runner::{Decision, Event, OutcomeKind, Runner, RunnerOptions, Verdict};
+use runner::{Decision, Event, HookOutcome, OutcomeKind, Runner, RunnerOptions, Verdict};
 use serde::Serialize;
 use serde_json::Value;
 use std::path::PathBuf;
@@ -58,6 +58,26 @@ fn render(d: &Decision) -> String {
     let mut s = serde_json::to_string_pretty(&doc).unwrap_or_default();
     s.push('\n');
     s
+}
+
+/// Why a hook ended as it did, when the runner said (its `error`) or, for a hook that failed or
+/// timed out, what it printed on stderr. `None` for a plain allow or block.
+fn explain(h: &HookOutcome) -> Option<String> {
+    if let Some(e) = &h.error {
+        return Some(e.clone());
+    }
+    let stderr = h.stderr.trim();
+    let failed = matches!(h.outcome, OutcomeKind::Failed | OutcomeKind::TimedOut);
+    (failed && !stderr.is_empty()).then(|| format!("stderr: {stderr}"))
+}
+
+fn outcome_word(o: OutcomeKind) -> &'static str {
+    match o {
+        OutcomeKind::Allowed => "allowed",
+        OutcomeKind::Blocked => "blocked",
+        OutcomeKind::Failed => "failed",
+        OutcomeKind::TimedOut => "timed out",
+    }
 }
 
 /// The event the flags describe. Flags that do not apply to the kind are usage errors.
@@ -120,6 +140,13 @@ pub fn run(a: RunArgs) -> anyhow::Result<Exit> {
         eprintln!("note: hook `{}` is not run: {}", s.id, s.reason);
     }
     let decision = runner.dispatch_blocking(&event);
+    // design.md's JSON has no room for why a hook failed; without this a module that does not
+    // load, or a hook that crashed, would be a bare `failed` with nothing to act on.
+    for h in &decision.hooks {
+        if let Some(why) = explain(h) {
+            eprintln!("note: hook `{}` {}: {why}", h.id, outcome_word(h.outcome));
+        }
+    }
     print!("{}", render(&decision));
     Ok(Exit::Success)
 }
@@ -127,7 +154,6 @@ pub fn run(a: RunArgs) -> anyhow::Result<Exit> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use runner::HookOutcome;
 
     #[test]
     fn renders_a_block_with_reason_context_and_outcomes_as_design_md_says() {
