@@ -407,6 +407,44 @@ fn claude_settings_permission_decision_deny_blocks_and_unmatched_tools_run_nothi
     assert_eq!(run_json(&o), doc("pre_tool_use", None, &[], vec![]));
 }
 
+#[test]
+fn an_explicit_project_settings_file_runs_its_commands_from_the_project_root() {
+    // Regression: with `.claude/settings.json` (or `.codex/hooks.json`) as PATH, hooks ran in
+    // `.claude/`, so a project-relative `./script.sh` was not found and the gate failed open.
+    let tree = tempfile::tempdir().unwrap();
+    let project = tree.path().join("project");
+    std::fs::create_dir_all(project.join(".claude")).unwrap();
+    std::fs::create_dir_all(project.join(".codex")).unwrap();
+    let script = project.join("gate.sh");
+    std::fs::write(&script, "#!/bin/sh\necho \"gate in $(pwd)\" >&2\nexit 2\n").unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let entry =
+        r#"{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "./gate.sh"}]}]}}"#;
+    std::fs::write(project.join(".claude/settings.json"), entry).unwrap();
+    std::fs::write(project.join(".codex/hooks.json"), entry).unwrap();
+    for file in [".claude/settings.json", ".codex/hooks.json"] {
+        let o = hooks(
+            &[
+                "pre_tool_use",
+                s(&project.join(file)),
+                "--home",
+                s(tree.path()),
+                "--no-env",
+                "--tool",
+                "Bash",
+            ],
+            &[],
+        );
+        let v = run_json(&o);
+        assert_eq!(
+            v["reason"],
+            json!(format!("gate in {}", project.display())),
+            "{file}: {v}"
+        );
+    }
+}
+
 // ---- Timeouts ----
 
 #[test]

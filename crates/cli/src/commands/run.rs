@@ -108,18 +108,35 @@ fn event(a: &RunArgs, kind: Kind) -> anyhow::Result<Event> {
     })
 }
 
+/// The session cwd for PATH: PATH itself when it is a directory; for an explicit file, the
+/// project it belongs to. A project-level `.claude/settings*.json` or `.codex/hooks.json` belongs
+/// to the directory above its `.claude`/`.codex` dir, where Claude Code and Codex run its
+/// commands (a `./script.sh` in it is relative to the project root); any other file, its
+/// directory.
+fn session_cwd(path: PathBuf) -> PathBuf {
+    if path.is_dir() {
+        return path;
+    }
+    let Some(dir) = path.parent() else {
+        return path;
+    };
+    let in_agent_dir = matches!(
+        dir.file_name().and_then(|n| n.to_str()),
+        Some(".claude" | ".codex")
+    );
+    match dir.parent() {
+        Some(project) if in_agent_dir => project.to_path_buf(),
+        _ => dir.to_path_buf(),
+    }
+}
+
 pub fn run(a: RunArgs) -> anyhow::Result<Exit> {
     let kind = Kind::parse(&a.kind).with_context(|| format!("unknown kind `{}`", a.kind))?;
     let event = event(&a, kind)?;
     let paths: Vec<PathBuf> = a.path.iter().cloned().collect();
     let found = super::discover_paths(&paths, &a.source)?;
-    // The session cwd is the project: PATH itself, or the directory of an explicit file.
     let path = std::path::absolute(a.path.as_deref().unwrap_or(".".as_ref()))?;
-    let project = if path.is_dir() {
-        path
-    } else {
-        path.parent().map(PathBuf::from).unwrap_or(path)
-    };
+    let project = session_cwd(path);
     let home = match &a.source.home {
         Some(h) => Some(std::path::absolute(h)?),
         None => None,
