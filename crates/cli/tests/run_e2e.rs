@@ -624,6 +624,37 @@ fn a_gjc_module_that_does_not_load_fails_open_and_stderr_says_why() {
     );
 }
 
+#[test]
+fn a_gjc_module_sees_the_project_as_its_cwd() {
+    // Regression: through the Runner's seam the host ignored the session cwd, so a handler's
+    // `ctx.cwd` (and `api.exec`) was wherever `hooks` itself was started.
+    let tree = tempfile::tempdir().unwrap();
+    let project = tree.path().join("project");
+    let module = project.join(".gjc/hooks/pre/bash.js");
+    std::fs::create_dir_all(module.parent().unwrap()).unwrap();
+    std::fs::write(
+        &module,
+        "export default (api) => { api.on(\"tool_call\", (_e, ctx) => ({ block: true, reason: `cwd=${ctx.cwd}` })); };\n",
+    )
+    .unwrap();
+    let o = hooks(
+        &[
+            "pre_tool_use",
+            s(&project),
+            "--home",
+            s(tree.path()),
+            "--no-env",
+            "--tool",
+            "bash",
+        ],
+        &[],
+    );
+    assert_eq!(
+        run_json(&o)["reason"],
+        json!(format!("cwd={}", project.display()))
+    );
+}
+
 // ---- GJC plugins (conventions.md §3) ----
 
 const PLUGIN: &str = "gjc-plugin-guard/project";
