@@ -38,6 +38,12 @@ fn s(p: &Path) -> &str {
     p.to_str().unwrap()
 }
 
+/// Whether the directory `pwd` printed is `dir` (`pwd` may print the physical path where the
+/// temp dir is behind a symlink, as on macOS).
+fn same_dir(printed: &str, dir: &Path) -> bool {
+    Path::new(printed).canonicalize().ok() == dir.canonicalize().ok() && !printed.is_empty()
+}
+
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
@@ -212,7 +218,7 @@ fn jarvis_hooks_run_in_the_project_directory_with_the_payload_on_stdin() {
     let v = run_json(&o);
     let reason = v["reason"].as_str().unwrap();
     let (cwd, stdin) = reason.split_once('\n').unwrap();
-    assert_eq!(cwd, s(&project));
+    assert!(same_dir(cwd, &project), "{cwd}");
     let payload: Value = serde_json::from_str(stdin).unwrap();
     assert_eq!(payload["hook_event_name"], "PreToolUse");
     assert_eq!(payload["cwd"], s(&project));
@@ -437,11 +443,9 @@ fn an_explicit_project_settings_file_runs_its_commands_from_the_project_root() {
             &[],
         );
         let v = run_json(&o);
-        assert_eq!(
-            v["reason"],
-            json!(format!("gate in {}", project.display())),
-            "{file}: {v}"
-        );
+        let reason = v["reason"].as_str().unwrap_or("");
+        let dir = reason.strip_prefix("gate in ").unwrap_or("");
+        assert!(same_dir(dir, &project), "{file}: {v}");
     }
 }
 
