@@ -1,24 +1,33 @@
-//! Embedding the `hooks` crates in an agent: discover the user's hooks once, then hand every
-//! lifecycle event to the runner and act on its decision.
+//! Embedding the `hooks` crates in an agent: discover the user's hooks once, build one
+//! [`Runner`] per session, then hand it every lifecycle event and act on its [`Decision`].
 //!
-//! Run it against the demo project:
+//! Run it on its fixture (a GJC module that refuses `rm -rf`, Jarvis prompt and Stop hooks):
 //!
 //! ```sh
-//! cargo run -q -p hooks-cli --example embed -- examples/demo examples/demo/home
+//! cargo run -q -p hooks-cli --example embed -- fixtures/run/embed/project fixtures/run/embed/home
 //! ```
 //!
-//! See docs/embedding.md.
+//! `crates/cli/tests/embed_example.rs` runs this file's `session` on that fixture. See
+//! docs/embedding.md.
 
 use adapters::{Context, Discovered};
-use hook_ir::{Hook, Kind, Severity};
-use runner::{Decision, Event, Verdict};
-use serde_json::json;
-use std::path::PathBuf;
+use hook_ir::Severity;
+use runner::module_host::ModuleHost;
+use runner::{Decision, Event, Runner, RunnerOptions, Verdict};
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// Step 1, at agent start-up: read every convention's hooks for this project and user.
-fn load(project: PathBuf, home: PathBuf) -> Discovered {
-    // `true`: apply jcode's JCODE_HOOK_* overrides from the agent's environment, as jcode does.
-    let ctx = Context::from_process(Some(project), Some(home), true);
+///
+/// `apply_env`: apply jcode's `JCODE_HOOK_*` overrides from the agent's environment, as jcode
+/// does (`hooks --no-env` turns them off).
+pub fn discover(project: &Path, home: &Path, apply_env: bool) -> Discovered {
+    let ctx = Context::from_process(
+        Some(project.to_path_buf()),
+        Some(home.to_path_buf()),
+        apply_env,
+    );
     let found = adapters::discover(&ctx);
     // Broken hook configs are worth surfacing once, in the agent's log; the hooks that were
     // accepted still run.
@@ -30,30 +39,106 @@ fn load(project: PathBuf, home: PathBuf) -> Discovered {
     found
 }
 
-/// The hooks that a given event reaches: same kind, and a matcher that accepts the matched value.
-fn selected<'a>(hooks: &'a [Hook], event: &Event) -> Vec<&'a Hook> {
-    let value = event.tool_name.as_deref().unwrap_or("");
-    hooks
-        .iter()
-        .filter(|h| h.kind == event.kind())
-        .filter(|h| h.matcher.compile().is_ok_and(|m| m.is_match(value)))
-        .collect()
+/// Step 2, once per session: the runner over the accepted hooks. Module hooks (GJC directory
+/// hooks and plugins) go to a JavaScript host through the `module_dispatch` seam; the host
+/// process starts on the first event that needs it.
+pub fn start(found: Discovered, project: &Path, home: &Path) -> Runner {
+    let runner = Runner::new(
+        found.batch.hooks,
+        RunnerOptions {
+            session_id: Some("embed-example".into()),
+            cwd: Some(project.to_path_buf()),
+            home: Some(home.to_path_buf()),
+            module_dispatch: Some(Arc::new(ModuleHost::default())),
+            ..RunnerOptions::default()
+        },
+    );
+    for s in runner.skipped() {
+        eprintln!("hooks: `{}` never runs: {}", s.id, s.reason);
+    }
+    runner
 }
 
-/// Step 2, at each lifecycle point: dispatch and get one decision.
-///
-/// This is where the agent calls the runner's dispatch, which executes the selected hooks under
-/// each one's own convention contract (processes for command hooks, a JavaScript host for module
-/// hooks) and folds their answers into one [`Decision`]. The call is kept behind this function
-/// so the rest of the agent depends only on `Event` and `Decision`.
-fn dispatch(hooks: &[Hook], event: &Event) -> Decision {
-    let reached = selected(hooks, event);
-    eprintln!(
-        "hooks: {} event reaches {} hook(s)",
-        event.kind(),
-        reached.len()
-    );
-    Decision::allow(event.kind())
+/// Logs one line per hook that ran, as an agent would for its users.
+fn log(d: &Decision) {
+    for h in &d.hooks {
+        let why = h.error.as_deref().unwrap_or("");
+        eprintln!(
+            "hooks: {} {:?} exit={:?} {}ms {why}",
+            h.id, h.outcome, h.exit_code, h.duration_ms
+        );
+    }
+}
+
+/// Step 3, at each lifecycle point: dispatch, then act on the decision. A short session of an
+/// agent that is not async (`dispatch_blocking`); returns what the agent did, one line per step.
+pub fn session(runner: &Runner) -> Vec<String> {
+    let mut did = Vec::new();
+
+    // Prompt submission: a block drops the prompt; context goes to the model with it.
+    let d = runner.dispatch_blocking(&Event::user_prompt_submit("clean the build"));
+    log(&d);
+    match &d.verdict {
+        Verdict::Block { reason } => did.push(format!("prompt dropped: {reason}")),
+        Verdict::Allow => did.push(format!("prompt sent with context {:?}", d.context)),
+    }
+
+    // Before each tool call: a block means "do not run it, tell the model why".
+    for command in ["rm -rf target", "cargo clean"] {
+        let call = Event::pre_tool_use("bash", json!({ "command": command }));
+        let d = runner.dispatch_blocking(&call);
+        log(&d);
+        if let Verdict::Block { reason } = d.verdict {
+            did.push(format!("bash `{command}` blocked: {reason}"));
+            continue;
+        }
+        // Codex and Claude hooks may rewrite the input; run the tool with what they returned.
+        let input = d.updated_input.or(call.tool_input).unwrap_or(Value::Null);
+        did.push(format!("bash ran with {input}"));
+
+        // After the tool: GJC `tool_result` handlers may replace the result.
+        let output = "removed 0 files";
+        let d = runner.dispatch_blocking(&Event::post_tool_use("bash", input, output));
+        log(&d);
+        let content = d
+            .tool_result
+            .and_then(|p| p.content)
+            .unwrap_or_else(|| json!(output));
+        did.push(format!("tool result {content}"));
+    }
+
+    // When the agent wants to stop: a continuation means "go on, with this as the next prompt".
+    // `stop_hook_active` tells the hooks this turn already went on once (Jarvis honours a Stop
+    // block at most once per turn).
+    let mut stop = Event::stop();
+    for _ in 0..3 {
+        let d = runner.dispatch_blocking(&stop);
+        log(&d);
+        match d.continuation {
+            Some(prompt) => {
+                did.push(format!("stop: continue with {prompt:?}"));
+                stop.stop_hook_active = true;
+            }
+            None => {
+                did.push("stop: done".into());
+                break;
+            }
+        }
+    }
+    did
+}
+
+/// The same gate for an async (tokio) agent: `Runner::dispatch` is a future; with no matching
+/// hook it is ready at once, allocates nothing and never touches the runtime.
+pub async fn may_run_tool(runner: &Runner, tool: &str, input: Value) -> Result<(), String> {
+    match runner
+        .dispatch(&Event::pre_tool_use(tool, input))
+        .await
+        .verdict
+    {
+        Verdict::Allow => Ok(()),
+        Verdict::Block { reason } => Err(reason),
+    }
 }
 
 fn main() {
@@ -63,28 +148,10 @@ fn main() {
         .next()
         .or_else(|| std::env::var_os("HOME").map(PathBuf::from))
         .unwrap_or_else(|| PathBuf::from("."));
-    let found = load(project, home);
-    let hooks = &found.batch.hooks;
-
-    // Before running a tool: a block means "do not run it, tell the model why".
-    let call = Event::pre_tool_use("Bash", json!({"command": "rm -rf target"}));
-    match dispatch(hooks, &call).verdict {
-        Verdict::Allow => println!("pre_tool_use: allowed"),
-        Verdict::Block { reason } => println!("pre_tool_use: blocked: {reason}"),
+    let project = std::path::absolute(&project).unwrap_or(project);
+    let home = std::path::absolute(&home).unwrap_or(home);
+    let runner = start(discover(&project, &home, true), &project, &home);
+    for line in session(&runner) {
+        println!("{line}");
     }
-
-    // When the agent wants to stop: a block means "continue, with this reason as the prompt".
-    let stop = dispatch(hooks, &Event::stop());
-    assert_eq!(stop.kind, Kind::Stop);
-    match stop.continuation {
-        Some(prompt) => println!("stop: continue with {prompt:?}"),
-        None => println!("stop: done"),
-    }
-
-    // Prompt submission: added context goes to the model with the prompt.
-    let prompt = dispatch(hooks, &Event::user_prompt_submit("deploy to staging"));
-    println!(
-        "user_prompt_submit: {} context item(s)",
-        prompt.context.len()
-    );
 }

@@ -21,7 +21,9 @@ pub use diagnostic::{bound, quote, Diagnostic, Severity, MAX_MESSAGE_BYTES};
 pub use hook::{Detail, Exec, Handler, Hook, PluginDetail};
 pub use kind::{Convention, Kind};
 pub use location::{display_path, line_col, Location};
-pub use matcher::{CompiledMatcher, Dialect, Matcher, MatcherError, MAX_PATTERN_BYTES};
+pub use matcher::{
+    literal_alternation, Anchor, CompiledMatcher, Dialect, Matcher, MatcherError, MAX_PATTERN_BYTES,
+};
 pub use normalize::{normalize, Batch};
 
 /// The JSON Schema of the IR (a [`Batch`] of hooks and diagnostics), as `hooks schema ir` prints it.

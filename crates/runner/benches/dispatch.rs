@@ -77,6 +77,43 @@ fn no_match(c: &mut Criterion) {
     g.bench_function("dispatch_blocking_4_hooks", |b| {
         b.iter(|| r.dispatch_blocking(black_box(&ev)))
     });
+
+    // The same with the matchers Jarvis and Claude users write: ECMAScript literal alternations,
+    // which hook-ir tests without the regex engine. Baseline: what one `regress` search per hook
+    // (the path before the literal fast path) costs for the same patterns.
+    let patterns = [
+        "Write|Edit",
+        "^(?:Write|Edit)$",
+        "Write|Edit|MultiEdit",
+        "^mcp__",
+    ];
+    let ecma: Vec<Hook> = patterns
+        .iter()
+        .enumerate()
+        .map(|(n, p)| {
+            let conv = if n % 2 == 0 {
+                Convention::Jarvis
+            } else {
+                Convention::ClaudeSettings
+            };
+            let m = Matcher::Regex {
+                dialect: Dialect::Ecmascript,
+                pattern: (*p).into(),
+            };
+            hook(&format!("e{n}"), conv, "PreToolUse", "exit 2", m)
+        })
+        .collect();
+    let r_ecma = Runner::new(ecma, RunnerOptions::default());
+    let regress: Vec<_> = patterns
+        .iter()
+        .map(|p| regress::Regex::with_flags(p, "").expect("valid"))
+        .collect();
+    g.bench_function("baseline_regress_search_4_ecma", |b| {
+        b.iter(|| regress.iter().any(|r| r.find(black_box("Bash")).is_some()))
+    });
+    g.bench_function("dispatch_blocking_4_ecma_literal_hooks", |b| {
+        b.iter(|| r_ecma.dispatch_blocking(black_box(&ev)))
+    });
     g.finish();
 }
 

@@ -101,9 +101,11 @@ const fn kind_index(kind: Kind) -> usize {
 /// Build it once per session with [`Runner::new`]; then hand it every event with
 /// [`Runner::dispatch`] (async, tokio) or [`Runner::dispatch_blocking`]. When no hook matches
 /// an event, a dispatch allocates nothing, spawns no task and no process — with one exception:
-/// testing an ECMAScript regex matcher (Jarvis, Claude) allocates the backtracking state of the
-/// `regress` engine (1–3 small allocations per search). Exact-name and Rust-regex matchers, and
-/// kinds without hooks, allocate nothing.
+/// testing an ECMAScript regex matcher (Jarvis, Claude) that is more than a plain alternation of
+/// literal words allocates the backtracking state of the `regress` engine (1–3 small allocations
+/// per search). Exact-name and Rust-regex matchers, ECMAScript literal alternations such as
+/// `Bash|Edit` or `^(?:Write|Edit)$` ([`hook_ir::literal_alternation`]), and kinds without
+/// hooks, allocate nothing.
 ///
 /// **Several conventions on one event.** Each convention's matching hooks run as one group
 /// under that convention's contract (jcode sequential, the others in parallel); the groups run

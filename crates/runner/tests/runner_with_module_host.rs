@@ -133,3 +133,43 @@ fn handlers_after_a_block_get_a_skipped_outcome_through_the_seam() {
         .unwrap_or("")
         .contains("earlier handler blocked"));
 }
+
+#[test]
+fn handlers_see_the_runner_session_cwd_unless_the_host_has_its_own() {
+    // Regression: the seam ignored the session, so `ctx.cwd` was the agent process's cwd.
+    let dir = tempfile::tempdir().unwrap();
+    let project = dir.path().join("project");
+    let module = write(
+        &project,
+        ".gjc/hooks/pre/bash.js",
+        "export default (api) => { api.on(\"tool_call\", (_e, ctx) => ({ block: true, reason: ctx.cwd })); };\n",
+    );
+    let reason = |host: ModuleHost| {
+        let r = Runner::new(
+            vec![gjc("gjc:bash", &module, "tool_call", "bash")],
+            RunnerOptions {
+                cwd: Some(project.clone()),
+                module_dispatch: Some(Arc::new(host)),
+                ..RunnerOptions::default()
+            },
+        );
+        let d = r.dispatch_blocking(&Event::pre_tool_use("bash", serde_json::json!({})));
+        match d.verdict {
+            Verdict::Block { reason } => reason,
+            Verdict::Allow => panic!("the module blocks: {:?}", d.hooks),
+        }
+    };
+    assert_eq!(
+        reason(ModuleHost::new(options())),
+        project.display().to_string()
+    );
+    let own = dir.path().to_path_buf();
+    assert_eq!(
+        reason(ModuleHost::new(runner::module_host::HostOptions {
+            cwd: Some(own.clone()),
+            ..options()
+        })),
+        own.display().to_string(),
+        "an explicit HostOptions::cwd wins"
+    );
+}

@@ -66,6 +66,13 @@ fn poll_once<F: Future>(f: F) -> Poll<F::Output> {
     f.as_mut().poll(&mut Context::from_waker(Waker::noop()))
 }
 
+fn ecma(pattern: &str) -> Matcher {
+    Matcher::Regex {
+        dialect: Dialect::Ecmascript,
+        pattern: pattern.into(),
+    }
+}
+
 #[test]
 fn dispatch_with_hooks_configured_but_none_matching_allocates_nothing() {
     let d = tempfile::tempdir().unwrap();
@@ -79,9 +86,24 @@ fn dispatch_with_hooks_configured_but_none_matching_allocates_nothing() {
     let hooks = vec![
         hook_m("a", Jarvis, "PreToolUse", "exit 2", exact.clone()),
         hook_m("b", CodexJson, "PreToolUse", "exit 2", rust),
-        // Not here: an ECMAScript regex matcher. `regress` allocates its backtracking state on
-        // every search (1–3 allocations measured), so a no-match dispatch over such a hook
-        // allocates; exact names and Rust regexes do not. See the crate docs.
+        // ECMAScript literal alternations (the common Jarvis/Claude tool matchers) take
+        // hook-ir's non-allocating path. (Other ECMAScript regexes go through `regress`, which
+        // allocates its backtracking state on every search; see the Runner docs.)
+        hook_m(
+            "f",
+            Jarvis,
+            "PreToolUse",
+            "exit 2",
+            ecma("Write|Edit|MultiEdit"),
+        ),
+        hook_m(
+            "g",
+            ClaudeSettings,
+            "PreToolUse",
+            "exit 2",
+            ecma("^(?:Write|Edit)$"),
+        ),
+        hook_m("h", Jarvis, "PreToolUse", "exit 2", ecma("^mcp__")),
         hook("c", ClaudeSettings, "UserPromptSubmit", "exit 2"),
         hook_m(
             "d",
@@ -110,6 +132,11 @@ fn dispatch_with_hooks_configured_but_none_matching_allocates_nothing() {
     let (dec, n) = count(|| r.dispatch_blocking(&pre));
     assert_eq!(n, 0, "dispatch_blocking allocated");
     assert!(!dec.is_block() && dec.hooks.is_empty());
+    assert!(
+        r.has_match(&Event::pre_tool_use("MultiEdit", json!({})))
+            && r.has_match(&Event::pre_tool_use("mcp__github__search", json!({}))),
+        "the literal matchers do fire for their names"
+    );
     let (_, n) = count(|| r.dispatch_blocking(&start));
     assert_eq!(n, 0, "session_start allocated");
     let (_, n) = count(|| r.dispatch_blocking(&stop));

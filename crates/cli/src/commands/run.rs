@@ -6,7 +6,7 @@ use crate::args::RunArgs;
 use crate::exit::Exit;
 use anyhow::{bail, Context as _};
 use hook_ir::Kind;
-use runner::{Decision, Event, OutcomeKind, Runner, RunnerOptions, Verdict};
+use runner::{Decision, Event, HookOutcome, OutcomeKind, Runner, RunnerOptions, Verdict};
 use serde::Serialize;
 use serde_json::Value;
 use std::path::PathBuf;
@@ -60,6 +60,26 @@ fn render(d: &Decision) -> String {
     s
 }
 
+/// Why a hook ended as it did, when the runner said (its `error`) or, for a hook that failed or
+/// timed out, what it printed on stderr. `None` for a plain allow or block.
+fn explain(h: &HookOutcome) -> Option<String> {
+    if let Some(e) = &h.error {
+        return Some(e.clone());
+    }
+    let stderr = h.stderr.trim();
+    let failed = matches!(h.outcome, OutcomeKind::Failed | OutcomeKind::TimedOut);
+    (failed && !stderr.is_empty()).then(|| format!("stderr: {stderr}"))
+}
+
+fn outcome_word(o: OutcomeKind) -> &'static str {
+    match o {
+        OutcomeKind::Allowed => "allowed",
+        OutcomeKind::Blocked => "blocked",
+        OutcomeKind::Failed => "failed",
+        OutcomeKind::TimedOut => "timed out",
+    }
+}
+
 /// The event the flags describe. Flags that do not apply to the kind are usage errors.
 fn event(a: &RunArgs, kind: Kind) -> anyhow::Result<Event> {
     if a.tool.is_some() && !kind.is_tool_kind() {
@@ -88,18 +108,35 @@ fn event(a: &RunArgs, kind: Kind) -> anyhow::Result<Event> {
     })
 }
 
+/// The session cwd for PATH: PATH itself when it is a directory; for an explicit file, the
+/// project it belongs to. A project-level `.claude/settings*.json` or `.codex/hooks.json` belongs
+/// to the directory above its `.claude`/`.codex` dir, where Claude Code and Codex run its
+/// commands (a `./script.sh` in it is relative to the project root); any other file, its
+/// directory.
+fn session_cwd(path: PathBuf) -> PathBuf {
+    if path.is_dir() {
+        return path;
+    }
+    let Some(dir) = path.parent() else {
+        return path;
+    };
+    let in_agent_dir = matches!(
+        dir.file_name().and_then(|n| n.to_str()),
+        Some(".claude" | ".codex")
+    );
+    match dir.parent() {
+        Some(project) if in_agent_dir => project.to_path_buf(),
+        _ => dir.to_path_buf(),
+    }
+}
+
 pub fn run(a: RunArgs) -> anyhow::Result<Exit> {
     let kind = Kind::parse(&a.kind).with_context(|| format!("unknown kind `{}`", a.kind))?;
     let event = event(&a, kind)?;
     let paths: Vec<PathBuf> = a.path.iter().cloned().collect();
     let found = super::discover_paths(&paths, &a.source)?;
-    // The session cwd is the project: PATH itself, or the directory of an explicit file.
     let path = std::path::absolute(a.path.as_deref().unwrap_or(".".as_ref()))?;
-    let project = if path.is_dir() {
-        path
-    } else {
-        path.parent().map(PathBuf::from).unwrap_or(path)
-    };
+    let project = session_cwd(path);
     let home = match &a.source.home {
         Some(h) => Some(std::path::absolute(h)?),
         None => None,
@@ -120,6 +157,13 @@ pub fn run(a: RunArgs) -> anyhow::Result<Exit> {
         eprintln!("note: hook `{}` is not run: {}", s.id, s.reason);
     }
     let decision = runner.dispatch_blocking(&event);
+    // design.md's JSON has no room for why a hook failed; without this a module that does not
+    // load, or a hook that crashed, would be a bare `failed` with nothing to act on.
+    for h in &decision.hooks {
+        if let Some(why) = explain(h) {
+            eprintln!("note: hook `{}` {}: {why}", h.id, outcome_word(h.outcome));
+        }
+    }
     print!("{}", render(&decision));
     Ok(Exit::Success)
 }
@@ -127,7 +171,6 @@ pub fn run(a: RunArgs) -> anyhow::Result<Exit> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use runner::HookOutcome;
 
     #[test]
     fn renders_a_block_with_reason_context_and_outcomes_as_design_md_says() {

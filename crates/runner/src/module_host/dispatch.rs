@@ -10,7 +10,7 @@ use crate::{
 };
 use hook_ir::{Convention, Detail, Handler, Hook, Kind, Matcher, PluginDetail};
 use serde_json::{json, Map, Value};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// How the results of a hook's handlers are read.
@@ -168,6 +168,18 @@ impl ModuleHost {
     /// Hooks that are not GJC module hooks, or do not match, are ignored; when none matches,
     /// no host is touched and the decision is a plain allow.
     pub async fn dispatch(&self, hooks: &[&Hook], event: &Event) -> Decision {
+        self.dispatch_in(hooks, event, self.options.cwd.as_deref())
+            .await
+    }
+
+    /// [`ModuleHost::dispatch`] with `cwd` as the working directory handlers see (`ctx.cwd`,
+    /// `api.exec`); `None`: the host process's.
+    pub(crate) async fn dispatch_in(
+        &self,
+        hooks: &[&Hook],
+        event: &Event,
+        cwd: Option<&Path>,
+    ) -> Decision {
         let kind = event.kind();
         let mut decision = Decision::allow(kind);
         let selected: Vec<Selected<'_>> = hooks.iter().filter_map(|h| selected(h, event)).collect();
@@ -177,7 +189,7 @@ impl ModuleHost {
         let mut tool_result = (kind == Kind::PostToolUse).then(|| ToolResultState::of(event));
         for sel in &selected {
             let ran = self
-                .run_one(sel, event, &mut tool_result, &mut decision)
+                .run_one(sel, event, cwd, &mut tool_result, &mut decision)
                 .await;
             decision.hooks.push(ran.outcome);
             if let Some(reason) = ran.block {
@@ -220,7 +232,12 @@ impl ModuleHost {
 
     /// Loads the module of `sel` into `host` unless it is loaded already. Plugin files are
     /// verified right before their import.
-    async fn ensure_loaded(&self, host: &HostProcess, sel: &Selected<'_>) -> Result<(), LoadError> {
+    async fn ensure_loaded(
+        &self,
+        host: &HostProcess,
+        sel: &Selected<'_>,
+        cwd: Option<&Path>,
+    ) -> Result<(), LoadError> {
         let key = sel.key();
         let mut loaded = host.loaded.lock().await;
         if let Some(done) = loaded.get(&key) {
@@ -246,7 +263,7 @@ impl ModuleHost {
         if let Some(p) = sel.plugin {
             body.insert("plugin".into(), json!(p.plugin));
         }
-        if let Some(cwd) = &self.options.cwd {
+        if let Some(cwd) = cwd {
             body.insert("cwd".into(), json!(cwd.display().to_string()));
         }
         match host.request(body, None, &self.options).await {
@@ -267,6 +284,7 @@ impl ModuleHost {
         &self,
         sel: &Selected<'_>,
         event: &Event,
+        cwd: Option<&Path>,
         tool_result: &mut Option<ToolResultState>,
         decision: &mut Decision,
     ) -> Ran {
@@ -287,7 +305,7 @@ impl ModuleHost {
             Ok(h) => h,
             Err(e) => return failed(format!("cannot start the {runtime} hook host: {e}")),
         };
-        match self.ensure_loaded(&host, sel).await {
+        match self.ensure_loaded(&host, sel, cwd).await {
             Ok(()) => {}
             Err(LoadError::Module(message)) => return failed(message),
             Err(LoadError::Host(failure)) => {
@@ -314,7 +332,7 @@ impl ModuleHost {
             "timeout_ms".into(),
             json!(timeout.map(|t| u64::try_from(t.as_millis()).unwrap_or(u64::MAX))),
         );
-        if let Some(cwd) = &self.options.cwd {
+        if let Some(cwd) = cwd {
             body.insert("cwd".into(), json!(cwd.display().to_string()));
         }
         let answer = host.request(body, timeout, &self.options).await;

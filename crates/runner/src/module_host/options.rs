@@ -34,7 +34,9 @@ pub struct HostOptions {
     /// The Bun executable, used for TypeScript modules. Default: `bun` when it is on `PATH`,
     /// else `None` (TypeScript modules then need a Node.js that strips types).
     pub bun: Option<PathBuf>,
-    /// Working directory of the hosts and the `cwd` handlers see. Default: the process's.
+    /// Working directory of the hosts and the `cwd` handlers see. Default: `None`: the hosts
+    /// run in the process's; handlers see the [`crate::Runner`]'s session cwd when dispatched
+    /// through the runner, else the process's.
     pub cwd: Option<PathBuf>,
     /// Per-handler timeout of `tool_result` handlers (and plugin `tool_call/after`).
     /// Default: the contract table's, [`limits::gjc::TOOL_RESULT_TIMEOUT_MS`].

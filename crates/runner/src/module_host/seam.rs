@@ -17,10 +17,13 @@ impl ModuleDispatch for ModuleHost {
         _convention: Convention,
         hooks: &'a [&'a Hook],
         event: &'a Event,
-        _session: &'a Session,
+        session: &'a Session,
     ) -> ModuleFuture<'a> {
         Box::pin(async move {
-            let mut d = ModuleHost::dispatch(self, hooks, event).await;
+            // Handlers see the session's cwd (GJC's `ctx.cwd` is the session's), unless the
+            // host was given its own.
+            let cwd = self.options().cwd.as_deref().or(session.cwd.as_deref());
+            let mut d = self.dispatch_in(hooks, event, cwd).await;
             // The seam promises one outcome per hook, in hook order.
             let mut ordered = Vec::with_capacity(hooks.len());
             for h in hooks {
