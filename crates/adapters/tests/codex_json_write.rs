@@ -305,3 +305,77 @@ fn duplicate_keys_are_refused_not_guessed() {
     assert!(plan.changes.is_empty());
     assert_eq!(plan.diagnostics[0].code, Code::ParseError);
 }
+
+/// Regression (import e2e): the regex `Bash` (unanchored, also matches `BashOutput`) was written
+/// as `"matcher": "Bash"`, which Codex reads as the exact name `Bash`; and a hook converted
+/// from Claude (whose JSON detail has no matcher string) was written with no matcher at all,
+/// widening it to every tool. Whatever the writer writes, Codex must read back the same matcher.
+#[test]
+fn matchers_are_read_back_by_codex_as_written() {
+    let rx = |p: &str| Matcher::Regex {
+        dialect: hook_ir::Dialect::Ecmascript,
+        pattern: p.into(),
+    };
+    let exact = Matcher::Exact {
+        names: vec!["Bash".into(), "Edit".into()],
+    };
+    let mut from_claude = cmd_hook(
+        "PreToolUse",
+        Kind::PreToolUse,
+        exact.clone(),
+        "./c.sh",
+        None,
+    );
+    from_claude.convention = Convention::CodexJson;
+    from_claude.detail = Detail::JsonGroup {
+        group: 0,
+        index: 0,
+        raw_matcher: None,
+        timeout_explicit: false,
+        is_async: None,
+        status_message: None,
+        gjc_managed: false,
+    };
+    let hooks = vec![
+        cmd_hook("PreToolUse", Kind::PreToolUse, rx("Bash"), "./a.sh", None),
+        cmd_hook(
+            "PreToolUse",
+            Kind::PreToolUse,
+            rx("Edit|Write"),
+            "./b.sh",
+            None,
+        ),
+        from_claude,
+        cmd_hook(
+            "PreToolUse",
+            Kind::PreToolUse,
+            rx("^mcp__.*"),
+            "./d.sh",
+            None,
+        ),
+    ];
+    let dst = Tree::empty();
+    let plan = adapters::plan_write(
+        &dst.ctx(),
+        Convention::CodexJson,
+        &hooks,
+        &WriteOptions::default(),
+    );
+    assert!(plan.diagnostics.is_empty(), "{:?}", plan.diagnostics);
+    apply(&plan).unwrap();
+    let back = dst.discover(&[Convention::CodexJson]);
+    let read: Vec<_> = back.batch.hooks.iter().map(|h| h.matcher.clone()).collect();
+    let rust = |p: &str| Matcher::Regex {
+        dialect: hook_ir::Dialect::Rust,
+        pattern: p.into(),
+    };
+    assert_eq!(
+        read,
+        [
+            rust("(?:Bash)"),
+            rust("(?:Edit|Write)"),
+            exact,
+            rust("^mcp__.*")
+        ]
+    );
+}

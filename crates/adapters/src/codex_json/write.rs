@@ -4,6 +4,7 @@
 //! no-op; new hooks are appended as new groups, never spliced into the user's groups, because
 //! Codex pins a trust hash per hook and rewriting a group would drop that trust.
 
+use super::lower::parse_matcher;
 use super::raw::{RawGroup, RawHandler};
 use crate::json_span::{self, Node};
 use crate::write::{FileChange, Plan, WriteOptions};
@@ -38,24 +39,29 @@ pub fn matcher_string(m: &Matcher) -> Result<Option<String>, String> {
                 .collect::<Vec<_>>()
                 .join("|")
         ))),
-        Matcher::Regex {
-            dialect: Dialect::Rust,
-            pattern,
-        } => Ok(Some(pattern.clone())),
-        Matcher::Regex {
-            dialect: Dialect::Ecmascript,
-            pattern,
-        } => {
-            let as_rust = Matcher::Regex {
-                dialect: Dialect::Rust,
-                pattern: pattern.clone(),
-            };
-            match as_rust.compile() {
-                Ok(_) => Ok(Some(pattern.clone())),
-                Err(e) => Err(format!(
-                    "the JavaScript matcher is not a valid Rust regex ({})",
-                    e.message
-                )),
+        Matcher::Regex { pattern, .. } if pattern.is_empty() => Ok(None),
+        Matcher::Regex { dialect, pattern } => {
+            if *dialect == Dialect::Ecmascript {
+                let as_rust = Matcher::Regex {
+                    dialect: Dialect::Rust,
+                    pattern: pattern.clone(),
+                };
+                if let Err(e) = as_rust.compile() {
+                    return Err(format!(
+                        "the JavaScript matcher is not a valid Rust regex ({})",
+                        e.message
+                    ));
+                }
+            }
+            // Codex reads a string of only `[A-Za-z0-9_|]` as an exact list: the regex `Bash`
+            // (which also matches `BashOutput`) must be written so that it stays a regex.
+            if pattern
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '|')
+            {
+                Ok(Some(format!("(?:{pattern})")))
+            } else {
+                Ok(Some(pattern.clone()))
             }
         }
     }
@@ -82,17 +88,19 @@ pub fn group_of(h: &Hook) -> Result<RawGroup, String> {
             is_async,
             status_message,
             ..
-        } if h.convention == CONV => (
-            Some(raw_matcher.clone()),
+        } => (
+            raw_matcher.as_deref(),
             *timeout_explicit,
             *is_async,
             status_message.clone(),
         ),
         _ => (None, false, None, None),
     };
+    // The string as the user wrote it, only when Codex reads it back as this very matcher: a
+    // hook converted from Claude carries no string (absent would mean "every tool").
     let matcher = match raw_matcher {
-        Some(m) => m,
-        None => matcher_string(&h.matcher)?,
+        Some(m) if parse_matcher(Some(m)).ok().as_ref() == Some(&h.matcher) => Some(m.to_string()),
+        _ => matcher_string(&h.matcher)?,
     };
     let default_ms = codex::TIMEOUT_DEFAULT_S * 1000;
     let timeout = match h.timeout_ms {

@@ -590,6 +590,8 @@ fn json_detail(h: &Hook, say: &mut Say) -> Detail {
     let Detail::JsonGroup {
         group,
         index,
+        raw_matcher,
+        timeout_explicit,
         is_async,
         status_message,
         ..
@@ -602,8 +604,10 @@ fn json_detail(h: &Hook, say: &mut Say) -> Detail {
         return Detail::JsonGroup {
             group: *group,
             index: *index,
-            raw_matcher: None,
-            timeout_explicit: true,
+            // The writers use the string only when the target reads it as the same matcher.
+            raw_matcher: raw_matcher.clone(),
+            // Both default to 600 s: a timeout left out stays left out.
+            timeout_explicit: *timeout_explicit,
             is_async: *is_async,
             status_message: status_message.clone(),
             gjc_managed: false,

@@ -11,7 +11,7 @@ use crate::render;
 use adapters::convert::{self, COMMAND_CONVENTIONS};
 use adapters::write::{self, FileChange, Plan, WriteOptions};
 use adapters::{Context, Discovered};
-use anyhow::{bail, Context as _};
+use anyhow::bail;
 use hook_ir::{Batch, Code, Convention, Diagnostic, Hook, Severity};
 use serde::Serialize;
 use std::io::IsTerminal;
@@ -60,9 +60,9 @@ pub fn run(a: ImportArgs) -> anyhow::Result<Exit> {
             root.display()
         );
     }
-    let root = std::path::absolute(&root).context("cannot resolve PATH")?;
+    let root = super::discover::absolute(&root)?;
     let home = match &a.home {
-        Some(h) => Some(std::path::absolute(h).context("cannot resolve --home")?),
+        Some(h) => Some(super::discover::absolute(h)?),
         None => std::env::var_os("HOME").map(PathBuf::from),
     };
     // Import moves what is in files; jcode's JCODE_HOOK_* overrides live in the environment of
