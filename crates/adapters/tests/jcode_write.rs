@@ -101,7 +101,7 @@ fn a_different_timeout_is_a_conflict_unless_forced() {
     let plan = adapters::plan_write(&c, JC, &hooks, &WriteOptions::default());
     assert!(plan.changes.is_empty(), "nothing is written on conflict");
     assert_eq!(plan.diagnostics.len(), 1);
-    assert_eq!(plan.diagnostics[0].code.as_str(), "conflicting_value");
+    assert_eq!(plan.diagnostics[0].code.as_str(), "import_conflict");
     assert!(plan.diagnostics[0].message.contains("2000"));
     let forced = adapters::plan_write(
         &c,
@@ -114,6 +114,16 @@ fn a_different_timeout_is_a_conflict_unless_forced() {
     );
     let after = &forced.changes[0].after;
     assert!(after.contains("pre_tool_timeout_ms = 9000"), "{after}");
+    // With --force the overwrite is a warning, not an error: an error would hold the plan
+    // back (import e2e: `--force` wrote nothing because the conflict stayed an error).
+    assert_eq!(
+        forced
+            .diagnostics
+            .iter()
+            .map(|d| d.code.as_str())
+            .collect::<Vec<_>>(),
+        ["forced_overwrite"]
+    );
     assert!(after.contains("# first gate"));
 }
 

@@ -52,9 +52,6 @@ pub fn target_exec(to: Convention) -> Exec {
     }
 }
 
-/// Extensions of files GJC can import as modules.
-const MODULE_EXTENSIONS: [&str; 6] = ["js", "mjs", "cjs", "ts", "mts", "cts"];
-
 /// Converts `hooks` into `to`'s terms.
 pub fn convert(hooks: &[Hook], to: Convention) -> Conversion {
     let mut out = Conversion::default();
@@ -195,14 +192,30 @@ fn to_module(h: &Hook, say: &mut Say) -> Option<Hook> {
     let ext = std::path::Path::new(&real_path)
         .extension()
         .and_then(|e| e.to_str())
-        .unwrap_or("");
-    if !MODULE_EXTENSIONS.contains(&ext) {
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    if !crate::gjc::write::MODULE_EXTENSIONS.contains(&ext.as_str()) {
+        // The writer's code for the same refusal: a script is not a module GJC can import.
+        let tool = match &h.matcher {
+            Matcher::Exact { names } if names.len() == 1 => names[0].clone(),
+            _ => "*".to_string(),
+        };
+        let event = if h.kind == Kind::PostToolUse {
+            "tool_result"
+        } else {
+            "tool_call"
+        };
         say.refuse(
-            Code::SemanticMismatch,
+            Code::ShellHookNotModule,
             format!(
                 "GJC imports hook modules (JavaScript or TypeScript); a `.{ext}` file would fail to load"
             ),
         );
+        if let Some(d) = say.diagnostics.last_mut() {
+            *d = d.clone().with_help(format!(
+                "rewrite it as `{tool}.ts` exporting `(api) => api.on(\"{event}\", ...)`, or keep it as a command hook of a command convention"
+            ));
+        }
         return None;
     }
     let row = target_row(h, say)?;

@@ -531,8 +531,14 @@ fn directory_hooks_become_gjc_modules() {
         if real_path == "/p/.claude/hooks/pre/bash.ts" && in_process_event == "tool_call" && t == "bash")
     );
     assert_eq!(c.diagnostics.len(), 1);
-    assert_eq!(c.diagnostics[0].code, Code::SemanticMismatch);
+    // The code the GJC writer uses for the same refusal (import e2e: the converter said
+    // `semantic_mismatch`, so users never saw `shell_hook_not_module` and its help).
+    assert_eq!(c.diagnostics[0].code, Code::ShellHookNotModule);
     assert!(c.diagnostics[0].message.contains(".sh"));
+    assert!(c.diagnostics[0]
+        .help
+        .as_deref()
+        .is_some_and(|h| h.contains("bash.ts")));
 }
 
 #[test]

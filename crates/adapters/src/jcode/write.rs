@@ -4,13 +4,13 @@
 //! - a command already in its slot is left alone (writing twice changes nothing);
 //! - adding to a slot written as one string turns it into an array `[old, new]`;
 //! - `pre_tool_timeout_ms` is written when a `pre_tool` hook carries an explicit timeout; a
-//!   different value already in the file is a `conflicting_value` and nothing is written,
-//!   unless `force`.
+//!   different value already in the file is an `import_conflict` and nothing is written,
+//!   unless `force` (then a `forced_overwrite` warning names the old value).
 
 use super::discover::config_path;
 use super::raw::{SLOTS, TIMEOUT_KEY};
 use crate::toml_support::{read_target, refused};
-use crate::write::{FileChange, Plan, WriteOptions};
+use crate::write::{conflict, FileChange, Plan, WriteOptions};
 use crate::Context;
 use hook_ir::contract::limits;
 use hook_ir::jcode_argv::quote_word;
@@ -39,16 +39,17 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
         .get("hooks")
         .is_some_and(|h| h.as_table_like().is_none())
     {
+        let c = conflict(
+            opts.force,
+            "`hooks` in this file is not a table",
+            "replace it with a `[hooks]` table",
+        )
+        .with_convention(convention)
+        .at(at());
         if !opts.force {
-            return refused(
-                d(
-                    Code::ConflictingValue,
-                    "`hooks` in this file is not a table; nothing is written (use --force to replace it)"
-                        .into(),
-                )
-                .at(at()),
-            );
+            return refused(c);
         }
+        diagnostics.push(c);
         doc.remove("hooks");
     }
     if doc.get("hooks").is_none() {
@@ -56,7 +57,7 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
         changed = true;
     }
     let Some(table) = doc.get_mut("hooks").and_then(Item::as_table_like_mut) else {
-        return refused(d(Code::ConflictingValue, "`hooks` is not a table".into()).at(at()));
+        return refused(d(Code::ImportConflict, "`hooks` is not a table".into()).at(at()));
     };
 
     let mut want_timeout: Option<u64> = None;
@@ -140,13 +141,12 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
             Some(_) => {
                 conflicts += 1;
                 diagnostics.push(
-                    d(
-                        Code::ConflictingValue,
-                        format!(
-                            "`hooks.{slot}` is not a string or an array of strings; cannot add {}",
-                            quote(command)
-                        ),
+                    conflict(
+                        opts.force,
+                        &format!("`hooks.{slot}` is not a string or an array of strings"),
+                        &format!("replace it with {}", quote(command)),
                     )
+                    .with_convention(convention)
                     .at(at()),
                 );
                 if opts.force {
@@ -170,10 +170,15 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
                     None => want_timeout = Some(ms),
                     Some(w) if w != ms => {
                         conflicts += 1;
-                        diagnostics.push(d(
-                            Code::ConflictingValue,
-                            format!("the imported pre_tool hooks ask for different timeouts ({w} ms and {ms} ms), but jcode has one `{TIMEOUT_KEY}`; {w} ms is kept"),
-                        ).at(at()));
+                        diagnostics.push(
+                            conflict(
+                                opts.force,
+                                &format!("the imported pre_tool hooks ask for different timeouts ({w} ms and {ms} ms), but jcode has one `{TIMEOUT_KEY}`"),
+                                &format!("write {w} ms"),
+                            )
+                            .with_convention(convention)
+                            .at(at()),
+                        );
                     }
                     Some(_) => {}
                 }
@@ -194,13 +199,15 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
             Some(found) => {
                 conflicts += 1;
                 diagnostics.push(
-                    d(
-                        Code::ConflictingValue,
-                        format!(
-                            "`{TIMEOUT_KEY}` is {} in this file, the imported pre_tool hooks need {ms}; nothing is written (use --force to set {ms})",
+                    conflict(
+                        opts.force,
+                        &format!(
+                            "`{TIMEOUT_KEY}` is {} in this file, the imported pre_tool hooks need {ms}",
                             found.map_or_else(|| "not an integer".to_string(), |v| v.to_string())
                         ),
+                        &format!("set it to {ms}"),
                     )
+                    .with_convention(convention)
                     .at(at()),
                 );
                 if opts.force {
