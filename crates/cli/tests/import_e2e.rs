@@ -100,12 +100,20 @@ fn claude_tree() -> Tree {
 fn a_dry_run_prints_the_plan_with_a_diff_and_writes_nothing() {
     let t = claude_tree();
     let before = t.files();
-    let r = t.import("claude-settings", "jarvis", &["--dry-run", "--format", "human"]);
+    let r = t.import(
+        "claude-settings",
+        "jarvis",
+        &["--dry-run", "--format", "human"],
+    );
     assert_eq!(r.code, 0, "{}", r.shown);
     insta::assert_snapshot!("dry_run_human", r.shown);
     assert_eq!(t.files(), before, "a dry run writes nothing");
 
-    let j = t.import("claude-settings", "jarvis", &["--dry-run", "--format", "json"]);
+    let j = t.import(
+        "claude-settings",
+        "jarvis",
+        &["--dry-run", "--format", "json"],
+    );
     assert_eq!(j.code, 0, "{}", j.shown);
     let doc: serde_json::Value = serde_json::from_str(&j.stdout).unwrap();
     assert_eq!(doc["outcome"], "dry_run");
@@ -133,12 +141,16 @@ fn an_import_keeps_the_users_toml_and_a_second_run_changes_nothing() {
     let again = t.import("claude-settings", "jarvis", &["--format", "human"]);
     assert_eq!(again.code, 0, "{}", again.shown);
     assert!(
-        again.stdout.contains("\nunchanged ~/.jarvis-code/config.toml\n"),
+        again
+            .stdout
+            .contains("\nunchanged ~/.jarvis-code/config.toml\n"),
         "{}",
         again.shown
     );
     assert!(
-        again.stdout.contains("nothing to change: 2 of 2 hooks from `claude-settings` are already in `jarvis`"),
+        again.stdout.contains(
+            "nothing to change: 2 of 2 hooks from `claude-settings` are already in `jarvis`"
+        ),
         "{}",
         again.shown
     );
@@ -176,7 +188,11 @@ fn a_differing_value_is_a_conflict_without_force_and_overwritten_with_it() {
         .any(|d| d["code"] == "import_conflict"));
     assert_eq!(t.files(), before);
 
-    let forced = t.import("claude-settings", "jarvis", &["--format", "human", "--force"]);
+    let forced = t.import(
+        "claude-settings",
+        "jarvis",
+        &["--format", "human", "--force"],
+    );
     assert_eq!(forced.code, 0, "{}", forced.shown);
     insta::assert_snapshot!("conflict_forced_human", forced.shown);
     let after = t.read("home/.jarvis-code/config.toml");
@@ -205,7 +221,10 @@ fn jcode_comments_and_its_one_timeout() {
     let after = t.read("home/.jcode/config.toml");
     insta::assert_snapshot!("jcode_forced_file", after);
     assert!(after.contains("# my audit log\nturn_end = \"./log-turn.sh\"  # every turn\n"));
-    assert!(after.contains("pre_tool_timeout_ms = 30000 # fast\n"), "{after}");
+    assert!(
+        after.contains("pre_tool_timeout_ms = 30000 # fast\n"),
+        "{after}"
+    );
     assert!(after.ends_with("\n[tui]\nmouse = true\n"), "{after}");
     // Read back: the wrapper limits the gate to Bash and runs the shell command.
     let hooks = t.hooks_of("jcode");
