@@ -268,3 +268,29 @@ fn json_targets_keep_other_keys_order_and_indentation() {
     }
     assert_eq!(t.files(), before, "a second run changes nothing");
 }
+
+/// What cannot move is refused with a coded error at its source line and left out; the rest
+/// moves, and the exit code is 1.
+#[test]
+fn what_cannot_move_is_refused_with_a_code_and_the_rest_moves() {
+    let t = Tree::new();
+    t.write(
+        "project/.claude/settings.json",
+        r#"{"hooks": {
+  "PreToolUse": [
+    {"matcher": "mcp__github__.*", "hooks": [{"type": "command", "command": "./gh.sh"}]},
+    {"matcher": "Bash", "hooks": [{"type": "command", "command": "./guard.sh", "async": true, "statusMessage": "Checking"}]}
+  ],
+  "SessionStart": [{"matcher": "startup", "hooks": [{"type": "command", "command": "./hello.sh"}]}],
+  "Notification": [{"hooks": [{"type": "command", "command": "./ping.sh"}]}]
+}}
+"#,
+    );
+    let r = t.import("claude-settings", "jcode", &["--format", "human"]);
+    assert_eq!(r.code, 1, "{}", r.shown);
+    insta::assert_snapshot!("refusals_claude_to_jcode", r.shown);
+    let jcode = t.read("home/.jcode/config.toml");
+    assert!(jcode.contains("./guard.sh"), "{jcode}");
+    assert!(!jcode.contains("gh.sh") && !jcode.contains("hello.sh"), "{jcode}");
+    assert_eq!(t.hooks_of("jcode").len(), 1);
+}

@@ -222,7 +222,8 @@ pub fn unprotect(pattern: &str) -> String {
         .to_string()
 }
 
-fn dialect_name(d: Dialect) -> &'static str {
+/// The dialect's name for people.
+pub fn dialect_name(d: Dialect) -> &'static str {
     match d {
         Dialect::Ecmascript => "JavaScript",
         Dialect::Rust => "Rust",

@@ -227,7 +227,7 @@ fn to_module(h: &Hook, say: &mut Say) -> Option<Hook> {
                 Code::MatcherNotPortable,
                 format!(
                     "a GJC hook file is filed under one tool name (or `*`), not {}",
-                    matcher_words(other)
+                    matcher_words(other, true)
                 ),
             );
             return None;
@@ -262,12 +262,22 @@ fn target_row(h: &Hook, say: &mut Say) -> Option<&'static hook_ir::contract::Eve
     row
 }
 
-fn matcher_words(m: &Matcher) -> String {
+/// The matcher in words; `tools`: whether it matches tool names (else other values, such as a
+/// session's source).
+fn matcher_words(m: &Matcher, tools: bool) -> String {
     match m {
         Matcher::Any => "every value".into(),
-        Matcher::Exact { names } => format!("the tools {}", quote(&names.join("|"))),
+        Matcher::Exact { names } => format!(
+            "the {} {}",
+            if tools { "tools" } else { "values" },
+            quote(&names.join("|"))
+        ),
         Matcher::Regex { dialect, pattern } => {
-            format!("the {} regex {}", dialect.as_str(), quote(pattern))
+            format!(
+                "the {} regex {}",
+                matcher::dialect_name(*dialect),
+                quote(pattern)
+            )
         }
     }
 }
@@ -395,7 +405,7 @@ fn to_command(h: &Hook, say: &mut Say) -> Option<Hook> {
                     Code::MatcherNotPortable,
                     format!(
                         "jcode has no matcher and only tool names can be checked by a wrapper; the hook would fire for every value instead of {}",
-                        matcher_words(&source_matcher)
+                        matcher_words(&source_matcher, h.kind.is_tool_kind())
                     ),
                 );
                 return None;
@@ -422,7 +432,7 @@ fn to_command(h: &Hook, say: &mut Say) -> Option<Hook> {
                     "`{}` does not filter `{}` by the value this matcher tests; the hook would fire for every value instead of {}",
                     say.to,
                     row.event,
-                    matcher_words(&source_matcher)
+                    matcher_words(&source_matcher, h.kind.is_tool_kind())
                 ),
             );
             return None;
@@ -442,7 +452,7 @@ fn to_command(h: &Hook, say: &mut Say) -> Option<Hook> {
                     Code::MatcherNotPortable,
                     format!(
                         "{} does not compile in the target's dialect: {e}",
-                        matcher_words(&source_matcher)
+                        matcher_words(&source_matcher, h.kind.is_tool_kind())
                     ),
                 );
                 return None;

@@ -60,6 +60,14 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
         return refused(d(Code::ImportConflict, "`hooks` is not a table".into()).at(at()));
     };
 
+    // Whether the file has gates of its own, which share the one timeout with imported ones.
+    let had_pre_tool = table.get("pre_tool").is_some_and(|i| {
+        i.as_str().is_some_and(|s| !s.trim().is_empty())
+            || i.as_array().is_some_and(|a| {
+                a.iter()
+                    .any(|v| v.as_str().is_some_and(|s| !s.trim().is_empty()))
+            })
+    });
     let mut want_timeout: Option<u64> = None;
     for h in hooks {
         let slot = h.source_event.as_str();
@@ -158,15 +166,10 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
             }
         }
         if slot == "pre_tool" {
+            // Every gate's effective timeout counts, the default included: a file value of
+            // 2000 would silently cut an imported 5000 ms gate short.
             if let Some(ms) = h.timeout_ms {
-                let explicit = match h.detail {
-                    Detail::Jcode {
-                        timeout_explicit, ..
-                    } => timeout_explicit,
-                    _ => ms != limits::jcode::PRE_TOOL_TIMEOUT_DEFAULT_MS,
-                };
                 match want_timeout {
-                    _ if !explicit => {}
                     None => want_timeout = Some(ms),
                     Some(w) if w != ms => {
                         conflicts += 1;
@@ -187,7 +190,31 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
     }
     if let Some(ms) = want_timeout {
         let existing = table.get(TIMEOUT_KEY).map(|i| i.as_integer());
+        let default = limits::jcode::PRE_TOOL_TIMEOUT_DEFAULT_MS;
         match existing {
+            None if ms == default => {}
+            // The user's own gates run with the default: setting the key would change them.
+            None if had_pre_tool => {
+                conflicts += 1;
+                diagnostics.push(
+                    conflict(
+                        opts.force,
+                        &format!(
+                            "the `pre_tool` commands already in this file run with jcode's default `{TIMEOUT_KEY}` of {default}, the imported pre_tool hooks need {ms} (jcode has one timeout for all of them)"
+                        ),
+                        &format!("set `{TIMEOUT_KEY} = {ms}` for all of them"),
+                    )
+                    .with_convention(convention)
+                    .at(at()),
+                );
+                if opts.force {
+                    table.insert(
+                        TIMEOUT_KEY,
+                        Item::Value(Value::from(i64::try_from(ms).unwrap_or(i64::MAX))),
+                    );
+                    changed = true;
+                }
+            }
             None => {
                 table.insert(
                     TIMEOUT_KEY,
