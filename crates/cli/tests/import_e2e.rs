@@ -291,6 +291,9 @@ fn what_cannot_move_is_refused_with_a_code_and_the_rest_moves() {
     insta::assert_snapshot!("refusals_claude_to_jcode", r.shown);
     let jcode = t.read("home/.jcode/config.toml");
     assert!(jcode.contains("./guard.sh"), "{jcode}");
-    assert!(!jcode.contains("gh.sh") && !jcode.contains("hello.sh"), "{jcode}");
+    assert!(
+        !jcode.contains("gh.sh") && !jcode.contains("hello.sh"),
+        "{jcode}"
+    );
     assert_eq!(t.hooks_of("jcode").len(), 1);
 }

@@ -252,3 +252,54 @@ fn regex_matchers_round_trip_between_jarvis_codex_and_claude() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
+
+/// What does not come back byte for byte, pinned so it stays what it is: a jcode command in
+/// double quotes comes back single-quoted (the same argv: jcode's tokenizer and `sh` agree on
+/// it); a `sh -c` wrapper around a command that needs no shell is dropped; an observer's
+/// timeout is dropped by jcode (a `lossy_conversion` says so) and comes back as the default.
+#[test]
+fn what_comes_back_with_the_same_meaning_but_not_the_same_text() {
+    let t = Tree::new();
+    t.write(
+        "home/.jcode/config.toml",
+        "[hooks]\npre_tool = \"guard \\\"a b\\\"\"\nturn_end = \"sh -c ./notify.sh\"\n",
+    );
+    let original = t.hooks_of("jcode");
+    assert_eq!(t.import("jcode", "jarvis", &["--format", "json"]).code, 0);
+    let jarvis = t.read("home/.jarvis-code/config.toml");
+    assert!(jarvis.contains("command = \"guard 'a b'\"\n"), "{jarvis}");
+    assert!(jarvis.contains("command = \"./notify.sh\"\n"), "{jarvis}");
+
+    let back = Tree::new();
+    back.write("home/.jarvis-code/config.toml", &jarvis);
+    assert_eq!(
+        back.import("jarvis", "jcode", &["--format", "json"]).code,
+        0
+    );
+    let again = back.hooks_of("jcode");
+    let argv = |h: &serde_json::Value| {
+        hook_ir::jcode_argv::parse_hook_command(h["handler"]["command"].as_str().unwrap()).unwrap()
+    };
+    assert_eq!(argv(&again[0]), argv(&original[0]));
+    assert_eq!(again[0]["handler"]["command"], "guard 'a b'");
+    assert_eq!(again[1]["handler"]["command"], "./notify.sh");
+
+    let t = Tree::new();
+    t.write(
+        "home/.jarvis-code/config.toml",
+        "[[hooks]]\nevent = \"Stop\"\ncommand = \"./notify.sh\"\ntimeout = 10\n",
+    );
+    let r = t.import("jarvis", "jcode", &["--format", "json"]);
+    assert!(
+        r.stdout.contains("the timeout of 10 s is dropped"),
+        "{}",
+        r.shown
+    );
+    let back = Tree::new();
+    back.write(
+        "home/.jcode/config.toml",
+        &t.read("home/.jcode/config.toml"),
+    );
+    back.import("jcode", "jarvis", &["--format", "json"]);
+    assert_eq!(back.hooks_of("jarvis")[0]["timeout_ms"], 30_000);
+}
