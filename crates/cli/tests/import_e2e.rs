@@ -297,3 +297,36 @@ fn what_cannot_move_is_refused_with_a_code_and_the_rest_moves() {
     );
     assert_eq!(t.hooks_of("jcode").len(), 1);
 }
+
+/// GJC's managed Codex entries (from `hooks setup codex`) stay in Codex with a note; the user's
+/// own hook moves and the import succeeds.
+#[test]
+fn gjc_managed_codex_entries_stay_and_do_not_fail_the_import() {
+    let t = Tree::new();
+    let setup = t.run(&["setup", "codex", "--home", "../home"]);
+    assert_eq!(setup.code, 0, "{}", setup.shown);
+    let file = t.read("home/.codex/hooks.json");
+    let mut doc: serde_json::Value = serde_json::from_str(&file).unwrap();
+    doc["hooks"]["PreToolUse"] = serde_json::json!([
+        {"matcher": "Bash", "hooks": [{"type": "command", "command": "./guard.sh"}]}
+    ]);
+    t.write(
+        "home/.codex/hooks.json",
+        &serde_json::to_string_pretty(&doc).unwrap(),
+    );
+    let r = t.import("codex-json", "claude-settings", &["--format", "json"]);
+    assert_eq!(r.code, 0, "{}", r.shown);
+    let plan: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(plan["read"], 3);
+    assert_eq!(plan["hooks"].as_array().unwrap().len(), 1);
+    let managed: Vec<_> = plan["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["code"] == "managed_hook_not_imported")
+        .collect();
+    assert_eq!(managed.len(), 2, "{plan:#}");
+    assert!(!t
+        .read("project/.claude/settings.json")
+        .contains("codex-native-hook"));
+}

@@ -708,6 +708,19 @@ codes! {
     /// a backup and import without `--force`.
     ForcedOverwrite = "forced_overwrite", Warning, "With --force, a differing value in the target was overwritten";
 
+    /// ## What it means
+    /// The source holds GJC's managed Codex entry (`gjc codex-native-hook`, installed by
+    /// `gjc setup hooks` or `hooks setup codex`). `hooks import` leaves it where it is.
+    /// ## Why it matters
+    /// Only Codex runs it, on GJC's behalf; a copy in another agent would call GJC with input it
+    /// does not expect. It is not lost: it stays in Codex's `hooks.json`.
+    /// ## Example
+    /// `hooks import --from codex-json --to claude-settings` on a `~/.codex/hooks.json` with
+    /// `{"type": "command", "command": "gjc codex-native-hook"}` under `Stop`.
+    /// ## How to fix
+    /// Nothing. Keep it up to date with `hooks setup codex`.
+    ManagedHookNotImported = "managed_hook_not_imported", Info, "GJC's managed Codex entry stays in Codex and is not imported";
+
     // ───────────────────────── Claude settings ─────────────────────────
 
     /// ## What it means

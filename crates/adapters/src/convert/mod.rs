@@ -363,9 +363,11 @@ fn to_command(h: &Hook, say: &mut Say) -> Option<Hook> {
         return None;
     };
     if is_gjc_managed(h, command) {
+        // Not an error: it is left in place on purpose, and an import of a file that `hooks
+        // setup codex` maintains would otherwise always exit 1.
         say.refuse(
-            Code::SemanticMismatch,
-            "this is GJC's managed Codex entry (`gjc codex-native-hook`), which only Codex runs; `hooks setup codex` maintains it".into(),
+            Code::ManagedHookNotImported,
+            "this is GJC's managed Codex entry (`gjc codex-native-hook`), which only Codex runs; it stays in Codex and `hooks setup codex` maintains it".into(),
         );
         return None;
     }
