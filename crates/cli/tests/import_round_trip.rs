@@ -138,6 +138,17 @@ fn round_trip(a: &str, a_text: &str, b: &str) -> Result<String, String> {
         return Err(format!("{a} → {b}: read back {moved:#?}\n{written}"));
     }
 
+    // Back into the tree that still holds the original: everything is already there.
+    let a_before = first.read(a_path);
+    let home_again = first.import(b, a, &["--format", "json"]);
+    let plan: serde_json::Value = serde_json::from_str(&home_again.stdout).unwrap();
+    if home_again.code != 0 || plan["outcome"] != "unchanged" || first.read(a_path) != a_before {
+        return Err(format!(
+            "{b} → {a} into the original tree changed it:\n{}",
+            home_again.shown
+        ));
+    }
+
     let second = Tree::new();
     second.write(b_path, &written);
     let back = second.import(b, a, &["--format", "json"]);
