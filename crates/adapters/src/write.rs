@@ -163,6 +163,24 @@ pub struct WriteOptions {
     pub target: Option<PathBuf>,
 }
 
+/// The one diagnostic every writer gives when the target differs from what it would write:
+/// `import_conflict` (nothing is written) or, with `force`, `forced_overwrite` (it was
+/// overwritten). `what` says what differs, `action` what `--force` does ("set it to 30000").
+pub fn conflict(force: bool, what: &str, action: &str) -> Diagnostic {
+    if force {
+        Diagnostic::new(
+            hook_ir::Code::ForcedOverwrite,
+            format!("{what}; overwritten because of --force: {action}"),
+        )
+    } else {
+        Diagnostic::new(
+            hook_ir::Code::ImportConflict,
+            format!("{what}; nothing is written"),
+        )
+        .with_help(format!("run again with --force to {action}"))
+    }
+}
+
 impl Plan {
     /// The plan of a convention that has no writer: nothing to write, one error.
     pub fn unsupported(convention: hook_ir::Convention) -> Plan {

@@ -279,10 +279,20 @@ fn a_differing_entry_is_replaced_only_with_force() {
             .iter()
             .map(|d| d.code)
             .collect::<Vec<_>>(),
-        [Code::DuplicateHook]
+        // The one conflict code of every writer (it was a `duplicate_hook`, which means a
+        // repeated hook in the source batch, not a differing target).
+        [Code::ImportConflict]
     );
     assert!(refused.changes.iter().all(|c| c.is_noop()));
-    write(&ctx, std::slice::from_ref(&longer), true);
+    let forced = write(&ctx, std::slice::from_ref(&longer), true);
+    assert_eq!(
+        forced
+            .diagnostics
+            .iter()
+            .map(|d| d.code)
+            .collect::<Vec<_>>(),
+        [Code::ForcedOverwrite]
+    );
     let back = lower(&ctx).batch.hooks;
     assert_eq!(essence(&back), essence(&[longer]));
 }

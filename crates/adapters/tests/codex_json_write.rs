@@ -305,3 +305,132 @@ fn duplicate_keys_are_refused_not_guessed() {
     assert!(plan.changes.is_empty());
     assert_eq!(plan.diagnostics[0].code, Code::ParseError);
 }
+
+/// Regression (import e2e): the regex `Bash` (unanchored, also matches `BashOutput`) was written
+/// as `"matcher": "Bash"`, which Codex reads as the exact name `Bash`; and a hook converted
+/// from Claude (whose JSON detail has no matcher string) was written with no matcher at all,
+/// widening it to every tool. Whatever the writer writes, Codex must read back the same matcher.
+#[test]
+fn matchers_are_read_back_by_codex_as_written() {
+    let rx = |p: &str| Matcher::Regex {
+        dialect: hook_ir::Dialect::Ecmascript,
+        pattern: p.into(),
+    };
+    let exact = Matcher::Exact {
+        names: vec!["Bash".into(), "Edit".into()],
+    };
+    let mut from_claude = cmd_hook(
+        "PreToolUse",
+        Kind::PreToolUse,
+        exact.clone(),
+        "./c.sh",
+        None,
+    );
+    from_claude.convention = Convention::CodexJson;
+    from_claude.detail = Detail::JsonGroup {
+        group: 0,
+        index: 0,
+        raw_matcher: None,
+        timeout_explicit: false,
+        is_async: None,
+        status_message: None,
+        gjc_managed: false,
+    };
+    let hooks = vec![
+        cmd_hook("PreToolUse", Kind::PreToolUse, rx("Bash"), "./a.sh", None),
+        cmd_hook(
+            "PreToolUse",
+            Kind::PreToolUse,
+            rx("Edit|Write"),
+            "./b.sh",
+            None,
+        ),
+        from_claude,
+        cmd_hook(
+            "PreToolUse",
+            Kind::PreToolUse,
+            rx("^mcp__.*"),
+            "./d.sh",
+            None,
+        ),
+    ];
+    let dst = Tree::empty();
+    let plan = adapters::plan_write(
+        &dst.ctx(),
+        Convention::CodexJson,
+        &hooks,
+        &WriteOptions::default(),
+    );
+    assert!(plan.diagnostics.is_empty(), "{:?}", plan.diagnostics);
+    apply(&plan).unwrap();
+    let back = dst.discover(&[Convention::CodexJson]);
+    let read: Vec<_> = back.batch.hooks.iter().map(|h| h.matcher.clone()).collect();
+    let rust = |p: &str| Matcher::Regex {
+        dialect: hook_ir::Dialect::Rust,
+        pattern: p.into(),
+    };
+    assert_eq!(
+        read,
+        [
+            rust("(?:Bash)"),
+            rust("(?:Edit|Write)"),
+            exact,
+            rust("^mcp__.*")
+        ]
+    );
+}
+
+/// Regression (import e2e): the same command with another timeout was appended as a second
+/// group, so Codex ran it twice. It is an `import_conflict`; `force` replaces it in place.
+#[test]
+fn the_same_command_with_other_settings_is_a_conflict_unless_forced() {
+    let dst = Tree::empty();
+    let file = dst.project().join(".codex/hooks.json");
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    let text = "{\n  \"hooks\": {\n    \"Stop\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"./s.sh\", \"timeout\": 5}]}]\n  },\n  \"other\": 1\n}\n";
+    std::fs::write(&file, text).unwrap();
+    let h = cmd_hook("Stop", Kind::Stop, Matcher::Any, "./s.sh", Some(20_000));
+    let plan = adapters::plan_write(
+        &dst.ctx(),
+        Convention::CodexJson,
+        std::slice::from_ref(&h),
+        &WriteOptions::default(),
+    );
+    assert_eq!(
+        plan.diagnostics.iter().map(|d| d.code).collect::<Vec<_>>(),
+        [Code::ImportConflict]
+    );
+    assert!(plan.changes.iter().all(|c| c.is_noop()));
+    // Same command, same effective timeout (5 s): nothing to do.
+    let same = cmd_hook("Stop", Kind::Stop, Matcher::Any, "./s.sh", Some(5_000));
+    let noop = adapters::plan_write(
+        &dst.ctx(),
+        Convention::CodexJson,
+        &[same],
+        &WriteOptions::default(),
+    );
+    assert!(noop.diagnostics.is_empty() && noop.changes.iter().all(|c| c.is_noop()));
+    let forced = adapters::plan_write(
+        &dst.ctx(),
+        Convention::CodexJson,
+        &[h],
+        &WriteOptions {
+            force: true,
+            target: None,
+        },
+    );
+    assert_eq!(
+        forced
+            .diagnostics
+            .iter()
+            .map(|d| d.code)
+            .collect::<Vec<_>>(),
+        [Code::ForcedOverwrite]
+    );
+    apply(&forced).unwrap();
+    let after = std::fs::read_to_string(&file).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&after).unwrap();
+    assert_eq!(v["hooks"]["Stop"].as_array().unwrap().len(), 1, "{after}");
+    assert_eq!(v["hooks"]["Stop"][0]["hooks"][0]["timeout"], 20);
+    assert!(after.ends_with("\"other\": 1\n}\n"), "{after}");
+}

@@ -61,7 +61,7 @@ fn a_differing_target_is_a_conflict_unless_forced() {
     t.write("project/.gjc/hooks/pre/bash.ts", "// mine\n");
     let plan = import(&t, Convention::CodexDir, false);
     assert_eq!(plan.changes.len(), 1, "only post/Edit.js is written");
-    assert_eq!(plan.diagnostics[0].code, Code::ExistingFileDiffers);
+    assert_eq!(plan.diagnostics[0].code, Code::ImportConflict);
     assert_eq!(
         plan.diagnostics[0].location.as_ref().unwrap().path,
         ".gjc/hooks/pre/bash.ts"
@@ -72,7 +72,15 @@ fn a_differing_target_is_a_conflict_unless_forced() {
         "// mine\n"
     );
     let forced = import(&t, Convention::CodexDir, true);
-    assert!(forced.diagnostics.is_empty());
+    // The overwrite is said, as a warning (it does not hold the plan back).
+    assert_eq!(
+        forced
+            .diagnostics
+            .iter()
+            .map(|d| d.code)
+            .collect::<Vec<_>>(),
+        [Code::ForcedOverwrite]
+    );
     apply(&forced).unwrap();
     assert_eq!(
         std::fs::read_to_string(t.project().join(".gjc/hooks/pre/bash.ts")).unwrap(),

@@ -103,7 +103,7 @@ fn a_different_timeout_for_the_same_entry_is_a_conflict_unless_forced() {
     )];
     let plan = adapters::plan_write(&c, JV, &hooks, &WriteOptions::default());
     assert!(plan.changes.is_empty());
-    assert_eq!(plan.diagnostics[0].code.as_str(), "conflicting_value");
+    assert_eq!(plan.diagnostics[0].code.as_str(), "import_conflict");
     let forced = adapters::plan_write(
         &c,
         JV,
@@ -115,6 +115,16 @@ fn a_different_timeout_for_the_same_entry_is_a_conflict_unless_forced() {
     );
     let after = &forced.changes[0].after;
     assert!(after.contains("timeout = 20"), "{after}");
+    // With --force the overwrite is a warning, not an error: an error would hold the plan
+    // back (import e2e: `--force` wrote nothing because the conflict stayed an error).
+    assert_eq!(
+        forced
+            .diagnostics
+            .iter()
+            .map(|d| d.code.as_str())
+            .collect::<Vec<_>>(),
+        ["forced_overwrite"]
+    );
     assert!(after.contains("# my guard"));
     assert_eq!(after.matches("[[hooks]]").count(), 1);
 }

@@ -371,7 +371,7 @@ fn every_new_code_is_in_the_registry_with_docs() {
         Code::HooksDisabledByEnv,
         Code::InvalidEnvOverride,
         Code::MissingField,
-        Code::ConflictingValue,
+        Code::ImportConflict,
     ] {
         assert!(c.explanation().contains("## How to fix"), "{c}");
     }

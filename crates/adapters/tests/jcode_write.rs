@@ -101,7 +101,7 @@ fn a_different_timeout_is_a_conflict_unless_forced() {
     let plan = adapters::plan_write(&c, JC, &hooks, &WriteOptions::default());
     assert!(plan.changes.is_empty(), "nothing is written on conflict");
     assert_eq!(plan.diagnostics.len(), 1);
-    assert_eq!(plan.diagnostics[0].code.as_str(), "conflicting_value");
+    assert_eq!(plan.diagnostics[0].code.as_str(), "import_conflict");
     assert!(plan.diagnostics[0].message.contains("2000"));
     let forced = adapters::plan_write(
         &c,
@@ -114,6 +114,16 @@ fn a_different_timeout_is_a_conflict_unless_forced() {
     );
     let after = &forced.changes[0].after;
     assert!(after.contains("pre_tool_timeout_ms = 9000"), "{after}");
+    // With --force the overwrite is a warning, not an error: an error would hold the plan
+    // back (import e2e: `--force` wrote nothing because the conflict stayed an error).
+    assert_eq!(
+        forced
+            .diagnostics
+            .iter()
+            .map(|d| d.code.as_str())
+            .collect::<Vec<_>>(),
+        ["forced_overwrite"]
+    );
     assert!(after.contains("# first gate"));
 }
 
@@ -211,4 +221,58 @@ fn shell_commands_are_wrapped_and_matchers_are_refused_not_widened() {
         plan.changes[0].after,
         "[hooks]\npost_tool = \"sh -c 'jq . | tee -a log'\"\n"
     );
+}
+
+/// Regression (import e2e): jcode has one `pre_tool_timeout_ms` for every gate. Adding the key
+/// to a file whose own gates ran with the default silently changed their timeout; and a gate
+/// imported with the default 5000 ms silently got the file's shorter value. Both are conflicts.
+#[test]
+fn the_one_gate_timeout_is_never_changed_silently() {
+    let home = tempfile::tempdir().unwrap();
+    let c = ctx(home.path(), &[], false);
+    let default = hook_ir::contract::limits::jcode::PRE_TOOL_TIMEOUT_DEFAULT_MS;
+
+    // The user's gate runs with the default; the imported one needs 30 s.
+    write(
+        home.path(),
+        ".jcode/config.toml",
+        "[hooks]\npre_tool = \"true --mine\"\n",
+    );
+    let long = [hook("pre_tool", Kind::PreToolUse, "true --g", Some(30_000))];
+    let plan = adapters::plan_write(&c, JC, &long, &WriteOptions::default());
+    assert!(plan.changes.is_empty());
+    assert_eq!(plan.diagnostics[0].code.as_str(), "import_conflict");
+    assert!(
+        plan.diagnostics[0].message.contains("default"),
+        "{}",
+        plan.diagnostics[0].message
+    );
+    // The imported gate at the default: nothing to set.
+    let short = [hook(
+        "pre_tool",
+        Kind::PreToolUse,
+        "true --g",
+        Some(default),
+    )];
+    let plan = adapters::plan_write(&c, JC, &short, &WriteOptions::default());
+    assert_eq!(plan.diagnostics, vec![]);
+    assert!(!plan.changes[0].after.contains("pre_tool_timeout_ms"));
+
+    // The file says 2000; the imported gate had the default 5000.
+    write(home.path(), ".jcode/config.toml", USER_FILE);
+    let plan = adapters::plan_write(&c, JC, &short, &WriteOptions::default());
+    assert!(plan.changes.is_empty());
+    assert_eq!(plan.diagnostics[0].code.as_str(), "import_conflict");
+
+    // No gate of the user's: the key is simply added.
+    write(
+        home.path(),
+        ".jcode/config.toml",
+        "[hooks]\nturn_end = \"true\"\n",
+    );
+    let plan = adapters::plan_write(&c, JC, &long, &WriteOptions::default());
+    assert_eq!(plan.diagnostics, vec![]);
+    assert!(plan.changes[0]
+        .after
+        .contains("pre_tool_timeout_ms = 30000"));
 }

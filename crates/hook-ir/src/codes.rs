@@ -438,19 +438,6 @@ codes! {
     /// Add the missing field.
     MissingField = "missing_field", Error, "A required field is missing";
 
-    /// ## What it means
-    /// Writing hooks into a config file would overwrite a different value already there (a
-    /// jcode `pre_tool_timeout_ms`, a Jarvis entry's `timeout`, a key of the wrong type).
-    /// ## Why it matters
-    /// The file holds one value per setting; replacing yours silently would change how your
-    /// existing hooks run. Nothing is written.
-    /// ## Example
-    /// Importing a jcode `pre_tool` hook with a 10000 ms timeout into a file with
-    /// `pre_tool_timeout_ms = 2000`.
-    /// ## How to fix
-    /// Decide which value you want: edit the file, or re-run with `--force` to take the imported value.
-    ConflictingValue = "conflicting_value", Error, "Writing would overwrite a different value in the target file";
-
     // ───────────────────────── GJC, Claude/Codex directories, Codex JSON, plugins ─────────────────────────
 
     /// ## What it means
@@ -594,16 +581,6 @@ codes! {
     ShellHookNotModule = "shell_hook_not_module", Error, "A shell-script hook cannot become a GJC module";
 
     /// ## What it means
-    /// A writer would create a file that already exists with different content.
-    /// ## Why it matters
-    /// Overwriting it would destroy the user's file.
-    /// ## Example
-    /// `.gjc/hooks/pre/bash.ts` exists and differs from the imported `.claude/hooks/pre/bash.ts`.
-    /// ## How to fix
-    /// Compare the two, then remove or rename one, or pass `--force` to overwrite.
-    ExistingFileDiffers = "existing_file_differs", Error, "A target file exists with different content";
-
-    /// ## What it means
     /// A plugin hook module visibly registers something other than exactly one handler for the
     /// event its manifest declares (read from its source, never run). GJC's constrained loader
     /// requires exactly one registration, for the declared event.
@@ -701,17 +678,48 @@ codes! {
     MatcherNotPortable = "matcher_not_portable", Error, "A matcher cannot be expressed in the target convention";
 
     /// ## What it means
-    /// The target file already holds a different value where `hooks import` would write
-    /// (another command in the same slot, another timeout), or the target file changed while the
-    /// import ran.
+    /// The target already holds something different where `hooks import` would write: another
+    /// value for a setting the target has only once (jcode's `pre_tool_timeout_ms`), the same
+    /// command with other settings (a Jarvis entry's `timeout`, a Claude or Codex handler's
+    /// `timeout`, `async` or `statusMessage`), a key of another type (`hooks` that is not a
+    /// table), a GJC module file with other content, or the target file changed while the
+    /// import ran. This is the one code for "the target differs; `--force` overwrites it".
     /// ## Why it matters
-    /// Overwriting it would destroy the user's configuration. Nothing was written.
+    /// Overwriting it would silently change or destroy the user's configuration. Nothing was
+    /// written, not even the parts of the plan without a conflict.
     /// ## Example
     /// `~/.jcode/config.toml` has `pre_tool_timeout_ms = 5000` and the imported hooks need 30000.
     /// ## How to fix
     /// Look at the plan (`--dry-run`), then run again with `--force` to overwrite, or edit the
     /// target by hand.
     ImportConflict = "import_conflict", Error, "The target holds a different value; nothing was overwritten";
+
+    /// ## What it means
+    /// `hooks import --force` overwrote something in the target that differed from what the
+    /// import writes (the case that is an `import_conflict` without `--force`). The message
+    /// names the old and the new value.
+    /// ## Why it matters
+    /// The old value is gone from the file; your other hooks may now run differently (for
+    /// example with another shared timeout), and Codex asks you to trust a rewritten hook again.
+    /// ## Example
+    /// `pre_tool_timeout_ms = 5000` replaced by `30000` in `~/.jcode/config.toml`.
+    /// ## How to fix
+    /// Nothing, if that is what you wanted. Otherwise restore the file from version control or
+    /// a backup and import without `--force`.
+    ForcedOverwrite = "forced_overwrite", Warning, "With --force, a differing value in the target was overwritten";
+
+    /// ## What it means
+    /// The source holds GJC's managed Codex entry (`gjc codex-native-hook`, installed by
+    /// `gjc setup hooks` or `hooks setup codex`). `hooks import` leaves it where it is.
+    /// ## Why it matters
+    /// Only Codex runs it, on GJC's behalf; a copy in another agent would call GJC with input it
+    /// does not expect. It is not lost: it stays in Codex's `hooks.json`.
+    /// ## Example
+    /// `hooks import --from codex-json --to claude-settings` on a `~/.codex/hooks.json` with
+    /// `{"type": "command", "command": "gjc codex-native-hook"}` under `Stop`.
+    /// ## How to fix
+    /// Nothing. Keep it up to date with `hooks setup codex`.
+    ManagedHookNotImported = "managed_hook_not_imported", Info, "GJC's managed Codex entry stays in Codex and is not imported";
 
     // ───────────────────────── Claude settings ─────────────────────────
 

@@ -259,6 +259,8 @@ fn to_input(v: &Value) -> V {
     }
 }
 
+/// Merges one hook. `Err` carries what there is to say: a refusal, or (with `force`) the
+/// `forced_overwrite` warning of a replaced handler.
 fn merge(obj: &CstObject, hook: &Hook, force: bool) -> Result<(), Diagnostic> {
     let event = hook.source_event.as_str();
     if hook.convention != CL || contract::find(CL, event).is_none() {
@@ -329,15 +331,18 @@ fn merge(obj: &CstObject, hook: &Hook, force: bool) -> Result<(), Diagnostic> {
             Ok(())
         }
         Some(node) if same_meaning(&node, &wanted) => Ok(()),
-        Some(node) if force => {
-            replace(node, to_input(&wanted));
-            Ok(())
+        // Both are reported through `Err`: the forced replacement as a warning.
+        Some(node) => {
+            let d = crate::write::conflict(
+                force,
+                &format!("{} is already a `{event}` hook with other settings (timeout, async or statusMessage)", quote(command)),
+                "replace its settings with the imported ones",
+            );
+            if force {
+                replace(node, to_input(&wanted));
+            }
+            Err(d)
         }
-        Some(_) => Err(Diagnostic::new(
-            Code::DuplicateHook,
-            format!("{} is already a `{event}` hook with other settings (timeout, async or statusMessage); it was not overwritten", quote(command)),
-        )
-        .with_help("run again with --force to replace it")),
     }
 }
 

@@ -1,9 +1,11 @@
 //! The `hooks.json` writer: merges command hooks into an existing file with format-preserving
 //! CST edits (jsonc-parser), keeping every other key, group, order, comment-free formatting and
 //! indentation. A hook whose identical handler is already in a group with the same matcher is a
-//! no-op; new hooks are appended as new groups, never spliced into the user's groups, because
+//! no-op; the same command there with other settings is an `import_conflict` (replaced in place
+//! with `force`); new hooks are appended as new groups, never spliced into the user's groups, because
 //! Codex pins a trust hash per hook and rewriting a group would drop that trust.
 
+use super::lower::parse_matcher;
 use super::raw::{RawGroup, RawHandler};
 use crate::json_span::{self, Node};
 use crate::write::{FileChange, Plan, WriteOptions};
@@ -38,24 +40,29 @@ pub fn matcher_string(m: &Matcher) -> Result<Option<String>, String> {
                 .collect::<Vec<_>>()
                 .join("|")
         ))),
-        Matcher::Regex {
-            dialect: Dialect::Rust,
-            pattern,
-        } => Ok(Some(pattern.clone())),
-        Matcher::Regex {
-            dialect: Dialect::Ecmascript,
-            pattern,
-        } => {
-            let as_rust = Matcher::Regex {
-                dialect: Dialect::Rust,
-                pattern: pattern.clone(),
-            };
-            match as_rust.compile() {
-                Ok(_) => Ok(Some(pattern.clone())),
-                Err(e) => Err(format!(
-                    "the JavaScript matcher is not a valid Rust regex ({})",
-                    e.message
-                )),
+        Matcher::Regex { pattern, .. } if pattern.is_empty() => Ok(None),
+        Matcher::Regex { dialect, pattern } => {
+            if *dialect == Dialect::Ecmascript {
+                let as_rust = Matcher::Regex {
+                    dialect: Dialect::Rust,
+                    pattern: pattern.clone(),
+                };
+                if let Err(e) = as_rust.compile() {
+                    return Err(format!(
+                        "the JavaScript matcher is not a valid Rust regex ({})",
+                        e.message
+                    ));
+                }
+            }
+            // Codex reads a string of only `[A-Za-z0-9_|]` as an exact list: the regex `Bash`
+            // (which also matches `BashOutput`) must be written so that it stays a regex.
+            if pattern
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '|')
+            {
+                Ok(Some(format!("(?:{pattern})")))
+            } else {
+                Ok(Some(pattern.clone()))
             }
         }
     }
@@ -82,17 +89,19 @@ pub fn group_of(h: &Hook) -> Result<RawGroup, String> {
             is_async,
             status_message,
             ..
-        } if h.convention == CONV => (
-            Some(raw_matcher.clone()),
+        } => (
+            raw_matcher.as_deref(),
             *timeout_explicit,
             *is_async,
             status_message.clone(),
         ),
         _ => (None, false, None, None),
     };
+    // The string as the user wrote it, only when Codex reads it back as this very matcher: a
+    // hook converted from Claude carries no string (absent would mean "every tool").
     let matcher = match raw_matcher {
-        Some(m) => m,
-        None => matcher_string(&h.matcher)?,
+        Some(m) if parse_matcher(Some(m)).ok().as_ref() == Some(&h.matcher) => Some(m.to_string()),
+        _ => matcher_string(&h.matcher)?,
     };
     let default_ms = codex::TIMEOUT_DEFAULT_S * 1000;
     let timeout = match h.timeout_ms {
@@ -128,17 +137,68 @@ pub fn to_input(v: &serde_json::Value) -> CstInputValue {
     }
 }
 
-/// Whether `groups` already hold `g`'s handler in a group with the same matcher.
-fn already_there(groups: &[Node], g: &serde_json::Value) -> bool {
+/// What the target already has for `g`'s handler.
+enum Existing {
+    /// Nothing with this command in a group with this matcher.
+    None,
+    /// The same command with the same settings: a no-op.
+    Same,
+    /// The same command with other settings, at (group, handler) under the event.
+    Differs(usize, usize),
+}
+
+/// Looks for `g`'s command in the groups with the same matcher. Settings are compared by
+/// meaning: a `timeout` left out is Codex's default.
+fn existing(groups: &[Node], g: &serde_json::Value) -> Existing {
+    use serde_json::Value;
     let matcher = g.get("matcher");
-    let handler = g.get("hooks").and_then(|h| h.get(0));
-    groups.iter().any(|existing| {
-        let v = existing.to_value();
-        v.get("matcher") == matcher
-            && v.get("hooks")
-                .and_then(|h| h.as_array())
-                .is_some_and(|hs| hs.iter().any(|x| Some(x) == handler))
-    })
+    let Some(handler) = g.get("hooks").and_then(|h| h.get(0)) else {
+        return Existing::None;
+    };
+    let settings = |h: &Value| {
+        (
+            h.get("type").cloned(),
+            h.get("timeout")
+                .and_then(Value::as_f64)
+                .unwrap_or(codex::TIMEOUT_DEFAULT_S as f64),
+            h.get("async").cloned(),
+            h.get("statusMessage").cloned(),
+        )
+    };
+    let mut differs = None;
+    for (gi, group) in groups.iter().enumerate() {
+        let v = group.to_value();
+        if v.get("matcher") != matcher {
+            continue;
+        }
+        let Some(hs) = v.get("hooks").and_then(Value::as_array) else {
+            continue;
+        };
+        for (hi, h) in hs.iter().enumerate() {
+            if h.get("command") != handler.get("command") {
+                continue;
+            }
+            if settings(h) == settings(handler) {
+                return Existing::Same;
+            }
+            differs.get_or_insert((gi, hi));
+        }
+    }
+    differs.map_or(Existing::None, |(g, h)| Existing::Differs(g, h))
+}
+
+/// Replaces the handler at (group, handler) of `event` with `value`.
+fn replace_handler(root: &CstRootNode, event: &str, at: (usize, usize), value: CstInputValue) {
+    let node = root
+        .object_value()
+        .and_then(|o| o.get("hooks")?.value()?.as_object())
+        .and_then(|h| h.get(event)?.value()?.as_array())
+        .and_then(|groups| groups.elements().into_iter().nth(at.0)?.as_object())
+        .and_then(|g| g.get("hooks")?.value()?.as_array())
+        .and_then(|hs| hs.elements().into_iter().nth(at.1)?.as_object());
+    if let Some(o) = node {
+        o.replace_with(value);
+    }
 }
 
 /// Plans merging `hooks` into the target `hooks.json`.
@@ -234,10 +294,10 @@ pub fn plan_write(ctx: &Context, hooks: &[Hook], opts: &WriteOptions) -> Plan {
             }
         };
         let value = serde_json::to_value(&group).unwrap_or_default();
-        let existing = hooks_node
+        let existing_groups = hooks_node
             .and_then(|n| n.get(&h.source_event))
             .map(|m| &m.value);
-        if let Some(e) = existing {
+        if let Some(e) = existing_groups {
             if e.elements().is_none() {
                 plan.diagnostics.push(refuse(
                     format!(
@@ -250,13 +310,42 @@ pub fn plan_write(ctx: &Context, hooks: &[Hook], opts: &WriteOptions) -> Plan {
                 continue;
             }
         }
-        let groups = existing.and_then(Node::elements).unwrap_or(&[]);
-        if already_there(groups, &value)
-            || added
-                .iter()
-                .any(|(ev, v)| *ev == h.source_event && *v == value)
+        let groups = existing_groups.and_then(Node::elements).unwrap_or(&[]);
+        if added
+            .iter()
+            .any(|(ev, v)| *ev == h.source_event && *v == value)
         {
             continue;
+        }
+        match existing(groups, &value) {
+            Existing::None => {}
+            Existing::Same => continue,
+            Existing::Differs(g, i) => {
+                let command = h.command().unwrap_or_default();
+                plan.diagnostics.push(
+                    crate::write::conflict(
+                        opts.force,
+                        &format!(
+                            "`hooks.{}[{g}].hooks[{i}]` already runs {} with other settings (timeout, async or statusMessage)",
+                            h.source_event,
+                            hook_ir::quote(command)
+                        ),
+                        "replace its settings with the imported ones (Codex then asks to trust the changed hook again)",
+                    )
+                    .with_convention(CONV)
+                    .at(Location::path_only(display.clone())),
+                );
+                if opts.force {
+                    let handler = value
+                        .get("hooks")
+                        .and_then(|h| h.get(0))
+                        .cloned()
+                        .unwrap_or_default();
+                    replace_handler(&root, &h.source_event, (g, i), to_input(&handler));
+                    changed = true;
+                }
+                continue;
+            }
         }
         let obj = root.object_value_or_set();
         let arr = obj

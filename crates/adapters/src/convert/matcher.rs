@@ -163,6 +163,7 @@ pub fn translate(m: &Matcher, target: Convention) -> Result<Translated, Refusal>
                 Capability::ExactAndRegex(_, d) | Capability::RegexOnly(d) => d,
                 Capability::None => return Err(Refusal::NoMatcherForRegex),
             };
+            let pattern = &unprotect(pattern);
             // An anchored alternation of names is an exact list: say it that way where the
             // target can (the inverse of `exact_to_regex`, so round trips hold).
             if let (Capability::ExactAndRegex(ok, _), Some(names)) = (cap, regex_to_exact(pattern))
@@ -203,7 +204,26 @@ pub fn translate(m: &Matcher, target: Convention) -> Result<Translated, Refusal>
     }
 }
 
-fn dialect_name(d: Dialect) -> &'static str {
+/// `X` for `(?:X)` when `X` is only letters, digits, `_`, `|`, `,`, `-` and spaces: the form the
+/// Codex and Claude writers give a regex that their agent would otherwise read as a list of
+/// exact names. Around such an `X` the group changes nothing, so the plain pattern is the
+/// canonical one; each writer protects it again where its agent needs that, and a regex that
+/// went Jarvis → Codex/Claude → Jarvis comes back as it was written.
+pub fn unprotect(pattern: &str) -> String {
+    pattern
+        .strip_prefix("(?:")
+        .and_then(|p| p.strip_suffix(')'))
+        .filter(|x| {
+            !x.is_empty()
+                && x.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "_|,- ".contains(c))
+        })
+        .unwrap_or(pattern)
+        .to_string()
+}
+
+/// The dialect's name for people.
+pub fn dialect_name(d: Dialect) -> &'static str {
     match d {
         Dialect::Ecmascript => "JavaScript",
         Dialect::Rust => "Rust",
@@ -294,6 +314,24 @@ mod tests {
             translate(&Matcher::Any, Convention::Jcode).unwrap().matcher,
             Matcher::Any
         );
+    }
+
+    #[test]
+    fn a_protected_plain_regex_is_unprotected_for_any_regex_target() {
+        // Claude/Codex write the regex `Bash` as `(?:Bash)` (else it would be an exact name);
+        // into Jarvis it goes back to `Bash`.
+        let t = translate(
+            &rx(Dialect::Ecmascript, "(?:Bash|Edit)"),
+            Convention::Jarvis,
+        )
+        .unwrap();
+        assert_eq!(t.matcher, rx(Dialect::Ecmascript, "Bash|Edit"));
+        let t = translate(&rx(Dialect::Rust, "(?:Bash)"), Convention::ClaudeSettings).unwrap();
+        assert_eq!(t.matcher, rx(Dialect::Ecmascript, "Bash"));
+        // Not a protection: kept.
+        assert_eq!(unprotect("(?:a)|(b)"), "(?:a)|(b)");
+        assert_eq!(unprotect("(?:Bash.*)"), "(?:Bash.*)");
+        assert_eq!(unprotect("(?:)"), "(?:)");
     }
 
     #[test]

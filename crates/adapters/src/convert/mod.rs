@@ -52,9 +52,6 @@ pub fn target_exec(to: Convention) -> Exec {
     }
 }
 
-/// Extensions of files GJC can import as modules.
-const MODULE_EXTENSIONS: [&str; 6] = ["js", "mjs", "cjs", "ts", "mts", "cts"];
-
 /// Converts `hooks` into `to`'s terms.
 pub fn convert(hooks: &[Hook], to: Convention) -> Conversion {
     let mut out = Conversion::default();
@@ -195,14 +192,30 @@ fn to_module(h: &Hook, say: &mut Say) -> Option<Hook> {
     let ext = std::path::Path::new(&real_path)
         .extension()
         .and_then(|e| e.to_str())
-        .unwrap_or("");
-    if !MODULE_EXTENSIONS.contains(&ext) {
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    if !crate::gjc::write::MODULE_EXTENSIONS.contains(&ext.as_str()) {
+        // The writer's code for the same refusal: a script is not a module GJC can import.
+        let tool = match &h.matcher {
+            Matcher::Exact { names } if names.len() == 1 => names[0].clone(),
+            _ => "*".to_string(),
+        };
+        let event = if h.kind == Kind::PostToolUse {
+            "tool_result"
+        } else {
+            "tool_call"
+        };
         say.refuse(
-            Code::SemanticMismatch,
+            Code::ShellHookNotModule,
             format!(
                 "GJC imports hook modules (JavaScript or TypeScript); a `.{ext}` file would fail to load"
             ),
         );
+        if let Some(d) = say.diagnostics.last_mut() {
+            *d = d.clone().with_help(format!(
+                "rewrite it as `{tool}.ts` exporting `(api) => api.on(\"{event}\", ...)`, or keep it as a command hook of a command convention"
+            ));
+        }
         return None;
     }
     let row = target_row(h, say)?;
@@ -214,7 +227,7 @@ fn to_module(h: &Hook, say: &mut Say) -> Option<Hook> {
                 Code::MatcherNotPortable,
                 format!(
                     "a GJC hook file is filed under one tool name (or `*`), not {}",
-                    matcher_words(other)
+                    matcher_words(other, true)
                 ),
             );
             return None;
@@ -249,12 +262,22 @@ fn target_row(h: &Hook, say: &mut Say) -> Option<&'static hook_ir::contract::Eve
     row
 }
 
-fn matcher_words(m: &Matcher) -> String {
+/// The matcher in words; `tools`: whether it matches tool names (else other values, such as a
+/// session's source).
+fn matcher_words(m: &Matcher, tools: bool) -> String {
     match m {
         Matcher::Any => "every value".into(),
-        Matcher::Exact { names } => format!("the tools {}", quote(&names.join("|"))),
+        Matcher::Exact { names } => format!(
+            "the {} {}",
+            if tools { "tools" } else { "values" },
+            quote(&names.join("|"))
+        ),
         Matcher::Regex { dialect, pattern } => {
-            format!("the {} regex {}", dialect.as_str(), quote(pattern))
+            format!(
+                "the {} regex {}",
+                matcher::dialect_name(*dialect),
+                quote(pattern)
+            )
         }
     }
 }
@@ -340,9 +363,11 @@ fn to_command(h: &Hook, say: &mut Say) -> Option<Hook> {
         return None;
     };
     if is_gjc_managed(h, command) {
+        // Not an error: it is left in place on purpose, and an import of a file that `hooks
+        // setup codex` maintains would otherwise always exit 1.
         say.refuse(
-            Code::SemanticMismatch,
-            "this is GJC's managed Codex entry (`gjc codex-native-hook`), which only Codex runs; `hooks setup codex` maintains it".into(),
+            Code::ManagedHookNotImported,
+            "this is GJC's managed Codex entry (`gjc codex-native-hook`), which only Codex runs; it stays in Codex and `hooks setup codex` maintains it".into(),
         );
         return None;
     }
@@ -382,7 +407,7 @@ fn to_command(h: &Hook, say: &mut Say) -> Option<Hook> {
                     Code::MatcherNotPortable,
                     format!(
                         "jcode has no matcher and only tool names can be checked by a wrapper; the hook would fire for every value instead of {}",
-                        matcher_words(&source_matcher)
+                        matcher_words(&source_matcher, h.kind.is_tool_kind())
                     ),
                 );
                 return None;
@@ -409,7 +434,7 @@ fn to_command(h: &Hook, say: &mut Say) -> Option<Hook> {
                     "`{}` does not filter `{}` by the value this matcher tests; the hook would fire for every value instead of {}",
                     say.to,
                     row.event,
-                    matcher_words(&source_matcher)
+                    matcher_words(&source_matcher, h.kind.is_tool_kind())
                 ),
             );
             return None;
@@ -429,7 +454,7 @@ fn to_command(h: &Hook, say: &mut Say) -> Option<Hook> {
                     Code::MatcherNotPortable,
                     format!(
                         "{} does not compile in the target's dialect: {e}",
-                        matcher_words(&source_matcher)
+                        matcher_words(&source_matcher, h.kind.is_tool_kind())
                     ),
                 );
                 return None;
@@ -590,6 +615,8 @@ fn json_detail(h: &Hook, say: &mut Say) -> Detail {
     let Detail::JsonGroup {
         group,
         index,
+        raw_matcher,
+        timeout_explicit,
         is_async,
         status_message,
         ..
@@ -602,8 +629,10 @@ fn json_detail(h: &Hook, say: &mut Say) -> Detail {
         return Detail::JsonGroup {
             group: *group,
             index: *index,
-            raw_matcher: None,
-            timeout_explicit: true,
+            // The writers use the string only when the target reads it as the same matcher.
+            raw_matcher: raw_matcher.clone(),
+            // Both default to 600 s: a timeout left out stays left out.
+            timeout_explicit: *timeout_explicit,
             is_async: *is_async,
             status_message: status_message.clone(),
             gjc_managed: false,

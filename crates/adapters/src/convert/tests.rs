@@ -531,8 +531,14 @@ fn directory_hooks_become_gjc_modules() {
         if real_path == "/p/.claude/hooks/pre/bash.ts" && in_process_event == "tool_call" && t == "bash")
     );
     assert_eq!(c.diagnostics.len(), 1);
-    assert_eq!(c.diagnostics[0].code, Code::SemanticMismatch);
+    // The code the GJC writer uses for the same refusal (import e2e: the converter said
+    // `semantic_mismatch`, so users never saw `shell_hook_not_module` and its help).
+    assert_eq!(c.diagnostics[0].code, Code::ShellHookNotModule);
     assert!(c.diagnostics[0].message.contains(".sh"));
+    assert!(c.diagnostics[0]
+        .help
+        .as_deref()
+        .is_some_and(|h| h.contains("bash.ts")));
 }
 
 #[test]
@@ -616,7 +622,9 @@ fn gjc_managed_codex_entries_are_not_imported() {
     );
     let c = convert(std::slice::from_ref(&h), Convention::Jarvis);
     assert!(c.hooks.is_empty());
-    assert_eq!(c.diagnostics[0].code, Code::SemanticMismatch);
+    // Left in place on purpose: an info, so the import does not exit 1 for it (import e2e).
+    assert_eq!(c.diagnostics[0].code, Code::ManagedHookNotImported);
+    assert_eq!(c.diagnostics[0].severity(), hook_ir::Severity::Info);
     h.handler = Handler::Command {
         command: "/opt/bin/gjc.exe  codex-native-hook --x".into(),
         exec: Exec::LoginShell,

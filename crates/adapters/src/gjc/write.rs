@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 pub const MODULE_EXTENSIONS: &[&str] = &["ts", "js", "mts", "mjs", "cts", "cjs", "tsx", "jsx"];
 
 /// Plans the canonical copies. Identical existing files are no-op changes; a differing file is
-/// refused with `existing_file_differs` unless `opts.force`.
+/// refused with `import_conflict` unless `opts.force` (then `forced_overwrite` says so).
 pub fn plan_write(ctx: &Context, hooks: &[Hook], opts: &WriteOptions) -> Plan {
     let mut plan = Plan::default();
     let base = match (&opts.target, &ctx.project) {
@@ -136,20 +136,28 @@ pub fn plan_write(ctx: &Context, hooks: &[Hook], opts: &WriteOptions) -> Plan {
         let display = ctx.display(&target);
         if let Some(prev) = planned.get(&target) {
             if *prev != text {
+                // Two sources for one file: `--force` cannot choose between them.
                 plan.diagnostics.push(conflict(
                     h,
                     &display,
                     "another imported hook is written to the same file",
+                    false,
                 ));
             }
             continue;
         }
         let exists = target.symlink_metadata().is_ok();
         let before = std::fs::read_to_string(&target).ok();
-        if exists && before.as_deref() != Some(text.as_str()) && !opts.force {
-            plan.diagnostics
-                .push(conflict(h, &display, "it exists with different content"));
-            continue;
+        if exists && before.as_deref() != Some(text.as_str()) {
+            plan.diagnostics.push(conflict(
+                h,
+                &display,
+                "it exists with different content",
+                opts.force,
+            ));
+            if !opts.force {
+                continue;
+            }
         }
         planned.insert(target.clone(), text.clone());
         plan.changes.push(FileChange {
@@ -175,17 +183,22 @@ fn source_problem(h: &Hook, what: String) -> Diagnostic {
         .at(h.location.clone())
 }
 
-fn conflict(h: &Hook, display: &str, why: &str) -> Diagnostic {
-    Diagnostic::new(
-        Code::ExistingFileDiffers,
-        format!("not writing `{display}`: {why}"),
+fn conflict(h: &Hook, display: &str, why: &str, force: bool) -> Diagnostic {
+    let d = crate::write::conflict(
+        force,
+        &format!("`{display}`: {why}"),
+        &format!("overwrite it with `{}`", h.location.path),
     )
     .with_convention(Convention::Gjc)
-    .at(Location::path_only(display.to_string()))
-    .with_help(format!(
-        "compare it with `{}`, or pass --force to overwrite",
-        h.location.path
-    ))
+    .at(Location::path_only(display.to_string()));
+    if force {
+        d
+    } else {
+        d.with_help(format!(
+            "compare it with `{}`, or run again with --force to overwrite it",
+            h.location.path
+        ))
+    }
 }
 
 #[cfg(unix)]

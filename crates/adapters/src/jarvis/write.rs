@@ -2,14 +2,14 @@
 //! in place with `toml_edit` so comments, other tables and key order survive.
 //!
 //! - an entry with the same event, matcher and command is left alone (writing twice changes
-//!   nothing); if its timeout differs, that is a `conflicting_value` and nothing is written
-//!   unless `force` (then the existing entry's `timeout` is updated);
+//!   nothing); if its timeout differs, that is an `import_conflict` and nothing is written
+//!   unless `force` (then the existing entry's `timeout` is updated, with a `forced_overwrite`);
 //! - keys are written in the schema's order: event, matcher (when not "any"), command,
 //!   timeout (when explicit or not the default).
 
 use super::discover::config_path;
 use crate::toml_support::{read_target, refused};
-use crate::write::{FileChange, Plan, WriteOptions};
+use crate::write::{conflict, FileChange, Plan, WriteOptions};
 use crate::Context;
 use hook_ir::contract::{self, limits};
 use hook_ir::{quote, Code, Convention, Detail, Diagnostic, Hook, Location, Matcher};
@@ -47,15 +47,17 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
             .and_then(Item::as_array)
             .is_some_and(|a| a.iter().all(|v| v.is_inline_table()));
     if !hooks_ok {
+        let c = conflict(
+            opts.force,
+            "`hooks` in this file is not an array of tables",
+            "replace it with `[[hooks]]` entries",
+        )
+        .with_convention(convention)
+        .at(at());
         if !opts.force {
-            return refused(
-                d(
-                    Code::ConflictingValue,
-                    "`hooks` in this file is not an array of tables; nothing is written (use --force to replace it)".into(),
-                )
-                .at(at()),
-            );
+            return refused(c);
         }
+        diagnostics.push(c);
         doc.remove("hooks");
     }
     if doc.get("hooks").is_none() {
@@ -81,14 +83,16 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
                 if current_s != want_s {
                     conflicts += 1;
                     diagnostics.push(
-                        d(
-                            Code::ConflictingValue,
-                            format!(
-                                "hooks[{pos}] already runs {} on `{}` with a timeout of {current_s} s, the imported hook has {want_s} s; nothing is written (use --force to set {want_s} s)",
+                        conflict(
+                            opts.force,
+                            &format!(
+                                "hooks[{pos}] already runs {} on `{}` with a timeout of {current_s} s, the imported hook has {want_s} s",
                                 quote(&entry.command),
                                 entry.event
                             ),
+                            &format!("set {want_s} s"),
                         )
+                        .with_convention(convention)
                         .at(at()),
                     );
                     if opts.force {

@@ -4,13 +4,13 @@
 //! - a command already in its slot is left alone (writing twice changes nothing);
 //! - adding to a slot written as one string turns it into an array `[old, new]`;
 //! - `pre_tool_timeout_ms` is written when a `pre_tool` hook carries an explicit timeout; a
-//!   different value already in the file is a `conflicting_value` and nothing is written,
-//!   unless `force`.
+//!   different value already in the file is an `import_conflict` and nothing is written,
+//!   unless `force` (then a `forced_overwrite` warning names the old value).
 
 use super::discover::config_path;
 use super::raw::{SLOTS, TIMEOUT_KEY};
 use crate::toml_support::{read_target, refused};
-use crate::write::{FileChange, Plan, WriteOptions};
+use crate::write::{conflict, FileChange, Plan, WriteOptions};
 use crate::Context;
 use hook_ir::contract::limits;
 use hook_ir::jcode_argv::quote_word;
@@ -39,16 +39,17 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
         .get("hooks")
         .is_some_and(|h| h.as_table_like().is_none())
     {
+        let c = conflict(
+            opts.force,
+            "`hooks` in this file is not a table",
+            "replace it with a `[hooks]` table",
+        )
+        .with_convention(convention)
+        .at(at());
         if !opts.force {
-            return refused(
-                d(
-                    Code::ConflictingValue,
-                    "`hooks` in this file is not a table; nothing is written (use --force to replace it)"
-                        .into(),
-                )
-                .at(at()),
-            );
+            return refused(c);
         }
+        diagnostics.push(c);
         doc.remove("hooks");
     }
     if doc.get("hooks").is_none() {
@@ -56,9 +57,17 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
         changed = true;
     }
     let Some(table) = doc.get_mut("hooks").and_then(Item::as_table_like_mut) else {
-        return refused(d(Code::ConflictingValue, "`hooks` is not a table".into()).at(at()));
+        return refused(d(Code::ImportConflict, "`hooks` is not a table".into()).at(at()));
     };
 
+    // Whether the file has gates of its own, which share the one timeout with imported ones.
+    let had_pre_tool = table.get("pre_tool").is_some_and(|i| {
+        i.as_str().is_some_and(|s| !s.trim().is_empty())
+            || i.as_array().is_some_and(|a| {
+                a.iter()
+                    .any(|v| v.as_str().is_some_and(|s| !s.trim().is_empty()))
+            })
+    });
     let mut want_timeout: Option<u64> = None;
     for h in hooks {
         let slot = h.source_event.as_str();
@@ -140,13 +149,12 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
             Some(_) => {
                 conflicts += 1;
                 diagnostics.push(
-                    d(
-                        Code::ConflictingValue,
-                        format!(
-                            "`hooks.{slot}` is not a string or an array of strings; cannot add {}",
-                            quote(command)
-                        ),
+                    conflict(
+                        opts.force,
+                        &format!("`hooks.{slot}` is not a string or an array of strings"),
+                        &format!("replace it with {}", quote(command)),
                     )
+                    .with_convention(convention)
                     .at(at()),
                 );
                 if opts.force {
@@ -158,22 +166,22 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
             }
         }
         if slot == "pre_tool" {
+            // Every gate's effective timeout counts, the default included: a file value of
+            // 2000 would silently cut an imported 5000 ms gate short.
             if let Some(ms) = h.timeout_ms {
-                let explicit = match h.detail {
-                    Detail::Jcode {
-                        timeout_explicit, ..
-                    } => timeout_explicit,
-                    _ => ms != limits::jcode::PRE_TOOL_TIMEOUT_DEFAULT_MS,
-                };
                 match want_timeout {
-                    _ if !explicit => {}
                     None => want_timeout = Some(ms),
                     Some(w) if w != ms => {
                         conflicts += 1;
-                        diagnostics.push(d(
-                            Code::ConflictingValue,
-                            format!("the imported pre_tool hooks ask for different timeouts ({w} ms and {ms} ms), but jcode has one `{TIMEOUT_KEY}`; {w} ms is kept"),
-                        ).at(at()));
+                        diagnostics.push(
+                            conflict(
+                                opts.force,
+                                &format!("the imported pre_tool hooks ask for different timeouts ({w} ms and {ms} ms), but jcode has one `{TIMEOUT_KEY}`"),
+                                &format!("write {w} ms"),
+                            )
+                            .with_convention(convention)
+                            .at(at()),
+                        );
                     }
                     Some(_) => {}
                 }
@@ -182,7 +190,31 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
     }
     if let Some(ms) = want_timeout {
         let existing = table.get(TIMEOUT_KEY).map(|i| i.as_integer());
+        let default = limits::jcode::PRE_TOOL_TIMEOUT_DEFAULT_MS;
         match existing {
+            None if ms == default => {}
+            // The user's own gates run with the default: setting the key would change them.
+            None if had_pre_tool => {
+                conflicts += 1;
+                diagnostics.push(
+                    conflict(
+                        opts.force,
+                        &format!(
+                            "the `pre_tool` commands already in this file run with jcode's default `{TIMEOUT_KEY}` of {default}, the imported pre_tool hooks need {ms} (jcode has one timeout for all of them)"
+                        ),
+                        &format!("set `{TIMEOUT_KEY} = {ms}` for all of them"),
+                    )
+                    .with_convention(convention)
+                    .at(at()),
+                );
+                if opts.force {
+                    table.insert(
+                        TIMEOUT_KEY,
+                        Item::Value(Value::from(i64::try_from(ms).unwrap_or(i64::MAX))),
+                    );
+                    changed = true;
+                }
+            }
             None => {
                 table.insert(
                     TIMEOUT_KEY,
@@ -194,13 +226,15 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
             Some(found) => {
                 conflicts += 1;
                 diagnostics.push(
-                    d(
-                        Code::ConflictingValue,
-                        format!(
-                            "`{TIMEOUT_KEY}` is {} in this file, the imported pre_tool hooks need {ms}; nothing is written (use --force to set {ms})",
+                    conflict(
+                        opts.force,
+                        &format!(
+                            "`{TIMEOUT_KEY}` is {} in this file, the imported pre_tool hooks need {ms}",
                             found.map_or_else(|| "not an integer".to_string(), |v| v.to_string())
                         ),
+                        &format!("set it to {ms}"),
                     )
+                    .with_convention(convention)
                     .at(at()),
                 );
                 if opts.force {

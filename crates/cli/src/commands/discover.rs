@@ -47,6 +47,30 @@ pub fn discover_paths(paths: &[PathBuf], src: &SourceArgs) -> anyhow::Result<Dis
     Ok(all)
 }
 
-fn absolute(p: &Path) -> anyhow::Result<PathBuf> {
-    std::path::absolute(p).with_context(|| format!("cannot resolve {}", p.display()))
+/// `p` as an absolute path with `.` and `..` resolved lexically (not through symlinks, so an
+/// explicit file keeps its own name). `std::path::absolute` keeps `..`: with `--home ../home`
+/// the home dir would then start with the project's components and its files would be shown as
+/// `../home/...` instead of `~/...`.
+pub fn absolute(p: &Path) -> anyhow::Result<PathBuf> {
+    let abs = std::path::absolute(p).with_context(|| format!("cannot resolve {}", p.display()))?;
+    let mut out = PathBuf::new();
+    for c in abs.components() {
+        match c {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn absolute_resolves_dot_dot_lexically() {
+        let p = super::absolute(std::path::Path::new("/a/b/../c/./d")).unwrap();
+        assert_eq!(p, std::path::Path::new("/a/c/d"));
+    }
 }

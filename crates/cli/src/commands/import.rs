@@ -11,7 +11,7 @@ use crate::render;
 use adapters::convert::{self, COMMAND_CONVENTIONS};
 use adapters::write::{self, FileChange, Plan, WriteOptions};
 use adapters::{Context, Discovered};
-use anyhow::{bail, Context as _};
+use anyhow::bail;
 use hook_ir::{Batch, Code, Convention, Diagnostic, Hook, Severity};
 use serde::Serialize;
 use std::io::IsTerminal;
@@ -60,9 +60,9 @@ pub fn run(a: ImportArgs) -> anyhow::Result<Exit> {
             root.display()
         );
     }
-    let root = std::path::absolute(&root).context("cannot resolve PATH")?;
+    let root = super::discover::absolute(&root)?;
     let home = match &a.home {
-        Some(h) => Some(std::path::absolute(h).context("cannot resolve --home")?),
+        Some(h) => Some(super::discover::absolute(h)?),
         None => std::env::var_os("HOME").map(PathBuf::from),
     };
     // Import moves what is in files; jcode's JCODE_HOOK_* overrides live in the environment of
@@ -156,6 +156,19 @@ fn action(c: &FileChange) -> &'static str {
     }
 }
 
+/// What happened, as one word (the JSON `outcome`).
+fn outcome(r: &Report) -> &'static str {
+    if r.held_back {
+        "refused"
+    } else if r.dry_run {
+        "dry_run"
+    } else if r.written.is_empty() {
+        "unchanged"
+    } else {
+        "written"
+    }
+}
+
 /// A unified diff of one change (empty for a no-op).
 pub fn diff(c: &FileChange) -> String {
     if c.is_noop() {
@@ -174,17 +187,15 @@ pub fn diff(c: &FileChange) -> String {
         .to_string()
 }
 
+/// `1 hook`, `2 hooks`.
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// The human report: the diagnostics (each with its code), then the files (with a diff in a
+/// dry run), then what happened in one line — last, where a terminal leaves it in view.
 fn human(r: &Report, found: &Discovered, color: bool) -> String {
     let mut out = String::new();
-    for c in &r.plan.changes {
-        out.push_str(&format!("{} {}\n", action(c), c.display));
-        if r.dry_run {
-            out.push_str(&diff(c));
-        }
-    }
-    if !r.plan.changes.is_empty() {
-        out.push('\n');
-    }
     let shown = Discovered {
         batch: Batch {
             hooks: Vec::new(),
@@ -193,44 +204,72 @@ fn human(r: &Report, found: &Discovered, color: bool) -> String {
         sources: found.sources.clone(),
     };
     out.push_str(&render::human::diagnostics(&shown, color));
+    let applied = !r.dry_run && !r.held_back;
+    for c in &r.plan.changes {
+        let verb = match (action(c), applied) {
+            ("create", true) => "created",
+            ("change", true) => "changed",
+            ("create", false) => "would create",
+            ("change", false) => "would change",
+            _ => "unchanged",
+        };
+        out.push_str(&format!("{verb} {}\n", c.display));
+        if r.dry_run {
+            out.push_str(&diff(c));
+        }
+    }
+    if !r.plan.changes.is_empty() {
+        out.push('\n');
+    }
     out.push_str(&summary_line(r));
     out.push('\n');
     out
 }
 
 fn summary_line(r: &Report) -> String {
-    let n = |a: &str| r.plan.changes.iter().filter(|c| action(c) == a).count();
-    let read = r.read;
-    let errors = r
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity() == Severity::Error)
-        .count();
-    let files = format!(
-        "{} to create, {} to change, {} unchanged",
-        n("create"),
-        n("change"),
-        n("unchanged")
+    let count = |s: Severity| r.diagnostics.iter().filter(|d| d.severity() == s).count();
+    let (errors, warnings, notes) = (
+        count(Severity::Error),
+        count(Severity::Warning),
+        count(Severity::Info),
     );
-    let head = format!(
-        "{} of {read} `{}` hook(s) converted to `{}`; files: {files}",
-        r.hooks.len(),
-        r.from,
-        r.to
-    );
-    let tail = if r.dry_run {
-        "dry run: nothing written".to_string()
-    } else if r.held_back {
-        "nothing written (the plan has errors; see above)".to_string()
-    } else {
-        format!("{} file(s) written", r.written.len())
+    let files = |a: &str| r.plan.changes.iter().filter(|c| action(c) == a).count();
+    let (created, changed) = (files("create"), files("change"));
+    let moved = r.hooks.len();
+    let (from, to) = (r.from, r.to);
+    let of = format!("{moved} of {}", plural(r.read, "hook", "hooks"));
+    let left_out = match r.read.saturating_sub(moved) {
+        0 => String::new(),
+        n => format!(" ({n} not imported, see the errors above)"),
     };
-    let refused = if errors > 0 {
-        format!("; {errors} error(s)")
-    } else {
-        String::new()
+    let head = match outcome(r) {
+        "refused" => format!(
+            "nothing written: the plan has errors (see above); {of} would move from `{from}` to `{to}`{left_out}"
+        ),
+        "dry_run" => format!(
+            "dry run: {of} would move from `{from}` to `{to}`{left_out}, creating {} and changing {}; nothing written",
+            plural(created, "file", "files"),
+            plural(changed, "file", "files"),
+        ),
+        "unchanged" if r.read == 0 => format!("nothing to import: no `{from}` hooks found"),
+        "unchanged" if moved == 0 => {
+            format!("nothing imported: none of the {} could move to `{to}` (see the errors above)", plural(r.read, "hook", "hooks"))
+        }
+        "unchanged" => format!(
+            "nothing to change: {of} from `{from}` are already in `{to}`{left_out}"
+        ),
+        _ => format!(
+            "{of} moved from `{from}` to `{to}`{left_out}: {} created, {} changed",
+            plural(created, "file", "files"),
+            plural(changed, "file", "files"),
+        ),
     };
-    format!("{head}; {tail}{refused}.")
+    format!(
+        "{head}; {}, {}, {}.",
+        plural(errors, "error", "errors"),
+        plural(warnings, "warning", "warnings"),
+        plural(notes, "note", "notes")
+    )
 }
 
 #[derive(Serialize)]
@@ -246,6 +285,8 @@ struct ImportV1<'a> {
     from: &'a str,
     to: &'a str,
     dry_run: bool,
+    outcome: &'static str,
+    read: usize,
     hooks: Vec<render::json::HookV1<'a>>,
     changes: Vec<ChangeV1<'a>>,
     written: &'a [String],
@@ -264,6 +305,8 @@ pub fn json(r: &Report) -> String {
         from: r.from.as_str(),
         to: r.to.as_str(),
         dry_run: r.dry_run,
+        outcome: outcome(r),
+        read: r.read,
         hooks: r.hooks.iter().map(render::json::hook).collect(),
         changes: r
             .plan
@@ -358,8 +401,12 @@ mod tests {
     #[test]
     fn a_real_run_prints_files_without_diffs() {
         let out = human(&report(false), &Discovered::default(), false);
-        assert!(out.starts_with("change ~/.jcode/config.toml\n\n"), "{out}");
-        assert!(out.ends_with("1 file(s) written.\n"), "{out}");
+        assert!(out.contains("\nchanged ~/.jcode/config.toml\n\n"), "{out}");
+        assert!(!out.contains("@@"), "{out}");
+        assert!(
+            out.ends_with("1 of 1 hook moved from `jarvis` to `jcode`: 0 files created, 1 file changed; 0 errors, 1 warning, 1 note.\n"),
+            "{out}"
+        );
     }
 
     #[test]

@@ -82,3 +82,60 @@ impl Tree {
         hooks(args, &self.project(), &self.home(), self.root())
     }
 }
+
+impl Tree {
+    /// Every file under the temp dir, by relative path, with its bytes.
+    pub fn files(&self) -> std::collections::BTreeMap<String, Vec<u8>> {
+        let mut out = std::collections::BTreeMap::new();
+        let mut stack = vec![self.root().to_path_buf()];
+        while let Some(dir) = stack.pop() {
+            for e in std::fs::read_dir(&dir).unwrap() {
+                let p = e.unwrap().path();
+                if p.is_dir() {
+                    stack.push(p);
+                } else {
+                    let rel = p.strip_prefix(self.root()).unwrap();
+                    out.insert(rel.display().to_string(), std::fs::read(&p).unwrap());
+                }
+            }
+        }
+        out
+    }
+
+    /// The text of a file under the temp dir.
+    pub fn read(&self, rel: &str) -> String {
+        std::fs::read_to_string(self.root().join(rel)).unwrap()
+    }
+
+    /// `hooks import --from FROM --to TO . --home ../home EXTRA...`.
+    pub fn import(&self, from: &str, to: &str, extra: &[&str]) -> Run {
+        let mut args = vec![
+            "import", "--from", from, "--to", to, ".", "--home", "../home",
+        ];
+        args.extend_from_slice(extra);
+        self.run(&args)
+    }
+
+    /// The hooks `hooks list --format json` reports for one convention, as the fields a round
+    /// trip must keep: kind, source_event, matcher, handler, timeout_ms.
+    pub fn hooks_of(&self, convention: &str) -> Vec<serde_json::Value> {
+        let r = self.run(&["list", ".", "--home", "../home", "--format", "json"]);
+        assert_eq!(r.code, 0, "{}", r.shown);
+        let doc: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+        doc["hooks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|h| h["convention"] == convention)
+            .map(|h| {
+                serde_json::json!({
+                    "kind": h["kind"],
+                    "source_event": h["source_event"],
+                    "matcher": h["matcher"],
+                    "handler": h["handler"],
+                    "timeout_ms": h["timeout_ms"],
+                })
+            })
+            .collect()
+    }
+}

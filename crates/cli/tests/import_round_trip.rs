@@ -1,0 +1,316 @@
+//! Round trips through real files: for every ordered pair A → B of the command conventions,
+//! `hooks import --from A --to B` into a temp tree, then `--from B --to A` from a fresh tree
+//! holding only B's file; the hooks `hooks list` reports for A (kind, source_event, matcher,
+//! handler, timeout_ms) must equal the original's. Each source holds hooks of all six kinds
+//! that every command convention can express (the portable set); what cannot move is pinned
+//! by the refusal tests in `import_e2e.rs`.
+
+mod common;
+use common::Tree;
+
+/// Where each convention's file lives in a tree, and a portable source for it.
+fn source(convention: &str) -> (&'static str, &'static str) {
+    match convention {
+        "jcode" => ("home/.jcode/config.toml", JCODE),
+        "jarvis" => ("home/.jarvis-code/config.toml", JARVIS),
+        "codex-json" => ("project/.codex/hooks.json", CODEX),
+        "claude-settings" => ("project/.claude/settings.json", CLAUDE),
+        other => panic!("{other}"),
+    }
+}
+
+const JCODE: &str = r#"# jcode settings
+theme = "dark"
+
+[hooks]
+# the guards
+pre_tool = [
+  "sh -c 'case \"$JCODE_HOOK_TOOL_NAME\" in Bash|Edit) eval \"$1\";; esac' sh './guard.sh | tee -a log'",
+  "./audit.sh --pre",
+]
+post_tool = "./after.sh --quiet"
+turn_start = "sh -c 'echo \"$PWD\" >> prompts.log'"
+turn_end = "notify-send done"
+session_start = "./start.sh"
+session_end = "./end.sh"
+pre_tool_timeout_ms = 10000
+"#;
+
+const JARVIS: &str = r#"# Jarvis config
+model = "k2"
+
+[[hooks]]
+event = "PreToolUse"
+matcher = "^(?:Bash|Edit)$"
+command = "./guard.sh | tee -a log"
+timeout = 10
+
+[[hooks]]
+event = "PreToolUse"
+command = "./audit.sh --pre"
+timeout = 10
+
+[[hooks]]
+event = "PostToolUse"
+command = "./after.sh --quiet"
+
+[[hooks]]
+event = "UserPromptSubmit"
+command = 'echo "$PWD" >> prompts.log'
+
+[[hooks]]
+event = "Stop"
+command = "notify-send done"
+
+[[hooks]]
+event = "SessionStart"
+command = "./start.sh"
+
+[[hooks]]
+event = "SessionEnd"
+command = "./end.sh"
+"#;
+
+const CODEX: &str = r#"{
+  "hooks": {
+    "PreToolUse": [
+      {
+        "matcher": "Bash|Edit",
+        "hooks": [{ "type": "command", "command": "./guard.sh | tee -a log", "timeout": 10 }]
+      },
+      { "hooks": [{ "type": "command", "command": "./audit.sh --pre", "timeout": 10 }] }
+    ],
+    "PostToolUse": [{ "hooks": [{ "type": "command", "command": "./after.sh --quiet" }] }],
+    "UserPromptSubmit": [
+      { "hooks": [{ "type": "command", "command": "echo \"$PWD\" >> prompts.log" }] }
+    ],
+    "Stop": [{ "hooks": [{ "type": "command", "command": "notify-send done" }] }],
+    "SessionStart": [{ "hooks": [{ "type": "command", "command": "./start.sh" }] }],
+    "SessionEnd": [{ "hooks": [{ "type": "command", "command": "./end.sh" }] }]
+  }
+}
+"#;
+
+const CLAUDE: &str = r#"{
+  "permissions": { "allow": ["Bash(npm test)"] },
+  "hooks": {
+    "PreToolUse": [
+      {
+        "matcher": "Bash|Edit",
+        "hooks": [{ "type": "command", "command": "./guard.sh | tee -a log", "timeout": 10 }]
+      },
+      { "hooks": [{ "type": "command", "command": "./audit.sh --pre", "timeout": 10 }] }
+    ],
+    "PostToolUse": [{ "hooks": [{ "type": "command", "command": "./after.sh --quiet" }] }],
+    "UserPromptSubmit": [
+      { "hooks": [{ "type": "command", "command": "echo \"$PWD\" >> prompts.log" }] }
+    ],
+    "Stop": [{ "hooks": [{ "type": "command", "command": "notify-send done" }] }],
+    "SessionStart": [{ "hooks": [{ "type": "command", "command": "./start.sh" }] }],
+    "SessionEnd": [{ "hooks": [{ "type": "command", "command": "./end.sh" }] }]
+  },
+  "model": "opus"
+}
+"#;
+
+const COMMAND_CONVENTIONS: [&str; 4] = ["jcode", "jarvis", "codex-json", "claude-settings"];
+
+/// Imports `a` → `b` and back; returns the file written for `b` (for a snapshot), or what
+/// went wrong.
+fn round_trip(a: &str, a_text: &str, b: &str) -> Result<String, String> {
+    let (a_path, _) = source(a);
+    let (b_path, _) = source(b);
+    let first = Tree::new();
+    first.write(a_path, a_text);
+    let original = by_event(first.hooks_of(a));
+    let n = original.len();
+    assert!(n > 0, "{a}: {original:#?}");
+
+    let there = first.import(a, b, &["--format", "json"]);
+    let plan: serde_json::Value = serde_json::from_str(&there.stdout).unwrap();
+    if there.code != 0 || plan["hooks"].as_array().unwrap().len() != n {
+        return Err(format!("{a} → {b}: {}", there.shown));
+    }
+    let written = first.read(b_path);
+    // What `hooks list` reads from the target is what the import said it would write.
+    let moved = first.hooks_of(b);
+    if moved.len() != n {
+        return Err(format!("{a} → {b}: read back {moved:#?}\n{written}"));
+    }
+
+    // Back into the tree that still holds the original: everything is already there.
+    let a_before = first.read(a_path);
+    let home_again = first.import(b, a, &["--format", "json"]);
+    let plan: serde_json::Value = serde_json::from_str(&home_again.stdout).unwrap();
+    if home_again.code != 0 || plan["outcome"] != "unchanged" || first.read(a_path) != a_before {
+        return Err(format!(
+            "{b} → {a} into the original tree changed it:\n{}",
+            home_again.shown
+        ));
+    }
+
+    let second = Tree::new();
+    second.write(b_path, &written);
+    let back = second.import(b, a, &["--format", "json"]);
+    if back.code != 0 {
+        return Err(format!("{b} → {a}: {}", back.shown));
+    }
+    let again = by_event(second.hooks_of(a));
+    if again != original {
+        return Err(format!(
+            "{a} → {b} → {a} differs\n{b}'s file:\n{written}\n{a}'s file:\n{}\n{}",
+            second.read(a_path),
+            diff(&original, &again)
+        ));
+    }
+    Ok(written)
+}
+
+/// The hooks grouped by event, keeping their order within each event: JSON files group hooks
+/// by event, so the order across events of a Jarvis file cannot survive a trip through them
+/// (and means nothing: hooks of different events never run together).
+fn by_event(mut hooks: Vec<serde_json::Value>) -> Vec<serde_json::Value> {
+    hooks.sort_by_key(|h| h["source_event"].as_str().unwrap_or_default().to_string());
+    hooks
+}
+
+fn diff(a: &[serde_json::Value], b: &[serde_json::Value]) -> String {
+    let mut out = String::new();
+    for i in 0..a.len().max(b.len()) {
+        if a.get(i) != b.get(i) {
+            out.push_str(&format!("- {}\n+ {}\n", json(a.get(i)), json(b.get(i))));
+        }
+    }
+    out
+}
+
+fn json(v: Option<&serde_json::Value>) -> String {
+    v.map_or("(none)".into(), |v| v.to_string())
+}
+
+#[test]
+fn every_pair_of_command_conventions_round_trips_through_files() {
+    let mut failures = Vec::new();
+    for a in COMMAND_CONVENTIONS {
+        for b in COMMAND_CONVENTIONS.iter().filter(|b| **b != a) {
+            match round_trip(a, source(a).1, b) {
+                Ok(written) => insta::assert_snapshot!(format!("round_trip_{a}_to_{b}"), written),
+                Err(e) => failures.push(e),
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+const JARVIS_REGEX: &str = r#"[[hooks]]
+event = "PreToolUse"
+matcher = "Bash"
+command = "./bash-or-bashoutput.sh"
+
+[[hooks]]
+event = "PostToolUse"
+matcher = "Edit|Write"
+command = "./edited.sh"
+
+[[hooks]]
+event = "PreToolUse"
+matcher = "^mcp__github__.*"
+command = "./github.sh"
+"#;
+
+const CODEX_REGEX: &str = r#"{"hooks": {
+  "PreToolUse": [
+    {"matcher": "(?:Bash)", "hooks": [{"type": "command", "command": "./bash-or-bashoutput.sh"}]},
+    {"matcher": "^mcp__github__.*", "hooks": [{"type": "command", "command": "./github.sh"}]}
+  ],
+  "PostToolUse": [
+    {"matcher": "Edit.*", "hooks": [{"type": "command", "command": "./edited.sh"}]}
+  ]
+}}
+"#;
+
+const CLAUDE_REGEX: &str = r#"{"hooks": {
+  "PreToolUse": [
+    {"matcher": "mcp__github__.*", "hooks": [{"type": "command", "command": "./github.sh"}]},
+    {"matcher": "Notebook.*", "hooks": [{"type": "command", "command": "./nb.sh"}]}
+  ],
+  "PostToolUse": [
+    {"matcher": "(?:Edit|Write)", "hooks": [{"type": "command", "command": "./edited.sh"}]}
+  ]
+}}
+"#;
+
+/// Unanchored regexes (the common Jarvis and Claude form) between the three conventions with
+/// regex matchers. `Bash` as a regex also matches `BashOutput`: Codex and Claude would read the
+/// bare string as the exact name, so it is written `(?:Bash)` there and comes back as `Bash`.
+#[test]
+fn regex_matchers_round_trip_between_jarvis_codex_and_claude() {
+    let regex_conventions = [
+        ("jarvis", JARVIS_REGEX),
+        ("codex-json", CODEX_REGEX),
+        ("claude-settings", CLAUDE_REGEX),
+    ];
+    let mut failures = Vec::new();
+    for (a, text) in regex_conventions {
+        for (b, _) in regex_conventions.iter().filter(|(b, _)| *b != a) {
+            match round_trip(a, text, b) {
+                Ok(written) => {
+                    insta::assert_snapshot!(format!("regex_round_trip_{a}_to_{b}"), written)
+                }
+                Err(e) => failures.push(e),
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// What does not come back byte for byte, pinned so it stays what it is: a jcode command in
+/// double quotes comes back single-quoted (the same argv: jcode's tokenizer and `sh` agree on
+/// it); a `sh -c` wrapper around a command that needs no shell is dropped; an observer's
+/// timeout is dropped by jcode (a `lossy_conversion` says so) and comes back as the default.
+#[test]
+fn what_comes_back_with_the_same_meaning_but_not_the_same_text() {
+    let t = Tree::new();
+    t.write(
+        "home/.jcode/config.toml",
+        "[hooks]\npre_tool = \"guard \\\"a b\\\"\"\nturn_end = \"sh -c ./notify.sh\"\n",
+    );
+    let original = t.hooks_of("jcode");
+    assert_eq!(t.import("jcode", "jarvis", &["--format", "json"]).code, 0);
+    let jarvis = t.read("home/.jarvis-code/config.toml");
+    assert!(jarvis.contains("command = \"guard 'a b'\"\n"), "{jarvis}");
+    assert!(jarvis.contains("command = \"./notify.sh\"\n"), "{jarvis}");
+
+    let back = Tree::new();
+    back.write("home/.jarvis-code/config.toml", &jarvis);
+    assert_eq!(
+        back.import("jarvis", "jcode", &["--format", "json"]).code,
+        0
+    );
+    let again = back.hooks_of("jcode");
+    let argv = |h: &serde_json::Value| {
+        hook_ir::jcode_argv::parse_hook_command(h["handler"]["command"].as_str().unwrap()).unwrap()
+    };
+    assert_eq!(argv(&again[0]), argv(&original[0]));
+    assert_eq!(again[0]["handler"]["command"], "guard 'a b'");
+    assert_eq!(again[1]["handler"]["command"], "./notify.sh");
+
+    let t = Tree::new();
+    t.write(
+        "home/.jarvis-code/config.toml",
+        "[[hooks]]\nevent = \"Stop\"\ncommand = \"./notify.sh\"\ntimeout = 10\n",
+    );
+    let r = t.import("jarvis", "jcode", &["--format", "json"]);
+    assert!(
+        r.stdout.contains("the timeout of 10 s is dropped"),
+        "{}",
+        r.shown
+    );
+    let back = Tree::new();
+    back.write(
+        "home/.jcode/config.toml",
+        &t.read("home/.jcode/config.toml"),
+    );
+    back.import("jcode", "jarvis", &["--format", "json"]);
+    assert_eq!(back.hooks_of("jarvis")[0]["timeout_ms"], 30_000);
+}
