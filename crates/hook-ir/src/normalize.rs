@@ -58,6 +58,7 @@ pub fn normalize(hooks: Vec<Hook>, mut diagnostics: Vec<Diagnostic>) -> Batch {
             }
         }
     }
+    let mut duplicate_diagnostics = Vec::with_capacity(dupes.len());
     for (i, first_id) in dupes {
         let h = &hooks[i];
         let what = h.command().map_or_else(
@@ -69,7 +70,7 @@ pub fn normalize(hooks: Vec<Hook>, mut diagnostics: Vec<Diagnostic>) -> Batch {
         } else {
             format!("only the first ({first_id}) is used")
         };
-        diagnostics.push(
+        duplicate_diagnostics.push(
             Diagnostic::new(
                 Code::DuplicateHook,
                 format!(
@@ -81,6 +82,7 @@ pub fn normalize(hooks: Vec<Hook>, mut diagnostics: Vec<Diagnostic>) -> Batch {
             .at(h.location.clone()),
         );
     }
+    let diagnostics = place_in_source_order(diagnostics, duplicate_diagnostics);
     let keep: HashSet<usize> = keep.into_iter().collect();
     let mut ids = HashSet::new();
     let mut out = Vec::with_capacity(keep.len());
@@ -102,6 +104,59 @@ pub fn normalize(hooks: Vec<Hook>, mut diagnostics: Vec<Diagnostic>) -> Batch {
         hooks: out,
         diagnostics,
     }
+}
+
+/// Inserts each of `extra` right after the last diagnostic of the same file at or before its
+/// line and column, so output stays in source order (design.md) even though duplicates are
+/// found only here, after the adapters. A diagnostic of a file no other diagnostic names goes
+/// last. O((n + m) log n): hostile files with 100,000 copies stay fast.
+fn place_in_source_order(diagnostics: Vec<Diagnostic>, extra: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    if extra.is_empty() {
+        return diagnostics;
+    }
+    let pos = |d: &Diagnostic| {
+        d.location
+            .as_ref()
+            .map(|l| (l.line.unwrap_or(0), l.column.unwrap_or(0)))
+    };
+    // Per file: (position, index) in index order. Adapters emit a file's diagnostics mostly in
+    // position order; where they do not, the binary search still yields a valid slot.
+    let mut by_path: HashMap<&str, Vec<((u32, u32), usize)>> = HashMap::new();
+    for (i, d) in diagnostics.iter().enumerate() {
+        if let (Some(l), Some(p)) = (&d.location, pos(d)) {
+            by_path.entry(l.path.as_str()).or_default().push((p, i));
+        }
+    }
+    let mut slots: Vec<(usize, usize)> = extra
+        .iter()
+        .enumerate()
+        .map(|(k, d)| {
+            let at = d.location.as_ref().zip(pos(d)).and_then(|(l, p)| {
+                let v = by_path.get(l.path.as_str())?;
+                let n = v.partition_point(|(q, _)| *q <= p);
+                Some(if n == 0 { v[0].1 } else { v[n - 1].1 + 1 })
+            });
+            (at.unwrap_or(diagnostics.len()), k)
+        })
+        .collect();
+    slots.sort_unstable();
+    let mut extra: Vec<Option<Diagnostic>> = extra.into_iter().map(Some).collect();
+    let mut out = Vec::with_capacity(diagnostics.len() + extra.len());
+    let mut next = slots.into_iter().peekable();
+    for (i, d) in diagnostics.into_iter().enumerate() {
+        while let Some(&(at, k)) = next.peek() {
+            if at > i {
+                break;
+            }
+            out.extend(extra[k].take());
+            next.next();
+        }
+        out.push(d);
+    }
+    for (_, k) in next {
+        out.extend(extra[k].take());
+    }
+    out
 }
 
 #[cfg(test)]
@@ -163,6 +218,45 @@ mod tests {
             out.diagnostics[0].message.contains("jcode runs it again"),
             "{}",
             out.diagnostics[0].message
+        );
+    }
+
+    #[test]
+    fn duplicate_diagnostics_are_placed_in_source_order() {
+        let at = |path: &str, line: u32| Location {
+            path: path.into(),
+            line: Some(line),
+            column: Some(1),
+            span: None,
+        };
+        let earlier = vec![
+            Diagnostic::new(Code::ParseError, "a1").at(at("a", 1)),
+            Diagnostic::new(Code::ParseError, "a9").at(at("a", 9)),
+            Diagnostic::new(Code::ParseError, "b1").at(at("b", 1)),
+        ];
+        let mut h1 = hook("x", "cmd", 2);
+        let mut h2 = hook("y", "cmd", 5);
+        h1.location = at("a", 2);
+        h2.location = at("a", 5);
+        let out = normalize(vec![h1, h2], earlier);
+        let order: Vec<_> = out
+            .diagnostics
+            .iter()
+            .map(|d| {
+                (
+                    d.location.as_ref().unwrap().path.clone(),
+                    d.location.as_ref().unwrap().line,
+                )
+            })
+            .collect();
+        assert_eq!(
+            order,
+            [
+                ("a".into(), Some(1)),
+                ("a".into(), Some(5)),
+                ("a".into(), Some(9)),
+                ("b".into(), Some(1))
+            ]
         );
     }
 
