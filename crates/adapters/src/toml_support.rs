@@ -1,6 +1,8 @@
 //! What the two TOML adapters (jcode, Jarvis) share: reading a source file, parsing it with
 //! spans kept (`toml_edit::ImDocument`), naming value types and turning spans into locations.
 
+use crate::line_index::LineIndex;
+use crate::read_limit::{read_bounded, too_large, ReadError, MAX_CONFIG_BYTES};
 use crate::{Context, Output, SourceFile};
 use hook_ir::{Code, Convention, Diagnostic, Location};
 use std::ops::Range;
@@ -13,21 +15,19 @@ pub(crate) struct Source {
     pub display: String,
     /// The whole text.
     pub text: String,
-    /// Byte offset of the start of each line, so a location costs a binary search instead of
-    /// a scan from the start of the file (which made lowering quadratic in the file size).
-    line_starts: Vec<usize>,
+    /// Where each line starts, so a location costs a binary search instead of a scan from the
+    /// start of the file (which made lowering quadratic in the file size).
+    lines: LineIndex,
 }
 
 impl Source {
     /// A source over `text`.
     pub fn new(display: String, text: String) -> Self {
-        let line_starts = std::iter::once(0)
-            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-            .collect();
+        let lines = LineIndex::new(&text);
         Source {
             display,
             text,
-            line_starts,
+            lines,
         }
     }
 
@@ -35,36 +35,18 @@ impl Source {
     /// result as [`Location::at_span`] (1-based line, column in characters, offsets clamped to
     /// char boundaries), in logarithmic time.
     pub fn loc(&self, span: Option<Range<usize>>) -> Location {
-        let Some(r) = span else {
-            return Location::path_only(self.display.clone());
-        };
-        let start = clamp(&self.text, r.start);
-        let end = clamp(&self.text, r.end.max(start));
-        let line = self.line_starts.partition_point(|&s| s <= start);
-        let line_start = self.line_starts[line - 1];
-        let column = self.text[line_start..start].chars().count() + 1;
-        Location {
-            path: self.display.clone(),
-            line: Some(u32::try_from(line).unwrap_or(u32::MAX)),
-            column: Some(u32::try_from(column).unwrap_or(u32::MAX)),
-            span: Some((start, end)),
+        match span {
+            Some(r) => self
+                .lines
+                .location(&self.text, self.display.clone(), r.start, r.end),
+            None => Location::path_only(self.display.clone()),
         }
     }
 }
 
-fn clamp(text: &str, mut i: usize) -> usize {
-    if i >= text.len() {
-        return text.len();
-    }
-    while !text.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
-}
-
 /// Reads `path` and records it in `out.sources`. A missing file is `None` without a
 /// diagnostic when `must_exist` is false (discovery), an `unreadable_source` otherwise; a
-/// file that cannot be read or is not UTF-8 gets a diagnostic.
+/// file that cannot be read, is not UTF-8 or is over [`MAX_CONFIG_BYTES`] gets a diagnostic.
 pub(crate) fn read(
     ctx: &Context,
     path: &Path,
@@ -73,10 +55,20 @@ pub(crate) fn read(
     out: &mut Output,
 ) -> Option<Source> {
     let display = ctx.display(path);
-    let bytes = match std::fs::read(path) {
+    let bytes = match read_bounded(path, MAX_CONFIG_BYTES) {
         Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound && !must_exist => return None,
-        Err(e) => {
+        Err(ReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound && !must_exist => {
+            return None
+        }
+        Err(ReadError::TooLarge(len)) => {
+            out.diag(
+                Diagnostic::new(Code::InvalidSource, too_large(len, MAX_CONFIG_BYTES))
+                    .with_convention(convention)
+                    .at(Location::path_only(display.clone())),
+            );
+            return None;
+        }
+        Err(ReadError::Io(e)) => {
             out.diag(
                 Diagnostic::new(
                     Code::UnreadableSource,

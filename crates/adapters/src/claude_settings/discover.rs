@@ -1,6 +1,7 @@
 //! Finding and reading the files (the list is in the module docs of `claude_settings`).
 
 use super::{lower, Scope};
+use crate::read_limit::{read_bounded, too_large, ReadError, MAX_CONFIG_BYTES};
 use crate::{Context, Output, SourceFile};
 use hook_ir::{Code, Convention, Diagnostic, Location};
 use std::path::{Path, PathBuf};
@@ -82,9 +83,9 @@ fn installed_paths(registry: &Path) -> Vec<PathBuf> {
             _ => {}
         }
     }
-    let Some(v) = std::fs::read_to_string(registry)
+    let Some(v) = read_bounded(registry, MAX_CONFIG_BYTES)
         .ok()
-        .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+        .and_then(|b| serde_json::from_slice::<serde_json::Value>(&b).ok())
     else {
         return Vec::new();
     };
@@ -153,12 +154,20 @@ fn natural_key(p: &Path) -> Vec<(u64, String)> {
         .collect()
 }
 
-/// Reads one file and lowers it; unreadable files become diagnostics.
+/// Reads one file and lowers it; unreadable or oversized files become diagnostics.
 pub(super) fn read_and_lower(ctx: &Context, path: &Path, out: &mut Output) {
     let display = ctx.display(path);
-    let bytes = match std::fs::read(path) {
+    let bytes = match read_bounded(path, MAX_CONFIG_BYTES) {
         Ok(b) => b,
-        Err(e) => {
+        Err(ReadError::TooLarge(len)) => {
+            out.diag(
+                Diagnostic::new(Code::InvalidSource, too_large(len, MAX_CONFIG_BYTES))
+                    .with_convention(Convention::ClaudeSettings)
+                    .at(Location::path_only(display)),
+            );
+            return;
+        }
+        Err(ReadError::Io(e)) => {
             out.diag(
                 Diagnostic::new(Code::UnreadableSource, format!("cannot read the file: {e}"))
                     .with_convention(Convention::ClaudeSettings)

@@ -2,6 +2,7 @@
 
 use super::lower::{lower, File};
 use crate::json_span;
+use crate::read_limit::{read_bounded, too_large, ReadError};
 use crate::{Context, Output, SourceFile};
 use hook_ir::{Code, Convention, Diagnostic, Location};
 use std::path::Path;
@@ -36,14 +37,7 @@ pub fn load(ctx: &Context, path: &Path, out: &mut Output) {
         return;
     };
     match json_span::parse(&text) {
-        Ok(root) => lower(
-            &File {
-                display: &display,
-                text: &text,
-            },
-            &root,
-            out,
-        ),
+        Ok(root) => lower(&File::new(&display, &text), &root, out),
         Err(e) => out.diag(parse_error(
             Convention::CodexJson,
             &display,
@@ -96,26 +90,19 @@ pub fn read_json(
             );
             return None;
         }
-        Ok(m) if m.len() > MAX_JSON_BYTES => {
-            fail(
-                out,
-                Code::InvalidSource,
-                format!(
-                    "{} bytes, over the {MAX_JSON_BYTES}-byte limit; not read",
-                    m.len()
-                ),
-            );
-            return None;
-        }
         Ok(_) => {}
         Err(e) => {
             fail(out, Code::UnreadableSource, format!("cannot be read: {e}"));
             return None;
         }
     }
-    let bytes = match std::fs::read(path) {
+    let bytes = match read_bounded(path, MAX_JSON_BYTES) {
         Ok(b) => b,
-        Err(e) => {
+        Err(ReadError::TooLarge(len)) => {
+            fail(out, Code::InvalidSource, too_large(len, MAX_JSON_BYTES));
+            return None;
+        }
+        Err(ReadError::Io(e)) => {
             fail(out, Code::UnreadableSource, format!("cannot be read: {e}"));
             return None;
         }

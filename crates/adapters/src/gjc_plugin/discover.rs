@@ -165,11 +165,7 @@ fn load_manifest(ctx: &Context, path: &Path, reg: &Reg, out: &mut Output) {
     };
     lower_plugin(
         ctx,
-        &Manifest {
-            display: &display,
-            text: &text,
-            root,
-        },
+        &Manifest::new(&display, &text, root),
         &tree,
         registry,
         out,
