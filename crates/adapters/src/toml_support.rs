@@ -44,6 +44,29 @@ impl Source {
     }
 }
 
+/// A value of a TOML file with its byte range, as the raw models of jcode and Jarvis keep it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Spanned<T> {
+    /// The value.
+    pub value: T,
+    /// Where it is written.
+    pub span: Option<Range<usize>>,
+}
+
+/// A value of the wrong type in a TOML hook config. For jcode it makes the whole config fail to
+/// parse; for Jarvis it drops the whole `hooks` section.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TypeError {
+    /// The key path, e.g. `hooks.pre_tool[1]` or `hooks[2].timeout`.
+    pub path: String,
+    /// What the agent expects.
+    pub expected: &'static str,
+    /// What is written.
+    pub found: &'static str,
+    /// Where.
+    pub span: Option<Range<usize>>,
+}
+
 /// Reads `path` and records it in `out.sources`. A missing file is `None` without a
 /// diagnostic when `must_exist` is false (discovery), an `unreadable_source` otherwise; a
 /// file that cannot be read, is not UTF-8 or is over [`MAX_CONFIG_BYTES`] gets a diagnostic.

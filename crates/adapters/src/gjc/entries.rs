@@ -26,6 +26,20 @@ pub struct ModuleFile {
     pub mode: Option<u32>,
 }
 
+fn unreadable_dir(
+    ctx: &Context,
+    convention: Convention,
+    dir: &Path,
+    e: &std::io::Error,
+) -> Diagnostic {
+    Diagnostic::new(
+        Code::UnreadableSource,
+        format!("the hook directory cannot be read: {e}"),
+    )
+    .with_convention(convention)
+    .at(Location::path_only(ctx.display(dir)))
+}
+
 fn invalid(ctx: &Context, convention: Convention, path: &Path, msg: String) -> Diagnostic {
     Diagnostic::new(Code::InvalidSource, msg)
         .with_convention(convention)
@@ -48,14 +62,7 @@ pub fn list(
         Ok(m) => m,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return,
         Err(e) => {
-            out.diag(
-                Diagnostic::new(
-                    Code::UnreadableSource,
-                    format!("the hook directory cannot be read: {e}"),
-                )
-                .with_convention(convention)
-                .at(Location::path_only(ctx.display(dir))),
-            );
+            out.diag(unreadable_dir(ctx, convention, dir, &e));
             return;
         }
     };
@@ -71,14 +78,7 @@ pub fn list(
     let entries = match std::fs::read_dir(dir) {
         Ok(rd) => rd,
         Err(e) => {
-            out.diag(
-                Diagnostic::new(
-                    Code::UnreadableSource,
-                    format!("the hook directory cannot be read: {e}"),
-                )
-                .with_convention(convention)
-                .at(Location::path_only(ctx.display(dir))),
-            );
+            out.diag(unreadable_dir(ctx, convention, dir, &e));
             return;
         }
     };
