@@ -7,6 +7,7 @@
 
 pub mod context;
 pub mod convert;
+pub mod json_source;
 pub mod json_span;
 pub mod write;
 

@@ -11,7 +11,7 @@ pub const MAX_CONFIG_BYTES: u64 = 16 * 1024 * 1024;
 
 /// Why a bounded read failed.
 #[derive(Debug)]
-pub(crate) enum ReadError {
+pub enum ReadError {
     /// The file could not be opened or read.
     Io(std::io::Error),
     /// The file has more than the allowed bytes (its size, as far as it was seen).
@@ -26,7 +26,7 @@ impl From<std::io::Error> for ReadError {
 
 /// Reads `path` whole when it has at most `max` bytes. The size is checked before reading and
 /// again while reading (a file that grows, or a device that never ends, stops at `max + 1`).
-pub(crate) fn read_bounded(path: &Path, max: u64) -> Result<Vec<u8>, ReadError> {
+pub fn read_bounded(path: &Path, max: u64) -> Result<Vec<u8>, ReadError> {
     let file = std::fs::File::open(path)?;
     let len = file.metadata()?.len();
     if len > max {
@@ -42,7 +42,7 @@ pub(crate) fn read_bounded(path: &Path, max: u64) -> Result<Vec<u8>, ReadError> 
 }
 
 /// The message of a [`ReadError::TooLarge`], the same for every adapter.
-pub(crate) fn too_large(len: u64, max: u64) -> String {
+pub fn too_large(len: u64, max: u64) -> String {
     format!("{len} bytes, over the {max}-byte limit; not read")
 }
 

@@ -82,10 +82,14 @@ pub fn list(
             return;
         }
     };
-    let mut names: Vec<std::ffi::OsString> = entries
-        .filter_map(|e| e.ok())
-        .map(|e| e.file_name())
-        .collect();
+    let mut names: Vec<std::ffi::OsString> = Vec::new();
+    for e in entries {
+        match e {
+            Ok(e) => names.push(e.file_name()),
+            // An entry that cannot be listed is said, not skipped in silence.
+            Err(e) => out.diag(unreadable_dir(ctx, convention, dir, &e)),
+        }
+    }
     names.sort();
     let root_real = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
     // Resolved once: a regular entry's real path is the real dir plus its name, which saves a

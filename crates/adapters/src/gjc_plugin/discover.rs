@@ -2,7 +2,7 @@
 
 use super::lower::{lower_plugin, Manifest, Registry};
 use super::raw::{RawRegistry, MANIFEST, REGISTRY};
-use crate::codex_json::discover::{parse_error, read_json};
+use crate::json_source::{parse_error, read_json};
 use crate::json_span;
 use crate::{Context, Output};
 use hook_ir::{Code, Convention, Diagnostic, Location};
