@@ -2,8 +2,8 @@
 //! spans kept (`toml_edit::ImDocument`), naming value types and turning spans into locations.
 
 use crate::line_index::LineIndex;
-use crate::read_limit::{read_bounded, too_large, ReadError, MAX_CONFIG_BYTES};
-use crate::{Context, Output, SourceFile};
+use crate::read_limit::{read_text, Missing, MAX_CONFIG_BYTES};
+use crate::{Context, Output};
 use hook_ir::{Code, Convention, Diagnostic, Location};
 use std::ops::Range;
 use std::path::Path;
@@ -67,9 +67,8 @@ pub struct TypeError {
     pub span: Option<Range<usize>>,
 }
 
-/// Reads `path` and records it in `out.sources`. A missing file is `None` without a
-/// diagnostic when `must_exist` is false (discovery), an `unreadable_source` otherwise; a
-/// file that cannot be read, is not UTF-8 or is over [`MAX_CONFIG_BYTES`] gets a diagnostic.
+/// Reads `path` ([`read_text`]) for one convention: a missing file is `None` without a
+/// diagnostic when `must_exist` is false (discovery), an `unreadable_source` otherwise.
 pub(crate) fn read(
     ctx: &Context,
     path: &Path,
@@ -77,61 +76,20 @@ pub(crate) fn read(
     must_exist: bool,
     out: &mut Output,
 ) -> Option<Source> {
-    let display = ctx.display(path);
-    let bytes = match read_bounded(path, MAX_CONFIG_BYTES) {
-        Ok(b) => b,
-        Err(ReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound && !must_exist => {
-            return None
-        }
-        Err(ReadError::TooLarge(len)) => {
-            out.diag(
-                Diagnostic::new(Code::InvalidSource, too_large(len, MAX_CONFIG_BYTES))
-                    .with_convention(convention)
-                    .at(Location::path_only(display.clone())),
-            );
-            return None;
-        }
-        Err(ReadError::Io(e)) => {
-            out.diag(
-                Diagnostic::new(
-                    Code::UnreadableSource,
-                    format!("cannot read {display}: {e}"),
-                )
-                .with_convention(convention)
-                .at(Location::path_only(display.clone())),
-            );
-            return None;
-        }
+    let missing = if must_exist {
+        Missing::Report
+    } else {
+        Missing::Silent
     };
-    let text = match String::from_utf8(bytes) {
-        Ok(t) => t,
-        Err(e) => {
-            let at = e.utf8_error().valid_up_to();
-            let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
-            let loc = Location::at_span(display.clone(), &text, at, at + 1);
-            out.sources.push(SourceFile {
-                convention,
-                path: path.to_path_buf(),
-                display: display.clone(),
-                text: Some(text),
-            });
-            out.diag(
-                Diagnostic::new(
-                    Code::ParseError,
-                    "the file is not valid UTF-8, so it is not TOML; the agent cannot read it",
-                )
-                .with_convention(convention)
-                .at(loc),
-            );
-            return None;
-        }
-    };
-    out.sources.push(SourceFile {
+    let (display, text) = read_text(
+        ctx,
         convention,
-        path: path.to_path_buf(),
-        display: display.clone(),
-        text: Some(text.clone()),
-    });
+        path,
+        MAX_CONFIG_BYTES,
+        missing,
+        "TOML",
+        out,
+    )?;
     Some(Source::new(display, text))
 }
 
