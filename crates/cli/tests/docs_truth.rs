@@ -202,3 +202,74 @@ fn relative_links_in_readme_and_docs_point_at_existing_files() {
     );
     assert!(broken.is_empty(), "broken links:\n{}", broken.join("\n"));
 }
+
+/// The `Code::Name` variants a Rust source uses outside its `#[cfg(test)]` part, as public names.
+fn codes_used_in(src: &str) -> BTreeSet<&'static str> {
+    let src = src.split("#[cfg(test)]").next().unwrap_or("");
+    hook_ir::Code::ALL
+        .iter()
+        .filter(|c| {
+            let variant = format!("{c:?}");
+            src.match_indices(&format!("Code::{variant}"))
+                .any(|(i, m)| !src[i + m.len()..].starts_with(|ch: char| ch.is_alphanumeric()))
+        })
+        .map(|c| c.as_str())
+        .collect()
+}
+
+/// Every `.rs` file under `path` (or `path` itself), leaving out `tests.rs` modules.
+fn sources(path: &Path) -> Vec<PathBuf> {
+    if path.is_file() {
+        return vec![path.to_path_buf()];
+    }
+    let mut out: Vec<PathBuf> = std::fs::read_dir(path)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "rs") && !p.ends_with("tests.rs"))
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn each_convention_page_lists_every_code_its_adapter_emits() {
+    let root = repo();
+    let src = root.join("crates/adapters/src");
+    // The page, and the adapter code whose diagnostics it documents (shared helpers included).
+    let pages: [(&str, &[&str]); 8] = [
+        ("jcode", &["jcode", "toml_support.rs", "read_limit.rs"]),
+        ("jarvis", &["jarvis", "toml_support.rs", "read_limit.rs"]),
+        ("gjc", &["gjc"]),
+        ("claude-dir", &["gjc/entries.rs", "hook_dirs"]),
+        ("codex-dir", &["gjc/entries.rs", "hook_dirs"]),
+        (
+            "codex-json",
+            &["codex_json", "json_source.rs", "read_limit.rs"],
+        ),
+        (
+            "gjc-plugin",
+            &["gjc_plugin", "json_source.rs", "read_limit.rs"],
+        ),
+        ("claude-settings", &["claude_settings", "read_limit.rs"]),
+    ];
+    let mut missing = Vec::new();
+    for (page, dirs) in pages {
+        let text = read(&root.join(format!("docs/conventions/{page}.md")));
+        let emitted: BTreeSet<&str> = dirs
+            .iter()
+            .flat_map(|d| sources(&src.join(d)))
+            .flat_map(|f| codes_used_in(&read(&f)))
+            .collect();
+        assert!(!emitted.is_empty(), "{page}: no codes found in {dirs:?}");
+        for code in emitted {
+            if !text.contains(&format!("../diagnostics.md#{code})")) {
+                missing.push(format!("{page}: {code}"));
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "codes an adapter reports that its convention page does not list:\n{}",
+        missing.join("\n")
+    );
+}
