@@ -2,7 +2,8 @@
 //! - every diagnostic code is documented on a convention page or in `docs/cli.md`;
 //! - every `--flag` that `docs/cli.md` names is one the real binary's help shows;
 //! - every relative link in `README.md` and `docs/**/*.md` points at a file that exists, and
-//!   every `diagnostics.md#anchor` at a real code.
+//!   every `diagnostics.md#anchor` at a real code;
+//! - each convention page links every code its adapter's source reports.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};

@@ -13,6 +13,7 @@ use anyhow::{bail, Context as _};
 use hook_ir::{display_path, line_col, Code};
 use std::path::PathBuf;
 
+/// Runs `hooks setup`.
 pub fn run(a: SetupArgs) -> anyhow::Result<Exit> {
     match a.target {
         SetupTarget::Codex(c) => codex(c),
