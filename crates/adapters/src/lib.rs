@@ -7,9 +7,12 @@
 
 pub mod context;
 pub mod convert;
+pub mod json_source;
 pub mod json_span;
 pub mod write;
 
+mod line_index;
+pub mod read_limit;
 mod toml_support;
 
 pub mod claude_settings;
@@ -122,8 +125,6 @@ pub fn load_file(ctx: &Context, path: &Path, convention: Option<Convention>) -> 
 /// Guesses the convention of an explicit file from its name and content.
 pub fn detect_convention(path: &Path) -> Option<Convention> {
     let name = path.file_name()?.to_str()?;
-    let text = std::fs::read_to_string(path).ok();
-    let text = text.as_deref().unwrap_or("");
     match name {
         "gajae-plugin.json" => Some(Convention::GjcPlugin),
         "hooks.json" if path.parent().and_then(|p| p.file_name()) == Some("hooks".as_ref()) => {
@@ -134,6 +135,11 @@ pub fn detect_convention(path: &Path) -> Option<Convention> {
         // Claude Code's enterprise managed settings (same shape as settings.json).
         "managed-settings.json" => Some(Convention::ClaudeSettings),
         n if n.ends_with(".toml") => {
+            // Only a TOML file's content decides, and only as much of it as the adapter would read.
+            let text = read_limit::read_bounded(path, read_limit::MAX_CONFIG_BYTES)
+                .ok()
+                .and_then(|b| String::from_utf8(b).ok())
+                .unwrap_or_default();
             if text.contains("[[hooks]]") {
                 Some(Convention::Jarvis)
             } else {

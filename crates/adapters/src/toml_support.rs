@@ -1,7 +1,9 @@
 //! What the two TOML adapters (jcode, Jarvis) share: reading a source file, parsing it with
 //! spans kept (`toml_edit::ImDocument`), naming value types and turning spans into locations.
 
-use crate::{Context, Output, SourceFile};
+use crate::line_index::LineIndex;
+use crate::read_limit::{read_text, Missing, MAX_CONFIG_BYTES};
+use crate::{Context, Output};
 use hook_ir::{Code, Convention, Diagnostic, Location};
 use std::ops::Range;
 use std::path::Path;
@@ -13,21 +15,19 @@ pub(crate) struct Source {
     pub display: String,
     /// The whole text.
     pub text: String,
-    /// Byte offset of the start of each line, so a location costs a binary search instead of
-    /// a scan from the start of the file (which made lowering quadratic in the file size).
-    line_starts: Vec<usize>,
+    /// Where each line starts, so a location costs a binary search instead of a scan from the
+    /// start of the file (which made lowering quadratic in the file size).
+    lines: LineIndex,
 }
 
 impl Source {
     /// A source over `text`.
     pub fn new(display: String, text: String) -> Self {
-        let line_starts = std::iter::once(0)
-            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-            .collect();
+        let lines = LineIndex::new(&text);
         Source {
             display,
             text,
-            line_starts,
+            lines,
         }
     }
 
@@ -35,36 +35,40 @@ impl Source {
     /// result as [`Location::at_span`] (1-based line, column in characters, offsets clamped to
     /// char boundaries), in logarithmic time.
     pub fn loc(&self, span: Option<Range<usize>>) -> Location {
-        let Some(r) = span else {
-            return Location::path_only(self.display.clone());
-        };
-        let start = clamp(&self.text, r.start);
-        let end = clamp(&self.text, r.end.max(start));
-        let line = self.line_starts.partition_point(|&s| s <= start);
-        let line_start = self.line_starts[line - 1];
-        let column = self.text[line_start..start].chars().count() + 1;
-        Location {
-            path: self.display.clone(),
-            line: Some(u32::try_from(line).unwrap_or(u32::MAX)),
-            column: Some(u32::try_from(column).unwrap_or(u32::MAX)),
-            span: Some((start, end)),
+        match span {
+            Some(r) => self
+                .lines
+                .location(&self.text, self.display.clone(), r.start, r.end),
+            None => Location::path_only(self.display.clone()),
         }
     }
 }
 
-fn clamp(text: &str, mut i: usize) -> usize {
-    if i >= text.len() {
-        return text.len();
-    }
-    while !text.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
+/// A value of a TOML file with its byte range, as the raw models of jcode and Jarvis keep it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Spanned<T> {
+    /// The value.
+    pub value: T,
+    /// Where it is written.
+    pub span: Option<Range<usize>>,
 }
 
-/// Reads `path` and records it in `out.sources`. A missing file is `None` without a
-/// diagnostic when `must_exist` is false (discovery), an `unreadable_source` otherwise; a
-/// file that cannot be read or is not UTF-8 gets a diagnostic.
+/// A value of the wrong type in a TOML hook config. For jcode it makes the whole config fail to
+/// parse; for Jarvis it drops the whole `hooks` section.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TypeError {
+    /// The key path, e.g. `hooks.pre_tool[1]` or `hooks[2].timeout`.
+    pub path: String,
+    /// What the agent expects.
+    pub expected: &'static str,
+    /// What is written.
+    pub found: &'static str,
+    /// Where.
+    pub span: Option<Range<usize>>,
+}
+
+/// Reads `path` ([`read_text`]) for one convention: a missing file is `None` without a
+/// diagnostic when `must_exist` is false (discovery), an `unreadable_source` otherwise.
 pub(crate) fn read(
     ctx: &Context,
     path: &Path,
@@ -72,51 +76,20 @@ pub(crate) fn read(
     must_exist: bool,
     out: &mut Output,
 ) -> Option<Source> {
-    let display = ctx.display(path);
-    let bytes = match std::fs::read(path) {
-        Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound && !must_exist => return None,
-        Err(e) => {
-            out.diag(
-                Diagnostic::new(
-                    Code::UnreadableSource,
-                    format!("cannot read {display}: {e}"),
-                )
-                .with_convention(convention)
-                .at(Location::path_only(display.clone())),
-            );
-            return None;
-        }
+    let missing = if must_exist {
+        Missing::Report
+    } else {
+        Missing::Silent
     };
-    let text = match String::from_utf8(bytes) {
-        Ok(t) => t,
-        Err(e) => {
-            let at = e.utf8_error().valid_up_to();
-            let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
-            let loc = Location::at_span(display.clone(), &text, at, at + 1);
-            out.sources.push(SourceFile {
-                convention,
-                path: path.to_path_buf(),
-                display: display.clone(),
-                text: Some(text),
-            });
-            out.diag(
-                Diagnostic::new(
-                    Code::ParseError,
-                    "the file is not valid UTF-8, so it is not TOML; the agent cannot read it",
-                )
-                .with_convention(convention)
-                .at(loc),
-            );
-            return None;
-        }
-    };
-    out.sources.push(SourceFile {
+    let (display, text) = read_text(
+        ctx,
         convention,
-        path: path.to_path_buf(),
-        display: display.clone(),
-        text: Some(text.clone()),
-    });
+        path,
+        MAX_CONFIG_BYTES,
+        missing,
+        "TOML",
+        out,
+    )?;
     Some(Source::new(display, text))
 }
 

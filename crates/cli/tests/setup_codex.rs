@@ -136,3 +136,25 @@ fn a_symlinked_hooks_json_stays_a_symlink() {
         .unwrap()
         .contains("codex-native-hook"));
 }
+
+#[test]
+fn refuses_an_oversized_hooks_json_without_reading_it() {
+    let home = tempfile::tempdir().unwrap();
+    let file = home.path().join(".codex/hooks.json");
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    let len = adapters::json_source::MAX_JSON_BYTES + 1;
+    std::fs::File::create(&file).unwrap().set_len(len).unwrap();
+    let out = run_in(home.path(), &[]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("error[invalid_source]: ~/.codex/hooks.json:")
+            && err.contains("limit; not read"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::metadata(&file).unwrap().len(),
+        len,
+        "the file is untouched"
+    );
+}

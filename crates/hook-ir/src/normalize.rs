@@ -39,7 +39,7 @@ impl Batch {
 /// - diagnostics are never dropped; messages are already bounded by [`Diagnostic::new`].
 ///
 /// Rejected hooks never reach this function: adapters report them as diagnostics only.
-pub fn normalize(hooks: Vec<Hook>, mut diagnostics: Vec<Diagnostic>) -> Batch {
+pub fn normalize(hooks: Vec<Hook>, diagnostics: Vec<Diagnostic>) -> Batch {
     let mut first_by_key: HashMap<_, String> = HashMap::new();
     let mut keep = Vec::with_capacity(hooks.len());
     let mut dupes = Vec::new();
@@ -106,6 +106,9 @@ pub fn normalize(hooks: Vec<Hook>, mut diagnostics: Vec<Diagnostic>) -> Batch {
     }
 }
 
+/// A diagnostic's (line, column) and its index in the list.
+type Placed = ((u32, u32), usize);
+
 /// Inserts each of `extra` right after the last diagnostic of the same file at or before its
 /// line and column, so output stays in source order (design.md) even though duplicates are
 /// found only here, after the adapters. A diagnostic of a file no other diagnostic names goes
@@ -121,7 +124,7 @@ fn place_in_source_order(diagnostics: Vec<Diagnostic>, extra: Vec<Diagnostic>) -
     };
     // Per file: (position, index) in index order. Adapters emit a file's diagnostics mostly in
     // position order; where they do not, the binary search still yields a valid slot.
-    let mut by_path: HashMap<&str, Vec<((u32, u32), usize)>> = HashMap::new();
+    let mut by_path: HashMap<&str, Vec<Placed>> = HashMap::new();
     for (i, d) in diagnostics.iter().enumerate() {
         if let (Some(l), Some(p)) = (&d.location, pos(d)) {
             by_path.entry(l.path.as_str()).or_default().push((p, i));

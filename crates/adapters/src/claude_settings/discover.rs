@@ -1,7 +1,8 @@
 //! Finding and reading the files (the list is in the module docs of `claude_settings`).
 
 use super::{lower, Scope};
-use crate::{Context, Output, SourceFile};
+use crate::read_limit::{read_bounded, read_text, Missing, MAX_CONFIG_BYTES};
+use crate::{Context, Output};
 use hook_ir::{Code, Convention, Diagnostic, Location};
 use std::path::{Path, PathBuf};
 
@@ -82,9 +83,9 @@ fn installed_paths(registry: &Path) -> Vec<PathBuf> {
             _ => {}
         }
     }
-    let Some(v) = std::fs::read_to_string(registry)
+    let Some(v) = read_bounded(registry, MAX_CONFIG_BYTES)
         .ok()
-        .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+        .and_then(|b| serde_json::from_slice::<serde_json::Value>(&b).ok())
     else {
         return Vec::new();
     };
@@ -153,51 +154,23 @@ fn natural_key(p: &Path) -> Vec<(u64, String)> {
         .collect()
 }
 
-/// Reads one file and lowers it; unreadable files become diagnostics.
+/// Reads one file ([`read_text`]) and lowers it; unreadable or oversized files become
+/// diagnostics.
 pub(super) fn read_and_lower(ctx: &Context, path: &Path, out: &mut Output) {
-    let display = ctx.display(path);
-    let bytes = match std::fs::read(path) {
-        Ok(b) => b,
-        Err(e) => {
-            out.diag(
-                Diagnostic::new(Code::UnreadableSource, format!("cannot read the file: {e}"))
-                    .with_convention(Convention::ClaudeSettings)
-                    .at(Location::path_only(display)),
-            );
-            return;
-        }
-    };
-    let text = match String::from_utf8(bytes) {
-        Ok(t) => t,
-        Err(e) => {
-            let at = e.utf8_error().valid_up_to();
-            let lossy = String::from_utf8_lossy(e.as_bytes()).into_owned();
-            out.diag(
-                Diagnostic::new(
-                    Code::ParseError,
-                    "the file is not valid UTF-8, so it is not JSON",
-                )
-                .with_convention(Convention::ClaudeSettings)
-                .at(Location::at_span(display.clone(), &lossy, at, at + 1)),
-            );
-            out.sources.push(SourceFile {
-                convention: Convention::ClaudeSettings,
-                path: path.to_path_buf(),
-                display,
-                text: None,
-            });
-            return;
-        }
+    let Some((display, text)) = read_text(
+        ctx,
+        Convention::ClaudeSettings,
+        path,
+        MAX_CONFIG_BYTES,
+        Missing::Report,
+        "JSON",
+        out,
+    ) else {
+        return;
     };
     let (scope, project) = Scope::of(path, ctx.home.as_deref());
     let project = project.or_else(|| ctx.project.clone());
     lower::lower_file(ctx, &display, &text, &scope, project.as_deref(), out);
-    out.sources.push(SourceFile {
-        convention: Convention::ClaudeSettings,
-        path: path.to_path_buf(),
-        display,
-        text: Some(text),
-    });
 }
 
 #[cfg(test)]

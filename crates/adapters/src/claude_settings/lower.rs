@@ -4,6 +4,7 @@ use super::json::{self, Span};
 use super::raw::{self, Problem, RawGroup, RawHandler};
 use super::security::{self, Roots};
 use super::{matcher, Scope};
+use crate::line_index::LineIndex;
 use crate::{Context, Output};
 use hook_ir::contract::{self, limits, Lookup, Mapping};
 use hook_ir::{quote, Code, Convention, Detail, Diagnostic, Exec, Handler, Hook, Location};
@@ -64,11 +65,11 @@ pub(super) fn lower_file(
     }
     // Shape problems and lowering problems interleave in file order.
     problems.sort_by_key(|p| p.span.0);
-    let lines = json::LineIndex::new(text);
+    let lines = LineIndex::new(text);
     for p in problems {
         let mut d = Diagnostic::new(p.code, p.message)
             .with_convention(CL)
-            .at(lines.location(display, p.span));
+            .at(lines.location(text, display, p.span.0, p.span.1));
         if let Some(h) = p.help {
             d = d.with_help(h);
         }
@@ -76,7 +77,7 @@ pub(super) fn lower_file(
     }
     for (h, span) in hooks {
         out.hooks.push(Hook {
-            location: lines.location(display, span),
+            location: lines.location(text, display, span.0, span.1),
             ..h
         });
     }

@@ -1,13 +1,15 @@
 //! Where Codex reads `hooks.json`, and reading one file.
 
 use super::lower::{lower, File};
+use crate::json_source::{parse_error, read_json};
 use crate::json_span;
-use crate::{Context, Output, SourceFile};
-use hook_ir::{Code, Convention, Diagnostic, Location};
+use crate::{Context, Output};
+use hook_ir::Convention;
 use std::path::Path;
 
-/// `hooks.json` (and plugin manifests) larger than this are refused instead of parsed.
-pub const MAX_JSON_BYTES: u64 = 4 * 1024 * 1024;
+/// `hooks.json` files larger than this are refused instead of parsed (the bound of every JSON
+/// source, [`crate::json_source::MAX_JSON_BYTES`]).
+pub use crate::json_source::MAX_JSON_BYTES;
 
 /// `<project>/.codex/hooks.json`, then `~/.codex/hooks.json` (Codex loads every layer).
 pub fn discover(ctx: &Context, out: &mut Output) {
@@ -36,14 +38,7 @@ pub fn load(ctx: &Context, path: &Path, out: &mut Output) {
         return;
     };
     match json_span::parse(&text) {
-        Ok(root) => lower(
-            &File {
-                display: &display,
-                text: &text,
-            },
-            &root,
-            out,
-        ),
+        Ok(root) => lower(&File::new(&display, &text), &root, out),
         Err(e) => out.diag(parse_error(
             Convention::CodexJson,
             &display,
@@ -52,93 +47,4 @@ pub fn load(ctx: &Context, path: &Path, out: &mut Output) {
             "Codex cannot load this file: none of its hooks run",
         )),
     }
-}
-
-/// The `parse_error` diagnostic of a JSON syntax error.
-pub fn parse_error(
-    convention: Convention,
-    display: &str,
-    text: &str,
-    e: &json_span::JsonError,
-    consequence: &str,
-) -> Diagnostic {
-    Diagnostic::new(
-        Code::ParseError,
-        format!("invalid JSON: {}; {consequence}", e.message),
-    )
-    .with_convention(convention)
-    .at(Location::at_span(display, text, e.span.0, e.span.1))
-}
-
-/// Reads a JSON source as text (size-capped, UTF-8), recording it in `out.sources`.
-/// Problems become diagnostics; `None` means there is nothing to parse.
-pub fn read_json(
-    ctx: &Context,
-    convention: Convention,
-    path: &Path,
-    out: &mut Output,
-) -> Option<(String, String)> {
-    let display = ctx.display(path);
-    let here = Location::path_only(display.clone());
-    let fail = |out: &mut Output, code: Code, msg: String| {
-        out.diag(
-            Diagnostic::new(code, msg)
-                .with_convention(convention)
-                .at(here.clone()),
-        );
-    };
-    match std::fs::metadata(path) {
-        Ok(m) if m.is_dir() => {
-            fail(
-                out,
-                Code::InvalidSource,
-                "a directory, not a JSON file".into(),
-            );
-            return None;
-        }
-        Ok(m) if m.len() > MAX_JSON_BYTES => {
-            fail(
-                out,
-                Code::InvalidSource,
-                format!(
-                    "{} bytes, over the {MAX_JSON_BYTES}-byte limit; not read",
-                    m.len()
-                ),
-            );
-            return None;
-        }
-        Ok(_) => {}
-        Err(e) => {
-            fail(out, Code::UnreadableSource, format!("cannot be read: {e}"));
-            return None;
-        }
-    }
-    let bytes = match std::fs::read(path) {
-        Ok(b) => b,
-        Err(e) => {
-            fail(out, Code::UnreadableSource, format!("cannot be read: {e}"));
-            return None;
-        }
-    };
-    let Ok(text) = String::from_utf8(bytes) else {
-        fail(
-            out,
-            Code::ParseError,
-            "not UTF-8 text, so not JSON; the agent cannot load it".into(),
-        );
-        out.sources.push(SourceFile {
-            convention,
-            path: path.to_path_buf(),
-            display,
-            text: None,
-        });
-        return None;
-    };
-    out.sources.push(SourceFile {
-        convention,
-        path: path.to_path_buf(),
-        display: display.clone(),
-        text: Some(text.clone()),
-    });
-    Some((display, text))
 }

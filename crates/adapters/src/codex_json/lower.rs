@@ -3,6 +3,7 @@
 use super::managed::{is_managed_command, MANAGED_EVENTS};
 use super::raw::{GROUP_KEYS, HANDLER_KEYS};
 use crate::json_span::{Kind as J, Member, Node};
+use crate::line_index::LineIndex;
 use crate::Output;
 use hook_ir::contract::limits::codex;
 use hook_ir::contract::{self, Lookup, MatchedValue};
@@ -18,11 +19,23 @@ pub struct File<'a> {
     pub display: &'a str,
     /// Text.
     pub text: &'a str,
+    /// Where its lines start: every hook and diagnostic gets a location, so a scan from the
+    /// start of the text per location would make lowering quadratic in the file size.
+    lines: LineIndex,
 }
 
-impl File<'_> {
+impl<'a> File<'a> {
+    /// The file `display` with text `text`.
+    pub fn new(display: &'a str, text: &'a str) -> Self {
+        File {
+            display,
+            text,
+            lines: LineIndex::new(text),
+        }
+    }
+
     fn at(&self, span: (usize, usize)) -> Location {
-        Location::at_span(self.display, self.text, span.0, span.1)
+        self.lines.location(self.text, self.display, span.0, span.1)
     }
 
     fn diag(&self, code: Code, span: (usize, usize), msg: impl Into<String>) -> Diagnostic {

@@ -26,6 +26,20 @@ pub struct ModuleFile {
     pub mode: Option<u32>,
 }
 
+fn unreadable_dir(
+    ctx: &Context,
+    convention: Convention,
+    dir: &Path,
+    e: &std::io::Error,
+) -> Diagnostic {
+    Diagnostic::new(
+        Code::UnreadableSource,
+        format!("the hook directory cannot be read: {e}"),
+    )
+    .with_convention(convention)
+    .at(Location::path_only(ctx.display(dir)))
+}
+
 fn invalid(ctx: &Context, convention: Convention, path: &Path, msg: String) -> Diagnostic {
     Diagnostic::new(Code::InvalidSource, msg)
         .with_convention(convention)
@@ -48,14 +62,7 @@ pub fn list(
         Ok(m) => m,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return,
         Err(e) => {
-            out.diag(
-                Diagnostic::new(
-                    Code::UnreadableSource,
-                    format!("the hook directory cannot be read: {e}"),
-                )
-                .with_convention(convention)
-                .at(Location::path_only(ctx.display(dir))),
-            );
+            out.diag(unreadable_dir(ctx, convention, dir, &e));
             return;
         }
     };
@@ -71,21 +78,18 @@ pub fn list(
     let entries = match std::fs::read_dir(dir) {
         Ok(rd) => rd,
         Err(e) => {
-            out.diag(
-                Diagnostic::new(
-                    Code::UnreadableSource,
-                    format!("the hook directory cannot be read: {e}"),
-                )
-                .with_convention(convention)
-                .at(Location::path_only(ctx.display(dir))),
-            );
+            out.diag(unreadable_dir(ctx, convention, dir, &e));
             return;
         }
     };
-    let mut names: Vec<std::ffi::OsString> = entries
-        .filter_map(|e| e.ok())
-        .map(|e| e.file_name())
-        .collect();
+    let mut names: Vec<std::ffi::OsString> = Vec::new();
+    for e in entries {
+        match e {
+            Ok(e) => names.push(e.file_name()),
+            // An entry that cannot be listed is said, not skipped in silence.
+            Err(e) => out.diag(unreadable_dir(ctx, convention, dir, &e)),
+        }
+    }
     names.sort();
     let root_real = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
     // Resolved once: a regular entry's real path is the real dir plus its name, which saves a

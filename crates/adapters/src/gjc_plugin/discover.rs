@@ -2,7 +2,7 @@
 
 use super::lower::{lower_plugin, Manifest, Registry};
 use super::raw::{RawRegistry, MANIFEST, REGISTRY};
-use crate::codex_json::discover::{parse_error, read_json};
+use crate::json_source::{parse_error, read_json};
 use crate::json_span;
 use crate::{Context, Output};
 use hook_ir::{Code, Convention, Diagnostic, Location};
@@ -165,11 +165,7 @@ fn load_manifest(ctx: &Context, path: &Path, reg: &Reg, out: &mut Output) {
     };
     lower_plugin(
         ctx,
-        &Manifest {
-            display: &display,
-            text: &text,
-            root,
-        },
+        &Manifest::new(&display, &text, root),
         &tree,
         registry,
         out,

@@ -9,6 +9,7 @@ use super::raw::{RawCopiedFile, RawManifest, RawPluginHook, RawRegistryEntry, PL
 use crate::gjc::lower::{matcher_for, timeout_of};
 use crate::gjc::tool_name;
 use crate::json_span::{Kind as J, Node};
+use crate::line_index::LineIndex;
 use crate::{Context, Output};
 use hook_ir::{quote, Code, Convention, Detail, Diagnostic, Handler, Hook, Location, PluginDetail};
 use std::path::Path;
@@ -36,11 +37,24 @@ pub struct Manifest<'a> {
     pub text: &'a str,
     /// The plugin root (the manifest's directory).
     pub root: &'a Path,
+    /// Where the text's lines start (a location per hook and diagnostic, without rescanning).
+    lines: LineIndex,
 }
 
-impl Manifest<'_> {
+impl<'a> Manifest<'a> {
+    /// The manifest `display` with text `text`, in the plugin root `root`.
+    pub fn new(display: &'a str, text: &'a str, root: &'a Path) -> Self {
+        Manifest {
+            display,
+            text,
+            root,
+            lines: LineIndex::new(text),
+        }
+    }
+
     fn at(&self, n: &Node) -> Location {
-        Location::at_span(self.display, self.text, n.span.0, n.span.1)
+        self.lines
+            .location(self.text, self.display, n.span.0, n.span.1)
     }
     fn diag(&self, code: Code, n: &Node, msg: impl Into<String>) -> Diagnostic {
         Diagnostic::new(code, msg)

@@ -4,21 +4,14 @@
 //! Read by walking a span-keeping `toml_edit` document rather than with serde: serde stops at
 //! the first error, and a linter must report all of them, each at its own position.
 
+pub use crate::toml_support::{Spanned, TypeError};
+
 use crate::toml_support::{item_span, item_type, value_type};
 use std::ops::Range;
 use toml_edit::{ImDocument, Item, TableLike, Value};
 
 /// The four fields of an entry, in the schema's order.
 pub const FIELDS: [&str; 4] = ["event", "matcher", "command", "timeout"];
-
-/// A value with its byte range in the file.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Spanned<T> {
-    /// The value.
-    pub value: T,
-    /// Where it is written.
-    pub span: Option<Range<usize>>,
-}
 
 /// A `timeout` as written. smol-toml (Jarvis's parser) turns both into a JavaScript number,
 /// so an integral float such as `30.0` passes the schema's `int()` check.
@@ -28,19 +21,6 @@ pub enum RawTimeout {
     Int(i64),
     /// A TOML float.
     Float(f64),
-}
-
-/// A value of the wrong type.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TypeError {
-    /// The key path, e.g. `hooks[2].command`.
-    pub path: String,
-    /// What Jarvis expects.
-    pub expected: &'static str,
-    /// What is written.
-    pub found: &'static str,
-    /// Where.
-    pub span: Option<Range<usize>>,
 }
 
 /// One `[[hooks]]` entry as written.

@@ -5,6 +5,8 @@
 //! Read by walking a span-keeping `toml_edit` document rather than with serde: serde stops at
 //! the first error, and a linter must report all of them, each at its own position.
 
+pub use crate::toml_support::{Spanned, TypeError};
+
 use crate::toml_support::{item_span, item_type, value_type};
 use std::ops::Range;
 use toml_edit::{ImDocument, Item, TableLike, Value};
@@ -22,15 +24,6 @@ pub const SLOTS: [(&str, &str); 6] = [
 /// The timeout key of `[hooks]`.
 pub const TIMEOUT_KEY: &str = "pre_tool_timeout_ms";
 
-/// A value with its byte range in the file.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Spanned<T> {
-    /// The value.
-    pub value: T,
-    /// Where it is written.
-    pub span: Option<Range<usize>>,
-}
-
 /// One slot as written.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RawSlot {
@@ -42,19 +35,6 @@ pub struct RawSlot {
     pub array: bool,
     /// The commands, untrimmed, in order.
     pub commands: Vec<Spanned<String>>,
-}
-
-/// A value of the wrong type: jcode's whole config fails to parse because of it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TypeError {
-    /// The key path, e.g. `hooks.pre_tool[1]`.
-    pub path: String,
-    /// What jcode expects.
-    pub expected: &'static str,
-    /// What is written.
-    pub found: &'static str,
-    /// Where.
-    pub span: Option<Range<usize>>,
 }
 
 /// The `[hooks]` table as written.

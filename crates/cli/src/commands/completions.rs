@@ -5,6 +5,7 @@ use crate::exit::Exit;
 use clap::CommandFactory;
 use std::io::Write;
 
+/// Runs `hooks completions`: prints the completion script of a shell.
 pub fn run(a: CompletionsArgs) -> anyhow::Result<Exit> {
     let mut cmd = Cli::command();
     // Generated into a buffer, then written: clap_complete panics on a write error (a closed

@@ -4,6 +4,7 @@ use crate::args::ExplainArgs;
 use crate::exit::Exit;
 use hook_ir::Code;
 
+/// Runs `hooks explain`: one code's explanation, or the list of every code.
 pub fn run(a: ExplainArgs) -> anyhow::Result<Exit> {
     if a.list {
         let width = Code::ALL

@@ -6,6 +6,7 @@ use crate::render;
 use hook_ir::Severity;
 use std::io::IsTerminal;
 
+/// Runs `hooks lint`: renders every diagnostic and returns the lint exit code.
 pub fn run(a: LintArgs) -> anyhow::Result<Exit> {
     let found = super::discover_paths(&a.paths, &a.source)?;
     let terminal = std::io::stdout().is_terminal();

@@ -5,6 +5,7 @@ use crate::exit::Exit;
 use crate::render;
 use std::io::IsTerminal;
 
+/// Runs `hooks list`: the accepted hooks, human or as schema_version 1 JSON.
 pub fn run(a: ListArgs) -> anyhow::Result<Exit> {
     let paths: Vec<_> = a.path.into_iter().collect();
     let found = super::discover_paths(&paths, &a.source)?;

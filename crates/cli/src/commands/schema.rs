@@ -3,6 +3,7 @@
 use crate::args::SchemaArgs;
 use crate::exit::Exit;
 
+/// Runs `hooks schema`: prints a JSON Schema (`ir`).
 pub fn run(a: SchemaArgs) -> anyhow::Result<Exit> {
     match a.what.as_str() {
         "ir" => {

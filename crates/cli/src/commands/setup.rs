@@ -1,16 +1,19 @@
 //! `hooks setup codex [--hooks-json FILE] [--home DIR] [--dry-run]`: GJC's managed Codex hooks.
 //!
-//! Exit codes: 0 success (changed or already up to date), 1 refused (the file is not valid JSON
-//! or has a shape that merging would destroy), 2 failure (no home dir, I/O error).
+//! Exit codes: 0 success (changed or already up to date), 1 refused (the file is not valid JSON,
+//! is over `MAX_JSON_BYTES`, or has a shape that merging would destroy), 2 failure (no home dir,
+//! I/O error).
 
 use crate::args::{SetupArgs, SetupCodexArgs, SetupTarget};
 use crate::exit::Exit;
 use adapters::codex_json::managed::{self, EventChange};
+use adapters::read_limit::{read_bounded, too_large, ReadError};
 use adapters::write::{apply, FileChange, Plan};
 use anyhow::{bail, Context as _};
 use hook_ir::{display_path, line_col, Code};
 use std::path::PathBuf;
 
+/// Runs `hooks setup`.
 pub fn run(a: SetupArgs) -> anyhow::Result<Exit> {
     match a.target {
         SetupTarget::Codex(c) => codex(c),
@@ -34,7 +37,8 @@ fn codex(a: SetupCodexArgs) -> anyhow::Result<Exit> {
     // Write through a symlink to the file it names, never replace the link itself.
     let path = std::fs::canonicalize(&path).unwrap_or(path);
     let display = display_path(&path, None, home.as_deref());
-    let before = match std::fs::read(&path) {
+    let max = adapters::json_source::MAX_JSON_BYTES;
+    let before = match read_bounded(&path, max) {
         Ok(bytes) => match String::from_utf8(bytes) {
             Ok(t) => Some(t),
             Err(_) => {
@@ -46,8 +50,17 @@ fn codex(a: SetupCodexArgs) -> anyhow::Result<Exit> {
                 return Ok(Exit::Findings);
             }
         },
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-        Err(e) => bail!("cannot read {display}: {e}"),
+        Err(ReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(ReadError::TooLarge(len)) => {
+            eprintln!(
+                "error[{}]: {display}: {}",
+                Code::InvalidSource,
+                too_large(len, max)
+            );
+            eprintln!("refusing to change it: no real hooks.json is this large");
+            return Ok(Exit::Findings);
+        }
+        Err(ReadError::Io(e)) => bail!("cannot read {display}: {e}"),
     };
     let merged = match managed::merge(before.as_deref()) {
         Ok(m) => m,

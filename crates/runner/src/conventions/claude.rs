@@ -10,7 +10,7 @@
 //! `{"effect":"permission","decision":"ask"|"defer","hook":ID,"reason":…}` so an agent with a
 //! permission prompt can ask. Treating `ask` as a block would refuse calls the user would approve.
 
-use super::codex::{base, block_or_feedback, event_fields};
+use super::codex::{base, block_or_feedback, event_fields, run_of_answer};
 use super::json_output::{classify, interpret, Stdout};
 use super::shell::{duplicate_note, run_parallel, Job, Ran};
 use crate::decision::OutcomeKind;
@@ -151,29 +151,9 @@ fn interpret_run(
                     (HookRun::new(index, o), None)
                 }
                 Stdout::Object(m) => {
-                    let a = interpret(kind, event_name, &m);
-                    let mut run = HookRun::new(
-                        index,
-                        outcome(if a.block.is_some() {
-                            OutcomeKind::Blocked
-                        } else {
-                            OutcomeKind::Allowed
-                        }),
-                    );
-                    if let Some(reason) = a.block {
-                        block_or_feedback(&mut run, kind, reason);
-                    }
-                    run.context.extend(a.context);
-                    run.updated_input = a.updated_input;
-                    if let Some(msg) = a.system_message {
-                        run.effects
-                            .push(json!({"effect": "system_message", "hook": id, "message": msg}));
-                    }
-                    if let Some(r) = a.stop_for_good {
-                        run.effects
-                            .push(json!({"effect": "stop", "hook": id, "reason": r}));
-                    }
-                    let perm = a.permission.and_then(|(d, reason)| {
+                    let (run, permission) =
+                        run_of_answer(index, id, kind, interpret(kind, event_name, &m), outcome);
+                    let perm = permission.and_then(|(d, reason)| {
                         rank(&d).map(|r| {
                             (r, json!({"effect": "permission", "decision": d, "hook": id, "reason": reason}))
                         })

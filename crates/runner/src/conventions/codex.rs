@@ -2,9 +2,9 @@
 //! JSON on stdin, matching hooks concurrently; exit 2 with non-empty stderr blocks (empty stderr
 //! is a failure); exit 0 + JSON object decides; UserPromptSubmit plain stdout is context.
 
-use super::json_output::{classify, interpret, Stdout};
+use super::json_output::{classify, interpret, Answer, Stdout};
 use super::shell::{duplicate_note, run_parallel, Job, Ran};
-use crate::decision::OutcomeKind;
+use crate::decision::{HookOutcome, OutcomeKind};
 use crate::outcome::{not_run, outcome_of, HookRun, Launch};
 use crate::process::{Finished, Kill, Status};
 use crate::runner::{Plan, Runner};
@@ -201,36 +201,48 @@ fn interpret_run(
                     HookRun::new(index, o)
                 }
                 Stdout::Object(m) => {
-                    let a = interpret(kind, event_name, &m);
-                    let blocked = a.block.is_some();
-                    let mut run = HookRun::new(
-                        index,
-                        outcome(if blocked {
-                            OutcomeKind::Blocked
-                        } else {
-                            OutcomeKind::Allowed
-                        }),
-                    );
-                    if let Some(reason) = a.block {
-                        block_or_feedback(&mut run, kind, reason);
-                    }
-                    run.context.extend(a.context);
-                    run.updated_input = a.updated_input;
-                    if let Some(msg) = a.system_message {
-                        run.effects
-                            .push(json!({"effect": "system_message", "hook": id, "message": msg}));
-                    }
-                    if let Some(r) = a.stop_for_good {
-                        run.effects
-                            .push(json!({"effect": "stop", "hook": id, "reason": r}));
-                    }
-                    run
+                    run_of_answer(index, id, kind, interpret(kind, event_name, &m), outcome).0
                 }
             }
         }
         Status::TimedOut => HookRun::new(index, outcome(OutcomeKind::TimedOut)),
         _ => HookRun::new(index, outcome(OutcomeKind::Failed)),
     }
+}
+
+/// The run of a hook that exited 0 with a JSON object on stdout, read the same way by Codex and
+/// Claude: a block (or, after the tool ran, feedback), context, a replaced tool input, and the
+/// `system_message` and `stop` effects. The `permissionDecision` other than `deny` is returned
+/// for the caller: Claude ranks it across hooks, Codex ignores it.
+pub(crate) fn run_of_answer(
+    index: usize,
+    id: &str,
+    kind: Kind,
+    a: Answer,
+    outcome: impl Fn(OutcomeKind) -> HookOutcome,
+) -> (HookRun, Option<(String, Option<String>)>) {
+    let mut run = HookRun::new(
+        index,
+        outcome(if a.block.is_some() {
+            OutcomeKind::Blocked
+        } else {
+            OutcomeKind::Allowed
+        }),
+    );
+    if let Some(reason) = a.block {
+        block_or_feedback(&mut run, kind, reason);
+    }
+    run.context.extend(a.context);
+    run.updated_input = a.updated_input;
+    if let Some(msg) = a.system_message {
+        run.effects
+            .push(json!({"effect": "system_message", "hook": id, "message": msg}));
+    }
+    if let Some(r) = a.stop_for_good {
+        run.effects
+            .push(json!({"effect": "stop", "hook": id, "reason": r}));
+    }
+    (run, a.permission)
 }
 
 /// A block on an event that can block; on `post_tool_use` (the tool already ran) the reason is
