@@ -46,6 +46,10 @@ pub enum ApplyError {
     /// The file changed between planning and writing.
     #[error("{0} changed on disk since it was read; run again")]
     Changed(String),
+    /// The file exists but the plan was made as if it did not (it could not be read as UTF-8
+    /// text, or not read at all): replacing it would destroy content nobody looked at.
+    #[error("{0} exists but could not be read as UTF-8 text; refusing to replace it")]
+    Unreadable(String),
     /// An I/O error.
     #[error("cannot write {path}: {source}")]
     Io {
@@ -58,13 +62,22 @@ pub enum ApplyError {
 }
 
 /// Writes every non-no-op change atomically. Returns the display paths written.
+///
+/// Every target is checked before the first one is written, so a refused plan writes nothing:
+/// a file must still hold exactly the bytes the plan was made from, and a file the plan took
+/// for absent must really be absent.
 pub fn apply(plan: &Plan) -> Result<Vec<String>, ApplyError> {
-    let mut written = Vec::new();
-    for c in plan.changes.iter().filter(|c| !c.is_noop()) {
-        let current = std::fs::read_to_string(&c.path).ok();
-        if current != c.before {
-            return Err(ApplyError::Changed(c.display.clone()));
+    let changes: Vec<&FileChange> = plan.changes.iter().filter(|c| !c.is_noop()).collect();
+    for c in &changes {
+        match (std::fs::read(&c.path), &c.before) {
+            (Err(e), None) if e.kind() == std::io::ErrorKind::NotFound => {}
+            (Ok(_) | Err(_), None) => return Err(ApplyError::Unreadable(c.display.clone())),
+            (Ok(bytes), Some(before)) if bytes == before.as_bytes() => {}
+            (Ok(_) | Err(_), Some(_)) => return Err(ApplyError::Changed(c.display.clone())),
         }
+    }
+    let mut written = Vec::new();
+    for c in changes {
         atomic_write(&c.path, c.after.as_bytes(), c.mode).map_err(|source| ApplyError::Io {
             path: c.display.clone(),
             source,
@@ -138,6 +151,40 @@ mod tests {
         assert!(apply(&same).unwrap().is_empty());
         // No temp file left behind.
         assert_eq!(std::fs::read_dir(p.parent().unwrap()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn refuses_to_replace_an_existing_file_the_plan_took_for_absent() {
+        // A writer that could not read a non-UTF-8 target planned it as "create".
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("hooks.json");
+        std::fs::write(&p, b"{\"hooks\": \xff}").unwrap();
+        let plan = Plan {
+            changes: vec![change(&p, None, "{}")],
+            diagnostics: vec![],
+        };
+        assert!(matches!(apply(&plan), Err(ApplyError::Unreadable(_))));
+        assert_eq!(std::fs::read(&p).unwrap(), b"{\"hooks\": \xff}");
+    }
+
+    #[test]
+    fn a_refused_plan_writes_nothing_at_all() {
+        let dir = tempfile::tempdir().unwrap();
+        let fresh = dir.path().join("a");
+        let changed = dir.path().join("b");
+        std::fs::write(&changed, "user edit").unwrap();
+        let plan = Plan {
+            changes: vec![
+                change(&fresh, None, "new"),
+                change(&changed, Some("old"), "new"),
+            ],
+            diagnostics: vec![],
+        };
+        assert!(matches!(apply(&plan), Err(ApplyError::Changed(_))));
+        assert!(
+            !fresh.exists(),
+            "the first file must not be written when a later one is refused"
+        );
     }
 
     #[test]

@@ -131,7 +131,7 @@ pub fn import(ctx: &Context, found: &Discovered, a: &ImportArgs) -> anyhow::Resu
                 .with_convention(a.to)
                 .at(hook_ir::Location::path_only(path)),
             ),
-            Err(e @ write::ApplyError::Io { .. }) => return Err(e.into()),
+            Err(e) => return Err(e.into()),
         }
     }
     Ok(Report {
