@@ -13,6 +13,7 @@ pub mod write;
 
 mod line_index;
 pub mod read_limit;
+pub mod schema;
 mod toml_support;
 
 pub mod claude_settings;
@@ -24,6 +25,7 @@ pub mod jarvis;
 pub mod jcode;
 
 pub use context::{Context, Discovered, SourceFile};
+pub use schema::schema;
 
 use hook_ir::{normalize, Convention, Diagnostic, Hook};
 use std::path::Path;

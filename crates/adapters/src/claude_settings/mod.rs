@@ -27,6 +27,7 @@ mod json;
 mod lower;
 mod matcher;
 mod raw;
+pub mod schema;
 mod security;
 mod write;
 

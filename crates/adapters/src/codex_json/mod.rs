@@ -10,6 +10,7 @@ pub mod discover;
 pub mod lower;
 pub mod managed;
 pub mod raw;
+pub mod schema;
 pub mod write;
 
 use crate::write::{Plan, WriteOptions};

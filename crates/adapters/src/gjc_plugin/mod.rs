@@ -19,6 +19,7 @@ pub mod confine;
 pub mod discover;
 pub mod lower;
 pub mod raw;
+pub mod schema;
 
 use crate::write::{Plan, WriteOptions};
 use crate::{Context, Output};

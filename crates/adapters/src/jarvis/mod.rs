@@ -8,6 +8,7 @@
 pub mod discover;
 mod lower;
 pub mod raw;
+pub mod schema;
 pub mod write;
 
 use crate::toml_support;

@@ -15,6 +15,7 @@ pub mod discover;
 pub mod env;
 mod lower;
 pub mod raw;
+pub mod schema;
 pub mod write;
 
 use crate::toml_support;
