@@ -20,7 +20,8 @@ pub enum Command {
     List(ListArgs),
     /// Print the explanation of a diagnostic code, or list all codes.
     Explain(ExplainArgs),
-    /// Print a JSON Schema (`ir`).
+    /// Print a JSON Schema: the IR (`ir`) or a convention's config file (`jcode`, `jarvis`,
+    /// `codex-json`, `claude-settings`, `gjc-plugin`).
     Schema(SchemaArgs),
     /// Dispatch one event through the runner over the discovered hooks; print the decision as
     /// JSON (exit 0 whatever the decision).
@@ -100,8 +101,9 @@ pub struct ExplainArgs {
 
 #[derive(Debug, Args)]
 pub struct SchemaArgs {
-    /// `ir`.
-    #[arg(default_value = "ir")]
+    /// `ir`, or a convention with a config file: jcode, jarvis, codex-json, claude-settings,
+    /// gjc-plugin.
+    #[arg(default_value = "ir", value_name = "ir|CONV")]
     pub what: String,
 }
 

@@ -1,6 +1,6 @@
 //! The generated reference docs: `docs/diagnostics.md` (from the code registry),
-//! `docs/contracts.md` (from the contract table) and `docs/schema/ir.json` (the IR's JSON
-//! Schema). A test fails when a checked-in copy is stale; regenerate with
+//! `docs/contracts.md` (from the contract table), `docs/schema/ir.json` (the IR's JSON
+//! Schema) and `docs/schema/<conv>.json` (each config-file convention's JSON Schema). A test fails when a checked-in copy is stale; regenerate with
 //! `HOOKS_UPDATE_DOCS=1 cargo test -p hooks-cli generated_docs`.
 
 use hook_ir::contract::{self, Mapping, Timeout, TimeoutUnit};
@@ -126,7 +126,18 @@ pub fn contracts_md() -> String {
 
 /// `docs/schema/ir.json`.
 pub fn ir_schema_json() -> String {
-    let mut s = serde_json::to_string_pretty(&hook_ir::ir_schema()).unwrap_or_default();
+    pretty(&hook_ir::ir_schema())
+}
+
+/// `docs/schema/<conv>.json` for every convention with a config file, as (relative path, text).
+pub fn convention_schemas_json() -> Vec<(String, String)> {
+    adapters::schema::with_schema()
+        .filter_map(|c| Some((format!("schema/{c}.json"), pretty(&adapters::schema(c)?))))
+        .collect()
+}
+
+fn pretty(v: &serde_json::Value) -> String {
+    let mut s = serde_json::to_string_pretty(v).unwrap_or_default();
     s.push('\n');
     s
 }
@@ -141,12 +152,14 @@ mod tests {
         let docs = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs");
         let update = std::env::var_os("HOOKS_UPDATE_DOCS").is_some();
         let mut stale = Vec::new();
-        for (rel, text) in [
-            ("diagnostics.md", diagnostics_md()),
-            ("contracts.md", contracts_md()),
-            ("schema/ir.json", ir_schema_json()),
-        ] {
-            let path = docs.join(rel);
+        let mut generated = vec![
+            ("diagnostics.md".to_string(), diagnostics_md()),
+            ("contracts.md".to_string(), contracts_md()),
+            ("schema/ir.json".to_string(), ir_schema_json()),
+        ];
+        generated.extend(convention_schemas_json());
+        for (rel, text) in generated {
+            let path = docs.join(&rel);
             if update {
                 std::fs::create_dir_all(path.parent().unwrap()).unwrap();
                 std::fs::write(&path, &text).unwrap();
@@ -157,6 +170,24 @@ mod tests {
         assert!(
             stale.is_empty(),
             "stale generated docs {stale:?}: run `HOOKS_UPDATE_DOCS=1 cargo test -p hooks-cli generated_docs`"
+        );
+    }
+
+    #[test]
+    fn a_schema_file_for_each_config_file_convention_and_none_for_directories() {
+        let names: Vec<String> = convention_schemas_json()
+            .into_iter()
+            .map(|(p, _)| p)
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "schema/jcode.json",
+                "schema/jarvis.json",
+                "schema/codex-json.json",
+                "schema/gjc-plugin.json",
+                "schema/claude-settings.json"
+            ]
         );
     }
 

@@ -1,4 +1,4 @@
-//! The foundation's command-line contract (issue 2): `explain`, `schema ir`, `--version`, and
+//! The foundation's command-line contract (issue 2): `explain`, `schema ir|CONV`, `--version`, and
 //! `lint`/`list` JSON over an empty tree. Runs the real binary.
 
 use std::process::{Command, Output};
@@ -69,7 +69,95 @@ fn schema_ir_is_a_json_schema_of_the_batch() {
     assert_eq!(v["title"], "Batch");
     assert!(v["properties"]["hooks"].is_object());
     assert!(v["definitions"]["Kind"].is_object());
-    assert_eq!(hooks(&["schema", "nope"]).status.code(), Some(2));
+}
+
+fn repo() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn toml_as_json(rel: &str) -> serde_json::Value {
+    let text = std::fs::read_to_string(repo().join(rel)).expect("fixture");
+    toml::from_str(&text).expect("fixture parses")
+}
+
+#[test]
+fn schema_jarvis_validates_a_real_config_and_rejects_what_jarvis_rejects() {
+    let o = hooks(&["schema", "jarvis"]);
+    assert_eq!(o.status.code(), Some(0));
+    let schema: serde_json::Value = serde_json::from_slice(&o.stdout).expect("valid JSON");
+    assert_eq!(schema["title"], "Jarvis Code config.toml (hooks)");
+    let v = jsonschema::options()
+        .with_draft(jsonschema::Draft::Draft7)
+        .build(&schema)
+        .expect("a valid schema");
+    assert!(v.is_valid(&toml_as_json("fixtures/jarvis/valid/all_kinds.toml")));
+    for bad in [
+        "fixtures/jarvis/invalid/unknown_field.toml",
+        "fixtures/jarvis/invalid/invalid_timeout.toml",
+    ] {
+        assert!(!v.is_valid(&toml_as_json(bad)), "{bad} accepted");
+    }
+}
+
+#[test]
+fn schema_conv_prints_the_checked_in_docs_schema_for_every_file_convention() {
+    for conv in [
+        "jcode",
+        "jarvis",
+        "codex-json",
+        "gjc-plugin",
+        "claude-settings",
+    ] {
+        let o = hooks(&["schema", conv]);
+        assert_eq!(o.status.code(), Some(0), "{conv}");
+        let docs = std::fs::read_to_string(repo().join(format!("docs/schema/{conv}.json")))
+            .expect("checked-in schema");
+        assert_eq!(stdout(&o), docs, "{conv}");
+    }
+}
+
+#[test]
+fn schema_of_a_directory_convention_exits_2_and_names_its_page() {
+    for conv in ["gjc", "claude-dir", "codex-dir"] {
+        let o = hooks(&["schema", conv]);
+        assert_eq!(o.status.code(), Some(2), "{conv}");
+        assert!(o.stdout.is_empty());
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains("no config file format"), "{err}");
+        let page = format!("docs/conventions/{conv}.md");
+        assert!(err.contains(&page), "{err}");
+        assert!(repo().join(&page).is_file(), "{page} missing");
+    }
+}
+
+#[test]
+fn schema_of_an_unknown_name_exits_2_listing_the_valid_names() {
+    let o = hooks(&["schema", "nope"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(o.stdout.is_empty());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains(
+            "no schema named `nope`; available: ir, jcode, jarvis, codex-json, gjc-plugin, claude-settings"
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn schema_help_names_every_schema() {
+    let o = hooks(&["schema", "--help"]);
+    let out = stdout(&o);
+    for name in [
+        "ir",
+        "jcode",
+        "jarvis",
+        "codex-json",
+        "claude-settings",
+        "gjc-plugin",
+    ] {
+        assert!(out.contains(name), "{name} missing from:\n{out}");
+    }
 }
 
 #[test]

@@ -327,16 +327,6 @@ codes! {
     /// Remove the matcher, or move the hook to an event that has a matched value.
     MatcherHasNoEffect = "matcher_has_no_effect", Warning, "A matcher on an event where it cannot filter";
 
-    /// ## What it means
-    /// A hook message or output was cut to stay within a bound (see the message for which).
-    /// ## Why it matters
-    /// Downstream readers see a shortened value.
-    /// ## Example
-    /// A 10 MB command string in a diagnostic.
-    /// ## How to fix
-    /// Nothing to fix; shorten the source value if the full text matters.
-    Truncated = "truncated", Info, "A value was cut to stay within a size bound";
-
     // ───────────────────────── jcode and Jarvis (TOML adapters) ─────────────────────────
 
     /// ## What it means

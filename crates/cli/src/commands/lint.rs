@@ -52,7 +52,10 @@ mod tests {
     #[test]
     fn exit_codes_follow_design_md() {
         assert_eq!(exit_for(&batch(&[]), true), Exit::Success);
-        assert_eq!(exit_for(&batch(&[Code::Truncated]), true), Exit::Success);
+        assert_eq!(
+            exit_for(&batch(&[Code::ConversionNote]), true),
+            Exit::Success
+        );
         assert_eq!(
             exit_for(&batch(&[Code::DuplicateHook]), false),
             Exit::Success
@@ -62,7 +65,7 @@ mod tests {
             Exit::Findings
         );
         assert_eq!(
-            exit_for(&batch(&[Code::Truncated, Code::ParseError]), false),
+            exit_for(&batch(&[Code::ConversionNote, Code::ParseError]), false),
             Exit::Findings
         );
     }

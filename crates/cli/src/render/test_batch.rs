@@ -107,7 +107,10 @@ pub fn demo() -> Batch {
             )
             .with_convention(Convention::Jcode)
             .at(Location::env("JCODE_HOOK_PRE_TOOL")),
-            Diagnostic::new(Code::Truncated, "a message was cut to 2048 bytes"),
+            Diagnostic::new(
+                Code::ConversionNote,
+                "the timeout 5000 ms is written as 5 s",
+            ),
         ],
     }
 }
