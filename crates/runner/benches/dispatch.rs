@@ -140,6 +140,31 @@ fn one_process(c: &mut Criterion) {
                 .expect("true runs")
         })
     });
+    // The same spawn with what the jcode contract requires of every gate: three pipes, the
+    // tool input written to stdin, a process group, and the JCODE_HOOK_* variables (which make
+    // std build a fresh environment block). Separates the contract's cost from the runner's.
+    g.bench_function("baseline_std_command_true_piped_env", |b| {
+        use std::io::Write;
+        use std::os::unix::process::CommandExt;
+        b.iter(|| {
+            let mut child = std::process::Command::new("true")
+                .stdin(std::process::Stdio::piped())
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::piped())
+                .process_group(0)
+                .env("JCODE_HOOKS_DISABLED", "1")
+                .env("JCODE_HOOK_EVENT", "pre_tool")
+                .env("JCODE_HOOK_TOOL_NAME", "Bash")
+                .env("JCODE_HOOK_TOOL_INPUT", "{\"command\":\"ls\"}")
+                .env("JCODE_HOOK_PAYLOAD", "{\"event\":\"pre_tool\"}")
+                .spawn()
+                .expect("true runs");
+            if let Some(mut stdin) = child.stdin.take() {
+                let _ = stdin.write_all(b"{\"command\":\"ls\"}");
+            }
+            child.wait_with_output().expect("true runs")
+        })
+    });
     g.bench_function("runner_jcode_pre_tool_true", |b| {
         b.iter(|| r.dispatch_blocking(&ev))
     });
