@@ -12,9 +12,9 @@
 
 use super::codex::{base, block_or_feedback, event_fields, run_of_answer};
 use super::json_output::{classify, interpret, Stdout};
-use super::shell::{duplicate_note, run_parallel, Job, Ran};
+use super::shell::{duplicate_run, run_parallel, Job, Ran};
 use crate::decision::OutcomeKind;
-use crate::outcome::{not_run, outcome_of, HookRun, Launch};
+use crate::outcome::{outcome_of, HookRun, Launch};
 use crate::process::{Finished, Kill, Status};
 use crate::runner::{Plan, Runner};
 use crate::Event;
@@ -55,15 +55,15 @@ pub(crate) async fn run(runner: &Runner, group: &[usize], event: &Event) -> Vec<
                 return None;
             };
             Some(Job {
-                index: i,
-                shell: SHELL.into(),
-                flag: "-c",
-                command: p.hook.command().unwrap_or("").to_string(),
-                stdin: payload(runner, &p.hook.source_event, event)
-                    .to_string()
-                    .into_bytes(),
                 extra_env: vec![(lim::PROJECT_DIR_ENV, project.clone())],
-                timeout,
+                ..Job::new(
+                    runner,
+                    i,
+                    SHELL.into(),
+                    "-c",
+                    &payload(runner, &p.hook.source_event, event),
+                    timeout,
+                )
             })
         })
         .collect();
@@ -84,14 +84,7 @@ pub(crate) async fn run(runner: &Runner, group: &[usize], event: &Event) -> Vec<
                     }
                     run
                 }
-                Ran::DuplicateOf(first) => HookRun::new(
-                    i,
-                    not_run(
-                        &p.hook.id,
-                        OutcomeKind::Allowed,
-                        duplicate_note(&runner.hooks[first].hook.id),
-                    ),
-                ),
+                Ran::DuplicateOf(first) => duplicate_run(runner, i, first),
             }
         })
         .collect();

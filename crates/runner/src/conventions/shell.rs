@@ -1,8 +1,11 @@
 //! Running a group of shell hooks in parallel with dedupe by identical command (Jarvis, Codex,
 //! Claude): results come back in hook order.
 
+use crate::decision::OutcomeKind;
+use crate::outcome::{not_run, HookRun};
 use crate::process::{self, Finished, Kill, Spec};
 use crate::runner::Runner;
+use serde_json::Value;
 use std::ffi::{OsStr, OsString};
 use std::time::Duration;
 
@@ -22,6 +25,29 @@ pub(crate) struct Job {
     pub extra_env: Vec<(&'static str, OsString)>,
     /// Whole-run timeout.
     pub timeout: Duration,
+}
+
+impl Job {
+    /// The job of hook `index`: its command under `shell flag`, `payload` as compact JSON on
+    /// stdin, no extra environment.
+    pub(crate) fn new(
+        runner: &Runner,
+        index: usize,
+        shell: OsString,
+        flag: &'static str,
+        payload: &Value,
+        timeout: Duration,
+    ) -> Job {
+        Job {
+            index,
+            shell,
+            flag,
+            command: runner.hooks[index].hook.command().unwrap_or("").to_string(),
+            stdin: payload.to_string().into_bytes(),
+            extra_env: Vec::new(),
+            timeout,
+        }
+    }
 }
 
 /// What happened to one job.
@@ -85,7 +111,16 @@ pub(crate) async fn run_parallel(runner: &Runner, jobs: &[Job], kill: Kill) -> V
         .collect()
 }
 
-/// The error text of a deduplicated hook.
-pub(crate) fn duplicate_note(first_id: &str) -> String {
-    format!("not run: an identical command (hook `{first_id}`) already ran for this event")
+/// The run of hook `index`, deduplicated because hook `first` has the identical command and
+/// ran instead: allowed, not run, with a note naming `first`.
+pub(crate) fn duplicate_run(runner: &Runner, index: usize, first: usize) -> HookRun {
+    let first_id = &runner.hooks[first].hook.id;
+    HookRun::new(
+        index,
+        not_run(
+            &runner.hooks[index].hook.id,
+            OutcomeKind::Allowed,
+            format!("not run: an identical command (hook `{first_id}`) already ran for this event"),
+        ),
+    )
 }
