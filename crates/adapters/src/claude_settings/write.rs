@@ -8,7 +8,7 @@
 //! changes nothing) and is only replaced with `force` when it differs.
 
 use super::{json, matcher};
-use crate::write::{FileChange, Plan, WriteOptions};
+use crate::write::{json_input, FileChange, Plan, WriteOptions};
 use crate::Context;
 use hook_ir::contract::{self, limits};
 use hook_ir::{quote, Code, Convention, Detail, Diagnostic, Handler, Hook, Location, Matcher};
@@ -248,17 +248,6 @@ fn seconds(ms: u64) -> Value {
     }
 }
 
-fn to_input(v: &Value) -> V {
-    match v {
-        Value::Null => V::Null,
-        Value::Bool(b) => V::Bool(*b),
-        Value::Number(n) => V::Number(n.to_string()),
-        Value::String(s) => V::String(s.clone()),
-        Value::Array(a) => V::Array(a.iter().map(to_input).collect()),
-        Value::Object(o) => V::Object(o.iter().map(|(k, v)| (k.clone(), to_input(v))).collect()),
-    }
-}
-
 /// Merges one hook. `Err` carries what there is to say: a refusal, or (with `force`) the
 /// `forced_overwrite` warning of a replaced handler.
 fn merge(obj: &CstObject, hook: &Hook, force: bool) -> Result<(), Diagnostic> {
@@ -304,7 +293,7 @@ fn merge(obj: &CstObject, hook: &Hook, force: bool) -> Result<(), Diagnostic> {
         if let Some(m) = &matcher {
             g.push(("matcher".to_string(), V::String(m.clone())));
         }
-        g.push(("hooks".to_string(), V::Array(vec![to_input(&wanted)])));
+        g.push(("hooks".to_string(), V::Array(vec![json_input(&wanted)])));
         events.append(V::Object(g));
         return Ok(());
     };
@@ -327,7 +316,7 @@ fn merge(obj: &CstObject, hook: &Hook, force: bool) -> Result<(), Diagnostic> {
     });
     match existing {
         None => {
-            handlers.append(to_input(&wanted));
+            handlers.append(json_input(&wanted));
             Ok(())
         }
         Some(node) if same_meaning(&node, &wanted) => Ok(()),
@@ -339,7 +328,7 @@ fn merge(obj: &CstObject, hook: &Hook, force: bool) -> Result<(), Diagnostic> {
                 "replace its settings with the imported ones",
             );
             if force {
-                replace(node, to_input(&wanted));
+                replace(node, json_input(&wanted));
             }
             Err(d)
         }
