@@ -61,11 +61,16 @@ pub fn exact_to_regex(names: &[String]) -> String {
 /// `^(?:A|B)$`, `^(A|B)$` and `^A$`.
 pub fn regex_to_exact(pattern: &str) -> Option<Vec<String>> {
     let body = pattern.strip_prefix('^')?.strip_suffix('$')?;
-    let body = body
+    let grouped = body
         .strip_prefix("(?:")
         .or_else(|| body.strip_prefix('('))
-        .and_then(|b| b.strip_suffix(')'))
-        .unwrap_or(body);
+        .and_then(|b| b.strip_suffix(')'));
+    // Ungrouped, `|` binds looser than the anchors: `^A|B$` is "starts with A or ends with B".
+    let body = match grouped {
+        Some(b) => b,
+        None if body.contains('|') => return None,
+        None => body,
+    };
     let names: Vec<String> = body
         .split('|')
         .map(unescape_literal)
@@ -343,6 +348,11 @@ mod tests {
         assert_eq!(regex_to_exact("^Bash$"), Some(vec!["Bash".into()]));
         assert_eq!(regex_to_exact("^(A|B.*)$"), None);
         assert_eq!(regex_to_exact("A|B"), None);
+        assert_eq!(
+            regex_to_exact("^A|B$"),
+            None,
+            "`|` outside a group is not a list"
+        );
         assert_eq!(regex_to_exact("^(?:A|)$"), None);
     }
 }
