@@ -8,6 +8,7 @@
 //! changes nothing) and is only replaced with `force` when it differs.
 
 use super::{json, matcher};
+use crate::convert::matcher::anchored_alternation;
 use crate::write::{json_input, FileChange, Plan, WriteOptions};
 use crate::Context;
 use hook_ir::contract::{self, limits};
@@ -18,6 +19,8 @@ use serde_json::Value;
 use std::path::PathBuf;
 
 const CL: Convention = Convention::ClaudeSettings;
+/// What a tool name escapes to be matched verbatim by Claude's (JavaScript) regex.
+const REGEX_SPECIALS: &str = "\\^$.|?*+()[]{}";
 const DEFAULT_TIMEOUT_MS: u64 = limits::claude::TIMEOUT_DEFAULT_S * 1000;
 
 pub(super) fn plan(
@@ -173,8 +176,7 @@ pub(super) fn matcher_string(hook: &Hook) -> Result<Option<String>, String> {
             if plain {
                 Ok(Some(names.join("|")))
             } else {
-                let alts: Vec<String> = names.iter().map(|n| escape_regex(n)).collect();
-                Ok(Some(format!("^(?:{})$", alts.join("|"))))
+                Ok(Some(anchored_alternation(names, REGEX_SPECIALS)))
             }
         }
         Matcher::Regex { pattern, .. } => {
@@ -197,17 +199,6 @@ pub(super) fn matcher_string(hook: &Hook) -> Result<Option<String>, String> {
             }
         }
     }
-}
-
-fn escape_regex(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        if "\\^$.|?*+()[]{}".contains(c) {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// The handler object to write, as ordered key/value pairs.

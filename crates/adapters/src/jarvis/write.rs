@@ -8,12 +8,16 @@
 //!   timeout (when explicit or not the default).
 
 use super::discover::config_path;
+use crate::convert::matcher::anchored_alternation;
 use crate::toml_support::{clear_if_bad, finish, read_target, refused, replace_keeping_decor};
 use crate::write::{conflict, Plan, WriteOptions};
 use crate::Context;
 use hook_ir::contract::{self, limits};
 use hook_ir::{quote, Code, Convention, Detail, Diagnostic, Hook, Location, Matcher};
 use toml_edit::{ArrayOfTables, InlineTable, Item, Table, TableLike, Value};
+
+/// What a literal escapes to be matched verbatim by a JavaScript regex.
+const JS_REGEX_SPECIALS: &str = "\\^$.|?*+()[]{}/";
 
 /// What one entry says, in Jarvis's terms.
 struct Entry {
@@ -149,14 +153,7 @@ fn to_entry(h: &Hook, diagnostics: &mut Vec<Diagnostic>, convention: Convention)
         Matcher::Any => None,
         Matcher::Regex { pattern, .. } if pattern.is_empty() => None,
         Matcher::Regex { pattern, .. } => Some(pattern.clone()),
-        Matcher::Exact { names } => Some(format!(
-            "^(?:{})$",
-            names
-                .iter()
-                .map(|n| escape_regex(n))
-                .collect::<Vec<_>>()
-                .join("|")
-        )),
+        Matcher::Exact { names } => Some(anchored_alternation(names, JS_REGEX_SPECIALS)),
     };
     let (min, max) = (limits::jarvis::TIMEOUT_MIN_S, limits::jarvis::TIMEOUT_MAX_S);
     let timeout_s = h.timeout_ms.map(|ms| ms.div_ceil(1000));
@@ -183,18 +180,6 @@ fn to_entry(h: &Hook, diagnostics: &mut Vec<Diagnostic>, convention: Convention)
         command: command.to_string(),
         timeout_s: if explicit { timeout_s } else { None },
     })
-}
-
-/// Escapes a literal for a JavaScript regex.
-fn escape_regex(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        if "\\^$.|?*+()[]{}/".contains(c) {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out
 }
 
 fn entry_at(item: &Item, i: usize) -> Option<&dyn TableLike> {
