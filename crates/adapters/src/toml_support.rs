@@ -68,6 +68,18 @@ pub struct TypeError {
     pub span: Option<Range<usize>>,
 }
 
+impl TypeError {
+    /// `item` at `path` is not what the agent `expected`.
+    pub(crate) fn of(path: impl Into<String>, expected: &'static str, item: &Item) -> TypeError {
+        TypeError {
+            path: path.into(),
+            expected,
+            found: item_type(item),
+            span: item_span(item),
+        }
+    }
+}
+
 /// Reads `path` ([`read_text`]) for one convention: a missing file is `None` without a
 /// diagnostic when `must_exist` is false (discovery), an `unreadable_source` otherwise.
 pub(crate) fn read(
