@@ -4,11 +4,11 @@
 
 use super::json_output::{classify, interpret, Answer, Stdout};
 use super::payload;
-use super::shell::{duplicate_run, run_parallel, Job, Ran};
+use super::shell::{duplicate_run, jobs, run_parallel, Ran};
 use crate::decision::{HookOutcome, OutcomeKind};
 use crate::outcome::{outcome_of, HookRun, Launch};
 use crate::process::{Finished, Kill, Status};
-use crate::runner::{Plan, Runner};
+use crate::runner::Runner;
 use crate::Event;
 use hook_ir::contract::limits::codex as lim;
 use hook_ir::Kind;
@@ -87,23 +87,9 @@ pub(crate) async fn run(runner: &Runner, group: &[usize], event: &Event) -> Vec<
     if group.is_empty() {
         return Vec::new();
     }
-    let jobs: Vec<Job> = group
-        .iter()
-        .filter_map(|&i| {
-            let p = &runner.hooks[i];
-            let Plan::Codex { timeout } = p.plan else {
-                return None;
-            };
-            Some(Job::new(
-                runner,
-                i,
-                runner.codex_shell.clone(),
-                "-lc",
-                &payload(runner, &p.hook.source_event, event),
-                timeout,
-            ))
-        })
-        .collect();
+    let jobs = jobs(runner, group, &runner.codex_shell, "-lc", &[], |name| {
+        payload(runner, name, event)
+    });
     run_parallel(runner, &jobs, Kill::Group)
         .await
         .into_iter()

@@ -4,15 +4,16 @@
 //! UserPromptSubmit context, SIGTERM then SIGKILL (100 ms later) to the group on timeout.
 
 use super::payload;
-use super::shell::{duplicate_run, run_parallel, Job, Ran};
+use super::shell::{duplicate_run, jobs, run_parallel, Ran};
 use crate::decision::OutcomeKind;
 use crate::outcome::{outcome_of, HookRun, Launch};
 use crate::process::{Finished, Kill, Status};
-use crate::runner::{Plan, Runner};
+use crate::runner::Runner;
 use crate::Event;
 use hook_ir::contract::limits::jarvis as lim;
 use hook_ir::Kind;
 use serde_json::{json, Map, Value};
+use std::ffi::OsStr;
 use std::time::Duration;
 
 use lim::SHELL;
@@ -72,23 +73,9 @@ pub(crate) async fn run(runner: &Runner, group: &[usize], event: &Event) -> Vec<
     if group.is_empty() {
         return Vec::new();
     }
-    let jobs: Vec<Job> = group
-        .iter()
-        .filter_map(|&i| {
-            let p = &runner.hooks[i];
-            let Plan::Jarvis { timeout } = p.plan else {
-                return None;
-            };
-            Some(Job::new(
-                runner,
-                i,
-                SHELL.into(),
-                "-c",
-                &payload(runner, &p.hook.source_event, event),
-                timeout,
-            ))
-        })
-        .collect();
+    let jobs = jobs(runner, group, OsStr::new(SHELL), "-c", &[], |name| {
+        payload(runner, name, event)
+    });
     let kill = Kill::TermThenKill(Duration::from_millis(lim::KILL_GRACE_MS));
     let results = run_parallel(runner, &jobs, kill).await;
     let mut runs: Vec<HookRun> = results

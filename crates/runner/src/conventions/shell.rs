@@ -4,7 +4,7 @@
 use crate::decision::OutcomeKind;
 use crate::outcome::{not_run, HookRun};
 use crate::process::{self, Finished, Kill, Spec};
-use crate::runner::Runner;
+use crate::runner::{Plan, Runner};
 use serde_json::Value;
 use std::ffi::{OsStr, OsString};
 use std::time::Duration;
@@ -27,27 +27,37 @@ pub(crate) struct Job {
     pub timeout: Duration,
 }
 
-impl Job {
-    /// The job of hook `index`: its command under `shell flag`, `payload` as compact JSON on
-    /// stdin, no extra environment.
-    pub(crate) fn new(
-        runner: &Runner,
-        index: usize,
-        shell: OsString,
-        flag: &'static str,
-        payload: &Value,
-        timeout: Duration,
-    ) -> Job {
-        Job {
-            index,
-            shell,
-            flag,
-            command: runner.hooks[index].hook.command().unwrap_or("").to_string(),
-            stdin: payload.to_string().into_bytes(),
-            extra_env: Vec::new(),
-            timeout,
-        }
-    }
+/// The jobs of `group` (hooks of one shell convention, in hook order): each hook's command
+/// under `shell flag`, its event's `payload` (given the hook's source event name) as compact
+/// JSON on stdin, `extra_env`, and its plan's timeout.
+pub(crate) fn jobs(
+    runner: &Runner,
+    group: &[usize],
+    shell: &OsStr,
+    flag: &'static str,
+    extra_env: &[(&'static str, OsString)],
+    payload: impl Fn(&str) -> Value,
+) -> Vec<Job> {
+    group
+        .iter()
+        .filter_map(|&index| {
+            let p = &runner.hooks[index];
+            let (Plan::Jarvis { timeout } | Plan::Codex { timeout } | Plan::Claude { timeout }) =
+                p.plan
+            else {
+                return None;
+            };
+            Some(Job {
+                index,
+                shell: shell.to_os_string(),
+                flag,
+                command: p.hook.command().unwrap_or("").to_string(),
+                stdin: payload(&p.hook.source_event).to_string().into_bytes(),
+                extra_env: extra_env.to_vec(),
+                timeout,
+            })
+        })
+        .collect()
 }
 
 /// What happened to one job.
