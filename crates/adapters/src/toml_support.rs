@@ -3,10 +3,11 @@
 
 use crate::line_index::LineIndex;
 use crate::read_limit::{read_text, Missing, MAX_CONFIG_BYTES};
+use crate::write::{conflict, FileChange};
 use crate::{Context, Output};
 use hook_ir::{Code, Convention, Diagnostic, Location};
 use std::ops::Range;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use toml_edit::{ImDocument, Item, Value};
 
 /// A file read for one convention: its display path and text.
@@ -65,6 +66,18 @@ pub struct TypeError {
     pub found: &'static str,
     /// Where.
     pub span: Option<Range<usize>>,
+}
+
+impl TypeError {
+    /// `item` at `path` is not what the agent `expected`.
+    pub(crate) fn of(path: impl Into<String>, expected: &'static str, item: &Item) -> TypeError {
+        TypeError {
+            path: path.into(),
+            expected,
+            found: item_type(item),
+            span: item_span(item),
+        }
+    }
 }
 
 /// Reads `path` ([`read_text`]) for one convention: a missing file is `None` without a
@@ -192,6 +205,79 @@ pub(crate) fn read_target(
         },
     };
     Ok((display, before, doc))
+}
+
+/// Makes `doc[key]` fit for the writer: when `bad` (the key holds something else), that is an
+/// `import_conflict` ([`conflict`]) and the plan is refused, unless `force`, where the
+/// diagnostic is kept in `diagnostics` and the key is removed so the writer can start it anew.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn clear_if_bad(
+    doc: &mut toml_edit::DocumentMut,
+    key: &str,
+    bad: bool,
+    what: &str,
+    fix: &str,
+    force: bool,
+    convention: Convention,
+    at: Location,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Result<(), crate::write::Plan> {
+    if !bad {
+        return Ok(());
+    }
+    let c = conflict(force, what, fix)
+        .with_convention(convention)
+        .at(at);
+    if !force {
+        return Err(refused(c));
+    }
+    diagnostics.push(c);
+    doc.remove(key);
+    Ok(())
+}
+
+/// Replaces the value of `item` with `v`, keeping the old value's decor (a trailing comment);
+/// the key's own decor stays because the key is not replaced.
+pub(crate) fn replace_keeping_decor(item: &mut Item, mut v: Value) {
+    if let Some(decor) = item.as_value().map(|old| old.decor().clone()) {
+        *v.decor_mut() = decor;
+    }
+    *item = Item::Value(v);
+}
+
+/// The plan of a TOML writer once every hook is merged: no change while a conflict is
+/// unforced; else the one file, with its text untouched when nothing `changed` (so writing
+/// what is already there changes nothing, formatting included).
+pub(crate) fn finish(
+    target: (PathBuf, String),
+    before: Option<String>,
+    doc: &toml_edit::DocumentMut,
+    changed: bool,
+    conflicts: usize,
+    force: bool,
+    diagnostics: Vec<Diagnostic>,
+) -> crate::write::Plan {
+    if conflicts > 0 && !force {
+        return crate::write::Plan {
+            changes: Vec::new(),
+            diagnostics,
+        };
+    }
+    let (path, display) = target;
+    let after = match (&before, changed) {
+        (Some(b), false) => b.clone(),
+        _ => doc.to_string(),
+    };
+    crate::write::Plan {
+        changes: vec![FileChange {
+            path,
+            display,
+            before,
+            after,
+            mode: None,
+        }],
+        diagnostics,
+    }
 }
 
 /// A plan with one diagnostic and no change.

@@ -61,6 +61,21 @@ pub enum ApplyError {
     },
 }
 
+/// Converts a JSON value to a jsonc-parser CST input value (key order kept), for the JSON
+/// writers' format-preserving edits.
+pub fn json_input(v: &serde_json::Value) -> jsonc_parser::cst::CstInputValue {
+    use jsonc_parser::cst::CstInputValue as V;
+    use serde_json::Value;
+    match v {
+        Value::Null => V::Null,
+        Value::Bool(b) => V::Bool(*b),
+        Value::Number(n) => V::Number(n.to_string()),
+        Value::String(s) => V::String(s.clone()),
+        Value::Array(a) => V::Array(a.iter().map(json_input).collect()),
+        Value::Object(o) => V::Object(o.iter().map(|(k, v)| (k.clone(), json_input(v))).collect()),
+    }
+}
+
 /// Writes every non-no-op change atomically. Returns the display paths written.
 ///
 /// Every target is checked before the first one is written, so a refused plan writes nothing:

@@ -8,7 +8,8 @@
 //! changes nothing) and is only replaced with `force` when it differs.
 
 use super::{json, matcher};
-use crate::write::{FileChange, Plan, WriteOptions};
+use crate::convert::matcher::anchored_alternation;
+use crate::write::{json_input, FileChange, Plan, WriteOptions};
 use crate::Context;
 use hook_ir::contract::{self, limits};
 use hook_ir::{quote, Code, Convention, Detail, Diagnostic, Handler, Hook, Location, Matcher};
@@ -18,6 +19,8 @@ use serde_json::Value;
 use std::path::PathBuf;
 
 const CL: Convention = Convention::ClaudeSettings;
+/// What a tool name escapes to be matched verbatim by Claude's (JavaScript) regex.
+const REGEX_SPECIALS: &str = "\\^$.|?*+()[]{}";
 const DEFAULT_TIMEOUT_MS: u64 = limits::claude::TIMEOUT_DEFAULT_S * 1000;
 
 pub(super) fn plan(
@@ -173,8 +176,7 @@ pub(super) fn matcher_string(hook: &Hook) -> Result<Option<String>, String> {
             if plain {
                 Ok(Some(names.join("|")))
             } else {
-                let alts: Vec<String> = names.iter().map(|n| escape_regex(n)).collect();
-                Ok(Some(format!("^(?:{})$", alts.join("|"))))
+                Ok(Some(anchored_alternation(names, REGEX_SPECIALS)))
             }
         }
         Matcher::Regex { pattern, .. } => {
@@ -197,17 +199,6 @@ pub(super) fn matcher_string(hook: &Hook) -> Result<Option<String>, String> {
             }
         }
     }
-}
-
-fn escape_regex(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        if "\\^$.|?*+()[]{}".contains(c) {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// The handler object to write, as ordered key/value pairs.
@@ -245,17 +236,6 @@ fn seconds(ms: u64) -> Value {
         Value::from(ms / 1000)
     } else {
         Value::from(ms as f64 / 1000.0)
-    }
-}
-
-fn to_input(v: &Value) -> V {
-    match v {
-        Value::Null => V::Null,
-        Value::Bool(b) => V::Bool(*b),
-        Value::Number(n) => V::Number(n.to_string()),
-        Value::String(s) => V::String(s.clone()),
-        Value::Array(a) => V::Array(a.iter().map(to_input).collect()),
-        Value::Object(o) => V::Object(o.iter().map(|(k, v)| (k.clone(), to_input(v))).collect()),
     }
 }
 
@@ -304,7 +284,7 @@ fn merge(obj: &CstObject, hook: &Hook, force: bool) -> Result<(), Diagnostic> {
         if let Some(m) = &matcher {
             g.push(("matcher".to_string(), V::String(m.clone())));
         }
-        g.push(("hooks".to_string(), V::Array(vec![to_input(&wanted)])));
+        g.push(("hooks".to_string(), V::Array(vec![json_input(&wanted)])));
         events.append(V::Object(g));
         return Ok(());
     };
@@ -327,7 +307,7 @@ fn merge(obj: &CstObject, hook: &Hook, force: bool) -> Result<(), Diagnostic> {
     });
     match existing {
         None => {
-            handlers.append(to_input(&wanted));
+            handlers.append(json_input(&wanted));
             Ok(())
         }
         Some(node) if same_meaning(&node, &wanted) => Ok(()),
@@ -339,7 +319,7 @@ fn merge(obj: &CstObject, hook: &Hook, force: bool) -> Result<(), Diagnostic> {
                 "replace its settings with the imported ones",
             );
             if force {
-                replace(node, to_input(&wanted));
+                replace(node, json_input(&wanted));
             }
             Err(d)
         }

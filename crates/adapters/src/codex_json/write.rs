@@ -8,7 +8,7 @@
 use super::lower::parse_matcher;
 use super::raw::{RawGroup, RawHandler};
 use crate::json_span::{self, Node};
-use crate::write::{FileChange, Plan, WriteOptions};
+use crate::write::{json_input, FileChange, Plan, WriteOptions};
 use crate::Context;
 use hook_ir::contract::limits::codex;
 use hook_ir::contract::{self, Lookup};
@@ -120,21 +120,6 @@ pub fn group_of(h: &Hook) -> Result<RawGroup, String> {
             status_message: status,
         }],
     })
-}
-
-/// Converts a JSON value to a CST input value (key order kept).
-pub fn to_input(v: &serde_json::Value) -> CstInputValue {
-    use serde_json::Value;
-    match v {
-        Value::Null => CstInputValue::Null,
-        Value::Bool(b) => CstInputValue::Bool(*b),
-        Value::Number(n) => CstInputValue::Number(n.to_string()),
-        Value::String(s) => CstInputValue::String(s.clone()),
-        Value::Array(a) => CstInputValue::Array(a.iter().map(to_input).collect()),
-        Value::Object(o) => {
-            CstInputValue::Object(o.iter().map(|(k, v)| (k.clone(), to_input(v))).collect())
-        }
-    }
 }
 
 /// What the target already has for `g`'s handler.
@@ -341,7 +326,7 @@ pub fn plan_write(ctx: &Context, hooks: &[Hook], opts: &WriteOptions) -> Plan {
                         .and_then(|h| h.get(0))
                         .cloned()
                         .unwrap_or_default();
-                    replace_handler(&root, &h.source_event, (g, i), to_input(&handler));
+                    replace_handler(&root, &h.source_event, (g, i), json_input(&handler));
                     changed = true;
                 }
                 continue;
@@ -351,7 +336,7 @@ pub fn plan_write(ctx: &Context, hooks: &[Hook], opts: &WriteOptions) -> Plan {
         let arr = obj
             .object_value_or_set("hooks")
             .array_value_or_set(&h.source_event);
-        arr.append(to_input(&value));
+        arr.append(json_input(&value));
         added.push((h.source_event.clone(), value));
         changed = true;
     }

@@ -39,11 +39,25 @@ pub fn capability(c: Convention) -> Capability {
     }
 }
 
-/// Escapes a literal for a regex; the same escaping is valid in both dialects.
-fn escape(s: &str) -> String {
+/// The characters [`exact_to_regex`] escapes: the same escaping is valid in both dialects.
+const BOTH_DIALECTS_SPECIALS: &str = "\\.+*?()|[]{}^$/-";
+
+/// `^(?:A|B)$`: the anchored alternation that matches exactly these names, in both dialects.
+pub fn exact_to_regex(names: &[String]) -> String {
+    anchored_alternation(names, BOTH_DIALECTS_SPECIALS)
+}
+
+/// `^(?:A|B)$` over `names`, each character of `specials` in a name escaped with a backslash.
+pub(crate) fn anchored_alternation(names: &[String], specials: &str) -> String {
+    let alts: Vec<String> = names.iter().map(|n| escape(n, specials)).collect();
+    format!("^(?:{})$", alts.join("|"))
+}
+
+/// `s` with a backslash before each character of `specials`.
+fn escape(s: &str, specials: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
-        if "\\.+*?()|[]{}^$/-".contains(c) {
+        if specials.contains(c) {
             out.push('\\');
         }
         out.push(c);
@@ -51,21 +65,20 @@ fn escape(s: &str) -> String {
     out
 }
 
-/// `^(?:A|B)$`: the anchored alternation that matches exactly these names, in both dialects.
-pub fn exact_to_regex(names: &[String]) -> String {
-    let alts: Vec<String> = names.iter().map(|n| escape(n)).collect();
-    format!("^(?:{})$", alts.join("|"))
-}
-
 /// The inverse of [`exact_to_regex`], for names made of plain characters: recognizes
 /// `^(?:A|B)$`, `^(A|B)$` and `^A$`.
 pub fn regex_to_exact(pattern: &str) -> Option<Vec<String>> {
     let body = pattern.strip_prefix('^')?.strip_suffix('$')?;
-    let body = body
+    let grouped = body
         .strip_prefix("(?:")
         .or_else(|| body.strip_prefix('('))
-        .and_then(|b| b.strip_suffix(')'))
-        .unwrap_or(body);
+        .and_then(|b| b.strip_suffix(')'));
+    // Ungrouped, `|` binds looser than the anchors: `^A|B$` is "starts with A or ends with B".
+    let body = match grouped {
+        Some(b) => b,
+        None if body.contains('|') => return None,
+        None => body,
+    };
     let names: Vec<String> = body
         .split('|')
         .map(unescape_literal)
@@ -80,7 +93,7 @@ fn unescape_literal(s: &str) -> Option<String> {
         match c {
             '\\' => {
                 let n = chars.next()?;
-                if !"\\.+*?()|[]{}^$/-".contains(n) {
+                if !BOTH_DIALECTS_SPECIALS.contains(n) {
                     return None;
                 }
                 out.push(n);
@@ -343,6 +356,11 @@ mod tests {
         assert_eq!(regex_to_exact("^Bash$"), Some(vec!["Bash".into()]));
         assert_eq!(regex_to_exact("^(A|B.*)$"), None);
         assert_eq!(regex_to_exact("A|B"), None);
+        assert_eq!(
+            regex_to_exact("^A|B$"),
+            None,
+            "`|` outside a group is not a list"
+        );
         assert_eq!(regex_to_exact("^(?:A|)$"), None);
     }
 }

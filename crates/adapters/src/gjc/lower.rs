@@ -76,48 +76,79 @@ pub fn timeout_of(convention: Convention, event: &str) -> Option<u64> {
         .and_then(|r| r.timeout.default_ms())
 }
 
+/// Whether `tool` (from the name of module file `m`) is a valid tool name; if not, an
+/// `invalid_tool_matcher` with `consequence` (what the agent does about it) appended.
+pub(crate) fn file_tool_ok(
+    m: &ModuleFile,
+    tool: &str,
+    convention: Convention,
+    consequence: &str,
+    out: &mut Output,
+) -> bool {
+    let Err(why) = tool_name::validate(tool) else {
+        return true;
+    };
+    out.diag(
+        Diagnostic::new(
+            Code::InvalidToolMatcher,
+            format!(
+                "the tool name {} (from the file name) {why}{consequence}",
+                quote(tool)
+            ),
+        )
+        .with_convention(convention)
+        .at(Location::path_only(m.display.clone())),
+    );
+    false
+}
+
+/// A hook that runs module file `m` for `in_process_event`, filed as `source_event`, for the
+/// tool `tool` (`*` or `None`: any tool). No timeout: the caller sets the convention's.
+pub(crate) fn module_hook(
+    m: &ModuleFile,
+    convention: Convention,
+    id: String,
+    kind: Kind,
+    source_event: &str,
+    in_process_event: &str,
+    tool: Option<&str>,
+) -> Hook {
+    Hook {
+        id,
+        kind,
+        convention,
+        source_event: source_event.to_string(),
+        matcher: tool.map_or(Matcher::Any, matcher_for),
+        handler: Handler::Module {
+            path: m.display.clone(),
+        },
+        timeout_ms: None,
+        location: Location::path_only(m.display.clone()),
+        detail: Detail::Module {
+            real_path: m.real_path.to_string_lossy().into_owned(),
+            in_process_event: in_process_event.to_string(),
+            tool: tool.map(str::to_string),
+            plugin: None,
+        },
+    }
+}
+
 /// Lowers one module file of `phase`'s folder.
 pub fn lower_module(m: &ModuleFile, phase: Phase, out: &mut Output) -> Vec<Hook> {
     let conv = Convention::Gjc;
     let tool = tool_of(&m.name);
-    if let Err(why) = tool_name::validate(tool) {
-        out.diag(
-            Diagnostic::new(
-                Code::InvalidToolMatcher,
-                format!(
-                    "the tool name {} (from the file name) {why}; GJC rejects this module",
-                    quote(tool)
-                ),
-            )
-            .with_convention(conv)
-            .at(Location::path_only(m.display.clone())),
-        );
+    if !file_tool_ok(m, tool, conv, "; GJC rejects this module", out) {
         return Vec::new();
     }
-    let real = m.real_path.to_string_lossy().into_owned();
-    let hook = |kind: Kind, event: &str, matcher: Matcher, tool: Option<String>, id: String| Hook {
-        id,
-        kind,
-        convention: conv,
-        source_event: event.to_string(),
-        matcher,
-        handler: Handler::Module {
-            path: m.display.clone(),
-        },
+    // GJC's own hooks: the source event is the in-process event, with its contract timeout.
+    let hook = |kind: Kind, event: &str, tool: Option<&str>, id: String| Hook {
         timeout_ms: timeout_of(conv, event),
-        location: Location::path_only(m.display.clone()),
-        detail: Detail::Module {
-            real_path: real.clone(),
-            in_process_event: event.to_string(),
-            tool,
-            plugin: None,
-        },
+        ..module_hook(m, conv, id, kind, event, event, tool)
     };
     let mut hooks = vec![hook(
         phase.kind(),
         phase.event(),
-        matcher_for(tool),
-        Some(tool.to_string()),
+        Some(tool),
         format!("gjc:{}", m.display),
     )];
     let regs = scan::registrations(&m.text);
@@ -149,7 +180,6 @@ pub fn lower_module(m: &ModuleFile, phase: Phase, out: &mut Output) -> Vec<Hook>
                 Mapping::Accepted { kind, .. } => hooks.push(hook(
                     kind,
                     &r.event,
-                    Matcher::Any,
                     None,
                     format!("gjc:{}:{}", m.display, r.event),
                 )),

@@ -1,10 +1,9 @@
 //! Lowering Claude and Codex directory files into IR hooks (import-only sources).
 
 use crate::gjc::entries::ModuleFile;
-use crate::gjc::lower::{matcher_for, Phase};
-use crate::gjc::tool_name;
+use crate::gjc::lower::{file_tool_ok, module_hook, Phase};
 use crate::Output;
-use hook_ir::{quote, Code, Convention, Detail, Diagnostic, Handler, Hook, Location};
+use hook_ir::{Convention, Hook};
 
 /// Extensions GJC's Claude provider strips to get the tool name (`claude-hooks.ts`).
 pub const CLAUDE_EXTENSIONS: &[&str] = &["sh", "bash", "zsh", "fish", "ts", "js"];
@@ -38,35 +37,18 @@ pub fn lower_file(
     tool: &str,
     out: &mut Output,
 ) -> Option<Hook> {
-    if let Err(why) = tool_name::validate(tool) {
-        out.diag(
-            Diagnostic::new(
-                Code::InvalidToolMatcher,
-                format!("the tool name {} (from the file name) {why}", quote(tool)),
-            )
-            .with_convention(convention)
-            .at(Location::path_only(m.display.clone())),
-        );
+    if !file_tool_ok(m, tool, convention, "", out) {
         return None;
     }
-    Some(Hook {
-        id: format!("{convention}:{}", m.display),
-        kind: phase.kind(),
+    Some(module_hook(
+        m,
         convention,
-        source_event: phase.dir().to_string(),
-        matcher: matcher_for(tool),
-        handler: Handler::Module {
-            path: m.display.clone(),
-        },
-        timeout_ms: None,
-        location: Location::path_only(m.display.clone()),
-        detail: Detail::Module {
-            real_path: m.real_path.to_string_lossy().into_owned(),
-            in_process_event: phase.event().to_string(),
-            tool: Some(tool.to_string()),
-            plugin: None,
-        },
-    })
+        format!("{convention}:{}", m.display),
+        phase.kind(),
+        phase.dir(),
+        phase.event(),
+        Some(tool),
+    ))
 }
 
 #[cfg(test)]

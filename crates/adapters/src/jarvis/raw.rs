@@ -6,7 +6,7 @@
 
 pub use crate::toml_support::{Spanned, TypeError};
 
-use crate::toml_support::{item_span, item_type, value_type};
+use crate::toml_support::value_type;
 use std::ops::Range;
 use toml_edit::{ImDocument, Item, TableLike, Value};
 
@@ -78,12 +78,11 @@ pub fn read(doc: &ImDocument<&str>) -> Option<RawHooks> {
                 }
             }
         }
-        other => raw.type_errors.push(TypeError {
-            path: "hooks".into(),
-            expected: "an array of tables (`[[hooks]]`)",
-            found: item_type(other),
-            span: item_span(other),
-        }),
+        other => raw.type_errors.push(TypeError::of(
+            "hooks",
+            "an array of tables (`[[hooks]]`)",
+            other,
+        )),
     }
     Some(raw)
 }
@@ -105,12 +104,11 @@ fn read_entry(index: usize, t: &dyn TableLike, span: Option<Range<usize>>) -> Ra
                     span: s.span(),
                 }),
                 other => {
-                    e.type_errors.push(TypeError {
-                        path: format!("hooks[{index}].{name}"),
+                    e.type_errors.push(TypeError::of(
+                        format!("hooks[{index}].{name}"),
                         expected,
-                        found: item_type(other),
-                        span: item_span(other),
-                    });
+                        other,
+                    ));
                     None
                 }
             }
@@ -132,12 +130,11 @@ fn read_entry(index: usize, t: &dyn TableLike, span: Option<Range<usize>>) -> Ra
                         span: f.span(),
                     })
                 }
-                other => e.type_errors.push(TypeError {
-                    path: format!("hooks[{index}].timeout"),
-                    expected: "an integer number of seconds",
-                    found: item_type(other),
-                    span: item_span(other),
-                }),
+                other => e.type_errors.push(TypeError::of(
+                    format!("hooks[{index}].timeout"),
+                    "an integer number of seconds",
+                    other,
+                )),
             },
             other => e.unknown.push(Spanned {
                 value: other.to_string(),

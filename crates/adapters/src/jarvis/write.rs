@@ -8,12 +8,16 @@
 //!   timeout (when explicit or not the default).
 
 use super::discover::config_path;
-use crate::toml_support::{read_target, refused};
-use crate::write::{conflict, FileChange, Plan, WriteOptions};
+use crate::convert::matcher::anchored_alternation;
+use crate::toml_support::{clear_if_bad, finish, read_target, refused, replace_keeping_decor};
+use crate::write::{conflict, Plan, WriteOptions};
 use crate::Context;
 use hook_ir::contract::{self, limits};
 use hook_ir::{quote, Code, Convention, Detail, Diagnostic, Hook, Location, Matcher};
 use toml_edit::{ArrayOfTables, InlineTable, Item, Table, TableLike, Value};
+
+/// What a literal escapes to be matched verbatim by a JavaScript regex.
+const JS_REGEX_SPECIALS: &str = "\\^$.|?*+()[]{}/";
 
 /// What one entry says, in Jarvis's terms.
 struct Entry {
@@ -46,19 +50,18 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
             .get("hooks")
             .and_then(Item::as_array)
             .is_some_and(|a| a.iter().all(|v| v.is_inline_table()));
-    if !hooks_ok {
-        let c = conflict(
-            opts.force,
-            "`hooks` in this file is not an array of tables",
-            "replace it with `[[hooks]]` entries",
-        )
-        .with_convention(convention)
-        .at(at());
-        if !opts.force {
-            return refused(c);
-        }
-        diagnostics.push(c);
-        doc.remove("hooks");
+    if let Err(p) = clear_if_bad(
+        &mut doc,
+        "hooks",
+        !hooks_ok,
+        "`hooks` in this file is not an array of tables",
+        "replace it with `[[hooks]]` entries",
+        opts.force,
+        convention,
+        at(),
+        &mut diagnostics,
+    ) {
+        return p;
     }
     if doc.get("hooks").is_none() {
         doc.insert("hooks", Item::ArrayOfTables(ArrayOfTables::new()));
@@ -97,15 +100,10 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
                     );
                     if opts.force {
                         if let Some(t) = entry_at_mut(item, pos) {
-                            let mut v = Value::from(i64::try_from(want_s).unwrap_or(600));
+                            let v = Value::from(i64::try_from(want_s).unwrap_or(600));
                             match t.get_mut("timeout") {
                                 // Replace in place: the key and its comments stay.
-                                Some(old) => {
-                                    if let Some(decor) = old.as_value().map(|v| v.decor().clone()) {
-                                        *v.decor_mut() = decor;
-                                    }
-                                    *old = Item::Value(v);
-                                }
+                                Some(old) => replace_keeping_decor(old, v),
                                 None => {
                                     t.insert("timeout", Item::Value(v));
                                 }
@@ -121,26 +119,15 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
             }
         }
     }
-    if conflicts > 0 && !opts.force {
-        return Plan {
-            changes: Vec::new(),
-            diagnostics,
-        };
-    }
-    let after = match (&before, changed) {
-        (Some(b), false) => b.clone(),
-        _ => doc.to_string(),
-    };
-    Plan {
-        changes: vec![FileChange {
-            path,
-            display,
-            before,
-            after,
-            mode: None,
-        }],
+    finish(
+        (path, display),
+        before,
+        &doc,
+        changed,
+        conflicts,
+        opts.force,
         diagnostics,
-    }
+    )
 }
 
 fn to_entry(h: &Hook, diagnostics: &mut Vec<Diagnostic>, convention: Convention) -> Option<Entry> {
@@ -166,14 +153,7 @@ fn to_entry(h: &Hook, diagnostics: &mut Vec<Diagnostic>, convention: Convention)
         Matcher::Any => None,
         Matcher::Regex { pattern, .. } if pattern.is_empty() => None,
         Matcher::Regex { pattern, .. } => Some(pattern.clone()),
-        Matcher::Exact { names } => Some(format!(
-            "^(?:{})$",
-            names
-                .iter()
-                .map(|n| escape_regex(n))
-                .collect::<Vec<_>>()
-                .join("|")
-        )),
+        Matcher::Exact { names } => Some(anchored_alternation(names, JS_REGEX_SPECIALS)),
     };
     let (min, max) = (limits::jarvis::TIMEOUT_MIN_S, limits::jarvis::TIMEOUT_MAX_S);
     let timeout_s = h.timeout_ms.map(|ms| ms.div_ceil(1000));
@@ -200,18 +180,6 @@ fn to_entry(h: &Hook, diagnostics: &mut Vec<Diagnostic>, convention: Convention)
         command: command.to_string(),
         timeout_s: if explicit { timeout_s } else { None },
     })
-}
-
-/// Escapes a literal for a JavaScript regex.
-fn escape_regex(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        if "\\^$.|?*+()[]{}/".contains(c) {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out
 }
 
 fn entry_at(item: &Item, i: usize) -> Option<&dyn TableLike> {

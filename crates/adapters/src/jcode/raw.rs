@@ -7,7 +7,7 @@
 
 pub use crate::toml_support::{Spanned, TypeError};
 
-use crate::toml_support::{item_span, item_type, value_type};
+use crate::toml_support::value_type;
 use std::ops::Range;
 use toml_edit::{ImDocument, Item, TableLike, Value};
 
@@ -58,12 +58,8 @@ pub fn read(doc: &ImDocument<&str>) -> Option<RawHooks> {
         Item::Table(t) => t,
         Item::Value(Value::InlineTable(t)) => t,
         other => {
-            raw.type_errors.push(TypeError {
-                path: "hooks".into(),
-                expected: "a table",
-                found: item_type(other),
-                span: item_span(other),
-            });
+            raw.type_errors
+                .push(TypeError::of("hooks", "a table", other));
             return Some(raw);
         }
     };
@@ -91,12 +87,11 @@ pub fn read(doc: &ImDocument<&str>) -> Option<RawHooks> {
                     found: "a negative integer",
                     span: i.span(),
                 }),
-                other => raw.type_errors.push(TypeError {
-                    path: format!("hooks.{TIMEOUT_KEY}"),
-                    expected: "an unsigned integer (milliseconds)",
-                    found: item_type(other),
-                    span: item_span(other),
-                }),
+                other => raw.type_errors.push(TypeError::of(
+                    format!("hooks.{TIMEOUT_KEY}"),
+                    "an unsigned integer (milliseconds)",
+                    other,
+                )),
             }
         } else {
             raw.ignored.push(Spanned {
@@ -149,11 +144,8 @@ fn read_slot(slot: &'static str, key_span: Option<Range<usize>>, item: &Item, ra
                 });
             }
         }
-        other => raw.type_errors.push(TypeError {
-            path: format!("hooks.{slot}"),
-            expected: EXPECTED,
-            found: item_type(other),
-            span: item_span(other),
-        }),
+        other => raw
+            .type_errors
+            .push(TypeError::of(format!("hooks.{slot}"), EXPECTED, other)),
     }
 }

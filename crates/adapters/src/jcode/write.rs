@@ -9,8 +9,8 @@
 
 use super::discover::config_path;
 use super::raw::{SLOTS, TIMEOUT_KEY};
-use crate::toml_support::{read_target, refused};
-use crate::write::{conflict, FileChange, Plan, WriteOptions};
+use crate::toml_support::{clear_if_bad, finish, read_target, refused, replace_keeping_decor};
+use crate::write::{conflict, Plan, WriteOptions};
 use crate::Context;
 use hook_ir::contract::limits;
 use hook_ir::jcode_argv::quote_word;
@@ -35,22 +35,21 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
     let mut conflicts = 0usize;
     let mut changed = false;
 
-    if doc
+    let bad = doc
         .get("hooks")
-        .is_some_and(|h| h.as_table_like().is_none())
-    {
-        let c = conflict(
-            opts.force,
-            "`hooks` in this file is not a table",
-            "replace it with a `[hooks]` table",
-        )
-        .with_convention(convention)
-        .at(at());
-        if !opts.force {
-            return refused(c);
-        }
-        diagnostics.push(c);
-        doc.remove("hooks");
+        .is_some_and(|h| h.as_table_like().is_none());
+    if let Err(p) = clear_if_bad(
+        &mut doc,
+        "hooks",
+        bad,
+        "`hooks` in this file is not a table",
+        "replace it with a `[hooks]` table",
+        opts.force,
+        convention,
+        at(),
+        &mut diagnostics,
+    ) {
+        return p;
     }
     if doc.get("hooks").is_none() {
         doc.insert("hooks", Item::Table(Table::new()));
@@ -239,36 +238,21 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
                 );
                 if opts.force {
                     if let Some(item) = table.get_mut(TIMEOUT_KEY) {
-                        let decor = item.as_value().map(|v| v.decor().clone());
-                        let mut v = Value::from(i64::try_from(ms).unwrap_or(i64::MAX));
-                        if let Some(decor) = decor {
-                            *v.decor_mut() = decor;
-                        }
-                        *item = Item::Value(v);
+                        let v = Value::from(i64::try_from(ms).unwrap_or(i64::MAX));
+                        replace_keeping_decor(item, v);
                         changed = true;
                     }
                 }
             }
         }
     }
-    if conflicts > 0 && !opts.force {
-        return Plan {
-            changes: Vec::new(),
-            diagnostics,
-        };
-    }
-    let after = match (&before, changed) {
-        (Some(b), false) => b.clone(),
-        _ => doc.to_string(),
-    };
-    Plan {
-        changes: vec![FileChange {
-            path,
-            display,
-            before,
-            after,
-            mode: None,
-        }],
+    finish(
+        (path, display),
+        before,
+        &doc,
+        changed,
+        conflicts,
+        opts.force,
         diagnostics,
-    }
+    )
 }

@@ -12,16 +12,16 @@
 
 use super::codex::{base, block_or_feedback, event_fields, run_of_answer};
 use super::json_output::{classify, interpret, Stdout};
-use super::shell::{duplicate_note, run_parallel, Job, Ran};
+use super::shell::{duplicate_run, jobs, run_parallel, Ran};
 use crate::decision::OutcomeKind;
-use crate::outcome::{not_run, outcome_of, HookRun, Launch};
+use crate::outcome::{outcome_of, HookRun, Launch};
 use crate::process::{Finished, Kill, Status};
-use crate::runner::{Plan, Runner};
+use crate::runner::Runner;
 use crate::Event;
 use hook_ir::contract::limits::claude as lim;
 use hook_ir::Kind;
 use serde_json::{json, Value};
-use std::ffi::OsString;
+use std::ffi::{OsStr, OsString};
 
 use lim::SHELL;
 
@@ -47,26 +47,14 @@ pub(crate) async fn run(runner: &Runner, group: &[usize], event: &Event) -> Vec<
         .as_deref()
         .map(|p| p.as_os_str().to_owned())
         .unwrap_or_default();
-    let jobs: Vec<Job> = group
-        .iter()
-        .filter_map(|&i| {
-            let p = &runner.hooks[i];
-            let Plan::Claude { timeout } = p.plan else {
-                return None;
-            };
-            Some(Job {
-                index: i,
-                shell: SHELL.into(),
-                flag: "-c",
-                command: p.hook.command().unwrap_or("").to_string(),
-                stdin: payload(runner, &p.hook.source_event, event)
-                    .to_string()
-                    .into_bytes(),
-                extra_env: vec![(lim::PROJECT_DIR_ENV, project.clone())],
-                timeout,
-            })
-        })
-        .collect();
+    let jobs = jobs(
+        runner,
+        group,
+        OsStr::new(SHELL),
+        "-c",
+        &[(lim::PROJECT_DIR_ENV, project)],
+        |name| payload(runner, name, event),
+    );
     let mut permission: Option<(u8, Value)> = None;
     let mut runs: Vec<HookRun> = run_parallel(runner, &jobs, Kill::Group)
         .await
@@ -84,14 +72,7 @@ pub(crate) async fn run(runner: &Runner, group: &[usize], event: &Event) -> Vec<
                     }
                     run
                 }
-                Ran::DuplicateOf(first) => HookRun::new(
-                    i,
-                    not_run(
-                        &p.hook.id,
-                        OutcomeKind::Allowed,
-                        duplicate_note(&runner.hooks[first].hook.id),
-                    ),
-                ),
+                Ran::DuplicateOf(first) => duplicate_run(runner, i, first),
             }
         })
         .collect();

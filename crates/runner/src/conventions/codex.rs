@@ -3,11 +3,12 @@
 //! is a failure); exit 0 + JSON object decides; UserPromptSubmit plain stdout is context.
 
 use super::json_output::{classify, interpret, Answer, Stdout};
-use super::shell::{duplicate_note, run_parallel, Job, Ran};
+use super::payload;
+use super::shell::{duplicate_run, jobs, run_parallel, Ran};
 use crate::decision::{HookOutcome, OutcomeKind};
-use crate::outcome::{not_run, outcome_of, HookRun, Launch};
+use crate::outcome::{outcome_of, HookRun, Launch};
 use crate::process::{Finished, Kill, Status};
-use crate::runner::{Plan, Runner};
+use crate::runner::Runner;
 use crate::Event;
 use hook_ir::contract::limits::codex as lim;
 use hook_ir::Kind;
@@ -30,10 +31,7 @@ pub(crate) fn payload(runner: &Runner, event_name: &str, event: &Event) -> Value
 pub(crate) fn base(runner: &Runner, event_name: &str) -> Map<String, Value> {
     let s = &runner.session;
     let mut m = Map::new();
-    m.insert(
-        "session_id".into(),
-        s.session_id.clone().unwrap_or_default().into(),
-    );
+    m.insert("session_id".into(), payload::session_id(runner));
     m.insert(
         "transcript_path".into(),
         s.transcript_path
@@ -41,14 +39,7 @@ pub(crate) fn base(runner: &Runner, event_name: &str) -> Map<String, Value> {
             .map(|p| p.to_string_lossy().into_owned())
             .into(),
     );
-    m.insert(
-        "cwd".into(),
-        s.cwd
-            .as_deref()
-            .map(|c| c.to_string_lossy().into_owned())
-            .unwrap_or_default()
-            .into(),
-    );
+    m.insert("cwd".into(), payload::cwd(runner));
     m.insert("hook_event_name".into(), event_name.into());
     m
 }
@@ -56,24 +47,10 @@ pub(crate) fn base(runner: &Runner, event_name: &str) -> Map<String, Value> {
 /// The event fields Codex and Claude share. `last_message`: include Codex's
 /// `last_assistant_message` on stop.
 pub(crate) fn event_fields(m: &mut Map<String, Value>, event: &Event, last_message: bool) {
-    let tool = |m: &mut Map<String, Value>| {
-        m.insert(
-            "tool_name".into(),
-            event.tool_name.clone().unwrap_or_default().into(),
-        );
-        m.insert(
-            "tool_input".into(),
-            event.tool_input.clone().unwrap_or_else(|| json!({})),
-        );
-        m.insert(
-            "tool_use_id".into(),
-            event.tool_call_id.clone().unwrap_or_default().into(),
-        );
-    };
     match event.kind() {
-        Kind::PreToolUse => tool(m),
+        Kind::PreToolUse => payload::insert_tool(m, event, "tool_use_id"),
         Kind::PostToolUse => {
-            tool(m);
+            payload::insert_tool(m, event, "tool_use_id");
             let response = event
                 .tool_response
                 .clone()
@@ -110,26 +87,9 @@ pub(crate) async fn run(runner: &Runner, group: &[usize], event: &Event) -> Vec<
     if group.is_empty() {
         return Vec::new();
     }
-    let jobs: Vec<Job> = group
-        .iter()
-        .filter_map(|&i| {
-            let p = &runner.hooks[i];
-            let Plan::Codex { timeout } = p.plan else {
-                return None;
-            };
-            Some(Job {
-                index: i,
-                shell: runner.codex_shell.clone(),
-                flag: "-lc",
-                command: p.hook.command().unwrap_or("").to_string(),
-                stdin: payload(runner, &p.hook.source_event, event)
-                    .to_string()
-                    .into_bytes(),
-                extra_env: Vec::new(),
-                timeout,
-            })
-        })
-        .collect();
+    let jobs = jobs(runner, group, &runner.codex_shell, "-lc", &[], |name| {
+        payload(runner, name, event)
+    });
     run_parallel(runner, &jobs, Kill::Group)
         .await
         .into_iter()
@@ -145,14 +105,7 @@ pub(crate) async fn run(runner: &Runner, group: &[usize], event: &Event) -> Vec<
                     event.kind(),
                     &f,
                 ),
-                Ran::DuplicateOf(first) => HookRun::new(
-                    i,
-                    not_run(
-                        &p.hook.id,
-                        OutcomeKind::Allowed,
-                        duplicate_note(&runner.hooks[first].hook.id),
-                    ),
-                ),
+                Ran::DuplicateOf(first) => duplicate_run(runner, i, first),
             }
         })
         .collect()

@@ -3,15 +3,17 @@
 //! blocks with trimmed stderr, `permissionDecision: "deny"` blocks, `message`/stdout becomes
 //! UserPromptSubmit context, SIGTERM then SIGKILL (100 ms later) to the group on timeout.
 
-use super::shell::{duplicate_note, run_parallel, Job, Ran};
+use super::payload;
+use super::shell::{duplicate_run, jobs, run_parallel, Ran};
 use crate::decision::OutcomeKind;
-use crate::outcome::{not_run, outcome_of, HookRun, Launch};
+use crate::outcome::{outcome_of, HookRun, Launch};
 use crate::process::{Finished, Kill, Status};
-use crate::runner::{Plan, Runner};
+use crate::runner::Runner;
 use crate::Event;
 use hook_ir::contract::limits::jarvis as lim;
 use hook_ir::Kind;
 use serde_json::{json, Map, Value};
+use std::ffi::OsStr;
 use std::time::Duration;
 
 use lim::SHELL;
@@ -22,40 +24,16 @@ pub(crate) fn payload(runner: &Runner, event_name: &str, event: &Event) -> Value
     let s = &runner.session;
     let mut m = Map::new();
     m.insert("hook_event_name".into(), event_name.into());
-    m.insert(
-        "session_id".into(),
-        s.session_id.clone().unwrap_or_default().into(),
-    );
-    m.insert(
-        "cwd".into(),
-        s.cwd
-            .as_deref()
-            .map(|c| c.to_string_lossy().into_owned())
-            .unwrap_or_default()
-            .into(),
-    );
+    m.insert("session_id".into(), payload::session_id(runner));
+    m.insert("cwd".into(), payload::cwd(runner));
     m.insert("client_type".into(), s.client_type.clone().into());
     if let Some(t) = &s.session_title {
         m.insert("session_title".into(), t.clone().into());
     }
-    let tool = |m: &mut Map<String, Value>| {
-        m.insert(
-            "tool_name".into(),
-            event.tool_name.clone().unwrap_or_default().into(),
-        );
-        m.insert(
-            "tool_input".into(),
-            event.tool_input.clone().unwrap_or_else(|| json!({})),
-        );
-        m.insert(
-            "tool_call_id".into(),
-            event.tool_call_id.clone().unwrap_or_default().into(),
-        );
-    };
     match event.kind() {
-        Kind::PreToolUse => tool(&mut m),
+        Kind::PreToolUse => payload::insert_tool(&mut m, event, "tool_call_id"),
         Kind::PostToolUse => {
-            tool(&mut m);
+            payload::insert_tool(&mut m, event, "tool_call_id");
             let out: String = event
                 .tool_output
                 .as_deref()
@@ -95,26 +73,9 @@ pub(crate) async fn run(runner: &Runner, group: &[usize], event: &Event) -> Vec<
     if group.is_empty() {
         return Vec::new();
     }
-    let jobs: Vec<Job> = group
-        .iter()
-        .filter_map(|&i| {
-            let p = &runner.hooks[i];
-            let Plan::Jarvis { timeout } = p.plan else {
-                return None;
-            };
-            Some(Job {
-                index: i,
-                shell: SHELL.into(),
-                flag: "-c",
-                command: p.hook.command().unwrap_or("").to_string(),
-                stdin: payload(runner, &p.hook.source_event, event)
-                    .to_string()
-                    .into_bytes(),
-                extra_env: Vec::new(),
-                timeout,
-            })
-        })
-        .collect();
+    let jobs = jobs(runner, group, OsStr::new(SHELL), "-c", &[], |name| {
+        payload(runner, name, event)
+    });
     let kill = Kill::TermThenKill(Duration::from_millis(lim::KILL_GRACE_MS));
     let results = run_parallel(runner, &jobs, kill).await;
     let mut runs: Vec<HookRun> = results
@@ -125,14 +86,7 @@ pub(crate) async fn run(runner: &Runner, group: &[usize], event: &Event) -> Vec<
                 Ran::Finished(f) => {
                     interpret(i, &p.hook.id, &p.hook.source_event, event.kind(), &f)
                 }
-                Ran::DuplicateOf(first) => HookRun::new(
-                    i,
-                    not_run(
-                        &p.hook.id,
-                        OutcomeKind::Allowed,
-                        duplicate_note(&runner.hooks[first].hook.id),
-                    ),
-                ),
+                Ran::DuplicateOf(first) => duplicate_run(runner, i, first),
             }
         })
         .collect();

@@ -6,4 +6,5 @@ pub(crate) mod jarvis;
 pub(crate) mod jcode;
 pub(crate) mod json_output;
 pub(crate) mod module;
+pub(crate) mod payload;
 pub(crate) mod shell;

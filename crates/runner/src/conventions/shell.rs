@@ -1,8 +1,11 @@
 //! Running a group of shell hooks in parallel with dedupe by identical command (Jarvis, Codex,
 //! Claude): results come back in hook order.
 
+use crate::decision::OutcomeKind;
+use crate::outcome::{not_run, HookRun};
 use crate::process::{self, Finished, Kill, Spec};
-use crate::runner::Runner;
+use crate::runner::{Plan, Runner};
+use serde_json::Value;
 use std::ffi::{OsStr, OsString};
 use std::time::Duration;
 
@@ -22,6 +25,39 @@ pub(crate) struct Job {
     pub extra_env: Vec<(&'static str, OsString)>,
     /// Whole-run timeout.
     pub timeout: Duration,
+}
+
+/// The jobs of `group` (hooks of one shell convention, in hook order): each hook's command
+/// under `shell flag`, its event's `payload` (given the hook's source event name) as compact
+/// JSON on stdin, `extra_env`, and its plan's timeout.
+pub(crate) fn jobs(
+    runner: &Runner,
+    group: &[usize],
+    shell: &OsStr,
+    flag: &'static str,
+    extra_env: &[(&'static str, OsString)],
+    payload: impl Fn(&str) -> Value,
+) -> Vec<Job> {
+    group
+        .iter()
+        .filter_map(|&index| {
+            let p = &runner.hooks[index];
+            let (Plan::Jarvis { timeout } | Plan::Codex { timeout } | Plan::Claude { timeout }) =
+                p.plan
+            else {
+                return None;
+            };
+            Some(Job {
+                index,
+                shell: shell.to_os_string(),
+                flag,
+                command: p.hook.command().unwrap_or("").to_string(),
+                stdin: payload(&p.hook.source_event).to_string().into_bytes(),
+                extra_env: extra_env.to_vec(),
+                timeout,
+            })
+        })
+        .collect()
 }
 
 /// What happened to one job.
@@ -85,7 +121,16 @@ pub(crate) async fn run_parallel(runner: &Runner, jobs: &[Job], kill: Kill) -> V
         .collect()
 }
 
-/// The error text of a deduplicated hook.
-pub(crate) fn duplicate_note(first_id: &str) -> String {
-    format!("not run: an identical command (hook `{first_id}`) already ran for this event")
+/// The run of hook `index`, deduplicated because hook `first` has the identical command and
+/// ran instead: allowed, not run, with a note naming `first`.
+pub(crate) fn duplicate_run(runner: &Runner, index: usize, first: usize) -> HookRun {
+    let first_id = &runner.hooks[first].hook.id;
+    HookRun::new(
+        index,
+        not_run(
+            &runner.hooks[index].hook.id,
+            OutcomeKind::Allowed,
+            format!("not run: an identical command (hook `{first_id}`) already ran for this event"),
+        ),
+    )
 }
