@@ -141,8 +141,8 @@ fn one_process(c: &mut Criterion) {
         })
     });
     // The same spawn with what the jcode contract requires of every gate: three pipes, the
-    // tool input written to stdin, a process group, and the JCODE_HOOK_* variables (which make
-    // std build a fresh environment block). Separates the contract's cost from the runner's.
+    // tool input written to stdin, a process group, the session cwd, and the JCODE_HOOK_* variables
+    // (which make std build a fresh environment block). Separates the contract's cost from the runner's.
     g.bench_function("baseline_std_command_true_piped_env", |b| {
         use std::io::Write;
         use std::os::unix::process::CommandExt;
@@ -152,6 +152,7 @@ fn one_process(c: &mut Criterion) {
                 .stdout(std::process::Stdio::null())
                 .stderr(std::process::Stdio::piped())
                 .process_group(0)
+                .current_dir(std::env::current_dir().expect("cwd"))
                 .env("JCODE_HOOKS_DISABLED", "1")
                 .env("JCODE_HOOK_EVENT", "pre_tool")
                 .env("JCODE_HOOK_TOOL_NAME", "Bash")
