@@ -1,0 +1,82 @@
+//! The real binary against hostile input: every run is bounded in time (a hang is a failure,
+//! not a stuck CI job) and the output must stay well-formed.
+
+use std::io::Read;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Runs `hooks ARGS` in `cwd` and returns (exit code, stdout, stderr); panics when it is still
+/// running after `limit` (it is killed first).
+fn bounded(args: &[&str], cwd: &Path, limit: Duration) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hooks"))
+        .args(args)
+        .current_dir(cwd)
+        .env("NO_COLOR", "1")
+        .env_remove("JCODE_HOME")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn hooks");
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            let mut out = String::new();
+            let mut err = String::new();
+            child
+                .stdout
+                .take()
+                .unwrap()
+                .read_to_string(&mut out)
+                .unwrap();
+            child
+                .stderr
+                .take()
+                .unwrap()
+                .read_to_string(&mut err)
+                .unwrap();
+            return (status.code().unwrap_or(-1), out, err);
+        }
+        if start.elapsed() > limit {
+            child.kill().unwrap();
+            let _ = child.wait();
+            panic!("`hooks {}` still running after {limit:?}", args.join(" "));
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn mkfifo(p: &Path) {
+    let st = Command::new("mkfifo").arg(p).status().expect("mkfifo");
+    assert!(st.success());
+}
+
+#[test]
+fn a_fifo_named_as_the_config_file_does_not_hang_lint() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("home")).unwrap();
+    mkfifo(&dir.path().join("config.toml"));
+    let (code, out, _) = bounded(
+        &["lint", "config.toml", "--home", "home", "--format", "json"],
+        dir.path(),
+        Duration::from_secs(10),
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("\"hooks\": 0"), "{out}");
+}
+
+#[test]
+fn a_fifo_in_discovery_does_not_hang_lint() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("home")).unwrap();
+    std::fs::create_dir_all(dir.path().join("p/.claude")).unwrap();
+    mkfifo(&dir.path().join("p/.claude/settings.json"));
+    let (code, out, err) = bounded(
+        &["lint", "p", "--home", "home", "--format", "json"],
+        dir.path(),
+        Duration::from_secs(10),
+    );
+    assert!(code == 0 || code == 1, "{out}{err}");
+    assert!(out.contains("\"schema_version\": 1"), "{out}");
+}
