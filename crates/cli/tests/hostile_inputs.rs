@@ -80,3 +80,43 @@ fn a_fifo_in_discovery_does_not_hang_lint() {
     assert!(code == 0 || code == 1, "{out}{err}");
     assert!(out.contains("\"schema_version\": 1"), "{out}");
 }
+
+/// A config whose command and event name hold terminal escapes and a newline: the human formats
+/// print them as visible pictures, one hook per line in `hooks list`.
+#[test]
+fn human_output_never_sends_control_characters_to_the_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("home")).unwrap();
+    std::fs::create_dir_all(dir.path().join("p/.claude")).unwrap();
+    std::fs::write(
+        dir.path().join("p/.claude/settings.json"),
+        r#"{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"echo \u001b]0;owned\u0007\u001b[2J\nrm -rf x"}]}],
+          "Stop\u001b[31m":[]}}"#,
+    )
+    .unwrap();
+    // A raw escape in the source lines lint quotes.
+    std::fs::write(
+        dir.path().join("p/.claude/settings.local.json"),
+        "{\"hooks\": \u{1b}]0;owned\u{7}\u{1b}[2J}",
+    )
+    .unwrap();
+    let p = dir.path().join("p");
+    let clean = |s: &str| !s.chars().any(|c| c.is_control() && c != '\n');
+    let (code, out, _) = bounded(
+        &["lint", ".", "--home", "../home", "--format", "human"],
+        &p,
+        Duration::from_secs(10),
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(clean(&out), "{out:?}");
+    assert!(out.contains('␛'), "{out}");
+    let (code, out, _) = bounded(
+        &["list", ".", "--home", "../home", "--format", "human"],
+        &p,
+        Duration::from_secs(10),
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(clean(&out), "{out:?}");
+    assert_eq!(out.lines().count(), 2, "{out}");
+    assert!(out.contains("echo ␛]0;owned␇␛[2J␊rm -rf x"), "{out}");
+}
