@@ -120,3 +120,50 @@ fn human_output_never_sends_control_characters_to_the_terminal() {
     assert_eq!(out.lines().count(), 2, "{out}");
     assert!(out.contains("echo ␛]0;owned␇␛[2J␊rm -rf x"), "{out}");
 }
+
+/// `^(a+)+$` backtracks exponentially in an ECMAScript engine on `aaa…a!`: JavaScript (and the
+/// `regress` engine) would never finish. `hooks run` gives each such matcher a bounded time,
+/// names the hook it could not test on stderr, runs the others and prints its JSON.
+#[test]
+fn a_catastrophically_backtracking_matcher_does_not_hang_run() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("home")).unwrap();
+    std::fs::create_dir_all(dir.path().join("p/.claude")).unwrap();
+    std::fs::write(
+        dir.path().join("p/.claude/settings.json"),
+        r#"{"hooks":{"PreToolUse":[
+            {"matcher":"^(a+)+$","hooks":[{"type":"command","command":"echo evil"}]},
+            {"matcher":"^a","hooks":[{"type":"command","command":"exit 0"}]}]}}"#,
+    )
+    .unwrap();
+    let tool = format!("{}!", "a".repeat(64));
+    let (code, out, err) = bounded(
+        &[
+            "run",
+            "pre_tool_use",
+            ".",
+            "--home",
+            "../home",
+            "--tool",
+            &tool,
+        ],
+        &dir.path().join("p"),
+        Duration::from_secs(10),
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let ids: Vec<&str> = v["hooks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        ids,
+        ["claude-settings:.claude/settings.json:PreToolUse:1:0"]
+    );
+    assert!(
+        err.contains("note: hook `claude-settings:.claude/settings.json:PreToolUse:0:0` is not run: its matcher did not finish"),
+        "{err}"
+    );
+}

@@ -5,11 +5,14 @@
 use crate::args::RunArgs;
 use crate::exit::Exit;
 use anyhow::{bail, Context as _};
-use hook_ir::Kind;
+use hook_ir::{CompiledMatcher, Hook, Kind};
 use runner::{Decision, Event, HookOutcome, OutcomeKind, Runner, RunnerOptions, Verdict};
 use serde::Serialize;
 use serde_json::Value;
+use std::collections::HashSet;
 use std::path::PathBuf;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
 /// The version of the `hooks run` JSON output.
 const SCHEMA_VERSION: u32 = 1;
@@ -130,6 +133,86 @@ fn session_cwd(path: PathBuf) -> PathBuf {
     }
 }
 
+/// How long `hooks run` lets the ECMAScript regex matchers of the event's hooks test its values.
+/// A backtracking engine (JavaScript's, and `regress`) takes exponential time on patterns such
+/// as `^(a+)+$` against `aaa…a!`; the agent would hang there, `hooks run` must not. A real
+/// matcher tests a tool name in microseconds.
+const MATCH_BUDGET: Duration = Duration::from_secs(1);
+
+/// Splits `hooks` into those whose matcher can be tested on `event`'s values within `budget`
+/// and, for the rest, (id, reason). Only ECMAScript regexes that are more than literal
+/// alternations are tested ahead (each on its own thread, all in parallel); every other matcher
+/// runs in time linear in the value. A thread still searching at the deadline is left behind:
+/// it cannot be stopped, and it ends with the process.
+fn screen_matchers(
+    hooks: Vec<Hook>,
+    event: &Event,
+    budget: Duration,
+) -> (Vec<Hook>, Vec<(String, String)>) {
+    // The values a runner may test a matcher against (a hook whose row matches nothing tests "").
+    let values: Vec<String> = [
+        event.tool_name.as_deref(),
+        event.prompt.as_deref(),
+        event.source.as_deref(),
+        event.reason.as_deref(),
+        Some(""),
+    ]
+    .into_iter()
+    .flatten()
+    .map(str::to_owned)
+    .collect();
+    let (tx, rx) = mpsc::channel();
+    let mut pending = HashSet::new();
+    for (i, h) in hooks.iter().enumerate() {
+        if h.kind != event.kind() {
+            continue;
+        }
+        let Ok(m @ CompiledMatcher::Ecma(_)) = h.matcher.compile() else {
+            continue;
+        };
+        let (tx, values) = (tx.clone(), values.clone());
+        let spawned = std::thread::Builder::new()
+            .name("matcher-screen".into())
+            .spawn(move || {
+                for v in &values {
+                    std::hint::black_box(m.is_match(v));
+                }
+                let _ = tx.send(i);
+            });
+        // No thread: the matcher is left to the runner, as before screening existed.
+        if spawned.is_ok() {
+            pending.insert(i);
+        }
+    }
+    drop(tx);
+    let deadline = Instant::now() + budget;
+    while !pending.is_empty() {
+        match rx.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+            Ok(i) => {
+                pending.remove(&i);
+            }
+            Err(_) => break,
+        }
+    }
+    let mut kept = Vec::with_capacity(hooks.len());
+    let mut skipped = Vec::new();
+    for (i, h) in hooks.into_iter().enumerate() {
+        if pending.contains(&i) {
+            skipped.push((
+                h.id.clone(),
+                format!(
+                    "its matcher did not finish within {} ms on this event (an ECMAScript \
+                     regex that backtracks catastrophically; the agent would hang on it)",
+                    budget.as_millis()
+                ),
+            ));
+        } else {
+            kept.push(h);
+        }
+    }
+    (kept, skipped)
+}
+
 pub fn run(a: RunArgs) -> anyhow::Result<Exit> {
     let kind = Kind::parse(&a.kind).with_context(|| format!("unknown kind `{}`", a.kind))?;
     let event = event(&a, kind)?;
@@ -152,7 +235,11 @@ pub fn run(a: RunArgs) -> anyhow::Result<Exit> {
         )),
         ..RunnerOptions::default()
     };
-    let runner = Runner::new(found.batch.hooks, options);
+    let (hooks, unmatchable) = screen_matchers(found.batch.hooks, &event, MATCH_BUDGET);
+    for (id, reason) in &unmatchable {
+        eprintln!("note: hook `{id}` is not run: {reason}");
+    }
+    let runner = Runner::new(hooks, options);
     for s in runner.skipped() {
         eprintln!("note: hook `{}` is not run: {}", s.id, s.reason);
     }
