@@ -167,3 +167,21 @@ fn a_catastrophically_backtracking_matcher_does_not_hang_run() {
         "{err}"
     );
 }
+
+/// A symlink loop exists but cannot be followed: the error says so instead of claiming the file
+/// is missing.
+#[test]
+fn a_symlink_loop_is_reported_as_such() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("home")).unwrap();
+    std::os::unix::fs::symlink("b.toml", dir.path().join("a.toml")).unwrap();
+    std::os::unix::fs::symlink("a.toml", dir.path().join("b.toml")).unwrap();
+    let (code, _, err) = bounded(
+        &["lint", "a.toml", "--home", "home"],
+        dir.path(),
+        Duration::from_secs(10),
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("a.toml: cannot be read:"), "{err}");
+    assert!(err.to_lowercase().contains("symbolic links"), "{err}");
+}
