@@ -104,7 +104,10 @@ pub fn apply(plan: &Plan) -> Result<Vec<String>, ApplyError> {
 
 /// Writes `bytes` to `path` through a temp file in the same directory and a rename, so readers
 /// see the old or the new file, never a half-written one. Creates missing parent directories.
+/// When `path` is a symlink, the file it names is written and the link is kept (a rename onto
+/// the link would replace it with a plain file, cutting it from the dotfiles it points into).
 pub fn atomic_write(path: &Path, bytes: &[u8], mode: Option<u32>) -> std::io::Result<()> {
+    let path = &follow_links(path)?;
     let dir = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
@@ -135,6 +138,31 @@ pub fn atomic_write(path: &Path, bytes: &[u8], mode: Option<u32>) -> std::io::Re
     result
 }
 
+/// `path` with every symlink in its last component followed (a dangling link gives the path it
+/// names, to be created). Only the last component: the parent directories are resolved by the
+/// rename itself.
+fn follow_links(path: &Path) -> std::io::Result<PathBuf> {
+    // The kernel's own bound on links followed in one lookup (Linux `MAXSYMLINKS`).
+    const MAX_LINKS: usize = 40;
+    let mut p = path.to_path_buf();
+    for _ in 0..MAX_LINKS {
+        match std::fs::symlink_metadata(&p) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let target = std::fs::read_link(&p)?;
+                p = match p.parent() {
+                    Some(dir) if target.is_relative() => dir.join(target),
+                    _ => target,
+                };
+            }
+            _ => return Ok(p),
+        }
+    }
+    Err(std::io::Error::other(format!(
+        "{}: more than {MAX_LINKS} levels of symbolic links",
+        path.display()
+    )))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -147,6 +175,30 @@ mod tests {
             after: after.into(),
             mode: None,
         }
+    }
+
+    #[test]
+    fn writes_through_symlinks_and_keeps_them() {
+        let dir = tempfile::tempdir().unwrap();
+        let dangling = dir.path().join("dangling.toml");
+        std::os::unix::fs::symlink("sub/target.toml", &dangling).unwrap();
+        atomic_write(&dangling, b"a = 1\n", None).unwrap();
+        assert!(std::fs::symlink_metadata(&dangling)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert_eq!(
+            std::fs::read(dir.path().join("sub/target.toml")).unwrap(),
+            b"a = 1\n"
+        );
+        let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+        std::os::unix::fs::symlink(&b, &a).unwrap();
+        std::os::unix::fs::symlink(&a, &b).unwrap();
+        assert!(atomic_write(&a, b"x", None).is_err());
+        assert!(std::fs::symlink_metadata(&a)
+            .unwrap()
+            .file_type()
+            .is_symlink());
     }
 
     #[test]

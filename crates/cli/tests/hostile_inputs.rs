@@ -185,3 +185,54 @@ fn a_symlink_loop_is_reported_as_such() {
     assert!(err.contains("a.toml: cannot be read:"), "{err}");
     assert!(err.to_lowercase().contains("symbolic links"), "{err}");
 }
+
+const CLAUDE_GUARD: &str = r#"{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"exit 0","timeout":5}]}]}}"#;
+
+/// A dotfile manager's symlink (`~/.jarvis-code/config.toml -> dotfiles/config.toml`): import
+/// writes the file the link names and keeps the link, as `hooks setup codex` does.
+#[test]
+fn import_writes_through_a_symlinked_target_and_keeps_the_link() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::create_dir_all(root.join("p/.claude")).unwrap();
+    std::fs::create_dir_all(root.join("home/.jarvis-code")).unwrap();
+    std::fs::create_dir_all(root.join("dotfiles")).unwrap();
+    std::fs::write(root.join("p/.claude/settings.json"), CLAUDE_GUARD).unwrap();
+    std::fs::write(
+        root.join("dotfiles/config.toml"),
+        "# mine\n[other]\nx = 1\n",
+    )
+    .unwrap();
+    let link = root.join("home/.jarvis-code/config.toml");
+    std::os::unix::fs::symlink("../../dotfiles/config.toml", &link).unwrap();
+    let (code, out, err) = bounded(
+        &[
+            "import",
+            "--from",
+            "claude-settings",
+            "--to",
+            "jarvis",
+            ".",
+            "--home",
+            "../home",
+            "--format",
+            "json",
+        ],
+        &root.join("p"),
+        Duration::from_secs(10),
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let meta = std::fs::symlink_metadata(&link).unwrap();
+    assert!(
+        meta.file_type().is_symlink(),
+        "the link was replaced by a file"
+    );
+    let text = std::fs::read_to_string(root.join("dotfiles/config.toml")).unwrap();
+    assert!(text.starts_with("# mine\n[other]\nx = 1\n"), "{text}");
+    assert!(text.contains("[[hooks]]"), "{text}");
+    let stray: Vec<_> = std::fs::read_dir(root.join("dotfiles"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(stray.len(), 1, "{stray:?}");
+}
