@@ -81,8 +81,30 @@ pub fn json_input(v: &serde_json::Value) -> jsonc_parser::cst::CstInputValue {
 /// Every target is checked before the first one is written, so a refused plan writes nothing:
 /// a file must still hold exactly the bytes the plan was made from, and a file the plan took
 /// for absent must really be absent.
+///
+/// Two processes applying plans to the same file (two imports at once) cannot both pass the check
+/// and then overwrite each other: each existing target is locked (`flock`, in path order) from
+/// its check to its rename, and the one that waited then finds the file changed; a file taken for
+/// absent is created without replacing one that appeared meanwhile.
 pub fn apply(plan: &Plan) -> Result<Vec<String>, ApplyError> {
     let changes: Vec<&FileChange> = plan.changes.iter().filter(|c| !c.is_noop()).collect();
+    let mut to_lock: Vec<&FileChange> = changes
+        .iter()
+        .copied()
+        .filter(|c| c.before.is_some())
+        .collect();
+    to_lock.sort_by(|a, b| a.path.cmp(&b.path));
+    let mut _locks = Vec::with_capacity(to_lock.len());
+    for c in to_lock {
+        // A file that cannot be opened fails the check below.
+        if let Ok(f) = std::fs::File::open(&c.path) {
+            f.lock().map_err(|source| ApplyError::Io {
+                path: c.display.clone(),
+                source,
+            })?;
+            _locks.push(f);
+        }
+    }
     for c in &changes {
         match (std::fs::read(&c.path), &c.before) {
             (Err(e), None) if e.kind() == std::io::ErrorKind::NotFound => {}
@@ -93,9 +115,16 @@ pub fn apply(plan: &Plan) -> Result<Vec<String>, ApplyError> {
     }
     let mut written = Vec::new();
     for c in changes {
-        atomic_write(&c.path, c.after.as_bytes(), c.mode).map_err(|source| ApplyError::Io {
-            path: c.display.clone(),
-            source,
+        let clobber = c.before.is_some();
+        write_file(&c.path, c.after.as_bytes(), c.mode, clobber).map_err(|source| {
+            if source.kind() == std::io::ErrorKind::AlreadyExists {
+                ApplyError::Changed(c.display.clone())
+            } else {
+                ApplyError::Io {
+                    path: c.display.clone(),
+                    source,
+                }
+            }
         })?;
         written.push(c.display.clone());
     }
@@ -107,6 +136,13 @@ pub fn apply(plan: &Plan) -> Result<Vec<String>, ApplyError> {
 /// When `path` is a symlink, the file it names is written and the link is kept (a rename onto
 /// the link would replace it with a plain file, cutting it from the dotfiles it points into).
 pub fn atomic_write(path: &Path, bytes: &[u8], mode: Option<u32>) -> std::io::Result<()> {
+    write_file(path, bytes, mode, true)
+}
+
+/// [`atomic_write`]; without `clobber`, a file that exists at `path` by the time of the rename
+/// is kept and the write fails with `AlreadyExists` (a hard link instead of a rename: the
+/// kernel creates the name only if it is free).
+fn write_file(path: &Path, bytes: &[u8], mode: Option<u32>, clobber: bool) -> std::io::Result<()> {
     let path = &follow_links(path)?;
     let dir = path
         .parent()
@@ -130,9 +166,21 @@ pub fn atomic_write(path: &Path, bytes: &[u8], mode: Option<u32>) -> std::io::Re
                 std::fs::set_permissions(&tmp, std::fs::Permissions::from_mode(m))?;
             }
         }
-        std::fs::rename(&tmp, path)
+        if clobber {
+            std::fs::rename(&tmp, path)
+        } else {
+            match std::fs::hard_link(&tmp, path) {
+                Ok(()) => Ok(()),
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(e),
+                // A file system without hard links: check, then rename (a small window).
+                Err(_) if std::fs::symlink_metadata(path).is_ok() => {
+                    Err(std::io::ErrorKind::AlreadyExists.into())
+                }
+                Err(_) => std::fs::rename(&tmp, path),
+            }
+        }
     })();
-    if result.is_err() {
+    if result.is_err() || !clobber {
         let _ = std::fs::remove_file(&tmp);
     }
     result

@@ -236,3 +236,46 @@ fn import_writes_through_a_symlinked_target_and_keeps_the_link() {
         .collect();
     assert_eq!(stray.len(), 1, "{stray:?}");
 }
+
+/// Two imports from different sources into the same Jarvis file at the same time: each either
+/// writes with its hook kept in the final file or is refused (`import_conflict`, exit 1); one
+/// never silently overwrites the other's write. A race, so several rounds.
+#[test]
+fn concurrent_imports_into_one_file_never_lose_a_write() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::create_dir_all(root.join("p/.claude")).unwrap();
+    std::fs::create_dir_all(root.join("p/.codex")).unwrap();
+    std::fs::write(root.join("p/.claude/settings.json"), CLAUDE_GUARD).unwrap();
+    std::fs::write(
+        root.join("p/.codex/hooks.json"),
+        r#"{"hooks":{"PreToolUse":[{"matcher":"Edit","hooks":[{"type":"command","command":"echo codex","timeout":5}]}]}}"#,
+    )
+    .unwrap();
+    let target = root.join("home/.jarvis-code/config.toml");
+    for round in 0..25 {
+        std::fs::create_dir_all(target.parent().unwrap()).unwrap();
+        std::fs::write(&target, "# mine\n").unwrap();
+        let spawn = |from: &str| {
+            Command::new(env!("CARGO_BIN_EXE_hooks"))
+                .args(["import", "--from", from, "--to", "jarvis", ".", "--home", "../home"])
+                .args(["--format", "json"])
+                .current_dir(root.join("p"))
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .unwrap()
+        };
+        let (mut a, mut b) = (spawn("claude-settings"), spawn("codex-json"));
+        let (ca, cb) = (a.wait().unwrap().code(), b.wait().unwrap().code());
+        let text = std::fs::read_to_string(&target).unwrap();
+        assert!(text.contains("# mine"), "round {round}: {text}");
+        if ca == Some(0) {
+            assert!(text.contains("command = \"exit 0\""), "round {round}: {text}");
+        }
+        if cb == Some(0) {
+            assert!(text.contains("command = \"echo codex\""), "round {round}: {text}");
+        }
+        assert!(ca == Some(0) || cb == Some(0), "round {round}: {ca:?} {cb:?}");
+    }
+}
