@@ -258,7 +258,9 @@ fn concurrent_imports_into_one_file_never_lose_a_write() {
         std::fs::write(&target, "# mine\n").unwrap();
         let spawn = |from: &str| {
             Command::new(env!("CARGO_BIN_EXE_hooks"))
-                .args(["import", "--from", from, "--to", "jarvis", ".", "--home", "../home"])
+                .args([
+                    "import", "--from", from, "--to", "jarvis", ".", "--home", "../home",
+                ])
                 .args(["--format", "json"])
                 .current_dir(root.join("p"))
                 .stdout(Stdio::null())
@@ -271,11 +273,55 @@ fn concurrent_imports_into_one_file_never_lose_a_write() {
         let text = std::fs::read_to_string(&target).unwrap();
         assert!(text.contains("# mine"), "round {round}: {text}");
         if ca == Some(0) {
-            assert!(text.contains("command = \"exit 0\""), "round {round}: {text}");
+            assert!(
+                text.contains("command = \"exit 0\""),
+                "round {round}: {text}"
+            );
         }
         if cb == Some(0) {
-            assert!(text.contains("command = \"echo codex\""), "round {round}: {text}");
+            assert!(
+                text.contains("command = \"echo codex\""),
+                "round {round}: {text}"
+            );
         }
-        assert!(ca == Some(0) || cb == Some(0), "round {round}: {ca:?} {cb:?}");
+        assert!(
+            ca == Some(0) || cb == Some(0),
+            "round {round}: {ca:?} {cb:?}"
+        );
+    }
+}
+
+/// `hooks lint … | head -c 10`: the reader closes stdout early. The command stops quietly (exit
+/// 0, as ripgrep does), never with a panic and a backtrace on stderr.
+#[test]
+fn a_closed_stdout_stops_quietly_instead_of_panicking() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("home")).unwrap();
+    let mut toml = String::new();
+    for i in 0..2000 {
+        toml.push_str(&format!(
+            "[[hooks]]\nevent = \"Stop\"\ncommand = \"echo {i}\"\n"
+        ));
+    }
+    std::fs::write(dir.path().join("config.toml"), toml).unwrap();
+    for format in ["json", "sarif"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_hooks"))
+            .args(["lint", "config.toml", "--home", "home", "--format", format])
+            .current_dir(dir.path())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let mut err = String::new();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut err)
+            .unwrap();
+        let status = child.wait().unwrap();
+        assert!(!err.contains("panicked"), "{format}: {err}");
+        assert_eq!(status.code(), Some(0), "{format}: {err}");
     }
 }

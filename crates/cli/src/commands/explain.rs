@@ -13,7 +13,7 @@ pub fn run(a: ExplainArgs) -> anyhow::Result<Exit> {
             .max()
             .unwrap_or(0);
         for c in Code::ALL {
-            println!(
+            outln!(
                 "{:width$}  {:7}  {}",
                 c.as_str(),
                 c.severity().as_str(),
@@ -25,8 +25,8 @@ pub fn run(a: ExplainArgs) -> anyhow::Result<Exit> {
     let name = a.code.unwrap_or_default();
     match Code::parse(&name) {
         Some(c) => {
-            println!("# {} ({})\n\n{}\n", c.as_str(), c.severity(), c.summary());
-            print!("{}", c.explanation());
+            outln!("# {} ({})\n\n{}\n", c.as_str(), c.severity(), c.summary());
+            out!("{}", c.explanation());
             Ok(Exit::Success)
         }
         None => {

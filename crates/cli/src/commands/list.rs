@@ -15,7 +15,7 @@ pub fn run(a: ListArgs) -> anyhow::Result<Exit> {
         ListFormat::Json
     });
     match format {
-        ListFormat::Json => print!("{}", render::json::render(&found.batch)),
+        ListFormat::Json => out!("{}", render::json::render(&found.batch)),
         ListFormat::Human => {
             for h in &found.batch.hooks {
                 let handler = match &h.handler {
@@ -26,7 +26,7 @@ pub fn run(a: ListArgs) -> anyhow::Result<Exit> {
                 // One line per hook, and nothing that acts on the terminal, whatever the
                 // command or the file name holds.
                 let shown = render::human::visible_line;
-                println!(
+                outln!(
                     "{:18} {:15} {:18} {}{}  {}",
                     h.kind.as_str(),
                     h.convention.as_str(),
@@ -36,7 +36,7 @@ pub fn run(a: ListArgs) -> anyhow::Result<Exit> {
                     shown(handler)
                 );
             }
-            println!("{} hook(s)", found.batch.hooks.len());
+            outln!("{} hook(s)", found.batch.hooks.len());
         }
     }
     Ok(Exit::Success)

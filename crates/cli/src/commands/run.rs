@@ -251,7 +251,7 @@ pub fn run(a: RunArgs) -> anyhow::Result<Exit> {
             eprintln!("note: hook `{}` {}: {why}", h.id, outcome_word(h.outcome));
         }
     }
-    print!("{}", render(&decision));
+    out!("{}", render(&decision));
     Ok(Exit::Success)
 }
 
