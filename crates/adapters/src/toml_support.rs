@@ -172,9 +172,8 @@ pub(crate) fn read_target(
     convention: Convention,
 ) -> Result<(String, Option<String>, toml_edit::DocumentMut), Diagnostic> {
     let display = ctx.display(path);
-    let before = match std::fs::read_to_string(path) {
-        Ok(t) => Some(t),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+    let before = match crate::write::read_target(path) {
+        Ok(t) => t,
         Err(e) => {
             return Err(Diagnostic::new(
                 Code::UnreadableSource,

@@ -50,6 +50,12 @@ pub enum ApplyError {
     /// text, or not read at all): replacing it would destroy content nobody looked at.
     #[error("{0} exists but could not be read as UTF-8 text; refusing to replace it")]
     Unreadable(String),
+    /// The target exists but is not a regular file (a directory, a FIFO, a device): writing
+    /// would block on it or replace it.
+    #[error(
+        "{0} is not a regular file (a directory, a named pipe or a device); refusing to write it"
+    )]
+    NotAFile(String),
     /// An I/O error.
     #[error("cannot write {path}: {source}")]
     Io {
@@ -59,6 +65,23 @@ pub enum ApplyError {
         #[source]
         source: std::io::Error,
     },
+}
+
+/// Reads a writer's target as text: `None` when it does not exist. A target that exists but is
+/// not a regular file (following symlinks) is an error, never opened: opening a FIFO waits for a
+/// writer forever, and a directory or a device is no config file.
+pub fn read_target(path: &Path) -> std::io::Result<Option<String>> {
+    match std::fs::metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e),
+        Ok(m) if !m.is_file() => {
+            return Err(std::io::Error::other(
+                "not a regular file (a directory, a named pipe or a device)",
+            ))
+        }
+        Ok(_) => {}
+    }
+    std::fs::read_to_string(path).map(Some)
 }
 
 /// Converts a JSON value to a jsonc-parser CST input value (key order kept), for the JSON
@@ -88,6 +111,11 @@ pub fn json_input(v: &serde_json::Value) -> jsonc_parser::cst::CstInputValue {
 /// absent is created without replacing one that appeared meanwhile.
 pub fn apply(plan: &Plan) -> Result<Vec<String>, ApplyError> {
     let changes: Vec<&FileChange> = plan.changes.iter().filter(|c| !c.is_noop()).collect();
+    for c in &changes {
+        if std::fs::metadata(&c.path).is_ok_and(|m| !m.is_file()) {
+            return Err(ApplyError::NotAFile(c.display.clone()));
+        }
+    }
     let mut to_lock: Vec<&FileChange> = changes
         .iter()
         .copied()

@@ -325,3 +325,50 @@ fn a_closed_stdout_stops_quietly_instead_of_panicking() {
         assert_eq!(status.code(), Some(0), "{format}: {err}");
     }
 }
+
+/// A FIFO where a writer's target should be: `hooks setup codex` and `hooks import` refuse it
+/// instead of blocking forever on opening it.
+#[test]
+fn writers_refuse_a_fifo_target_instead_of_hanging() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::create_dir_all(root.join("p/.claude")).unwrap();
+    std::fs::create_dir_all(root.join("home/.jarvis-code")).unwrap();
+    std::fs::write(root.join("p/.claude/settings.json"), CLAUDE_GUARD).unwrap();
+    mkfifo(&root.join("hooks.json"));
+    let (code, out, err) = bounded(
+        &[
+            "setup",
+            "codex",
+            "--hooks-json",
+            "hooks.json",
+            "--home",
+            "home",
+        ],
+        root,
+        Duration::from_secs(10),
+    );
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("not a regular file"), "{err}");
+    mkfifo(&root.join("home/.jarvis-code/config.toml"));
+    let (code, out, err) = bounded(
+        &[
+            "import",
+            "--from",
+            "claude-settings",
+            "--to",
+            "jarvis",
+            ".",
+            "--home",
+            "../home",
+            "--format",
+            "json",
+        ],
+        &root.join("p"),
+        Duration::from_secs(10),
+    );
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("not a regular file"), "{out}");
+    let ft = std::fs::symlink_metadata(root.join("home/.jarvis-code/config.toml")).unwrap();
+    assert!(std::os::unix::fs::FileTypeExt::is_fifo(&ft.file_type()));
+}
