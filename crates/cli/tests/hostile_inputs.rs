@@ -372,3 +372,28 @@ fn writers_refuse_a_fifo_target_instead_of_hanging() {
     let ft = std::fs::symlink_metadata(root.join("home/.jarvis-code/config.toml")).unwrap();
     assert!(std::os::unix::fs::FileTypeExt::is_fifo(&ft.file_type()));
 }
+
+/// `hooks run` over a config that does not parse runs nothing; it says why on stderr instead of
+/// printing a bare `allow` as if there were no hooks.
+#[test]
+fn run_names_the_errors_that_keep_hooks_from_running() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("home")).unwrap();
+    std::fs::create_dir_all(dir.path().join("p/.claude")).unwrap();
+    std::fs::write(
+        dir.path().join("p/.claude/settings.json"),
+        "{\"hooks\": {\"Stop\": [",
+    )
+    .unwrap();
+    let (code, out, err) = bounded(
+        &["run", "stop", ".", "--home", "../home"],
+        &dir.path().join("p"),
+        Duration::from_secs(10),
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("\"decision\": \"allow\""), "{out}");
+    assert!(
+        err.contains("error[parse_error] at .claude/settings.json:1:"),
+        "{err}"
+    );
+}

@@ -235,6 +235,24 @@ pub fn run(a: RunArgs) -> anyhow::Result<Exit> {
         )),
         ..RunnerOptions::default()
     };
+    // A file that does not parse, or a hook the reader rejected, runs nothing: say so rather
+    // than print a decision that silently ignores it.
+    for d in &found.batch.diagnostics {
+        if d.severity() == hook_ir::Severity::Error {
+            let at = d
+                .location
+                .as_ref()
+                .map(|l| format!(" at {}", crate::render::human::place(l)))
+                .unwrap_or_default();
+            eprintln!(
+                "{}",
+                crate::render::human::visible_line(&format!(
+                    "error[{}]{at}: {} (`hooks lint` shows it)",
+                    d.code, d.message
+                ))
+            );
+        }
+    }
     let (hooks, unmatchable) = screen_matchers(found.batch.hooks, &event, MATCH_BUDGET);
     for (id, reason) in &unmatchable {
         eprintln!("note: hook `{id}` is not run: {reason}");
