@@ -117,7 +117,7 @@ pub(crate) fn parse<'a>(
     match ImDocument::parse(src.text.as_str()) {
         Ok(doc) => Some(doc),
         Err(e) => {
-            let first_line = e.message().lines().next().unwrap_or("invalid TOML").trim();
+            let first_line = syntax_message(&e, &src.text);
             out.diag(
                 Diagnostic::new(
                     Code::ParseError,
@@ -128,6 +128,28 @@ pub(crate) fn parse<'a>(
             );
             None
         }
+    }
+}
+
+/// What a TOML syntax error says: the parser's first line, or, when the parser gives none (a
+/// control character in a comment), what is at the error's position.
+pub(crate) fn syntax_message(e: &toml_edit::TomlError, text: &str) -> String {
+    if let Some(line) = e.message().lines().map(str::trim).find(|l| !l.is_empty()) {
+        return line.to_string();
+    }
+    let at = e
+        .span()
+        .and_then(|r| text.get(r.start..))
+        .and_then(|t| t.chars().next());
+    match at {
+        Some(c) if c.is_control() => {
+            format!(
+                "the control character U+{:04X} is not allowed here",
+                u32::from(c)
+            )
+        }
+        Some(c) => format!("unexpected `{}`", c.escape_debug()),
+        None => "unexpected end of file".to_string(),
     }
 }
 
@@ -192,7 +214,7 @@ pub(crate) fn read_target(
                     Code::ParseError,
                     format!(
                         "invalid TOML: {}; fix it before importing, nothing is written",
-                        e.message().lines().next().unwrap_or("").trim()
+                        syntax_message(&e, text)
                     ),
                 )
                 .with_convention(convention)
@@ -300,5 +322,21 @@ mod tests {
                 Location::at_span("f", &text, a, b)
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod syntax_message_tests {
+    #[test]
+    fn an_error_without_a_parser_message_names_the_character_at_its_position() {
+        let text = "# \u{1b}\n[hooks]\n";
+        let e = text.parse::<toml_edit::DocumentMut>().unwrap_err();
+        assert_eq!(
+            super::syntax_message(&e, text),
+            "the control character U+001B is not allowed here"
+        );
+        let text = "a = \"x\"\nb =";
+        let e = text.parse::<toml_edit::DocumentMut>().unwrap_err();
+        assert!(!super::syntax_message(&e, text).is_empty());
     }
 }
