@@ -397,3 +397,29 @@ fn run_names_the_errors_that_keep_hooks_from_running() {
         "{err}"
     );
 }
+
+/// A file name that is not UTF-8 still has a `.toml` extension: it is read as jcode, and its
+/// diagnostics name it (lossily) in every format.
+#[test]
+fn a_non_utf8_file_name_is_still_detected_and_named() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("home")).unwrap();
+    let name = std::ffi::OsStr::from_bytes(b"bad\xffname.toml");
+    std::fs::write(dir.path().join(name), "[hooks]\npre_tool = \"\\\"x\"\n").unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hooks"));
+    child
+        .arg("lint")
+        .arg(name)
+        .args(["--home", "home", "--format", "sarif"])
+        .current_dir(dir.path());
+    let out = child.output().unwrap();
+    let sarif: serde_json::Value = serde_json::from_slice(&out.stdout).expect("SARIF is JSON");
+    let results = sarif["runs"][0]["results"].as_array().unwrap();
+    assert_eq!(results.len(), 1, "{sarif}");
+    assert_eq!(results[0]["ruleId"], "invalid_command", "{sarif}");
+    assert_eq!(
+        results[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+        "bad%EF%BF%BDname.toml"
+    );
+}
