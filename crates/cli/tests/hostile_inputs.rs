@@ -423,3 +423,31 @@ fn a_non_utf8_file_name_is_still_detected_and_named() {
         "bad%EF%BF%BDname.toml"
     );
 }
+
+/// An `--input` of 100,000 `[`: a usage error (exit 2) whose message quotes the start of the
+/// input and the parser's position, not the whole argument.
+#[test]
+fn deeply_nested_input_is_a_short_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("home")).unwrap();
+    let input = "[".repeat(100_000);
+    let (code, _, err) = bounded(
+        &[
+            "run",
+            "pre_tool_use",
+            ".",
+            "--home",
+            "home",
+            "--tool",
+            "Bash",
+            "--input",
+            &input,
+        ],
+        dir.path(),
+        Duration::from_secs(10),
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--input is not valid JSON"), "{err}");
+    assert!(err.contains("recursion limit"), "{err}");
+    assert!(err.len() < 1000, "{} bytes of stderr", err.len());
+}

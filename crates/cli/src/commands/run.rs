@@ -96,7 +96,15 @@ fn event(a: &RunArgs, kind: Kind) -> anyhow::Result<Event> {
     }
     let input: Value = match &a.input {
         Some(s) => {
-            serde_json::from_str(s).with_context(|| format!("--input is not valid JSON: {s}"))?
+            serde_json::from_str(s).with_context(|| {
+                // The input can be as long as the command line allows: quote its start only.
+                let mut end = s.len().min(INPUT_QUOTE_BYTES);
+                while !s.is_char_boundary(end) {
+                    end -= 1;
+                }
+                let more = if end < s.len() { "…" } else { "" };
+                format!("--input is not valid JSON: {}{more}", &s[..end])
+            })?
         }
         None => Value::Object(Default::default()),
     };
@@ -132,6 +140,9 @@ fn session_cwd(path: PathBuf) -> PathBuf {
         _ => dir.to_path_buf(),
     }
 }
+
+/// How much of an `--input` that is not JSON its error message quotes.
+const INPUT_QUOTE_BYTES: usize = 200;
 
 /// How long `hooks run` lets the ECMAScript regex matchers of the event's hooks test its values.
 /// A backtracking engine (JavaScript's, and `regress`) takes exponential time on patterns such
