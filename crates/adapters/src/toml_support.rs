@@ -131,6 +131,26 @@ pub(crate) fn parse<'a>(
     }
 }
 
+/// The text of `doc`, with the comments of a file that had nothing else kept at its top: toml_edit
+/// holds them as the document's trailing decor, which it prints after every table, so a file
+/// holding only `# my settings` would get the new tables above its header comment.
+fn comments_first(doc: &toml_edit::DocumentMut, before: Option<&str>) -> String {
+    let lead = doc.trailing().as_str().unwrap_or("");
+    // Only when the file had nothing but comments: otherwise the trailing decor is a comment
+    // at the end of the file, and stays there.
+    let only_comments = before.is_some_and(|b| {
+        b.parse::<toml_edit::DocumentMut>()
+            .is_ok_and(|d| d.as_table().is_empty())
+    });
+    if lead.trim().is_empty() || !only_comments || doc.as_table().is_empty() {
+        return doc.to_string();
+    }
+    let mut body = doc.clone();
+    body.set_trailing("");
+    let sep = if lead.ends_with('\n') { "\n" } else { "\n\n" };
+    format!("{lead}{sep}{body}")
+}
+
 /// What a TOML syntax error says: the parser's first line, or, when the parser gives none (a
 /// control character in a comment), what is at the error's position.
 pub(crate) fn syntax_message(e: &toml_edit::TomlError, text: &str) -> String {
@@ -287,7 +307,7 @@ pub(crate) fn finish(
     let (path, display) = target;
     let after = match (&before, changed) {
         (Some(b), false) => b.clone(),
-        _ => doc.to_string(),
+        _ => comments_first(doc, before.as_deref()),
     };
     crate::write::Plan {
         changes: vec![FileChange {

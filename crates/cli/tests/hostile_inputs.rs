@@ -451,3 +451,69 @@ fn deeply_nested_input_is_a_short_usage_error() {
     assert!(err.contains("recursion limit"), "{err}");
     assert!(err.len() < 1000, "{} bytes of stderr", err.len());
 }
+
+/// A target holding only comments keeps them at its top: the imported tables go below.
+#[test]
+fn import_keeps_a_comment_only_file_header_on_top() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::create_dir_all(root.join("p/.claude")).unwrap();
+    std::fs::create_dir_all(root.join("home/.jarvis-code")).unwrap();
+    std::fs::write(root.join("p/.claude/settings.json"), CLAUDE_GUARD).unwrap();
+    let target = root.join("home/.jarvis-code/config.toml");
+    std::fs::write(&target, "# my settings\n# keep me first\n").unwrap();
+    let args = [
+        "import",
+        "--from",
+        "claude-settings",
+        "--to",
+        "jarvis",
+        ".",
+        "--home",
+        "../home",
+        "--format",
+        "json",
+    ];
+    let (code, out, err) = bounded(&args, &root.join("p"), Duration::from_secs(10));
+    assert_eq!(code, 0, "{out}{err}");
+    let text = std::fs::read_to_string(&target).unwrap();
+    assert!(
+        text.starts_with("# my settings\n# keep me first\n\n[[hooks]]\n"),
+        "{text}"
+    );
+    // A second run changes nothing.
+    let (code, out, _) = bounded(&args, &root.join("p"), Duration::from_secs(10));
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("\"outcome\": \"unchanged\""), "{out}");
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), text);
+}
+
+/// A comment at the end of a file with tables stays at its end.
+#[test]
+fn import_keeps_a_trailing_comment_at_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::create_dir_all(root.join("p/.claude")).unwrap();
+    std::fs::create_dir_all(root.join("home/.jarvis-code")).unwrap();
+    std::fs::write(root.join("p/.claude/settings.json"), CLAUDE_GUARD).unwrap();
+    let target = root.join("home/.jarvis-code/config.toml");
+    std::fs::write(&target, "[other]\nx = 1\n# the end\n").unwrap();
+    let (code, out, err) = bounded(
+        &[
+            "import",
+            "--from",
+            "claude-settings",
+            "--to",
+            "jarvis",
+            ".",
+            "--home",
+            "../home",
+        ],
+        &root.join("p"),
+        Duration::from_secs(10),
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let text = std::fs::read_to_string(&target).unwrap();
+    assert!(text.starts_with("[other]\nx = 1\n"), "{text}");
+    assert!(text.contains("# the end"), "{text}");
+}
