@@ -133,7 +133,9 @@ fn a_catastrophically_backtracking_matcher_does_not_hang_run() {
         dir.path().join("p/.claude/settings.json"),
         r#"{"hooks":{"PreToolUse":[
             {"matcher":"^(a+)+$","hooks":[{"type":"command","command":"echo evil"}]},
-            {"matcher":"^a","hooks":[{"type":"command","command":"exit 0"}]}]}}"#,
+            {"matcher":"^a","hooks":[{"type":"command","command":"exit 0"}]},
+            {"matcher":"^(a|aa)+$","hooks":[{"type":"command","command":"echo evil"}]},
+            {"matcher":"^a.*$","hooks":[{"type":"command","command":"exit 0"}]}]}}"#,
     )
     .unwrap();
     let tool = format!("{}!", "a".repeat(64));
@@ -160,12 +162,15 @@ fn a_catastrophically_backtracking_matcher_does_not_hang_run() {
         .collect();
     assert_eq!(
         ids,
-        ["claude-settings:.claude/settings.json:PreToolUse:1:0"]
+        [
+            "claude-settings:.claude/settings.json:PreToolUse:1:0",
+            "claude-settings:.claude/settings.json:PreToolUse:3:0"
+        ]
     );
-    assert!(
-        err.contains("note: hook `claude-settings:.claude/settings.json:PreToolUse:0:0` is not run: its matcher did not finish"),
-        "{err}"
-    );
+    for hopeless in [0, 2] {
+        let note = format!("note: hook `claude-settings:.claude/settings.json:PreToolUse:{hopeless}:0` is not run: its matcher did not finish");
+        assert!(err.contains(&note), "{err}");
+    }
 }
 
 /// A symlink loop exists but cannot be followed: the error says so instead of claiming the file

@@ -11,8 +11,8 @@ use serde::Serialize;
 use serde_json::Value;
 use std::collections::HashSet;
 use std::path::PathBuf;
-use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::sync::{mpsc, Arc};
+use std::time::Duration;
 
 /// The version of the `hooks run` JSON output.
 const SCHEMA_VERSION: u32 = 1;
@@ -152,63 +152,81 @@ const MATCH_BUDGET: Duration = Duration::from_secs(1);
 
 /// Splits `hooks` into those whose matcher can be tested on `event`'s values within `budget`
 /// and, for the rest, (id, reason). Only ECMAScript regexes that are more than literal
-/// alternations are tested ahead (each on its own thread, all in parallel); every other matcher
-/// runs in time linear in the value. A thread still searching at the deadline is left behind:
-/// it cannot be stopped, and it ends with the process.
+/// alternations are tested ahead, one after another on a worker thread; every other matcher runs
+/// in time linear in the value. A matcher still searching after `budget` is given up on and a
+/// new worker goes on with the next: the thread left searching cannot be stopped and ends with
+/// the process. So the threads are one plus one per hopeless matcher, however many hooks.
 fn screen_matchers(
     hooks: Vec<Hook>,
     event: &Event,
     budget: Duration,
 ) -> (Vec<Hook>, Vec<(String, String)>) {
     // The values a runner may test a matcher against (a hook whose row matches nothing tests "").
-    let values: Vec<String> = [
-        event.tool_name.as_deref(),
-        event.prompt.as_deref(),
-        event.source.as_deref(),
-        event.reason.as_deref(),
-        Some(""),
-    ]
-    .into_iter()
-    .flatten()
-    .map(str::to_owned)
-    .collect();
-    let (tx, rx) = mpsc::channel();
-    let mut pending = HashSet::new();
-    for (i, h) in hooks.iter().enumerate() {
-        if h.kind != event.kind() {
-            continue;
-        }
-        let Ok(m @ CompiledMatcher::Ecma(_)) = h.matcher.compile() else {
-            continue;
-        };
-        let (tx, values) = (tx.clone(), values.clone());
+    let values: Arc<Vec<String>> = Arc::new(
+        [
+            event.tool_name.as_deref(),
+            event.prompt.as_deref(),
+            event.source.as_deref(),
+            event.reason.as_deref(),
+            Some(""),
+        ]
+        .into_iter()
+        .flatten()
+        .map(str::to_owned)
+        .collect(),
+    );
+    let risky: Arc<Vec<(usize, CompiledMatcher)>> = Arc::new(
+        hooks
+            .iter()
+            .enumerate()
+            .filter(|(_, h)| h.kind == event.kind())
+            .filter_map(|(i, h)| match h.matcher.compile() {
+                Ok(m @ CompiledMatcher::Ecma(_)) => Some((i, m)),
+                _ => None,
+            })
+            .collect(),
+    );
+    let mut hopeless = HashSet::new();
+    let mut next = 0;
+    while next < risky.len() {
+        let (tx, rx) = mpsc::channel();
+        let (todo, values, start) = (Arc::clone(&risky), Arc::clone(&values), next);
         let spawned = std::thread::Builder::new()
             .name("matcher-screen".into())
             .spawn(move || {
-                for v in &values {
-                    std::hint::black_box(m.is_match(v));
+                for (_, m) in &todo[start..] {
+                    for v in values.iter() {
+                        std::hint::black_box(m.is_match(v));
+                    }
+                    if tx.send(()).is_err() {
+                        return;
+                    }
                 }
-                let _ = tx.send(i);
             });
-        // No thread: the matcher is left to the runner, as before screening existed.
-        if spawned.is_ok() {
-            pending.insert(i);
+        // No thread: the rest is left to the runner, as before screening existed.
+        if spawned.is_err() {
+            break;
         }
-    }
-    drop(tx);
-    let deadline = Instant::now() + budget;
-    while !pending.is_empty() {
-        match rx.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
-            Ok(i) => {
-                pending.remove(&i);
+        loop {
+            match rx.recv_timeout(budget) {
+                Ok(()) => next += 1,
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    hopeless.insert(risky[next].0);
+                    next += 1;
+                    break;
+                }
+                // The worker is done (or gone): nothing more to wait for.
+                Err(mpsc::RecvTimeoutError::Disconnected) => next = risky.len(),
             }
-            Err(_) => break,
+            if next >= risky.len() {
+                break;
+            }
         }
     }
     let mut kept = Vec::with_capacity(hooks.len());
     let mut skipped = Vec::new();
     for (i, h) in hooks.into_iter().enumerate() {
-        if pending.contains(&i) {
+        if hopeless.contains(&i) {
             skipped.push((
                 h.id.clone(),
                 format!(
