@@ -81,7 +81,17 @@ pub fn read_target(path: &Path) -> std::io::Result<Option<String>> {
         }
         Ok(_) => {}
     }
-    std::fs::read_to_string(path).map(Some)
+    // The readers' bound: a target they would refuse to read is not merged into either.
+    let max = crate::read_limit::MAX_CONFIG_BYTES;
+    match crate::read_limit::read_bounded(path, max) {
+        Ok(bytes) => String::from_utf8(bytes)
+            .map(Some)
+            .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e)),
+        Err(crate::read_limit::ReadError::Io(e)) => Err(e),
+        Err(crate::read_limit::ReadError::TooLarge(len)) => Err(std::io::Error::other(
+            crate::read_limit::too_large(len, max),
+        )),
+    }
 }
 
 /// Converts a JSON value to a jsonc-parser CST input value (key order kept), for the JSON
@@ -251,6 +261,19 @@ mod tests {
             after: after.into(),
             mode: None,
         }
+    }
+
+    #[test]
+    fn read_target_refuses_devices_and_oversized_files() {
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(read_target(&dir.path().join("none")).unwrap(), None);
+        assert!(read_target(dir.path()).is_err());
+        assert!(read_target(Path::new("/dev/zero")).is_err());
+        let big = dir.path().join("big.toml");
+        let f = std::fs::File::create(&big).unwrap();
+        f.set_len(crate::read_limit::MAX_CONFIG_BYTES + 1).unwrap();
+        let e = read_target(&big).unwrap_err();
+        assert!(e.to_string().contains("over the"), "{e}");
     }
 
     #[test]
