@@ -522,3 +522,25 @@ fn import_keeps_a_trailing_comment_at_the_end() {
     assert!(text.starts_with("[other]\nx = 1\n"), "{text}");
     assert!(text.contains("# the end"), "{text}");
 }
+
+/// A failing hook's stderr is quoted in `hooks run`'s notes: as text, without the escape
+/// sequences it holds.
+#[test]
+fn run_notes_quote_hook_stderr_without_escape_sequences() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("home")).unwrap();
+    std::fs::create_dir_all(dir.path().join("p/.claude")).unwrap();
+    std::fs::write(
+        dir.path().join("p/.claude/settings.json"),
+        r#"{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"printf 'bad\\033]0;owned\\007\\033[2J\\n' >&2; exit 1"}]}]}}"#,
+    )
+    .unwrap();
+    let (code, out, err) = bounded(
+        &["run", "stop", ".", "--home", "../home"],
+        &dir.path().join("p"),
+        Duration::from_secs(10),
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(err.contains("stderr: bad␛]0;owned␇␛[2J"), "{err:?}");
+    assert!(!err.contains('\u{1b}'), "{err:?}");
+}

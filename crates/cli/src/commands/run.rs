@@ -282,20 +282,34 @@ pub fn run(a: RunArgs) -> anyhow::Result<Exit> {
             );
         }
     }
+    let (line, shown) = (
+        crate::render::human::visible_line,
+        crate::render::human::visible,
+    );
     let (hooks, unmatchable) = screen_matchers(found.batch.hooks, &event, MATCH_BUDGET);
     for (id, reason) in &unmatchable {
-        eprintln!("note: hook `{id}` is not run: {reason}");
+        eprintln!("note: hook `{}` is not run: {}", line(id), shown(reason));
     }
     let runner = Runner::new(hooks, options);
     for s in runner.skipped() {
-        eprintln!("note: hook `{}` is not run: {}", s.id, s.reason);
+        eprintln!(
+            "note: hook `{}` is not run: {}",
+            line(&s.id),
+            shown(&s.reason)
+        );
     }
     let decision = runner.dispatch_blocking(&event);
     // design.md's JSON has no room for why a hook failed; without this a module that does not
     // load, or a hook that crashed, would be a bare `failed` with nothing to act on.
     for h in &decision.hooks {
         if let Some(why) = explain(h) {
-            eprintln!("note: hook `{}` {}: {why}", h.id, outcome_word(h.outcome));
+            // A hook's stderr reaches the terminal as text, never as escape sequences.
+            eprintln!(
+                "note: hook `{}` {}: {}",
+                line(&h.id),
+                outcome_word(h.outcome),
+                shown(&why)
+            );
         }
     }
     out!("{}", render(&decision));

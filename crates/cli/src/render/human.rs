@@ -84,7 +84,7 @@ fn picture(c: char) -> Option<char> {
 }
 
 /// `text` with [`picture`] applied; a `\r` of a CRLF line end is kept.
-fn visible(text: &str) -> String {
+pub fn visible(text: &str) -> String {
     visible_with_shifts(text).0
 }
 
