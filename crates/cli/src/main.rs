@@ -27,7 +27,8 @@ fn main() -> ExitCode {
     match commands::run(cli) {
         Ok(code) => code.into(),
         Err(e) => {
-            eprintln!("error: {e:#}");
+            // Errors quote arguments and file contents: no escape sequence reaches the terminal.
+            eprintln!("{}", render::human::visible(&format!("error: {e:#}")));
             exit::Exit::Failure.into()
         }
     }

@@ -544,3 +544,18 @@ fn run_notes_quote_hook_stderr_without_escape_sequences() {
     assert!(err.contains("stderr: bad␛]0;owned␇␛[2J"), "{err:?}");
     assert!(!err.contains('\u{1b}'), "{err:?}");
 }
+
+/// Error messages quote what the user passed; an escape sequence in it is shown, not sent.
+#[test]
+fn error_messages_quote_arguments_without_escape_sequences() {
+    let dir = tempfile::tempdir().unwrap();
+    for args in [
+        &["explain", "\u{1b}[2Jparse_eror"][..],
+        &["lint", ".", "--convention", "\u{1b}[2J"][..],
+    ] {
+        let (code, _, err) = bounded(args, dir.path(), Duration::from_secs(10));
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains("␛[2J"), "{err:?}");
+        assert!(!err.contains('\u{1b}'), "{err:?}");
+    }
+}

@@ -32,7 +32,10 @@ pub fn run(a: ExplainArgs) -> anyhow::Result<Exit> {
         None => {
             let suggestion =
                 hook_ir::contract::suggest(&name, Code::ALL.iter().map(|c| c.as_str()));
-            eprint!("error: unknown diagnostic code `{name}`");
+            eprint!(
+                "error: unknown diagnostic code `{}`",
+                crate::render::human::visible_line(&name)
+            );
             match suggestion {
                 Some(s) => eprintln!("; did you mean `{s}`?"),
                 None => eprintln!(),
