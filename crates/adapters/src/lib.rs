@@ -126,8 +126,9 @@ pub fn load_file(ctx: &Context, path: &Path, convention: Option<Convention>) -> 
 
 /// Guesses the convention of an explicit file from its name and content.
 pub fn detect_convention(path: &Path) -> Option<Convention> {
-    let name = path.file_name()?.to_str()?;
-    match name {
+    // A name that is not UTF-8 (`bad\xff.toml`) still ends in `.toml`: judge it lossily.
+    let name = path.file_name()?.to_string_lossy();
+    match name.as_ref() {
         "gajae-plugin.json" => Some(Convention::GjcPlugin),
         "hooks.json" if path.parent().and_then(|p| p.file_name()) == Some("hooks".as_ref()) => {
             Some(Convention::ClaudeSettings)

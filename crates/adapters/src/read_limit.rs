@@ -29,8 +29,9 @@ impl From<std::io::Error> for ReadError {
 
 /// Reads `path` whole when it has at most `max` bytes. The size is checked before reading and
 /// again while reading (a file that grows, or a device that never ends, stops at `max + 1`).
+/// A named pipe without a writer reads as empty instead of blocking the open forever.
 pub fn read_bounded(path: &Path, max: u64) -> Result<Vec<u8>, ReadError> {
-    let file = std::fs::File::open(path)?;
+    let file = open_without_blocking(path)?;
     let len = file.metadata()?.len();
     if len > max {
         return Err(ReadError::TooLarge(len));
@@ -42,6 +43,30 @@ pub fn read_bounded(path: &Path, max: u64) -> Result<Vec<u8>, ReadError> {
         return Err(ReadError::TooLarge(read));
     }
     Ok(bytes)
+}
+
+/// Opens `path` for reading. A plain `open` of a FIFO waits until some process opens it for
+/// writing, which may be never (`mkfifo config.toml` hangs the linter). `O_NONBLOCK` makes the open
+/// return at once; it is then cleared so reads of a pipe that has a writer (process substitution,
+/// `<(cat file)`) wait for the data as usual, and a pipe without one reads as end of file.
+#[allow(unsafe_code)]
+fn open_without_blocking(path: &Path) -> std::io::Result<std::fs::File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    use std::os::unix::io::AsRawFd;
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)?;
+    // SAFETY: fcntl on a descriptor this function owns; no memory is passed.
+    let flags = unsafe { libc::fcntl(file.as_raw_fd(), libc::F_GETFL) };
+    if flags < 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    // SAFETY: as above.
+    if unsafe { libc::fcntl(file.as_raw_fd(), libc::F_SETFL, flags & !libc::O_NONBLOCK) } < 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    Ok(file)
 }
 
 /// The message of a [`ReadError::TooLarge`], the same for every adapter.
@@ -151,6 +176,17 @@ mod tests {
         assert!(
             matches!(missing, Err(ReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound)
         );
+    }
+
+    #[test]
+    #[allow(unsafe_code)]
+    fn a_fifo_without_a_writer_reads_as_empty_instead_of_blocking() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("config.toml");
+        let c = std::ffi::CString::new(p.to_str().unwrap()).unwrap();
+        // SAFETY: a valid NUL-terminated path.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+        assert_eq!(read_bounded(&p, 1024).unwrap(), b"");
     }
 
     #[test]

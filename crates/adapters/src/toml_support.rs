@@ -117,7 +117,7 @@ pub(crate) fn parse<'a>(
     match ImDocument::parse(src.text.as_str()) {
         Ok(doc) => Some(doc),
         Err(e) => {
-            let first_line = e.message().lines().next().unwrap_or("invalid TOML").trim();
+            let first_line = syntax_message(&e, &src.text);
             out.diag(
                 Diagnostic::new(
                     Code::ParseError,
@@ -128,6 +128,48 @@ pub(crate) fn parse<'a>(
             );
             None
         }
+    }
+}
+
+/// The text of `doc`, with the comments of a file that had nothing else kept at its top: toml_edit
+/// holds them as the document's trailing decor, which it prints after every table, so a file
+/// holding only `# my settings` would get the new tables above its header comment.
+fn comments_first(doc: &toml_edit::DocumentMut, before: Option<&str>) -> String {
+    let lead = doc.trailing().as_str().unwrap_or("");
+    // Only when the file had nothing but comments: otherwise the trailing decor is a comment
+    // at the end of the file, and stays there.
+    let only_comments = before.is_some_and(|b| {
+        b.parse::<toml_edit::DocumentMut>()
+            .is_ok_and(|d| d.as_table().is_empty())
+    });
+    if lead.trim().is_empty() || !only_comments || doc.as_table().is_empty() {
+        return doc.to_string();
+    }
+    let mut body = doc.clone();
+    body.set_trailing("");
+    let sep = if lead.ends_with('\n') { "\n" } else { "\n\n" };
+    format!("{lead}{sep}{body}")
+}
+
+/// What a TOML syntax error says: the parser's first line, or, when the parser gives none (a
+/// control character in a comment), what is at the error's position.
+pub(crate) fn syntax_message(e: &toml_edit::TomlError, text: &str) -> String {
+    if let Some(line) = e.message().lines().map(str::trim).find(|l| !l.is_empty()) {
+        return line.to_string();
+    }
+    let at = e
+        .span()
+        .and_then(|r| text.get(r.start..))
+        .and_then(|t| t.chars().next());
+    match at {
+        Some(c) if c.is_control() => {
+            format!(
+                "the control character U+{:04X} is not allowed here",
+                u32::from(c)
+            )
+        }
+        Some(c) => format!("unexpected `{}`", c.escape_debug()),
+        None => "unexpected end of file".to_string(),
     }
 }
 
@@ -172,9 +214,8 @@ pub(crate) fn read_target(
     convention: Convention,
 ) -> Result<(String, Option<String>, toml_edit::DocumentMut), Diagnostic> {
     let display = ctx.display(path);
-    let before = match std::fs::read_to_string(path) {
-        Ok(t) => Some(t),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+    let before = match crate::write::read_target(path) {
+        Ok(t) => t,
         Err(e) => {
             return Err(Diagnostic::new(
                 Code::UnreadableSource,
@@ -193,7 +234,7 @@ pub(crate) fn read_target(
                     Code::ParseError,
                     format!(
                         "invalid TOML: {}; fix it before importing, nothing is written",
-                        e.message().lines().next().unwrap_or("").trim()
+                        syntax_message(&e, text)
                     ),
                 )
                 .with_convention(convention)
@@ -266,7 +307,7 @@ pub(crate) fn finish(
     let (path, display) = target;
     let after = match (&before, changed) {
         (Some(b), false) => b.clone(),
-        _ => doc.to_string(),
+        _ => comments_first(doc, before.as_deref()),
     };
     crate::write::Plan {
         changes: vec![FileChange {
@@ -301,5 +342,21 @@ mod tests {
                 Location::at_span("f", &text, a, b)
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod syntax_message_tests {
+    #[test]
+    fn an_error_without_a_parser_message_names_the_character_at_its_position() {
+        let text = "# \u{1b}\n[hooks]\n";
+        let e = text.parse::<toml_edit::DocumentMut>().unwrap_err();
+        assert_eq!(
+            super::syntax_message(&e, text),
+            "the control character U+001B is not allowed here"
+        );
+        let text = "a = \"x\"\nb =";
+        let e = text.parse::<toml_edit::DocumentMut>().unwrap_err();
+        assert!(!super::syntax_message(&e, text).is_empty());
     }
 }

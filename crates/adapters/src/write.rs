@@ -50,6 +50,12 @@ pub enum ApplyError {
     /// text, or not read at all): replacing it would destroy content nobody looked at.
     #[error("{0} exists but could not be read as UTF-8 text; refusing to replace it")]
     Unreadable(String),
+    /// The target exists but is not a regular file (a directory, a FIFO, a device): writing
+    /// would block on it or replace it.
+    #[error(
+        "{0} is not a regular file (a directory, a named pipe or a device); refusing to write it"
+    )]
+    NotAFile(String),
     /// An I/O error.
     #[error("cannot write {path}: {source}")]
     Io {
@@ -59,6 +65,33 @@ pub enum ApplyError {
         #[source]
         source: std::io::Error,
     },
+}
+
+/// Reads a writer's target as text: `None` when it does not exist. A target that exists but is
+/// not a regular file (following symlinks) is an error, never opened: opening a FIFO waits for a
+/// writer forever, and a directory or a device is no config file.
+pub fn read_target(path: &Path) -> std::io::Result<Option<String>> {
+    match std::fs::metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e),
+        Ok(m) if !m.is_file() => {
+            return Err(std::io::Error::other(
+                "not a regular file (a directory, a named pipe or a device)",
+            ))
+        }
+        Ok(_) => {}
+    }
+    // The readers' bound: a target they would refuse to read is not merged into either.
+    let max = crate::read_limit::MAX_CONFIG_BYTES;
+    match crate::read_limit::read_bounded(path, max) {
+        Ok(bytes) => String::from_utf8(bytes)
+            .map(Some)
+            .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e)),
+        Err(crate::read_limit::ReadError::Io(e)) => Err(e),
+        Err(crate::read_limit::ReadError::TooLarge(len)) => Err(std::io::Error::other(
+            crate::read_limit::too_large(len, max),
+        )),
+    }
 }
 
 /// Converts a JSON value to a jsonc-parser CST input value (key order kept), for the JSON
@@ -81,8 +114,35 @@ pub fn json_input(v: &serde_json::Value) -> jsonc_parser::cst::CstInputValue {
 /// Every target is checked before the first one is written, so a refused plan writes nothing:
 /// a file must still hold exactly the bytes the plan was made from, and a file the plan took
 /// for absent must really be absent.
+///
+/// Two processes applying plans to the same file (two imports at once) cannot both pass the check
+/// and then overwrite each other: each existing target is locked (`flock`, in path order) from
+/// its check to its rename, and the one that waited then finds the file changed; a file taken for
+/// absent is created without replacing one that appeared meanwhile.
 pub fn apply(plan: &Plan) -> Result<Vec<String>, ApplyError> {
     let changes: Vec<&FileChange> = plan.changes.iter().filter(|c| !c.is_noop()).collect();
+    for c in &changes {
+        if std::fs::metadata(&c.path).is_ok_and(|m| !m.is_file()) {
+            return Err(ApplyError::NotAFile(c.display.clone()));
+        }
+    }
+    let mut to_lock: Vec<&FileChange> = changes
+        .iter()
+        .copied()
+        .filter(|c| c.before.is_some())
+        .collect();
+    to_lock.sort_by(|a, b| a.path.cmp(&b.path));
+    let mut _locks = Vec::with_capacity(to_lock.len());
+    for c in to_lock {
+        // A file that cannot be opened fails the check below.
+        if let Ok(f) = std::fs::File::open(&c.path) {
+            f.lock().map_err(|source| ApplyError::Io {
+                path: c.display.clone(),
+                source,
+            })?;
+            _locks.push(f);
+        }
+    }
     for c in &changes {
         match (std::fs::read(&c.path), &c.before) {
             (Err(e), None) if e.kind() == std::io::ErrorKind::NotFound => {}
@@ -93,9 +153,16 @@ pub fn apply(plan: &Plan) -> Result<Vec<String>, ApplyError> {
     }
     let mut written = Vec::new();
     for c in changes {
-        atomic_write(&c.path, c.after.as_bytes(), c.mode).map_err(|source| ApplyError::Io {
-            path: c.display.clone(),
-            source,
+        let clobber = c.before.is_some();
+        write_file(&c.path, c.after.as_bytes(), c.mode, clobber).map_err(|source| {
+            if source.kind() == std::io::ErrorKind::AlreadyExists {
+                ApplyError::Changed(c.display.clone())
+            } else {
+                ApplyError::Io {
+                    path: c.display.clone(),
+                    source,
+                }
+            }
         })?;
         written.push(c.display.clone());
     }
@@ -104,7 +171,17 @@ pub fn apply(plan: &Plan) -> Result<Vec<String>, ApplyError> {
 
 /// Writes `bytes` to `path` through a temp file in the same directory and a rename, so readers
 /// see the old or the new file, never a half-written one. Creates missing parent directories.
+/// When `path` is a symlink, the file it names is written and the link is kept (a rename onto
+/// the link would replace it with a plain file, cutting it from the dotfiles it points into).
 pub fn atomic_write(path: &Path, bytes: &[u8], mode: Option<u32>) -> std::io::Result<()> {
+    write_file(path, bytes, mode, true)
+}
+
+/// [`atomic_write`]; without `clobber`, a file that exists at `path` by the time of the rename
+/// is kept and the write fails with `AlreadyExists` (a hard link instead of a rename: the
+/// kernel creates the name only if it is free).
+fn write_file(path: &Path, bytes: &[u8], mode: Option<u32>, clobber: bool) -> std::io::Result<()> {
+    let path = &follow_links(path)?;
     let dir = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
@@ -127,12 +204,49 @@ pub fn atomic_write(path: &Path, bytes: &[u8], mode: Option<u32>) -> std::io::Re
                 std::fs::set_permissions(&tmp, std::fs::Permissions::from_mode(m))?;
             }
         }
-        std::fs::rename(&tmp, path)
+        if clobber {
+            std::fs::rename(&tmp, path)
+        } else {
+            match std::fs::hard_link(&tmp, path) {
+                Ok(()) => Ok(()),
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(e),
+                // A file system without hard links: check, then rename (a small window).
+                Err(_) if std::fs::symlink_metadata(path).is_ok() => {
+                    Err(std::io::ErrorKind::AlreadyExists.into())
+                }
+                Err(_) => std::fs::rename(&tmp, path),
+            }
+        }
     })();
-    if result.is_err() {
+    if result.is_err() || !clobber {
         let _ = std::fs::remove_file(&tmp);
     }
     result
+}
+
+/// `path` with every symlink in its last component followed (a dangling link gives the path it
+/// names, to be created). Only the last component: the parent directories are resolved by the
+/// rename itself.
+fn follow_links(path: &Path) -> std::io::Result<PathBuf> {
+    // The kernel's own bound on links followed in one lookup (Linux `MAXSYMLINKS`).
+    const MAX_LINKS: usize = 40;
+    let mut p = path.to_path_buf();
+    for _ in 0..MAX_LINKS {
+        match std::fs::symlink_metadata(&p) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let target = std::fs::read_link(&p)?;
+                p = match p.parent() {
+                    Some(dir) if target.is_relative() => dir.join(target),
+                    _ => target,
+                };
+            }
+            _ => return Ok(p),
+        }
+    }
+    Err(std::io::Error::other(format!(
+        "{}: more than {MAX_LINKS} levels of symbolic links",
+        path.display()
+    )))
 }
 
 #[cfg(test)]
@@ -147,6 +261,43 @@ mod tests {
             after: after.into(),
             mode: None,
         }
+    }
+
+    #[test]
+    fn read_target_refuses_devices_and_oversized_files() {
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(read_target(&dir.path().join("none")).unwrap(), None);
+        assert!(read_target(dir.path()).is_err());
+        assert!(read_target(Path::new("/dev/zero")).is_err());
+        let big = dir.path().join("big.toml");
+        let f = std::fs::File::create(&big).unwrap();
+        f.set_len(crate::read_limit::MAX_CONFIG_BYTES + 1).unwrap();
+        let e = read_target(&big).unwrap_err();
+        assert!(e.to_string().contains("over the"), "{e}");
+    }
+
+    #[test]
+    fn writes_through_symlinks_and_keeps_them() {
+        let dir = tempfile::tempdir().unwrap();
+        let dangling = dir.path().join("dangling.toml");
+        std::os::unix::fs::symlink("sub/target.toml", &dangling).unwrap();
+        atomic_write(&dangling, b"a = 1\n", None).unwrap();
+        assert!(std::fs::symlink_metadata(&dangling)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert_eq!(
+            std::fs::read(dir.path().join("sub/target.toml")).unwrap(),
+            b"a = 1\n"
+        );
+        let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+        std::os::unix::fs::symlink(&b, &a).unwrap();
+        std::os::unix::fs::symlink(&a, &b).unwrap();
+        assert!(atomic_write(&a, b"x", None).is_err());
+        assert!(std::fs::symlink_metadata(&a)
+            .unwrap()
+            .file_type()
+            .is_symlink());
     }
 
     #[test]

@@ -41,9 +41,8 @@ pub(super) fn plan(
         return plan;
     };
     let display = ctx.display(&target);
-    let before = match std::fs::read_to_string(&target) {
-        Ok(t) => Some(t),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+    let before = match crate::write::read_target(&target) {
+        Ok(t) => t,
         Err(e) => {
             plan.diagnostics.push(
                 Diagnostic::new(Code::UnreadableSource, format!("cannot read the file: {e}"))

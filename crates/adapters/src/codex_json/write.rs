@@ -200,7 +200,7 @@ pub fn plan_write(ctx: &Context, hooks: &[Hook], opts: &WriteOptions) -> Plan {
         return plan;
     };
     let display = ctx.display(&target);
-    let before = std::fs::read_to_string(&target).ok();
+    let before = crate::write::read_target(&target).ok().flatten();
     let base = match &before {
         Some(t) if !t.trim().is_empty() => t.clone(),
         _ => "{}\n".to_string(),

@@ -147,7 +147,7 @@ pub fn plan_write(ctx: &Context, hooks: &[Hook], opts: &WriteOptions) -> Plan {
             continue;
         }
         let exists = target.symlink_metadata().is_ok();
-        let before = std::fs::read_to_string(&target).ok();
+        let before = crate::write::read_target(&target).ok().flatten();
         if exists && before.as_deref() != Some(text.as_str()) {
             plan.diagnostics.push(conflict(
                 h,

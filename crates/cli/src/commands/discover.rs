@@ -29,8 +29,13 @@ pub fn discover_paths(paths: &[PathBuf], src: &SourceArgs) -> anyhow::Result<Dis
     };
     let mut all = Discovered::default();
     for p in paths {
-        if !p.exists() {
-            bail!("{}: no such file or directory", p.display());
+        // `exists()` is false for a symlink loop or a path under a file too: say why.
+        match std::fs::metadata(p) {
+            Ok(_) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                bail!("{}: no such file or directory", p.display())
+            }
+            Err(e) => bail!("{}: cannot be read: {e}", p.display()),
         }
         let p = absolute(p)?;
         let d = if p.is_dir() {

@@ -13,7 +13,7 @@ pub fn run(a: ExplainArgs) -> anyhow::Result<Exit> {
             .max()
             .unwrap_or(0);
         for c in Code::ALL {
-            println!(
+            outln!(
                 "{:width$}  {:7}  {}",
                 c.as_str(),
                 c.severity().as_str(),
@@ -25,14 +25,17 @@ pub fn run(a: ExplainArgs) -> anyhow::Result<Exit> {
     let name = a.code.unwrap_or_default();
     match Code::parse(&name) {
         Some(c) => {
-            println!("# {} ({})\n\n{}\n", c.as_str(), c.severity(), c.summary());
-            print!("{}", c.explanation());
+            outln!("# {} ({})\n\n{}\n", c.as_str(), c.severity(), c.summary());
+            out!("{}", c.explanation());
             Ok(Exit::Success)
         }
         None => {
             let suggestion =
                 hook_ir::contract::suggest(&name, Code::ALL.iter().map(|c| c.as_str()));
-            eprint!("error: unknown diagnostic code `{name}`");
+            eprint!(
+                "error: unknown diagnostic code `{}`",
+                crate::render::human::visible_line(&name)
+            );
             match suggestion {
                 Some(s) => eprintln!("; did you mean `{s}`?"),
                 None => eprintln!(),

@@ -77,10 +77,10 @@ pub fn run(a: ImportArgs) -> anyhow::Result<Exit> {
         ListFormat::Json
     });
     match format {
-        ListFormat::Json => print!("{}", json(&report)),
+        ListFormat::Json => out!("{}", json(&report)),
         ListFormat::Human => {
             let color = render::human::use_color(terminal, std::env::var_os("NO_COLOR").as_deref());
-            print!("{}", human(&report, &found, color));
+            out!("{}", human(&report, &found, color));
         }
     }
     Ok(

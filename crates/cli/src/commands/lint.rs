@@ -24,7 +24,7 @@ pub fn run(a: LintArgs) -> anyhow::Result<Exit> {
         LintFormat::Sarif => render::sarif::render(&found.batch),
         LintFormat::Github => render::github::render(&found.batch),
     };
-    print!("{text}");
+    out!("{text}");
     Ok(exit_for(&found.batch, a.deny_warnings))
 }
 

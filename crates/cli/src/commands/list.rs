@@ -15,7 +15,7 @@ pub fn run(a: ListArgs) -> anyhow::Result<Exit> {
         ListFormat::Json
     });
     match format {
-        ListFormat::Json => print!("{}", render::json::render(&found.batch)),
+        ListFormat::Json => out!("{}", render::json::render(&found.batch)),
         ListFormat::Human => {
             for h in &found.batch.hooks {
                 let handler = match &h.handler {
@@ -23,17 +23,20 @@ pub fn run(a: ListArgs) -> anyhow::Result<Exit> {
                     hook_ir::Handler::Module { path } => path.as_str(),
                 };
                 let line = h.location.line.map(|l| format!(":{l}")).unwrap_or_default();
-                println!(
+                // One line per hook, and nothing that acts on the terminal, whatever the
+                // command or the file name holds.
+                let shown = render::human::visible_line;
+                outln!(
                     "{:18} {:15} {:18} {}{}  {}",
                     h.kind.as_str(),
                     h.convention.as_str(),
-                    h.source_event,
-                    h.location.path,
+                    shown(&h.source_event),
+                    shown(&h.location.path),
                     line,
-                    handler
+                    shown(handler)
                 );
             }
-            println!("{} hook(s)", found.batch.hooks.len());
+            outln!("{} hook(s)", found.batch.hooks.len());
         }
     }
     Ok(Exit::Success)

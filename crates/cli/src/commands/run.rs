@@ -5,11 +5,14 @@
 use crate::args::RunArgs;
 use crate::exit::Exit;
 use anyhow::{bail, Context as _};
-use hook_ir::Kind;
+use hook_ir::{CompiledMatcher, Hook, Kind};
 use runner::{Decision, Event, HookOutcome, OutcomeKind, Runner, RunnerOptions, Verdict};
 use serde::Serialize;
 use serde_json::Value;
+use std::collections::HashSet;
 use std::path::PathBuf;
+use std::sync::{mpsc, Arc};
+use std::time::Duration;
 
 /// The version of the `hooks run` JSON output.
 const SCHEMA_VERSION: u32 = 1;
@@ -93,7 +96,15 @@ fn event(a: &RunArgs, kind: Kind) -> anyhow::Result<Event> {
     }
     let input: Value = match &a.input {
         Some(s) => {
-            serde_json::from_str(s).with_context(|| format!("--input is not valid JSON: {s}"))?
+            serde_json::from_str(s).with_context(|| {
+                // The input can be as long as the command line allows: quote its start only.
+                let mut end = s.len().min(INPUT_QUOTE_BYTES);
+                while !s.is_char_boundary(end) {
+                    end -= 1;
+                }
+                let more = if end < s.len() { "…" } else { "" };
+                format!("--input is not valid JSON: {}{more}", &s[..end])
+            })?
         }
         None => Value::Object(Default::default()),
     };
@@ -130,6 +141,107 @@ fn session_cwd(path: PathBuf) -> PathBuf {
     }
 }
 
+/// How much of an `--input` that is not JSON its error message quotes.
+const INPUT_QUOTE_BYTES: usize = 200;
+
+/// How long `hooks run` lets the ECMAScript regex matchers of the event's hooks test its values.
+/// A backtracking engine (JavaScript's, and `regress`) takes exponential time on patterns such
+/// as `^(a+)+$` against `aaa…a!`; the agent would hang there, `hooks run` must not. A real
+/// matcher tests a tool name in microseconds.
+const MATCH_BUDGET: Duration = Duration::from_secs(1);
+
+/// Splits `hooks` into those whose matcher can be tested on `event`'s values within `budget`
+/// and, for the rest, (id, reason). Only ECMAScript regexes that are more than literal
+/// alternations are tested ahead, one after another on a worker thread; every other matcher runs
+/// in time linear in the value. A matcher still searching after `budget` is given up on and a
+/// new worker goes on with the next: the thread left searching cannot be stopped and ends with
+/// the process. So the threads are one plus one per hopeless matcher, however many hooks.
+fn screen_matchers(
+    hooks: Vec<Hook>,
+    event: &Event,
+    budget: Duration,
+) -> (Vec<Hook>, Vec<(String, String)>) {
+    // The values a runner may test a matcher against (a hook whose row matches nothing tests "").
+    let values: Arc<Vec<String>> = Arc::new(
+        [
+            event.tool_name.as_deref(),
+            event.prompt.as_deref(),
+            event.source.as_deref(),
+            event.reason.as_deref(),
+            Some(""),
+        ]
+        .into_iter()
+        .flatten()
+        .map(str::to_owned)
+        .collect(),
+    );
+    let risky: Arc<Vec<(usize, CompiledMatcher)>> = Arc::new(
+        hooks
+            .iter()
+            .enumerate()
+            .filter(|(_, h)| h.kind == event.kind())
+            .filter_map(|(i, h)| match h.matcher.compile() {
+                Ok(m @ CompiledMatcher::Ecma(_)) => Some((i, m)),
+                _ => None,
+            })
+            .collect(),
+    );
+    let mut hopeless = HashSet::new();
+    let mut next = 0;
+    while next < risky.len() {
+        let (tx, rx) = mpsc::channel();
+        let (todo, values, start) = (Arc::clone(&risky), Arc::clone(&values), next);
+        let spawned = std::thread::Builder::new()
+            .name("matcher-screen".into())
+            .spawn(move || {
+                for (_, m) in &todo[start..] {
+                    for v in values.iter() {
+                        std::hint::black_box(m.is_match(v));
+                    }
+                    if tx.send(()).is_err() {
+                        return;
+                    }
+                }
+            });
+        // No thread: the rest is left to the runner, as before screening existed.
+        if spawned.is_err() {
+            break;
+        }
+        loop {
+            match rx.recv_timeout(budget) {
+                Ok(()) => next += 1,
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    hopeless.insert(risky[next].0);
+                    next += 1;
+                    break;
+                }
+                // The worker is done (or gone): nothing more to wait for.
+                Err(mpsc::RecvTimeoutError::Disconnected) => next = risky.len(),
+            }
+            if next >= risky.len() {
+                break;
+            }
+        }
+    }
+    let mut kept = Vec::with_capacity(hooks.len());
+    let mut skipped = Vec::new();
+    for (i, h) in hooks.into_iter().enumerate() {
+        if hopeless.contains(&i) {
+            skipped.push((
+                h.id.clone(),
+                format!(
+                    "its matcher did not finish within {} ms on this event (an ECMAScript \
+                     regex that backtracks catastrophically; the agent would hang on it)",
+                    budget.as_millis()
+                ),
+            ));
+        } else {
+            kept.push(h);
+        }
+    }
+    (kept, skipped)
+}
+
 pub fn run(a: RunArgs) -> anyhow::Result<Exit> {
     let kind = Kind::parse(&a.kind).with_context(|| format!("unknown kind `{}`", a.kind))?;
     let event = event(&a, kind)?;
@@ -152,19 +264,55 @@ pub fn run(a: RunArgs) -> anyhow::Result<Exit> {
         )),
         ..RunnerOptions::default()
     };
-    let runner = Runner::new(found.batch.hooks, options);
+    // A file that does not parse, or a hook the reader rejected, runs nothing: say so rather
+    // than print a decision that silently ignores it.
+    for d in &found.batch.diagnostics {
+        if d.severity() == hook_ir::Severity::Error {
+            let at = d
+                .location
+                .as_ref()
+                .map(|l| format!(" at {}", crate::render::human::place(l)))
+                .unwrap_or_default();
+            eprintln!(
+                "{}",
+                crate::render::human::visible_line(&format!(
+                    "error[{}]{at}: {} (`hooks lint` shows it)",
+                    d.code, d.message
+                ))
+            );
+        }
+    }
+    let (line, shown) = (
+        crate::render::human::visible_line,
+        crate::render::human::visible,
+    );
+    let (hooks, unmatchable) = screen_matchers(found.batch.hooks, &event, MATCH_BUDGET);
+    for (id, reason) in &unmatchable {
+        eprintln!("note: hook `{}` is not run: {}", line(id), shown(reason));
+    }
+    let runner = Runner::new(hooks, options);
     for s in runner.skipped() {
-        eprintln!("note: hook `{}` is not run: {}", s.id, s.reason);
+        eprintln!(
+            "note: hook `{}` is not run: {}",
+            line(&s.id),
+            shown(&s.reason)
+        );
     }
     let decision = runner.dispatch_blocking(&event);
     // design.md's JSON has no room for why a hook failed; without this a module that does not
     // load, or a hook that crashed, would be a bare `failed` with nothing to act on.
     for h in &decision.hooks {
         if let Some(why) = explain(h) {
-            eprintln!("note: hook `{}` {}: {why}", h.id, outcome_word(h.outcome));
+            // A hook's stderr reaches the terminal as text, never as escape sequences.
+            eprintln!(
+                "note: hook `{}` {}: {}",
+                line(&h.id),
+                outcome_word(h.outcome),
+                shown(&why)
+            );
         }
     }
-    print!("{}", render(&decision));
+    out!("{}", render(&decision));
     Ok(Exit::Success)
 }
 

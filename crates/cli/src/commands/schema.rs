@@ -27,7 +27,7 @@ pub fn run(a: SchemaArgs) -> anyhow::Result<Exit> {
             }
         },
     };
-    println!("{}", serde_json::to_string_pretty(&schema)?);
+    outln!("{}", serde_json::to_string_pretty(&schema)?);
     Ok(Exit::Success)
 }
 

@@ -78,10 +78,10 @@ fn codex(a: SetupCodexArgs) -> anyhow::Result<Exit> {
         }
     };
     if !merged.changed {
-        println!("{display}: the GJC-managed Codex hooks are already up to date; nothing changed.");
+        outln!("{display}: the GJC-managed Codex hooks are already up to date; nothing changed.");
         return Ok(Exit::Success);
     }
-    println!(
+    outln!(
         "{display}: {} the GJC-managed Codex hooks:",
         if a.dry_run {
             "would update"
@@ -90,10 +90,10 @@ fn codex(a: SetupCodexArgs) -> anyhow::Result<Exit> {
         }
     );
     for e in &merged.events {
-        println!("  {}", describe(e));
+        outln!("  {}", describe(e));
     }
     if a.dry_run {
-        println!("dry run: nothing written.");
+        outln!("dry run: nothing written.");
         return Ok(Exit::Success);
     }
     let plan = Plan {
@@ -107,8 +107,8 @@ fn codex(a: SetupCodexArgs) -> anyhow::Result<Exit> {
         diagnostics: Vec::new(),
     };
     apply(&plan).with_context(|| format!("cannot write {display}"))?;
-    println!("wrote {display}.");
-    println!(
+    outln!("wrote {display}.");
+    outln!(
         "Codex pins a hash per hook: the next time it starts, it will ask you to trust the changed hooks (review them, then accept)."
     );
     Ok(Exit::Success)
