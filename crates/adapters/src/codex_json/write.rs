@@ -265,7 +265,9 @@ pub fn plan_write(ctx: &Context, hooks: &[Hook], opts: &WriteOptions) -> Plan {
         return plan;
     };
     let mut changed = false;
-    let mut added: Vec<(String, serde_json::Value)> = Vec::new();
+    // The groups this plan appended, by event and JSON text: a set, not a list scanned per hook
+    // (that was quadratic in the number of hooks imported).
+    let mut added: std::collections::HashSet<(String, String)> = std::collections::HashSet::new();
     for h in hooks {
         let group = match group_of(h) {
             Ok(g) => g,
@@ -296,10 +298,8 @@ pub fn plan_write(ctx: &Context, hooks: &[Hook], opts: &WriteOptions) -> Plan {
             }
         }
         let groups = existing_groups.and_then(Node::elements).unwrap_or(&[]);
-        if added
-            .iter()
-            .any(|(ev, v)| *ev == h.source_event && *v == value)
-        {
+        let added_key = (h.source_event.clone(), value.to_string());
+        if added.contains(&added_key) {
             continue;
         }
         match existing(groups, &value) {
@@ -337,7 +337,7 @@ pub fn plan_write(ctx: &Context, hooks: &[Hook], opts: &WriteOptions) -> Plan {
             .object_value_or_set("hooks")
             .array_value_or_set(&h.source_event);
         arr.append(json_input(&value));
-        added.push((h.source_event.clone(), value));
+        added.insert(added_key);
         changed = true;
     }
     let after = if changed {

@@ -67,6 +67,9 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
         doc.insert("hooks", Item::ArrayOfTables(ArrayOfTables::new()));
     }
 
+    // Where each (event, command, matcher) already is: one scan, not one per imported hook
+    // (that was quadratic: 20,000 hooks took minutes).
+    let mut index = doc.get("hooks").map(entry_index).unwrap_or_default();
     for h in hooks {
         let Some(entry) = to_entry(h, &mut diagnostics, convention) else {
             continue;
@@ -74,7 +77,7 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
         let Some(item) = doc.get_mut("hooks") else {
             break;
         };
-        let existing = find(item, &entry);
+        let existing = index.get(&key_of(&entry)).copied();
         match existing {
             Some(pos) => {
                 let current =
@@ -115,6 +118,7 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
             }
             None => {
                 append(item, &entry);
+                index.insert(key_of(&entry), entries_len(item) - 1);
                 changed = true;
             }
         }
@@ -205,20 +209,36 @@ fn entry_at_mut(item: &mut Item, i: usize) -> Option<&mut dyn TableLike> {
 }
 
 /// The index of an entry with the same event, matcher and command.
-fn find(item: &Item, e: &Entry) -> Option<usize> {
-    let n = match item {
+/// What identifies an entry: its event, command and matcher (an empty matcher is none).
+type EntryKey = (String, String, Option<String>);
+
+fn key_of(e: &Entry) -> EntryKey {
+    (e.event.clone(), e.command.clone(), e.matcher.clone())
+}
+
+fn entries_len(item: &Item) -> usize {
+    match item {
         Item::ArrayOfTables(a) => a.len(),
         Item::Value(Value::Array(a)) => a.len(),
         _ => 0,
-    };
-    (0..n).find(|&i| {
-        entry_at(item, i).is_some_and(|t| {
-            let s = |k: &str| t.get(k).and_then(|v| v.as_str());
-            s("event") == Some(e.event.as_str())
-                && s("command") == Some(e.command.as_str())
-                && s("matcher").filter(|m| !m.is_empty()) == e.matcher.as_deref()
-        })
-    })
+    }
+}
+
+/// The position of the first entry of each key in the `hooks` array.
+fn entry_index(item: &Item) -> std::collections::HashMap<EntryKey, usize> {
+    let mut index = std::collections::HashMap::new();
+    for i in 0..entries_len(item) {
+        let Some(t) = entry_at(item, i) else { continue };
+        let s = |k: &str| t.get(k).and_then(|v| v.as_str());
+        let (Some(event), Some(command)) = (s("event"), s("command")) else {
+            continue;
+        };
+        let matcher = s("matcher").filter(|m| !m.is_empty()).map(str::to_string);
+        index
+            .entry((event.to_string(), command.to_string(), matcher))
+            .or_insert(i);
+    }
+    index
 }
 
 fn append(item: &mut Item, e: &Entry) {
