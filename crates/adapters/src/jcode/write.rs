@@ -15,6 +15,7 @@ use crate::Context;
 use hook_ir::contract::limits;
 use hook_ir::jcode_argv::quote_word;
 use hook_ir::{quote, Code, Convention, Detail, Diagnostic, Exec, Handler, Hook, Location};
+use std::collections::{HashMap, HashSet};
 use toml_edit::{Array, Item, Table, Value};
 
 /// Plans writing `hooks` into the target file (`opts.target`, else the discovery path).
@@ -68,6 +69,20 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
             })
     });
     let mut want_timeout: Option<u64> = None;
+    // The commands already in each slot that is an array of strings, built once: checking every
+    // imported hook against the whole array again made large imports quadratic.
+    let mut known: HashMap<&str, HashSet<String>> = HashMap::new();
+    for (slot, _) in SLOTS {
+        if let Some(Item::Value(Value::Array(a))) = table.get(slot) {
+            let words: Option<HashSet<String>> = a
+                .iter()
+                .map(|v| v.as_str().map(|s| s.trim().to_string()))
+                .collect();
+            if let Some(words) = words {
+                known.insert(slot, words);
+            }
+        }
+    }
     for h in hooks {
         let slot = h.source_event.as_str();
         if !SLOTS.iter().any(|(s, _)| *s == slot) {
@@ -117,6 +132,7 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
         match table.get_mut(slot) {
             None => {
                 let v = if as_array {
+                    known.insert(slot_key(slot), HashSet::from([command.to_string()]));
                     Value::Array(Array::from_iter([command]))
                 } else {
                     Value::from(command)
@@ -129,6 +145,7 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
                 if old.as_str().map(str::trim) != Some(command) {
                     // Keep the value's decor (a trailing comment) on the new array; the key's
                     // own decor (comments above it) stays because the key is not replaced.
+                    let first = old.as_str().map(str::trim).unwrap_or_default().to_string();
                     let decor = old.decor().clone();
                     let mut arr = Array::new();
                     arr.push_formatted(old.decorated("", ""));
@@ -137,10 +154,12 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
                     *v.decor_mut() = decor;
                     *item = Item::Value(v);
                     changed = true;
+                    known.insert(slot_key(slot), HashSet::from([first, command.to_string()]));
                 }
             }
-            Some(Item::Value(Value::Array(a))) if a.iter().all(|v| v.as_str().is_some()) => {
-                if !a.iter().any(|v| v.as_str().map(str::trim) == Some(command)) {
+            Some(Item::Value(Value::Array(a))) if known.contains_key(slot) => {
+                let words = known.entry(slot_key(slot)).or_default();
+                if words.insert(command.to_string()) {
                     a.push(command);
                     changed = true;
                 }
@@ -255,4 +274,13 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
         opts.force,
         diagnostics,
     )
+}
+
+/// The `'static` name of a slot, so the per-slot sets need no borrow of the hooks.
+fn slot_key(slot: &str) -> &'static str {
+    SLOTS
+        .iter()
+        .map(|(s, _)| *s)
+        .find(|s| *s == slot)
+        .unwrap_or("")
 }
