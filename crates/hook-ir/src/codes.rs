@@ -312,6 +312,25 @@ codes! {
     InvalidMatcherRegex = "invalid_matcher_regex", Error, "A matcher regex does not compile in its dialect";
 
     /// ## What it means
+    /// A JavaScript-dialect matcher repeats, without bound, a group that itself holds an
+    /// unbounded quantifier (`(a+)+`, `(\w*)*`). Backtracking engines — the agent's JavaScript
+    /// engine and this project's runner alike — can take exponential time on such a pattern when
+    /// a value almost matches.
+    /// ## Why it matters
+    /// The matcher runs on every tool call (or prompt): one long tool name or prompt can freeze
+    /// the agent before any hook runs.
+    /// ## Example
+    /// ```toml
+    /// [[hooks]]
+    /// event = "PreToolUse"
+    /// matcher = "^(mcp__\w+)+$"
+    /// command = "./guard.sh"
+    /// ```
+    /// ## How to fix
+    /// Remove the nesting: `^mcp__\w+$` matches the same names in linear time.
+    RegexMayBacktrack = "regex_may_backtrack", Warning, "A JavaScript matcher nests unbounded quantifiers and can backtrack catastrophically";
+
+    /// ## What it means
     /// A matcher is set on an event whose matched value is always empty, or on an event that
     /// ignores matchers.
     /// ## Why it matters

@@ -15,6 +15,7 @@ mod kind;
 mod location;
 mod matcher;
 mod normalize;
+pub mod redos;
 
 pub use codes::Code;
 pub use diagnostic::{bound, quote, Diagnostic, Severity, MAX_MESSAGE_BYTES};

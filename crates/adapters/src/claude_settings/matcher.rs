@@ -107,6 +107,18 @@ pub(super) fn lower(
         );
         return None;
     }
+    if let Some(at) = hook_ir::redos::nested_unbounded_quantifier(text) {
+        out.push(
+            Problem::new(
+                Code::RegexMayBacktrack,
+                format!(
+                    "matcher `{text}` repeats a group that holds an unbounded quantifier (at byte {at}): JavaScript can take exponential time on a tool name that almost matches"
+                ),
+                span,
+            )
+            .help("remove the nesting, e.g. `(a+)+` → `a+`"),
+        );
+    }
     if matched == MatchedValue::Ignored {
         out.push(
             Problem::new(
