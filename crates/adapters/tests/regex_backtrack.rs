@@ -30,7 +30,11 @@ fn jarvis_reports_a_nested_quantifier_and_keeps_the_hook() {
     .unwrap();
     assert_eq!(codes(&p), [Code::RegexMayBacktrack]);
     let ctx = Context::default();
-    assert_eq!(load_file(&ctx, &p, None).batch.hooks.len(), 1, "a warning, not a rejection");
+    assert_eq!(
+        load_file(&ctx, &p, None).batch.hooks.len(),
+        1,
+        "a warning, not a rejection"
+    );
 }
 
 #[test]
@@ -42,7 +46,11 @@ fn claude_reports_a_nested_quantifier() {
         r#"{"hooks": {"PreToolUse": [{"matcher": "(Bash+)*x", "hooks": [{"type": "command", "command": "true"}]}]}}"#,
     )
     .unwrap();
-    assert!(codes(&p).contains(&Code::RegexMayBacktrack), "{:?}", codes(&p));
+    assert!(
+        codes(&p).contains(&Code::RegexMayBacktrack),
+        "{:?}",
+        codes(&p)
+    );
 }
 
 #[test]
@@ -54,5 +62,9 @@ fn codex_rust_regexes_are_linear_and_not_reported() {
         r#"{"hooks": {"PreToolUse": [{"matcher": "(Bash+)*x", "hooks": [{"type": "command", "command": "true"}]}]}}"#,
     )
     .unwrap();
-    assert!(!codes(&p).contains(&Code::RegexMayBacktrack), "{:?}", codes(&p));
+    assert!(
+        !codes(&p).contains(&Code::RegexMayBacktrack),
+        "{:?}",
+        codes(&p)
+    );
 }
