@@ -5,6 +5,7 @@
 //! Entry points: [`discover`] (a project root plus the home dir) and [`load_file`] (one explicit
 //! config file).
 
+pub mod bridge;
 pub mod context;
 pub mod convert;
 pub mod json_source;
@@ -49,9 +50,13 @@ impl Output {
 }
 
 /// Discovers and lowers every convention's sources under `ctx` (the project root and the home
-/// dir), in the fixed order of [`Convention::ALL`], then normalizes the batch.
+/// dir), in the fixed order of [`Convention::ALL`], then normalizes the batch and checks the
+/// `hooks bridge` entries against the hooks found ([`bridge::check`]).
 pub fn discover(ctx: &Context) -> Discovered {
-    discover_only(ctx, &Convention::ALL)
+    let mut d = discover_only(ctx, &Convention::ALL);
+    let checks = bridge::check(&d.batch.hooks);
+    d.batch.diagnostics.extend(checks);
+    d
 }
 
 /// Like [`discover`], restricted to some conventions.

@@ -32,6 +32,10 @@ pub enum Command {
     Completions(CompletionsArgs),
     /// Install integrations into other agents' configuration.
     Setup(SetupArgs),
+    /// An agent's hook that runs other conventions' hooks with their own semantics: reads the
+    /// agent's payload on stdin and answers in its protocol. `install`/`uninstall` write or
+    /// remove the agent's entries.
+    Bridge(BridgeArgs),
 }
 
 /// Where to look for hooks.
@@ -189,6 +193,75 @@ pub struct SetupCodexArgs {
     #[arg(long, value_name = "FILE")]
     pub hooks_json: Option<PathBuf>,
     /// The home directory (default: $HOME).
+    #[arg(long, value_name = "DIR")]
+    pub home: Option<PathBuf>,
+    /// Show what would change, write nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+}
+
+/// A comma-separated list of conventions (`--from gjc,jarvis`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Conventions(pub Vec<Convention>);
+
+/// Parses a comma-separated list of conventions.
+pub fn parse_conventions(s: &str) -> Result<Conventions, String> {
+    s.split(',')
+        .map(|c| parse_convention(c.trim()))
+        .collect::<Result<_, _>>()
+        .map(Conventions)
+}
+
+#[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+pub struct BridgeArgs {
+    #[command(subcommand)]
+    pub action: Option<BridgeAction>,
+    #[command(flatten)]
+    pub run: BridgeRunArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct BridgeRunArgs {
+    /// The agent that runs this hook (claude-settings, codex-json, jarvis): how its payload is
+    /// read and its answer written.
+    #[arg(long, value_name = "CONV", value_parser = parse_convention, required = true)]
+    pub host: Option<Convention>,
+    /// The agent's event this entry is filed under (e.g. PreToolUse).
+    #[arg(long, value_name = "EVENT", required = true)]
+    pub event: Option<String>,
+    /// The project root (default: the agent's project dir, else the payload's cwd).
+    #[arg(value_name = "PATH")]
+    pub path: Option<PathBuf>,
+    /// Replace the user's home directory for user-level files (default: $HOME).
+    #[arg(long, value_name = "DIR")]
+    pub home: Option<PathBuf>,
+    /// The conventions whose hooks run (default: every convention the host does not read).
+    #[arg(long, value_name = "CONV,..", value_parser = parse_conventions)]
+    pub from: Option<Conventions>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum BridgeAction {
+    /// Write one bridge entry per event that has hooks to bridge into the host's configuration
+    /// (idempotent; other entries and formatting are kept).
+    Install(BridgeInstallArgs),
+    /// Remove the host's bridge entries.
+    Uninstall(BridgeInstallArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct BridgeInstallArgs {
+    /// The agent to install into (claude-settings, codex-json, jarvis).
+    #[arg(long, value_name = "CONV", value_parser = parse_convention)]
+    pub host: Convention,
+    /// The conventions whose hooks run (default: every convention the host does not read).
+    #[arg(long, value_name = "CONV,..", value_parser = parse_conventions)]
+    pub from: Option<Conventions>,
+    /// The project root (default: .).
+    #[arg(value_name = "PATH")]
+    pub path: Option<PathBuf>,
+    /// Replace the user's home directory for user-level files (default: $HOME).
     #[arg(long, value_name = "DIR")]
     pub home: Option<PathBuf>,
     /// Show what would change, write nothing.

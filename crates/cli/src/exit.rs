@@ -12,6 +12,9 @@ pub enum Exit {
     Findings,
     /// 2: usage error or I/O failure.
     Failure,
+    /// `hooks bridge`: the exit code the host agent's hook protocol prescribes (0, or 2 for a
+    /// Jarvis block).
+    Host(u8),
 }
 
 impl From<Exit> for ExitCode {
@@ -20,6 +23,7 @@ impl From<Exit> for ExitCode {
             Exit::Success => 0,
             Exit::Findings => 1,
             Exit::Failure => 2,
+            Exit::Host(code) => code,
         })
     }
 }

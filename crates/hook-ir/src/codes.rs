@@ -891,6 +891,43 @@ codes! {
     /// ## How to fix
     /// Remove `disableAllHooks` (or set it to `false`) when the hooks should run.
     HooksDisabled = "hooks_disabled", Warning, "A settings file turns every hook off";
+
+    /// ## What it means
+    /// A `hooks bridge` entry (written by `hooks bridge install`) runs the hooks of other
+    /// conventions inside this agent, but none of its source conventions (`--from`, by default
+    /// every convention the agent does not read itself) has a hook for the entry's event in this
+    /// project or home directory.
+    /// ## Why it matters
+    /// The agent starts the bridge on every such event for nothing; usually the hooks it was
+    /// installed for were moved or deleted, or `--from` names the wrong convention.
+    /// ## Example
+    /// ```json
+    /// {"hooks": {"PreToolUse": [{"hooks": [{"type": "command",
+    ///   "command": "hooks bridge --host claude-settings --event PreToolUse --from gjc"}]}]}}
+    /// ```
+    /// with no `.gjc/hooks/pre/` module.
+    /// ## How to fix
+    /// Run `hooks bridge install` again (it writes only the events that have hooks), or
+    /// `hooks bridge uninstall` when nothing is left to bridge.
+    BridgeWithoutSourceHooks = "bridge_without_source_hooks", Warning, "A bridge entry whose source conventions have no hooks for its event";
+
+    /// ## What it means
+    /// A `hooks bridge` entry cannot bridge the event it runs on: the event has no canonical
+    /// kind (e.g. Claude's `Notification`), `--host` or `--event` is missing or unknown, or they
+    /// name another agent or event than the file and the event key the entry is written under.
+    /// ## Why it matters
+    /// The bridge reads the agent's payload and answers in the protocol of `--host`/`--event`:
+    /// on any other event it refuses to run, so the hooks it should run never do, or the agent
+    /// misreads the answer.
+    /// ## Example
+    /// ```json
+    /// {"hooks": {"PostToolUse": [{"hooks": [{"type": "command",
+    ///   "command": "hooks bridge --host claude-settings --event PreToolUse"}]}]}}
+    /// ```
+    /// ## How to fix
+    /// Let `hooks bridge install` write the entries (`hooks bridge uninstall` removes stale
+    /// ones); keep `--host` and `--event` equal to the file's agent and the event key.
+    BridgeEventNotBridged = "bridge_event_not_bridged", Error, "A bridge entry on an event it cannot bridge";
 }
 
 #[cfg(test)]

@@ -345,6 +345,18 @@ pub mod limits {
         /// The variable naming the project root in every hook's environment.
         pub const PROJECT_DIR_ENV: &str = "CLAUDE_PROJECT_DIR";
     }
+    /// `hooks bridge` (docs/bridge.md): an agent's hook entry that runs other conventions' hooks.
+    pub mod bridge {
+        /// The bridge answers this long before the timeout of its host entry, so the host never
+        /// kills it first (the entry's timeout is the host's largest or default, see
+        /// `runner::host::entry_timeout_s`).
+        pub const DEADLINE_MARGIN_MS: u64 = 2000;
+        /// A bridge started (through hooks) by bridges this many levels deep answers at once,
+        /// running nothing: two agents bridging each other's hooks would otherwise loop.
+        pub const MAX_DEPTH: u32 = 4;
+        /// The environment variable that carries the depth to the hooks a bridge runs.
+        pub const DEPTH_ENV: &str = "HOOKS_BRIDGE_DEPTH";
+    }
 }
 
 use limits::*;
@@ -681,6 +693,16 @@ pub static CONTRACTS: &[EventContract] = &[
 /// behaviour for identical handlers is not documented; it is treated like the deduping ones.
 pub fn runs_every_copy(convention: Convention) -> bool {
     convention == Convention::Jcode
+}
+
+/// Whether some runtime executes an event of `convention` (of `kind`, when given): false for
+/// the import-only directories and for kinds the convention has no executed event for.
+pub fn executes(convention: Convention, kind: Option<Kind>) -> bool {
+    events_of(convention).any(|r| {
+        kind.is_none_or(|k| r.kind() == Some(k))
+            && r.rules()
+                .is_some_and(|r| r.ordering != Ordering::NotExecuted)
+    })
 }
 
 /// What looking up a (convention, event) pair found.

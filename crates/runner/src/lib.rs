@@ -17,6 +17,7 @@
 mod conventions;
 mod decision;
 mod event;
+pub mod host;
 pub mod module_host;
 mod options;
 mod outcome;

@@ -1,5 +1,6 @@
 //! One module per subcommand.
 
+mod bridge;
 mod completions;
 mod discover;
 mod explain;
@@ -26,5 +27,6 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
         Command::Import(a) => import::run(a),
         Command::Completions(a) => completions::run(a),
         Command::Setup(a) => setup::run(a),
+        Command::Bridge(a) => bridge::run(a),
     }
 }

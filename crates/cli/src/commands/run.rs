@@ -148,7 +148,7 @@ const INPUT_QUOTE_BYTES: usize = 200;
 /// A backtracking engine (JavaScript's, and `regress`) takes exponential time on patterns such
 /// as `^(a+)+$` against `aaa…a!`; the agent would hang there, `hooks run` must not. A real
 /// matcher tests a tool name in microseconds.
-const MATCH_BUDGET: Duration = Duration::from_secs(1);
+pub(crate) const MATCH_BUDGET: Duration = Duration::from_secs(1);
 
 /// Splits `hooks` into those whose matcher can be tested on `event`'s values within `budget`
 /// and, for the rest, (id, reason). Only ECMAScript regexes that are more than literal
@@ -156,7 +156,7 @@ const MATCH_BUDGET: Duration = Duration::from_secs(1);
 /// in time linear in the value. A matcher still searching after `budget` is given up on and a
 /// new worker goes on with the next: the thread left searching cannot be stopped and ends with
 /// the process. So the threads are one plus one per hopeless matcher, however many hooks.
-fn screen_matchers(
+pub(crate) fn screen_matchers(
     hooks: Vec<Hook>,
     event: &Event,
     budget: Duration,

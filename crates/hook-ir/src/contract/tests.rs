@@ -397,3 +397,12 @@ fn runner_shells_conventions_md_sections_2_and_5() {
     assert_eq!(limits::jcode::PAYLOAD_MAX_BYTES, 16_384);
     assert_eq!(limits::jcode::TOOL_INPUT_MAX_BYTES, 16_384);
 }
+
+#[test]
+fn bridge_limits_docs_bridge_md() {
+    // docs/bridge.md "Timeouts": the bridge answers 2 s before its entry's timeout; bridges
+    // nested deeper than 4 levels run nothing; the depth travels in HOOKS_BRIDGE_DEPTH.
+    assert_eq!(limits::bridge::DEADLINE_MARGIN_MS, 2000);
+    assert_eq!(limits::bridge::MAX_DEPTH, 4);
+    assert_eq!(limits::bridge::DEPTH_ENV, "HOOKS_BRIDGE_DEPTH");
+}

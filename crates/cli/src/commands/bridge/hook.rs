@@ -1,0 +1,360 @@
+//! `hooks bridge --host CONV --event EVENT [PATH] [--home DIR] [--from CONV,..]`: the command an
+//! agent runs as its hook. It reads the agent's stdin payload, dispatches the canonical event
+//! through one runner per source convention (each sees the tool under its own name) over the
+//! hooks discovery finds for the project and home, and answers in the agent's protocol.
+//!
+//! It never fails like an ordinary command: whatever goes wrong (a payload it cannot read, a
+//! source it cannot read, a panic, its own deadline) is answered per the strictest contract of
+//! the hooks that would have run ([`runner::host::fallback`]), and said on stderr. An allow for
+//! a reason exits 1, which Claude Code and Codex show as a non-blocking hook error.
+
+use crate::args::BridgeRunArgs;
+use crate::exit::Exit;
+use crate::render::human::{visible, visible_line};
+use adapters::Context;
+use hook_ir::contract::limits::bridge as lim;
+use hook_ir::{contract, Code, Convention, Hook, Kind, Severity};
+use runner::host::{self, HostEvent};
+use runner::{Decision, Event, OutcomeKind, Runner, RunnerOptions};
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The most stdin the bridge reads: a payload carries a tool input and output, never this much.
+const MAX_PAYLOAD_BYTES: u64 = 64 * 1024 * 1024;
+
+/// What the bridge decided, and what it has to say about it.
+struct Outcome {
+    decision: Decision,
+    /// Said on stderr (where the host does not read stderr as a reason).
+    notes: Vec<String>,
+    /// The bridge could not do its job; an allow then exits 1 with `notes` on stderr.
+    failed: bool,
+}
+
+/// Runs the bridge and answers; returns the exit code the host's protocol prescribes.
+pub fn run(a: BridgeRunArgs) -> Exit {
+    let (Some(host), Some(event_name)) = (a.host, a.event.clone()) else {
+        // clap requires both; never reached.
+        eprintln!("hooks bridge: --host and --event are required");
+        return Exit::Host(1);
+    };
+    let kind = match host::kind_of(host, &event_name) {
+        Ok(k) => k,
+        Err(why) => {
+            // Nothing can be dispatched on this event, so no hook of it would have run.
+            eprintln!("hooks bridge: {}", visible_line(&why));
+            return Exit::Host(1);
+        }
+    };
+    let mut stdin = String::new();
+    let read = std::io::stdin()
+        .take(MAX_PAYLOAD_BYTES)
+        .read_to_string(&mut stdin);
+    // A panic is answered below; its message goes to stderr as one line, not a backtrace.
+    std::panic::set_hook(Box::new(|info| {
+        eprintln!("hooks bridge: panic: {}", visible_line(&info.to_string()));
+    }));
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        bridge(&a, host, &event_name, kind, read.map(|_| stdin))
+    }))
+    .unwrap_or_else(|_| Outcome {
+        decision: host::fallback(kind, &[], &a.from_or_default(host), "the bridge panicked"),
+        notes: vec!["the bridge panicked (a bug in hooks: please report it)".into()],
+        failed: true,
+    });
+    respond(host, &event_name, outcome)
+}
+
+trait FromOrDefault {
+    fn from_or_default(&self, host: Convention) -> Vec<Convention>;
+}
+
+impl FromOrDefault for BridgeRunArgs {
+    fn from_or_default(&self, host: Convention) -> Vec<Convention> {
+        self.from
+            .clone()
+            .map(|f| f.0)
+            .unwrap_or_else(|| adapters::bridge::default_sources(host))
+    }
+}
+
+/// Writes the answer and returns the exit code.
+fn respond(host: Convention, event_name: &str, o: Outcome) -> Exit {
+    let answer = host::answer(host, event_name, &o.decision);
+    let mut notes = o.notes;
+    notes.extend(answer.notes.iter().cloned());
+    let mut code = answer.exit_code;
+    let mut stderr = answer.stderr.clone();
+    if code == 0 {
+        if o.failed && !o.decision.is_block() {
+            code = 1;
+        }
+        stderr = notes
+            .iter()
+            .map(|n| format!("hooks bridge: {}\n", visible(n)))
+            .collect();
+    }
+    let mut out = std::io::stdout().lock();
+    // A host that closed its end does not read the answer anyway.
+    let _ = out.write_all(answer.stdout.as_bytes());
+    let _ = out.flush();
+    let mut err = std::io::stderr().lock();
+    let _ = err.write_all(stderr.as_bytes());
+    Exit::Host(u8::try_from(code).unwrap_or(1))
+}
+
+fn depth() -> u32 {
+    std::env::var(lim::DEPTH_ENV)
+        .ok()
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or(0)
+}
+
+fn bridge(
+    a: &BridgeRunArgs,
+    host: Convention,
+    event_name: &str,
+    kind: Kind,
+    stdin: std::io::Result<String>,
+) -> Outcome {
+    let depth = depth();
+    let sources: Vec<Convention> = a
+        .from_or_default(host)
+        .into_iter()
+        .filter(|&c| contract::executes(c, Some(kind)))
+        .collect();
+    if depth >= lim::MAX_DEPTH {
+        return Outcome {
+            decision: Decision::allow(kind),
+            notes: vec![format!(
+                "{} is {depth}: bridges are running bridges (two agents bridging each other's hooks?); nothing was run",
+                lim::DEPTH_ENV
+            )],
+            failed: true,
+        };
+    }
+    let payload = match stdin {
+        Ok(text) => host::read_event(host, event_name, &text).map_err(|e| e.to_string()),
+        Err(e) => Err(format!("cannot read the host's payload on stdin: {e}")),
+    };
+    let project = project_root(a, host, payload.as_ref().ok());
+    let home = match &a.home {
+        Some(h) => super::super::discover::absolute(h).ok(),
+        None => std::env::var_os("HOME").map(PathBuf::from),
+    };
+    // Only the conventions that can have a hook of this kind are read.
+    let ctx = Context::from_process(Some(project.clone()), home.clone(), true);
+    let found = adapters::discover_only(&ctx, &sources);
+    let mut notes = Vec::new();
+    let mut unreadable = Vec::new();
+    for d in &found.batch.diagnostics {
+        if d.severity() != Severity::Error {
+            continue;
+        }
+        let at = d
+            .location
+            .as_ref()
+            .map(|l| format!(" at {}", crate::render::human::place(l)))
+            .unwrap_or_default();
+        notes.push(format!("error[{}]{at}: {}", d.code, d.message));
+        if d.code == Code::UnreadableSource {
+            unreadable.extend(d.convention);
+        }
+    }
+    let hooks: Vec<Hook> = found
+        .batch
+        .hooks
+        .into_iter()
+        .filter(|h| h.kind == kind && !adapters::bridge::is_bridge(h))
+        .collect();
+    let he = match payload {
+        Ok(he) => he,
+        Err(why) => {
+            let refs: Vec<&Hook> = hooks.iter().collect();
+            notes.push(why.clone());
+            return Outcome {
+                decision: host::fallback(kind, &refs, &sources, &why),
+                notes,
+                failed: true,
+            };
+        }
+    };
+    if !unreadable.is_empty() {
+        let why = format!(
+            "cannot read the hooks of {}",
+            unreadable
+                .iter()
+                .map(|c| format!("`{c}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        let refs: Vec<&Hook> = hooks.iter().collect();
+        notes.push(why.clone());
+        return Outcome {
+            decision: host::fallback(kind, &refs, &unreadable, &why),
+            notes,
+            failed: true,
+        };
+    }
+    let mut o = dispatch(host, &he, hooks, &project, home, depth);
+    notes.append(&mut o.notes);
+    o.notes = notes;
+    o
+}
+
+/// The project whose hooks run: PATH, else the agent's project dir (Claude Code's
+/// `CLAUDE_PROJECT_DIR`), else the session cwd of the payload, else the current directory.
+fn project_root(a: &BridgeRunArgs, host: Convention, he: Option<&HostEvent>) -> PathBuf {
+    let cwd = || std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+    if let Some(p) = &a.path {
+        return super::super::discover::absolute(p).unwrap_or_else(|_| p.clone());
+    }
+    if host == Convention::ClaudeSettings {
+        if let Some(d) = std::env::var_os(hook_ir::contract::limits::claude::PROJECT_DIR_ENV)
+            .filter(|d| !d.is_empty())
+        {
+            return PathBuf::from(d);
+        }
+    }
+    he.and_then(|h| h.cwd.clone()).unwrap_or_else(cwd)
+}
+
+/// The event as `source`'s hooks see it.
+fn event_for(host: Convention, source: Convention, he: &HostEvent) -> Event {
+    let mut e = he.event.clone();
+    if let Some(name) = &e.tool_name {
+        e.tool_name = Some(host::tool_name(host, source, name).into_owned());
+    }
+    // The bridge is one process per event: a runner's memory of the turns it continued is
+    // gone by the next stop. Without a turn id, Jarvis's once-per-turn rule follows the host's
+    // `stop_hook_active`, which every host sets on a stop that a hook already continued.
+    if source == Convention::Jarvis {
+        e.turn_id = None;
+    }
+    e
+}
+
+fn dispatch(
+    host: Convention,
+    he: &HostEvent,
+    hooks: Vec<Hook>,
+    project: &std::path::Path,
+    home: Option<PathBuf>,
+    depth: u32,
+) -> Outcome {
+    let kind = he.event.kind();
+    let mut notes = Vec::new();
+    // Group by convention, in discovery order (hook order).
+    let mut groups: Vec<(Convention, Vec<Hook>)> = Vec::new();
+    for h in hooks {
+        match groups.iter_mut().find(|(c, _)| *c == h.convention) {
+            Some((_, g)) => g.push(h),
+            None => groups.push((h.convention, vec![h])),
+        }
+    }
+    let module_host = groups
+        .iter()
+        .any(|(c, _)| matches!(c, Convention::Gjc | Convention::GjcPlugin))
+        .then(|| Arc::new(runner::module_host::ModuleHost::default()));
+    let mut runners: Vec<(Runner, Event)> = Vec::new();
+    let mut all: Vec<Hook> = Vec::new();
+    for (c, g) in groups {
+        let event = event_for(host, c, he);
+        let (g, unmatchable) =
+            crate::commands::run::screen_matchers(g, &event, crate::commands::run::MATCH_BUDGET);
+        for (id, reason) in unmatchable {
+            notes.push(format!("hook `{id}` is not run: {reason}"));
+        }
+        all.extend(g.iter().cloned());
+        let options = RunnerOptions {
+            session_id: he.session_id.clone(),
+            cwd: he.cwd.clone().or_else(|| Some(project.to_path_buf())),
+            client_type: he
+                .client_type
+                .clone()
+                .unwrap_or_else(|| RunnerOptions::default().client_type),
+            home: home.clone(),
+            session_title: he.session_title.clone(),
+            transcript_path: he.transcript_path.clone(),
+            project_dir: Some(project.to_path_buf()),
+            env: vec![(lim::DEPTH_ENV.into(), Some((depth + 1).to_string().into()))],
+            module_dispatch: module_host
+                .clone()
+                .map(|m| m as Arc<dyn runner::ModuleDispatch>),
+            ..RunnerOptions::default()
+        };
+        let runner = Runner::new(g, options);
+        for s in runner.skipped() {
+            notes.push(format!("hook `{}` is not run: {}", s.id, s.reason));
+        }
+        if runner.has_match(&event) {
+            runners.push((runner, event));
+        }
+    }
+    if runners.is_empty() {
+        return Outcome {
+            decision: Decision::allow(kind),
+            notes,
+            failed: false,
+        };
+    }
+    let deadline = Duration::from_millis(
+        (host::entry_timeout_s(host) * 1000).saturating_sub(lim::DEADLINE_MARGIN_MS),
+    );
+    let rt = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(e) => {
+            let why = format!("cannot start the async runtime: {e}");
+            let refs: Vec<&Hook> = all.iter().collect();
+            notes.push(why.clone());
+            return Outcome {
+                decision: host::fallback(kind, &refs, &[], &why),
+                notes,
+                failed: true,
+            };
+        }
+    };
+    let run = futures_util::future::join_all(runners.iter().map(|(r, e)| r.dispatch(e)));
+    let (decision, failed) = match rt.block_on(async { tokio::time::timeout(deadline, run).await })
+    {
+        Ok(decisions) => (host::merge(kind, decisions), false),
+        Err(_) => {
+            let why = format!(
+                "hooks still running after {} s; the bridge answers before {host} would kill it",
+                deadline.as_secs()
+            );
+            let refs: Vec<&Hook> = all.iter().collect();
+            notes.push(why.clone());
+            (host::fallback(kind, &refs, &[], &why), true)
+        }
+    };
+    for h in &decision.hooks {
+        let why = h.error.clone().or_else(|| {
+            let stderr = h.stderr.trim();
+            (matches!(h.outcome, OutcomeKind::Failed | OutcomeKind::TimedOut) && !stderr.is_empty())
+                .then(|| format!("stderr: {stderr}"))
+        });
+        if let Some(why) = why {
+            let how = match h.outcome {
+                OutcomeKind::Allowed => "allowed",
+                OutcomeKind::Blocked => "blocked",
+                OutcomeKind::Failed => "failed",
+                OutcomeKind::TimedOut => "timed out",
+            };
+            notes.push(format!("hook `{}` {how}: {why}", h.id));
+        }
+    }
+    // Hook processes and the module host are killed when the runtime and runners drop.
+    drop(runners);
+    drop(rt);
+    Outcome {
+        decision,
+        notes,
+        failed,
+    }
+}

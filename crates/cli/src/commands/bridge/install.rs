@@ -1,0 +1,341 @@
+//! `hooks bridge install|uninstall --host CONV [--from CONV,..] [PATH] [--dry-run]`: one bridge
+//! entry per host event that has hooks to bridge, written through the host convention's own
+//! format-preserving writer (idempotent); stale bridge entries of the host are removed.
+
+use crate::args::BridgeInstallArgs;
+use crate::exit::Exit;
+use crate::render::human::visible_line;
+use adapters::bridge::{self, BridgeEntry};
+use adapters::write::{apply, FileChange, Plan, WriteOptions};
+use adapters::Context;
+use anyhow::{bail, Context as _};
+use hook_ir::{Convention, Detail, Exec, Handler, Hook, Kind, Location, Matcher, Severity};
+use runner::host;
+use std::path::{Path, PathBuf};
+
+struct Setup {
+    host: Convention,
+    ctx: Context,
+    project: PathBuf,
+    target: PathBuf,
+    display: String,
+}
+
+fn setup(a: &BridgeInstallArgs) -> anyhow::Result<Setup> {
+    if !host::is_host(a.host) {
+        bail!(
+            "`{}` cannot host the bridge; hosts: {}",
+            a.host,
+            host::HOSTS.map(|h| h.as_str()).join(", ")
+        );
+    }
+    let project = super::super::discover::absolute(a.path.as_deref().unwrap_or(Path::new(".")))?;
+    if !project.is_dir() {
+        bail!("{}: not a project directory", project.display());
+    }
+    let home = match &a.home {
+        Some(h) => Some(super::super::discover::absolute(h)?),
+        None => std::env::var_os("HOME").map(PathBuf::from),
+    };
+    let ctx = Context::from_process(Some(project.clone()), home, true);
+    let target = match a.host {
+        Convention::ClaudeSettings => Some(project.join(".claude/settings.json")),
+        Convention::CodexJson => adapters::codex_json::write::default_target(&ctx),
+        _ => adapters::jarvis::discover::config_path(&ctx),
+    }
+    .context("no home directory: pass --home DIR")?;
+    // Write through a symlink to the file it names.
+    let target = std::fs::canonicalize(&target).unwrap_or(target);
+    let display = ctx.display(&target);
+    Ok(Setup {
+        host: a.host,
+        ctx,
+        project,
+        target,
+        display,
+    })
+}
+
+/// The command that runs this binary: `hooks` when that is what `PATH` finds, else its path.
+fn program() -> anyhow::Result<String> {
+    let exe = std::env::current_exe().context("cannot tell where this `hooks` binary is")?;
+    let exe = std::fs::canonicalize(&exe).unwrap_or(exe);
+    let on_path =
+        runner::module_host::find_on_path("hooks").and_then(|p| std::fs::canonicalize(p).ok());
+    Ok(if on_path.as_deref() == Some(exe.as_path()) {
+        "hooks".into()
+    } else {
+        exe.to_string_lossy().into_owned()
+    })
+}
+
+/// The bridge entry for one host event.
+fn entry(host: Convention, event: &str, kind: Kind, command: String) -> Hook {
+    let detail = match host {
+        Convention::Jarvis => Detail::Jarvis {
+            entry: 0,
+            timeout_explicit: true,
+        },
+        _ => Detail::JsonGroup {
+            group: 0,
+            index: 0,
+            raw_matcher: None,
+            timeout_explicit: true,
+            is_async: None,
+            status_message: None,
+            gjc_managed: false,
+        },
+    };
+    Hook {
+        id: format!("bridge:{event}"),
+        kind,
+        convention: host,
+        source_event: event.to_string(),
+        matcher: Matcher::Any,
+        handler: Handler::Command {
+            command,
+            exec: if host == Convention::CodexJson {
+                Exec::LoginShell
+            } else {
+                Exec::Shell
+            },
+        },
+        timeout_ms: Some(host::entry_timeout_s(host) * 1000),
+        location: Location::path_only("hooks bridge install"),
+        detail,
+    }
+}
+
+fn read(target: &Path, display: &str) -> anyhow::Result<Option<String>> {
+    adapters::write::read_target(target).with_context(|| format!("cannot read {display}"))
+}
+
+/// Removes the host's bridge entries for which `stale` is true; `None` when there are none.
+fn removal(
+    s: &Setup,
+    before: &str,
+    stale: impl Fn(&BridgeEntry) -> bool,
+) -> anyhow::Result<Option<(FileChange, usize)>> {
+    let mine = |e: &BridgeEntry| e.host.as_deref() == Some(s.host.as_str()) && stale(e);
+    let (after, n) = match s.host {
+        Convention::Jarvis => bridge::remove_from_toml(before, mine),
+        _ => bridge::remove_from_json(before, mine),
+    }
+    .map_err(|e| anyhow::anyhow!("{}: {e}; fix it, then run again", s.display))?;
+    Ok((n > 0).then(|| {
+        (
+            FileChange {
+                path: s.target.clone(),
+                display: s.display.clone(),
+                before: Some(before.to_string()),
+                after,
+                mode: None,
+            },
+            n,
+        )
+    }))
+}
+
+fn where_hooks_run(s: &Setup) -> String {
+    match s.host {
+        Convention::ClaudeSettings => format!(
+            "Claude Code runs the hooks of {} once you trust the folder (print mode `-p` asks nothing); each entry's timeout is {} s and the bridge answers before it.",
+            s.display,
+            host::entry_timeout_s(s.host)
+        ),
+        Convention::CodexJson => format!(
+            "Codex runs these entries only once trusted: the project must be trusted (`[projects.\"{}\"] trust_level = \"trusted\"` in ~/.codex/config.toml) and each new hook accepted when Codex asks (its hash is pinned; `codex exec` skips untrusted hooks silently).",
+            s.project.display()
+        ),
+        _ => format!(
+            "{} is Jarvis's own config: the entries run in every session; the bridge finds each session's project from its cwd.",
+            s.display
+        ),
+    }
+}
+
+/// `hooks bridge install`.
+pub fn install(a: BridgeInstallArgs) -> anyhow::Result<Exit> {
+    let s = setup(&a)?;
+    let sources = a
+        .from
+        .clone()
+        .map(|f| f.0)
+        .unwrap_or_else(|| bridge::default_sources(s.host));
+    let found = adapters::discover_only(&s.ctx, &sources);
+    let kinds: Vec<Kind> = Kind::ALL
+        .into_iter()
+        .filter(|&k| {
+            found
+                .batch
+                .hooks
+                .iter()
+                .any(|h| h.kind == k && !bridge::is_bridge(h))
+        })
+        .collect();
+    let program = program()?;
+    let mut wanted: Vec<Hook> = Vec::new();
+    let mut unbridgeable: Vec<Kind> = Vec::new();
+    for k in kinds {
+        match host::event_of(s.host, k).filter(|e| host::kind_of(s.host, e).is_ok()) {
+            Some(event) => wanted.push(entry(
+                s.host,
+                event,
+                k,
+                bridge::command(
+                    &program,
+                    s.host,
+                    event,
+                    a.from.as_ref().map(|f| f.0.as_slice()),
+                ),
+            )),
+            None => unbridgeable.push(k),
+        }
+    }
+    for k in &unbridgeable {
+        outln!(
+            "note: `{}` has no event for `{k}` hooks: they are not bridged",
+            s.host
+        );
+    }
+    // Stale: a bridge entry of this host that is not one of the wanted ones, exactly.
+    let keep: Vec<(String, String)> = wanted
+        .iter()
+        .map(|h| {
+            (
+                h.source_event.clone(),
+                h.command().unwrap_or_default().to_string(),
+            )
+        })
+        .collect();
+    let before = read(&s.target, &s.display)?;
+    let stale = match &before {
+        Some(text) => removal(&s, text, |e| {
+            let wanted_command = keep
+                .iter()
+                .find(|(ev, _)| Some(ev.as_str()) == e.event.as_deref())
+                .map(|(_, c)| c);
+            // Same event, same command: kept. Anything else of this host: removed.
+            wanted_command.is_none_or(|c| bridge::parse(c).as_ref() != Some(e))
+        })?,
+        None => None,
+    };
+    if wanted.is_empty() && stale.is_none() {
+        outln!(
+            "no hooks of {} found for {} to bridge; nothing written.",
+            names(&sources),
+            s.project.display()
+        );
+        return Ok(Exit::Success);
+    }
+    if let Some((change, n)) = &stale {
+        outln!(
+            "{}: {} {n} stale bridge entr{}",
+            s.display,
+            if a.dry_run {
+                "would remove"
+            } else {
+                "removing"
+            },
+            if *n == 1 { "y" } else { "ies" }
+        );
+        if a.dry_run {
+            out!("{}", super::super::import::diff(change));
+        } else {
+            apply(&Plan {
+                changes: vec![change.clone()],
+                diagnostics: Vec::new(),
+            })
+            .with_context(|| format!("cannot write {}", s.display))?;
+        }
+    }
+    let opts = WriteOptions {
+        force: false,
+        target: Some(s.target.clone()),
+    };
+    let plan = adapters::plan_write(&s.ctx, s.host, &wanted, &opts);
+    let mut refused = false;
+    for d in &plan.diagnostics {
+        if d.severity() == Severity::Error {
+            refused = true;
+        }
+        outln!("{}[{}]: {}", d.severity(), d.code, visible_line(&d.message));
+    }
+    if refused {
+        outln!("refusing to change {}: fix it, then run again", s.display);
+        return Ok(Exit::Findings);
+    }
+    let changed = plan.changes.iter().any(|c| !c.is_noop());
+    for h in &wanted {
+        outln!("  {}: {}", h.source_event, h.command().unwrap_or_default());
+    }
+    if !changed {
+        outln!(
+            "{}: the bridge entries are up to date; nothing to add.",
+            s.display
+        );
+    } else if a.dry_run {
+        outln!("{}: would add the bridge entries above:", s.display);
+        for c in &plan.changes {
+            out!("{}", super::super::import::diff(c));
+        }
+    } else {
+        apply(&plan).with_context(|| format!("cannot write {}", s.display))?;
+        outln!("wrote {}.", s.display);
+    }
+    if a.dry_run {
+        outln!("dry run: nothing written.");
+    }
+    outln!("{}", where_hooks_run(&s));
+    Ok(Exit::Success)
+}
+
+/// `hooks bridge uninstall`.
+pub fn uninstall(a: BridgeInstallArgs) -> anyhow::Result<Exit> {
+    let s = setup(&a)?;
+    let Some(before) = read(&s.target, &s.display)? else {
+        outln!("{}: no such file; nothing to remove.", s.display);
+        return Ok(Exit::Success);
+    };
+    let from = a
+        .from
+        .as_ref()
+        .map(|f| f.0.iter().map(|c| c.as_str()).collect::<Vec<_>>().join(","));
+    // With --from, only the entries installed with that --from.
+    let Some((change, n)) = removal(&s, &before, |e| from.is_none() || e.from == from)? else {
+        outln!(
+            "{}: no bridge entries for `{}`; nothing to remove.",
+            s.display,
+            s.host
+        );
+        return Ok(Exit::Success);
+    };
+    if a.dry_run {
+        outln!(
+            "{}: would remove {n} bridge entr{}:",
+            s.display,
+            if n == 1 { "y" } else { "ies" }
+        );
+        out!("{}", super::super::import::diff(&change));
+        outln!("dry run: nothing written.");
+    } else {
+        apply(&Plan {
+            changes: vec![change],
+            diagnostics: Vec::new(),
+        })
+        .with_context(|| format!("cannot write {}", s.display))?;
+        outln!(
+            "{}: removed {n} bridge entr{}.",
+            s.display,
+            if n == 1 { "y" } else { "ies" }
+        );
+    }
+    Ok(Exit::Success)
+}
+
+fn names(cs: &[Convention]) -> String {
+    cs.iter()
+        .map(|c| format!("`{c}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}

@@ -1,0 +1,17 @@
+//! `hooks bridge`: the hook an agent runs ([`hook`]), and `hooks bridge install|uninstall`
+//! ([`install`]). See docs/bridge.md.
+
+mod hook;
+mod install;
+
+use crate::args::{BridgeAction, BridgeArgs};
+use crate::exit::Exit;
+
+/// Runs `hooks bridge`.
+pub fn run(a: BridgeArgs) -> anyhow::Result<Exit> {
+    match a.action {
+        Some(BridgeAction::Install(i)) => install::install(i),
+        Some(BridgeAction::Uninstall(i)) => install::uninstall(i),
+        None => Ok(hook::run(a.run)),
+    }
+}

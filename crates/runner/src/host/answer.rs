@@ -1,0 +1,298 @@
+//! The runner's [`Decision`] → the host's answer: exit code, stdout, stderr.
+//!
+//! - Claude Code (conventions.md §5) and Codex (§4) read a JSON object on stdout after exit 0:
+//!   `hookSpecificOutput.permissionDecision: "deny"` + `permissionDecisionReason` blocks a
+//!   PreToolUse call; `decision: "block"` + `reason` blocks a prompt (UserPromptSubmit) or
+//!   continues the agent (Stop); `hookSpecificOutput.additionalContext` adds context;
+//!   `hookSpecificOutput.updatedInput` replaces the tool input (Codex takes it only beside
+//!   `permissionDecision: "allow"`, codex-rs `hooks/src/engine/output_parser.rs`);
+//!   `continue: false` + `stopReason` stops the agent; `systemMessage` is shown to the user.
+//! - Jarvis/Kimi (§2) reads exit 2 + stderr as a block (on Stop: the continuation), and on
+//!   UserPromptSubmit exit 0 + `{"message": …}` as context. It cannot replace a tool input.
+
+use crate::decision::{Decision, Verdict};
+use hook_ir::{Convention, Kind};
+use serde_json::{Map, Value};
+
+/// What the bridge process answers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HostAnswer {
+    /// The exit code.
+    pub exit_code: i32,
+    /// stdout (empty, or one JSON document and a newline).
+    pub stdout: String,
+    /// stderr the host reads as a reason (Jarvis blocks); empty otherwise.
+    pub stderr: String,
+    /// What the bridge has to tell the user beyond the answer (effects the host cannot apply);
+    /// written to stderr only where the host does not read stderr as a reason.
+    pub notes: Vec<String>,
+}
+
+/// Renders `d` (the decision for the host's `event_name`) in `host`'s protocol.
+pub fn answer(host: Convention, event_name: &str, d: &Decision) -> HostAnswer {
+    let mut notes = Vec::new();
+    for e in &d.effects {
+        match e.get("effect").and_then(Value::as_str) {
+            // Rendered below; `exec` already ran in the module host.
+            Some("system_message" | "stop" | "permission" | "exec") => {}
+            _ => notes.push(format!(
+                "effect not applied (the host has no way to apply it): {e}"
+            )),
+        }
+    }
+    if let Some(p) = &d.tool_result {
+        notes.push(format!(
+            "a hook replaced the tool result ({}); `{host}` takes no replacement from a hook: the model sees the original",
+            serde_json::to_string(p).unwrap_or_default()
+        ));
+    }
+    let mut a = match host {
+        Convention::Jarvis => jarvis(d),
+        _ => json(host, event_name, d),
+    };
+    notes.append(&mut a.notes);
+    a.notes = notes;
+    a
+}
+
+fn effects<'a>(d: &'a Decision, kind: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
+    d.effects
+        .iter()
+        .filter(move |e| e.get("effect").and_then(Value::as_str) == Some(kind))
+}
+
+/// A block reason the host accepts: Codex rejects an empty one as an invalid answer.
+fn non_empty(reason: &str, event_name: &str) -> String {
+    match reason.trim() {
+        "" => format!("Blocked by {event_name} hook (hooks bridge)"),
+        r => r.to_string(),
+    }
+}
+
+fn json(host: Convention, event_name: &str, d: &Decision) -> HostAnswer {
+    let codex = host == Convention::CodexJson;
+    let mut out = Map::new();
+    let mut specific = Map::new();
+    let mut notes = Vec::new();
+    let context = d.context.join("\n\n");
+    let reason = match &d.verdict {
+        Verdict::Block { reason } => Some(non_empty(reason, event_name)),
+        Verdict::Allow => None,
+    };
+    match d.kind {
+        Kind::PreToolUse => {
+            if let Some(r) = reason {
+                specific.insert("permissionDecision".into(), "deny".into());
+                specific.insert("permissionDecisionReason".into(), r.into());
+            } else if let Some(input) = &d.updated_input {
+                if codex {
+                    // Codex ignores updatedInput without an explicit allow.
+                    specific.insert("permissionDecision".into(), "allow".into());
+                }
+                specific.insert("updatedInput".into(), input.clone());
+            } else if let Some(p) = effects(d, "permission").next() {
+                // Claude's ask/defer (Codex has no such answer: its own approvals apply).
+                if codex {
+                    notes.push(format!(
+                        "a hook answered permissionDecision `{}`; Codex has no such answer, its own approval policy applies",
+                        p["decision"].as_str().unwrap_or_default()
+                    ));
+                } else {
+                    specific.insert("permissionDecision".into(), p["decision"].clone());
+                    if let Some(r) = p.get("reason").filter(|r| r.is_string()) {
+                        specific.insert("permissionDecisionReason".into(), r.clone());
+                    }
+                }
+            }
+        }
+        Kind::UserPromptSubmit | Kind::PostToolUse => {
+            if let Some(r) = reason {
+                out.insert("decision".into(), "block".into());
+                out.insert("reason".into(), r.into());
+            }
+        }
+        Kind::Stop => {
+            if let Some(c) = d.continuation.as_deref().or(reason.as_deref()) {
+                out.insert("decision".into(), "block".into());
+                out.insert("reason".into(), non_empty(c, event_name).into());
+            }
+        }
+        Kind::SessionStart | Kind::SessionShutdown => {}
+    }
+    let takes_context = !matches!(d.kind, Kind::Stop | Kind::SessionShutdown);
+    if !context.trim().is_empty() {
+        if takes_context {
+            specific.insert("additionalContext".into(), context.into());
+        } else {
+            notes.push(format!(
+                "context not passed on: `{event_name}` takes none: {context}"
+            ));
+        }
+    }
+    if let Some(stop) = effects(d, "stop").next() {
+        out.insert("continue".into(), false.into());
+        if let Some(r) = stop.get("reason").filter(|r| r.is_string()) {
+            out.insert("stopReason".into(), r.clone());
+        }
+    }
+    let messages: Vec<&str> = effects(d, "system_message")
+        .filter_map(|e| e.get("message").and_then(Value::as_str))
+        .collect();
+    if !messages.is_empty() {
+        out.insert("systemMessage".into(), messages.join("\n").into());
+    }
+    if !specific.is_empty() {
+        let mut s = Map::new();
+        s.insert("hookEventName".into(), event_name.into());
+        s.extend(specific);
+        out.insert("hookSpecificOutput".into(), Value::Object(s));
+    }
+    let stdout = if out.is_empty() {
+        String::new()
+    } else {
+        format!("{}\n", Value::Object(out))
+    };
+    HostAnswer {
+        exit_code: 0,
+        stdout,
+        stderr: String::new(),
+        notes,
+    }
+}
+
+fn jarvis(d: &Decision) -> HostAnswer {
+    let mut a = HostAnswer {
+        exit_code: 0,
+        stdout: String::new(),
+        stderr: String::new(),
+        notes: Vec::new(),
+    };
+    let block = |a: &mut HostAnswer, reason: &str| {
+        a.exit_code = hook_ir::contract::limits::jarvis::BLOCK_EXIT_CODE;
+        a.stderr = reason.to_string();
+    };
+    match (&d.verdict, d.kind) {
+        (Verdict::Block { reason }, Kind::Stop) => {
+            block(&mut a, d.continuation.as_deref().unwrap_or(reason))
+        }
+        (Verdict::Block { reason }, Kind::PreToolUse | Kind::UserPromptSubmit) => {
+            block(&mut a, reason)
+        }
+        (Verdict::Allow, Kind::Stop) if d.continuation.is_some() => {
+            block(&mut a, d.continuation.as_deref().unwrap_or_default())
+        }
+        (Verdict::Allow, Kind::PreToolUse) if d.updated_input.is_some() => block(
+            &mut a,
+            "hooks bridge: a hook replaced the tool input, which Jarvis cannot apply; \
+             the call is blocked rather than run with the input the hook rejected",
+        ),
+        (Verdict::Allow, Kind::UserPromptSubmit) => {
+            let text = d.context.join("\n");
+            if !text.trim().is_empty() {
+                let mut m = Map::new();
+                m.insert("message".into(), text.into());
+                a.stdout = format!("{}\n", Value::Object(m));
+            }
+        }
+        _ => {
+            if !d.context.is_empty() {
+                a.notes.push(format!(
+                    "context not passed on: Jarvis takes context only on UserPromptSubmit: {}",
+                    d.context.join("\n")
+                ));
+            }
+        }
+    }
+    a
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn block(kind: Kind, r: &str) -> Decision {
+        let mut d = Decision::allow(kind);
+        d.verdict = Verdict::Block { reason: r.into() };
+        d
+    }
+
+    fn stdout_json(a: &HostAnswer) -> Value {
+        serde_json::from_str(&a.stdout).unwrap()
+    }
+
+    #[test]
+    fn claude_and_codex_deny_a_tool_call_in_json() {
+        for host in [Convention::ClaudeSettings, Convention::CodexJson] {
+            let a = answer(host, "PreToolUse", &block(Kind::PreToolUse, "no rm -rf"));
+            assert_eq!(a.exit_code, 0);
+            assert_eq!(
+                stdout_json(&a),
+                json!({"hookSpecificOutput": {"hookEventName": "PreToolUse",
+                    "permissionDecision": "deny", "permissionDecisionReason": "no rm -rf"}})
+            );
+        }
+    }
+
+    #[test]
+    fn an_allow_with_nothing_to_say_prints_nothing() {
+        let a = answer(
+            Convention::ClaudeSettings,
+            "PreToolUse",
+            &Decision::allow(Kind::PreToolUse),
+        );
+        assert_eq!((a.exit_code, a.stdout.as_str()), (0, ""));
+    }
+
+    #[test]
+    fn updated_input_carries_codex_s_required_allow() {
+        let mut d = Decision::allow(Kind::PreToolUse);
+        d.updated_input = Some(json!({"command": "ls"}));
+        let c = stdout_json(&answer(Convention::CodexJson, "PreToolUse", &d));
+        assert_eq!(c["hookSpecificOutput"]["permissionDecision"], "allow");
+        let c = stdout_json(&answer(Convention::ClaudeSettings, "PreToolUse", &d));
+        assert_eq!(c["hookSpecificOutput"].get("permissionDecision"), None);
+        assert_eq!(
+            c["hookSpecificOutput"]["updatedInput"],
+            json!({"command": "ls"})
+        );
+        let j = answer(Convention::Jarvis, "PreToolUse", &d);
+        assert_eq!(j.exit_code, 2, "Jarvis cannot apply it: blocked");
+    }
+
+    #[test]
+    fn prompt_context_and_stop_continuation() {
+        let mut d = Decision::allow(Kind::UserPromptSubmit);
+        d.context.push("<hook_result>x</hook_result>".into());
+        let c = stdout_json(&answer(Convention::ClaudeSettings, "UserPromptSubmit", &d));
+        assert_eq!(
+            c["hookSpecificOutput"]["additionalContext"],
+            "<hook_result>x</hook_result>"
+        );
+        let j = answer(Convention::Jarvis, "UserPromptSubmit", &d);
+        assert_eq!(
+            stdout_json(&j),
+            json!({"message": "<hook_result>x</hook_result>"})
+        );
+        let mut s = block(Kind::Stop, "tests fail");
+        s.continuation = Some("tests fail".into());
+        let c = stdout_json(&answer(Convention::CodexJson, "Stop", &s));
+        assert_eq!(c, json!({"decision": "block", "reason": "tests fail"}));
+        let j = answer(Convention::Jarvis, "Stop", &s);
+        assert_eq!((j.exit_code, j.stderr.as_str()), (2, "tests fail"));
+    }
+
+    #[test]
+    fn stop_for_good_and_system_messages() {
+        let mut d = Decision::allow(Kind::Stop);
+        d.effects
+            .push(json!({"effect": "stop", "hook": "h", "reason": "done"}));
+        d.effects
+            .push(json!({"effect": "system_message", "hook": "h", "message": "hi"}));
+        let c = stdout_json(&answer(Convention::ClaudeSettings, "Stop", &d));
+        assert_eq!(
+            c,
+            json!({"continue": false, "stopReason": "done", "systemMessage": "hi"})
+        );
+    }
+}

@@ -1,0 +1,275 @@
+//! A host's stdin payload → the canonical [`Event`] plus the session facts it carries.
+//!
+//! Claude Code (conventions.md §5) and Codex (§4) send `session_id`, `transcript_path`, `cwd`,
+//! `hook_event_name` and the event's fields (`tool_name`, `tool_input`, `tool_use_id`,
+//! `tool_response`, `prompt`, `stop_hook_active`, `last_assistant_message`, `source`, `reason`;
+//! Codex also `model` and `turn_id`). Jarvis/Kimi (§2) sends `hook_event_name`, `session_id`,
+//! `cwd`, `client_type`, `session_title`, and snake_case fields: `tool_call_id`, `tool_output`,
+//! `prompt` as an array of content parts, `is_steer`, `profile`.
+
+use crate::Event;
+use hook_ir::{Convention, Kind};
+use serde_json::{Map, Value};
+use std::path::PathBuf;
+
+/// What the host told the bridge: the event and the session it belongs to.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HostEvent {
+    /// The canonical event, with the host's tool name (not yet translated).
+    pub event: Event,
+    /// The host's session id.
+    pub session_id: Option<String>,
+    /// The session's working directory.
+    pub cwd: Option<PathBuf>,
+    /// Claude/Codex `transcript_path`.
+    pub transcript_path: Option<PathBuf>,
+    /// Jarvis `client_type`.
+    pub client_type: Option<String>,
+    /// Jarvis `session_title`.
+    pub session_title: Option<String>,
+}
+
+/// Why a payload cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum HostError {
+    /// Not JSON, or not an object.
+    #[error("the host's payload is not a JSON object: {0}")]
+    NotAnObject(String),
+    /// A field has the wrong type.
+    #[error("the host's payload field `{field}` is {found}, expected {expected}")]
+    WrongType {
+        /// The field.
+        field: &'static str,
+        /// What it should be.
+        expected: &'static str,
+        /// What it is.
+        found: &'static str,
+    },
+    /// The event cannot be bridged (not a host, or an event without a kind).
+    #[error("{0}")]
+    Event(String),
+}
+
+fn type_name(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+struct Fields<'a>(&'a Map<String, Value>);
+
+impl Fields<'_> {
+    /// A string field; absent and `null` are `None`.
+    fn str(&self, field: &'static str) -> Result<Option<String>, HostError> {
+        match self.0.get(field) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s.clone())),
+            Some(v) => Err(HostError::WrongType {
+                field,
+                expected: "a string",
+                found: type_name(v),
+            }),
+        }
+    }
+
+    fn bool(&self, field: &'static str) -> Result<bool, HostError> {
+        match self.0.get(field) {
+            None | Some(Value::Null) => Ok(false),
+            Some(Value::Bool(b)) => Ok(*b),
+            Some(v) => Err(HostError::WrongType {
+                field,
+                expected: "a boolean",
+                found: type_name(v),
+            }),
+        }
+    }
+}
+
+/// Reads the payload `text` that `host` sent for its `event_name` (the event the bridge entry
+/// is filed under; the payload's own `hook_event_name` is not trusted over it).
+pub fn read_event(host: Convention, event_name: &str, text: &str) -> Result<HostEvent, HostError> {
+    let kind = super::kind_of(host, event_name).map_err(HostError::Event)?;
+    let value: Value =
+        serde_json::from_str(text.trim()).map_err(|e| HostError::NotAnObject(e.to_string()))?;
+    let Value::Object(m) = value else {
+        return Err(HostError::NotAnObject(format!(
+            "it is {}",
+            type_name(&value)
+        )));
+    };
+    let f = Fields(&m);
+    let jarvis = host == Convention::Jarvis;
+    let mut event = match kind {
+        Kind::PreToolUse => {
+            Event::pre_tool_use(f.str("tool_name")?.unwrap_or_default(), tool_input(&m)?)
+        }
+        Kind::PostToolUse => {
+            let input = tool_input(&m)?;
+            let name = f.str("tool_name")?.unwrap_or_default();
+            if jarvis {
+                Event::post_tool_use(name, input, f.str("tool_output")?.unwrap_or_default())
+            } else {
+                let response = m.get("tool_response").cloned().unwrap_or(Value::Null);
+                let mut e = Event::post_tool_use(name, input, output_text(&response));
+                e.tool_response = (!response.is_null()).then_some(response);
+                e
+            }
+        }
+        Kind::UserPromptSubmit => {
+            let mut e = Event::user_prompt_submit(prompt(&m, jarvis)?);
+            e.is_steer = f.bool("is_steer")?;
+            e
+        }
+        Kind::Stop => {
+            let mut e = Event::stop();
+            e.stop_hook_active = f.bool("stop_hook_active")?;
+            e.last_assistant_text = f.str("last_assistant_message")?;
+            e
+        }
+        Kind::SessionStart => Event::session_start(f.str("source")?.unwrap_or_default()),
+        Kind::SessionShutdown => Event::session_shutdown(f.str("reason")?.unwrap_or_default()),
+    };
+    if kind.is_tool_kind() {
+        event.tool_call_id = f.str(if jarvis {
+            "tool_call_id"
+        } else {
+            "tool_use_id"
+        })?;
+    }
+    event.model = f.str("model")?;
+    event.turn_id = f.str("turn_id")?;
+    if jarvis {
+        event.profile = f.str("profile")?;
+    }
+    Ok(HostEvent {
+        event,
+        session_id: f.str("session_id")?,
+        cwd: f.str("cwd")?.filter(|c| !c.is_empty()).map(PathBuf::from),
+        transcript_path: f.str("transcript_path")?.map(PathBuf::from),
+        client_type: f.str("client_type")?,
+        session_title: f.str("session_title")?,
+    })
+}
+
+fn tool_input(m: &Map<String, Value>) -> Result<Value, HostError> {
+    match m.get("tool_input") {
+        None | Some(Value::Null) => Ok(Value::Object(Map::new())),
+        Some(v @ Value::Object(_)) => Ok(v.clone()),
+        Some(v) => Err(HostError::WrongType {
+            field: "tool_input",
+            expected: "an object",
+            found: type_name(v),
+        }),
+    }
+}
+
+/// The tool's output as text: Codex sends a string; Claude an object per tool (Bash:
+/// `stdout`, `stderr`), rendered as its `stdout` (and `stderr`) when it has one, else as JSON.
+fn output_text(response: &Value) -> String {
+    match response {
+        Value::Null => String::new(),
+        Value::String(s) => s.clone(),
+        Value::Object(o) if o.get("stdout").is_some_and(Value::is_string) => {
+            let out = o["stdout"].as_str().unwrap_or_default();
+            match o.get("stderr").and_then(Value::as_str) {
+                Some(err) if !err.is_empty() => format!("{out}\n{err}"),
+                _ => out.to_string(),
+            }
+        }
+        other => other.to_string(),
+    }
+}
+
+/// The prompt text: a string for Claude and Codex; for Jarvis an array of content parts whose
+/// text parts are joined with a space, as Kimi joins them to match a hook's matcher (§2).
+fn prompt(m: &Map<String, Value>, jarvis: bool) -> Result<String, HostError> {
+    match m.get("prompt") {
+        None | Some(Value::Null) => Ok(String::new()),
+        Some(Value::String(s)) => Ok(s.clone()),
+        Some(Value::Array(parts)) if jarvis => Ok(parts
+            .iter()
+            .filter(|p| p.get("type").and_then(Value::as_str) == Some("text"))
+            .filter_map(|p| p.get("text").and_then(Value::as_str))
+            .collect::<Vec<_>>()
+            .join(" ")),
+        Some(v) => Err(HostError::WrongType {
+            field: "prompt",
+            expected: if jarvis {
+                "an array of content parts"
+            } else {
+                "a string"
+            },
+            found: type_name(v),
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn claude_pre_tool_use_payload() {
+        let p = json!({"session_id": "s", "transcript_path": "/t.jsonl", "cwd": "/w",
+            "permission_mode": "default", "hook_event_name": "PreToolUse", "tool_name": "Bash",
+            "tool_input": {"command": "ls"}, "tool_use_id": "toolu_1"});
+        let h = read_event(Convention::ClaudeSettings, "PreToolUse", &p.to_string()).unwrap();
+        assert_eq!(h.event.kind, Some(Kind::PreToolUse));
+        assert_eq!(h.event.tool_name.as_deref(), Some("Bash"));
+        assert_eq!(h.event.tool_input, Some(json!({"command": "ls"})));
+        assert_eq!(h.event.tool_call_id.as_deref(), Some("toolu_1"));
+        assert_eq!(h.session_id.as_deref(), Some("s"));
+        assert_eq!(h.cwd, Some(PathBuf::from("/w")));
+        assert_eq!(h.transcript_path, Some(PathBuf::from("/t.jsonl")));
+    }
+
+    #[test]
+    fn claude_post_tool_use_response_object_becomes_text() {
+        let p = json!({"tool_name": "Bash", "tool_input": {"command": "ls"},
+            "tool_response": {"stdout": "a\nb", "stderr": "", "interrupted": false}});
+        let h = read_event(Convention::ClaudeSettings, "PostToolUse", &p.to_string()).unwrap();
+        assert_eq!(h.event.tool_output.as_deref(), Some("a\nb"));
+        assert!(h.event.tool_response.is_some());
+    }
+
+    #[test]
+    fn jarvis_prompt_parts_and_codex_turn_fields() {
+        let p = json!({"hook_event_name": "UserPromptSubmit", "session_id": "k",
+            "cwd": "/w", "client_type": "kimi_code_cli",
+            "prompt": [{"type": "text", "text": "hello"}, {"type": "image"}, {"type": "text", "text": "world"}],
+            "is_steer": true});
+        let h = read_event(Convention::Jarvis, "UserPromptSubmit", &p.to_string()).unwrap();
+        assert_eq!(h.event.prompt.as_deref(), Some("hello world"));
+        assert!(h.event.is_steer);
+        assert_eq!(h.client_type.as_deref(), Some("kimi_code_cli"));
+        let p = json!({"hook_event_name": "Stop", "turn_id": "t1", "model": "gpt",
+            "stop_hook_active": true, "last_assistant_message": "done"});
+        let h = read_event(Convention::CodexJson, "Stop", &p.to_string()).unwrap();
+        assert!(h.event.stop_hook_active);
+        assert_eq!(h.event.turn_id.as_deref(), Some("t1"));
+        assert_eq!(h.event.last_assistant_text.as_deref(), Some("done"));
+    }
+
+    #[test]
+    fn bad_payloads_say_what_is_wrong() {
+        let e = read_event(Convention::ClaudeSettings, "PreToolUse", "not json").unwrap_err();
+        assert!(matches!(e, HostError::NotAnObject(_)), "{e}");
+        let e = read_event(Convention::ClaudeSettings, "PreToolUse", "[]").unwrap_err();
+        assert!(e.to_string().contains("an array"), "{e}");
+        let e = read_event(
+            Convention::ClaudeSettings,
+            "PreToolUse",
+            r#"{"tool_input": "ls"}"#,
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("`tool_input` is a string"), "{e}");
+        let e = read_event(Convention::ClaudeSettings, "Notification", "{}").unwrap_err();
+        assert!(matches!(e, HostError::Event(_)), "{e}");
+    }
+}

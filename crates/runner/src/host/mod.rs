@@ -1,0 +1,111 @@
+//! Hosts: agents that run `hooks bridge` as one of their own hooks. The bridge reads the host's
+//! stdin payload into a canonical [`Event`](crate::Event) ([`read_event`]), the runner
+//! dispatches it over other conventions' hooks, and the runner's [`Decision`](crate::Decision) is
+//! answered in the host's protocol ([`answer`]): exit code, stdout, stderr.
+//!
+//! Hosts are the conventions whose agent runs command hooks with a JSON payload on stdin:
+//! `claude-settings` (Claude Code, conventions.md §5), `codex-json` (Codex, §4) and `jarvis`
+//! (Jarvis/Kimi Code, §2). See docs/bridge.md.
+
+mod answer;
+mod input;
+mod merge;
+
+pub use answer::{answer, HostAnswer};
+pub use input::{read_event, HostError, HostEvent};
+pub use merge::{fallback, merge};
+
+use hook_ir::contract::{self, limits, Ordering};
+use hook_ir::{Convention, Kind};
+use std::borrow::Cow;
+
+/// The conventions that can host the bridge.
+pub const HOSTS: [Convention; 3] = [
+    Convention::Jarvis,
+    Convention::CodexJson,
+    Convention::ClaudeSettings,
+];
+
+/// Whether `c` can host the bridge.
+pub fn is_host(c: Convention) -> bool {
+    HOSTS.contains(&c)
+}
+
+/// The canonical kind of the host's `event`, when the host runs hooks on it and it maps to one
+/// of the six kinds; else why not.
+pub fn kind_of(host: Convention, event: &str) -> Result<Kind, String> {
+    if !is_host(host) {
+        return Err(format!(
+            "`{host}` cannot host the bridge; hosts: {}",
+            HOSTS.map(|h| h.as_str()).join(", ")
+        ));
+    }
+    match contract::find(host, event) {
+        None => Err(format!("`{event}` is not an event of `{host}`")),
+        Some(row) => match (row.kind(), row.rules()) {
+            (Some(kind), Some(r)) if r.ordering != Ordering::NotExecuted => Ok(kind),
+            _ => Err(format!(
+                "`{host}` event `{event}` has no canonical kind: nothing can be bridged on it"
+            )),
+        },
+    }
+}
+
+/// The host's event that carries `kind`, if it has one (the first in its contract rows).
+pub fn event_of(host: Convention, kind: Kind) -> Option<&'static str> {
+    contract::events_of(host)
+        .find(|r| r.kind() == Some(kind))
+        .map(|r| r.event)
+}
+
+/// The timeout, in the host's unit (seconds for every host), that `hooks bridge install`
+/// writes on a bridge entry: the largest the host accepts, else its default. The bridge answers
+/// [`limits::bridge::DEADLINE_MARGIN_MS`] before it.
+pub fn entry_timeout_s(host: Convention) -> u64 {
+    match host {
+        Convention::Jarvis => limits::jarvis::TIMEOUT_MAX_S,
+        Convention::CodexJson => limits::codex::TIMEOUT_DEFAULT_S,
+        _ => limits::claude::TIMEOUT_DEFAULT_S,
+    }
+}
+
+/// The name a hook of `source` knows the host's tool `name` by: a host's `Bash` reaches a GJC
+/// or jcode hook as `bash`. The one place the bridge translates tool names.
+pub fn tool_name<'a>(host: Convention, source: Convention, name: &'a str) -> Cow<'a, str> {
+    // Interim: the shell and file tools of Claude Code and Codex (conventions.md "Tool names
+    // differ per agent"), until the tool-name table lands in hook-ir.
+    let lower = matches!(
+        source,
+        Convention::Jcode | Convention::Gjc | Convention::GjcPlugin
+    );
+    let from_claude_names = matches!(host, Convention::ClaudeSettings | Convention::CodexJson);
+    if lower && from_claude_names {
+        if let Some(n) = ["Bash", "Read", "Edit", "Write", "Grep"]
+            .into_iter()
+            .find(|n| *n == name)
+        {
+            return Cow::Owned(n.to_ascii_lowercase());
+        }
+    }
+    Cow::Borrowed(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinds_of_host_events_come_from_the_contract_table() {
+        assert_eq!(
+            kind_of(Convention::ClaudeSettings, "PreToolUse"),
+            Ok(Kind::PreToolUse)
+        );
+        assert_eq!(kind_of(Convention::CodexJson, "Stop"), Ok(Kind::Stop));
+        assert!(kind_of(Convention::ClaudeSettings, "Notification").is_err());
+        assert!(kind_of(Convention::Gjc, "tool_call").is_err());
+        assert_eq!(
+            event_of(Convention::Jarvis, Kind::UserPromptSubmit),
+            Some("UserPromptSubmit")
+        );
+    }
+}
