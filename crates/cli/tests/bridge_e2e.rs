@@ -1,0 +1,309 @@
+//! `hooks bridge` end to end (issue 16): the real binary reads each host's payload on stdin,
+//! runs real hooks of other conventions — a real GJC module in a real Node.js host, real Jarvis
+//! and Codex shell hooks — and answers in the host's protocol, checked exactly. The project is
+//! `fixtures/bridge/guarded`, copied to a temp dir (hooks write files into it).
+
+use serde_json::{json, Value};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        let dest = to.join(e.file_name());
+        if e.file_type().unwrap().is_dir() {
+            copy_tree(&e.path(), &dest);
+        } else {
+            std::fs::copy(e.path(), dest).unwrap();
+        }
+    }
+}
+
+/// A copy of `fixtures/bridge/<name>` (its `project` and `home`).
+struct Tree {
+    dir: tempfile::TempDir,
+}
+
+impl Tree {
+    fn new(name: &str) -> Tree {
+        let dir = tempfile::tempdir().unwrap();
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/bridge").join(name);
+        copy_tree(&src, dir.path());
+        Tree { dir }
+    }
+    fn project(&self) -> PathBuf {
+        self.dir.path().join("project")
+    }
+    fn home(&self) -> PathBuf {
+        self.dir.path().join("home")
+    }
+    fn write(&self, rel: &str, text: &str) {
+        let p = self.dir.path().join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+}
+
+/// Runs `hooks ARGS` in the project with HOME = the tree's home and `stdin` as the payload, as
+/// an agent runs its hook.
+fn hooks(t: &Tree, args: &[&str], stdin: &str, env: &[(&str, &str)]) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_hooks"));
+    cmd.args(args)
+        .current_dir(t.project())
+        .env("HOME", t.home())
+        .env("SHELL", "/bin/sh")
+        .env_remove("CLAUDE_PROJECT_DIR")
+        .env_remove("HOOKS_BRIDGE_DEPTH")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    for (k, _) in std::env::vars() {
+        if k.starts_with("JCODE_") {
+            cmd.env_remove(k);
+        }
+    }
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let mut child = cmd.spawn().expect("the hooks binary runs");
+    let mut input = child.stdin.take().unwrap();
+    input.write_all(stdin.as_bytes()).unwrap();
+    drop(input);
+    child.wait_with_output().unwrap()
+}
+
+fn bridge(t: &Tree, host: &str, event: &str, payload: &Value) -> Output {
+    hooks(
+        t,
+        &["bridge", "--host", host, "--event", event],
+        &payload.to_string(),
+        &[],
+    )
+}
+
+fn stdout_json(o: &Output) -> Value {
+    serde_json::from_slice(&o.stdout).unwrap_or_else(|e| {
+        panic!(
+            "stdout is not JSON ({e}): {:?}\nstderr: {}",
+            String::from_utf8_lossy(&o.stdout),
+            String::from_utf8_lossy(&o.stderr)
+        )
+    })
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Claude Code's PreToolUse payload for its Bash tool (conventions.md §5).
+fn claude_bash(t: &Tree, command: &str) -> Value {
+    json!({"session_id": "c1", "transcript_path": "/tmp/t.jsonl", "cwd": t.project(),
+        "permission_mode": "default", "hook_event_name": "PreToolUse", "tool_name": "Bash",
+        "tool_input": {"command": command, "description": "run it"}, "tool_use_id": "toolu_01"})
+}
+
+/// Codex's PreToolUse payload for its shell tool (conventions.md §4: it reaches hooks as Bash).
+fn codex_bash(t: &Tree, command: &str) -> Value {
+    json!({"session_id": "x1", "transcript_path": null, "cwd": t.project(),
+        "hook_event_name": "PreToolUse", "model": "gpt-5", "permission_mode": "default",
+        "turn_id": "turn-1", "tool_name": "Bash", "tool_input": {"command": command},
+        "tool_use_id": "call_1"})
+}
+
+#[test]
+fn the_gjc_guard_blocks_rm_rf_from_a_claude_payload() {
+    let t = Tree::new("guarded");
+    let o = bridge(&t, "claude-settings", "PreToolUse", &claude_bash(&t, "rm -rf build"));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stdout_json(&o),
+        json!({"hookSpecificOutput": {"hookEventName": "PreToolUse",
+            "permissionDecision": "deny",
+            "permissionDecisionReason": "GJC guard: refusing `rm -rf build` (rm -rf)"}})
+    );
+    let o = bridge(&t, "claude-settings", "PreToolUse", &claude_bash(&t, "ls -la"));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(o.stdout, b"", "an allow prints nothing");
+}
+
+#[test]
+fn the_gjc_guard_blocks_rm_rf_from_a_codex_payload() {
+    let t = Tree::new("guarded");
+    let o = bridge(&t, "codex-json", "PreToolUse", &codex_bash(&t, "rm -fr /tmp/x"));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stdout_json(&o),
+        json!({"hookSpecificOutput": {"hookEventName": "PreToolUse",
+            "permissionDecision": "deny",
+            "permissionDecisionReason": "GJC guard: refusing `rm -fr /tmp/x` (rm -rf)"}})
+    );
+    let o = bridge(&t, "codex-json", "PreToolUse", &codex_bash(&t, "cargo test"));
+    assert_eq!((o.status.code(), o.stdout.as_slice()), (Some(0), &b""[..]));
+}
+
+#[test]
+fn a_jarvis_host_gets_the_gjc_block_as_exit_2_and_stderr() {
+    let t = Tree::new("guarded");
+    // Jarvis's payload; its shell tool reaches the bridge under the name the host gives it.
+    let p = json!({"hook_event_name": "PreToolUse", "session_id": "k1", "cwd": t.project(),
+        "client_type": "kimi_code_cli", "tool_name": "bash",
+        "tool_input": {"command": "rm -rf ~"}, "tool_call_id": "tc1"});
+    let o = bridge(&t, "jarvis", "PreToolUse", &p);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stderr(&o), "GJC guard: refusing `rm -rf ~` (rm -rf)");
+    assert_eq!(o.stdout, b"");
+}
+
+#[test]
+fn a_throwing_gjc_guard_fails_closed_through_the_bridge() {
+    let t = Tree::new("guarded");
+    let o = bridge(&t, "claude-settings", "PreToolUse", &claude_bash(&t, "echo GUARD_THROWS"));
+    let v = stdout_json(&o);
+    assert_eq!(v["hookSpecificOutput"]["permissionDecision"], "deny");
+    let reason = v["hookSpecificOutput"]["permissionDecisionReason"].as_str().unwrap();
+    assert!(
+        reason.starts_with("Extension hook:") && reason.ends_with("failed: the guard crashed"),
+        "GJC's tool_call contract: a throw blocks with `Extension <path> failed: <message>`: {reason}"
+    );
+}
+
+#[test]
+fn a_jarvis_prompt_hook_adds_context_in_claude_codex_and_jarvis_terms() {
+    let t = Tree::new("guarded");
+    let wrapped = "<hook_result hook_event=\"UserPromptSubmit\">Project rule: the secret word is PAPAYA.</hook_result>";
+    let claude = json!({"session_id": "c1", "transcript_path": "/tmp/t.jsonl",
+        "cwd": t.project(), "permission_mode": "default",
+        "hook_event_name": "UserPromptSubmit", "prompt": "what is the secret word?"});
+    let o = bridge(&t, "claude-settings", "UserPromptSubmit", &claude);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stdout_json(&o),
+        json!({"hookSpecificOutput": {"hookEventName": "UserPromptSubmit",
+            "additionalContext": wrapped}})
+    );
+    let codex = json!({"session_id": "x1", "transcript_path": null, "cwd": t.project(),
+        "hook_event_name": "UserPromptSubmit", "model": "gpt-5", "turn_id": "turn-1",
+        "prompt": "what is the secret word?"});
+    let o = bridge(&t, "codex-json", "UserPromptSubmit", &codex);
+    assert_eq!(
+        stdout_json(&o)["hookSpecificOutput"]["additionalContext"],
+        wrapped
+    );
+}
+
+#[test]
+fn post_tool_use_hooks_get_their_own_convention_s_payload() {
+    let t = Tree::new("guarded");
+    let p = json!({"session_id": "c1", "transcript_path": "/tmp/t.jsonl", "cwd": t.project(),
+        "permission_mode": "default", "hook_event_name": "PostToolUse", "tool_name": "Bash",
+        "tool_input": {"command": "echo hi"}, "tool_use_id": "toolu_02",
+        "tool_response": {"stdout": "hi", "stderr": "", "interrupted": false, "isImage": false}});
+    let o = bridge(&t, "claude-settings", "PostToolUse", &p);
+    assert_eq!((o.status.code(), o.stdout.as_slice()), (Some(0), &b""[..]), "{}", stderr(&o));
+    let log = std::fs::read_to_string(t.project().join("post-tool-use.jsonl")).unwrap();
+    let got: Value = serde_json::from_str(log.trim()).unwrap();
+    // Jarvis's PostToolUse payload (conventions.md §2), not Claude's.
+    assert_eq!(got["hook_event_name"], "PostToolUse");
+    assert_eq!(got["client_type"], "kimi_code_cli");
+    assert_eq!(got["session_id"], "c1");
+    assert_eq!(got["tool_name"], "Bash");
+    assert_eq!(got["tool_input"], json!({"command": "echo hi"}));
+    assert_eq!(got["tool_call_id"], "toolu_02");
+    assert_eq!(got["tool_output"], "hi");
+}
+
+#[test]
+fn a_codex_post_tool_use_block_reaches_claude_as_feedback_context() {
+    let t = Tree::new("guarded");
+    t.write(
+        "project/.codex/hooks.json",
+        r#"{"hooks": {"PostToolUse": [{"matcher": "Bash", "hooks": [
+            {"type": "command", "command": "echo 'lint: 2 warnings' >&2; exit 2"}]}]}}"#,
+    );
+    let p = json!({"session_id": "c1", "cwd": t.project(), "hook_event_name": "PostToolUse",
+        "tool_name": "Bash", "tool_input": {"command": "make"}, "tool_response": {"stdout": ""}});
+    let o = bridge(&t, "claude-settings", "PostToolUse", &p);
+    assert_eq!(
+        stdout_json(&o),
+        json!({"hookSpecificOutput": {"hookEventName": "PostToolUse",
+            "additionalContext": "lint: 2 warnings"}})
+    );
+}
+
+#[test]
+fn a_jarvis_stop_block_continues_once_per_turn() {
+    let t = Tree::new("guarded");
+    t.write(
+        "home/.jarvis-code/config.toml",
+        "[[hooks]]\nevent = \"Stop\"\ncommand = \"echo 'run the tests first' >&2; exit 2\"\n",
+    );
+    let stop = |active: bool| {
+        json!({"session_id": "c1", "cwd": t.project(), "hook_event_name": "Stop",
+            "stop_hook_active": active})
+    };
+    let o = bridge(&t, "claude-settings", "Stop", &stop(false));
+    assert_eq!(
+        stdout_json(&o),
+        json!({"decision": "block", "reason": "run the tests first"})
+    );
+    // The host says the turn already continued: Jarvis continues at most once per turn.
+    let o = bridge(&t, "claude-settings", "Stop", &stop(true));
+    assert_eq!((o.status.code(), o.stdout.as_slice()), (Some(0), &b""[..]), "{}", stderr(&o));
+    let o = bridge(&t, "jarvis", "Stop", &stop(false));
+    assert_eq!(o.status.code(), Some(0), "a Jarvis host reads its own Stop hooks: not bridged");
+}
+
+#[test]
+fn a_payload_the_bridge_cannot_read_is_answered_per_the_strictest_hook() {
+    let t = Tree::new("guarded");
+    // A GJC tool_call guard fails closed: the call is blocked, with the reason.
+    let o = hooks(
+        &t,
+        &["bridge", "--host", "claude-settings", "--event", "PreToolUse"],
+        "not json",
+        &[],
+    );
+    let v = stdout_json(&o);
+    assert_eq!(v["hookSpecificOutput"]["permissionDecision"], "deny");
+    assert!(v["hookSpecificOutput"]["permissionDecisionReason"]
+        .as_str()
+        .unwrap()
+        .contains("not a JSON object"));
+    // Jarvis prompt hooks fail open: allowed, and exit 1 makes the host show why.
+    let o = hooks(
+        &t,
+        &["bridge", "--host", "claude-settings", "--event", "UserPromptSubmit"],
+        "[1]",
+        &[],
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.stdout, b"");
+    assert!(stderr(&o).contains("not a JSON object"), "{}", stderr(&o));
+}
+
+#[test]
+fn bridges_running_bridges_stop_at_the_depth_limit() {
+    let t = Tree::new("guarded");
+    let o = hooks(
+        &t,
+        &["bridge", "--host", "claude-settings", "--event", "PreToolUse"],
+        &claude_bash(&t, "rm -rf /").to_string(),
+        &[("HOOKS_BRIDGE_DEPTH", "4")],
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("HOOKS_BRIDGE_DEPTH is 4"), "{}", stderr(&o));
+}
+
+#[test]
+fn only_the_named_source_conventions_run() {
+    let t = Tree::new("guarded");
+    let o = hooks(
+        &t,
+        &["bridge", "--host", "claude-settings", "--event", "PreToolUse", "--from", "jarvis"],
+        &claude_bash(&t, "rm -rf /").to_string(),
+        &[],
+    );
+    assert_eq!((o.status.code(), o.stdout.as_slice()), (Some(0), &b""[..]), "{}", stderr(&o));
+}
