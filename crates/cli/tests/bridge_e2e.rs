@@ -29,7 +29,9 @@ struct Tree {
 impl Tree {
     fn new(name: &str) -> Tree {
         let dir = tempfile::tempdir().unwrap();
-        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/bridge").join(name);
+        let src = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../fixtures/bridge")
+            .join(name);
         copy_tree(&src, dir.path());
         Tree { dir }
     }
@@ -115,7 +117,12 @@ fn codex_bash(t: &Tree, command: &str) -> Value {
 #[test]
 fn the_gjc_guard_blocks_rm_rf_from_a_claude_payload() {
     let t = Tree::new("guarded");
-    let o = bridge(&t, "claude-settings", "PreToolUse", &claude_bash(&t, "rm -rf build"));
+    let o = bridge(
+        &t,
+        "claude-settings",
+        "PreToolUse",
+        &claude_bash(&t, "rm -rf build"),
+    );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(
         stdout_json(&o),
@@ -123,7 +130,12 @@ fn the_gjc_guard_blocks_rm_rf_from_a_claude_payload() {
             "permissionDecision": "deny",
             "permissionDecisionReason": "GJC guard: refusing `rm -rf build` (rm -rf)"}})
     );
-    let o = bridge(&t, "claude-settings", "PreToolUse", &claude_bash(&t, "ls -la"));
+    let o = bridge(
+        &t,
+        "claude-settings",
+        "PreToolUse",
+        &claude_bash(&t, "ls -la"),
+    );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(o.stdout, b"", "an allow prints nothing");
 }
@@ -131,7 +143,12 @@ fn the_gjc_guard_blocks_rm_rf_from_a_claude_payload() {
 #[test]
 fn the_gjc_guard_blocks_rm_rf_from_a_codex_payload() {
     let t = Tree::new("guarded");
-    let o = bridge(&t, "codex-json", "PreToolUse", &codex_bash(&t, "rm -fr /tmp/x"));
+    let o = bridge(
+        &t,
+        "codex-json",
+        "PreToolUse",
+        &codex_bash(&t, "rm -fr /tmp/x"),
+    );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(
         stdout_json(&o),
@@ -139,16 +156,21 @@ fn the_gjc_guard_blocks_rm_rf_from_a_codex_payload() {
             "permissionDecision": "deny",
             "permissionDecisionReason": "GJC guard: refusing `rm -fr /tmp/x` (rm -rf)"}})
     );
-    let o = bridge(&t, "codex-json", "PreToolUse", &codex_bash(&t, "cargo test"));
+    let o = bridge(
+        &t,
+        "codex-json",
+        "PreToolUse",
+        &codex_bash(&t, "cargo test"),
+    );
     assert_eq!((o.status.code(), o.stdout.as_slice()), (Some(0), &b""[..]));
 }
 
 #[test]
 fn a_jarvis_host_gets_the_gjc_block_as_exit_2_and_stderr() {
     let t = Tree::new("guarded");
-    // Jarvis's payload; its shell tool reaches the bridge under the name the host gives it.
+    // Kimi's payload: its shell tool is `Bash` (tool table), GJC's `bash`.
     let p = json!({"hook_event_name": "PreToolUse", "session_id": "k1", "cwd": t.project(),
-        "client_type": "kimi_code_cli", "tool_name": "bash",
+        "client_type": "kimi_code_cli", "tool_name": "Bash",
         "tool_input": {"command": "rm -rf ~"}, "tool_call_id": "tc1"});
     let o = bridge(&t, "jarvis", "PreToolUse", &p);
     assert_eq!(o.status.code(), Some(2));
@@ -159,10 +181,17 @@ fn a_jarvis_host_gets_the_gjc_block_as_exit_2_and_stderr() {
 #[test]
 fn a_throwing_gjc_guard_fails_closed_through_the_bridge() {
     let t = Tree::new("guarded");
-    let o = bridge(&t, "claude-settings", "PreToolUse", &claude_bash(&t, "echo GUARD_THROWS"));
+    let o = bridge(
+        &t,
+        "claude-settings",
+        "PreToolUse",
+        &claude_bash(&t, "echo GUARD_THROWS"),
+    );
     let v = stdout_json(&o);
     assert_eq!(v["hookSpecificOutput"]["permissionDecision"], "deny");
-    let reason = v["hookSpecificOutput"]["permissionDecisionReason"].as_str().unwrap();
+    let reason = v["hookSpecificOutput"]["permissionDecisionReason"]
+        .as_str()
+        .unwrap();
     assert!(
         reason.starts_with("Extension hook:") && reason.ends_with("failed: the guard crashed"),
         "GJC's tool_call contract: a throw blocks with `Extension <path> failed: <message>`: {reason}"
@@ -201,7 +230,12 @@ fn post_tool_use_hooks_get_their_own_convention_s_payload() {
         "tool_input": {"command": "echo hi"}, "tool_use_id": "toolu_02",
         "tool_response": {"stdout": "hi", "stderr": "", "interrupted": false, "isImage": false}});
     let o = bridge(&t, "claude-settings", "PostToolUse", &p);
-    assert_eq!((o.status.code(), o.stdout.as_slice()), (Some(0), &b""[..]), "{}", stderr(&o));
+    assert_eq!(
+        (o.status.code(), o.stdout.as_slice()),
+        (Some(0), &b""[..]),
+        "{}",
+        stderr(&o)
+    );
     let log = std::fs::read_to_string(t.project().join("post-tool-use.jsonl")).unwrap();
     let got: Value = serde_json::from_str(log.trim()).unwrap();
     // Jarvis's PostToolUse payload (conventions.md §2), not Claude's.
@@ -250,9 +284,18 @@ fn a_jarvis_stop_block_continues_once_per_turn() {
     );
     // The host says the turn already continued: Jarvis continues at most once per turn.
     let o = bridge(&t, "claude-settings", "Stop", &stop(true));
-    assert_eq!((o.status.code(), o.stdout.as_slice()), (Some(0), &b""[..]), "{}", stderr(&o));
+    assert_eq!(
+        (o.status.code(), o.stdout.as_slice()),
+        (Some(0), &b""[..]),
+        "{}",
+        stderr(&o)
+    );
     let o = bridge(&t, "jarvis", "Stop", &stop(false));
-    assert_eq!(o.status.code(), Some(0), "a Jarvis host reads its own Stop hooks: not bridged");
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "a Jarvis host reads its own Stop hooks: not bridged"
+    );
 }
 
 #[test]
@@ -261,7 +304,13 @@ fn a_payload_the_bridge_cannot_read_is_answered_per_the_strictest_hook() {
     // A GJC tool_call guard fails closed: the call is blocked, with the reason.
     let o = hooks(
         &t,
-        &["bridge", "--host", "claude-settings", "--event", "PreToolUse"],
+        &[
+            "bridge",
+            "--host",
+            "claude-settings",
+            "--event",
+            "PreToolUse",
+        ],
         "not json",
         &[],
     );
@@ -274,7 +323,13 @@ fn a_payload_the_bridge_cannot_read_is_answered_per_the_strictest_hook() {
     // Jarvis prompt hooks fail open: allowed, and exit 1 makes the host show why.
     let o = hooks(
         &t,
-        &["bridge", "--host", "claude-settings", "--event", "UserPromptSubmit"],
+        &[
+            "bridge",
+            "--host",
+            "claude-settings",
+            "--event",
+            "UserPromptSubmit",
+        ],
         "[1]",
         &[],
     );
@@ -288,12 +343,22 @@ fn bridges_running_bridges_stop_at_the_depth_limit() {
     let t = Tree::new("guarded");
     let o = hooks(
         &t,
-        &["bridge", "--host", "claude-settings", "--event", "PreToolUse"],
+        &[
+            "bridge",
+            "--host",
+            "claude-settings",
+            "--event",
+            "PreToolUse",
+        ],
         &claude_bash(&t, "rm -rf /").to_string(),
         &[("HOOKS_BRIDGE_DEPTH", "4")],
     );
     assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("HOOKS_BRIDGE_DEPTH is 4"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("HOOKS_BRIDGE_DEPTH is 4"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]
@@ -301,9 +366,22 @@ fn only_the_named_source_conventions_run() {
     let t = Tree::new("guarded");
     let o = hooks(
         &t,
-        &["bridge", "--host", "claude-settings", "--event", "PreToolUse", "--from", "jarvis"],
+        &[
+            "bridge",
+            "--host",
+            "claude-settings",
+            "--event",
+            "PreToolUse",
+            "--from",
+            "jarvis",
+        ],
         &claude_bash(&t, "rm -rf /").to_string(),
         &[],
     );
-    assert_eq!((o.status.code(), o.stdout.as_slice()), (Some(0), &b""[..]), "{}", stderr(&o));
+    assert_eq!(
+        (o.status.code(), o.stdout.as_slice()),
+        (Some(0), &b""[..]),
+        "{}",
+        stderr(&o)
+    );
 }

@@ -77,20 +77,42 @@ fn claude_install_writes_one_entry_per_bridged_event_and_is_idempotent() {
         "{\n  \"model\":   \"opus\",\n  \"hooks\": {\n    \"PreToolUse\": [\n      {\"matcher\": \"Bash\", \"hooks\": [{\"type\": \"command\", \"command\": \"./mine.sh\"}]}\n    ]\n  }\n}\n",
     );
     t.write("project/mine.sh", "#!/bin/sh\n");
-    let dry = t.hooks(&["bridge", "install", "--host", "claude-settings", "--dry-run"]);
+    let dry = t.hooks(&[
+        "bridge",
+        "install",
+        "--host",
+        "claude-settings",
+        "--dry-run",
+    ]);
     assert_eq!(dry.status.code(), Some(0), "{}", text(&dry));
-    assert!(text(&dry).contains("dry run: nothing written."), "{}", text(&dry));
-    assert!(t.read("project/.claude/settings.json").contains("./mine.sh"));
+    assert!(
+        text(&dry).contains("dry run: nothing written."),
+        "{}",
+        text(&dry)
+    );
+    assert!(t
+        .read("project/.claude/settings.json")
+        .contains("./mine.sh"));
     assert!(!t.read("project/.claude/settings.json").contains("bridge"));
 
     let o = t.hooks(&["bridge", "install", "--host", "claude-settings"]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
-    assert!(text(&o).contains("once you trust the folder"), "{}", text(&o));
+    assert!(
+        text(&o).contains("once you trust the folder"),
+        "{}",
+        text(&o)
+    );
     let after = t.read("project/.claude/settings.json");
-    assert!(after.contains("\"model\":   \"opus\""), "formatting survives: {after}");
+    assert!(
+        after.contains("\"model\":   \"opus\""),
+        "formatting survives: {after}"
+    );
     let v: Value = serde_json::from_str(&after).unwrap();
     assert_eq!(v["model"], "opus");
-    assert_eq!(v["hooks"]["PreToolUse"][0]["hooks"][0]["command"], "./mine.sh");
+    assert_eq!(
+        v["hooks"]["PreToolUse"][0]["hooks"][0]["command"],
+        "./mine.sh"
+    );
     let entry = |event: &str| {
         json!({"hooks": [{"type": "command",
             "command": format!("{} bridge --host claude-settings --event {event}", exe()),
@@ -98,7 +120,11 @@ fn claude_install_writes_one_entry_per_bridged_event_and_is_idempotent() {
     };
     assert_eq!(v["hooks"]["PreToolUse"][1], entry("PreToolUse"));
     assert_eq!(v["hooks"]["UserPromptSubmit"][0], entry("UserPromptSubmit"));
-    assert_eq!(v["hooks"].as_object().unwrap().len(), 2, "only events with hooks: {after}");
+    assert_eq!(
+        v["hooks"].as_object().unwrap().len(),
+        2,
+        "only events with hooks: {after}"
+    );
 
     let again = t.hooks(&["bridge", "install", "--host", "claude-settings"]);
     assert!(text(&again).contains("up to date"), "{}", text(&again));
@@ -109,7 +135,11 @@ fn claude_install_writes_one_entry_per_bridged_event_and_is_idempotent() {
     assert_eq!(l["diagnostics"], json!([]), "{}", text(&lint));
 
     let un = t.hooks(&["bridge", "uninstall", "--host", "claude-settings"]);
-    assert!(text(&un).contains("removed 2 bridge entries"), "{}", text(&un));
+    assert!(
+        text(&un).contains("removed 2 bridge entries"),
+        "{}",
+        text(&un)
+    );
     let v: Value = serde_json::from_str(&t.read("project/.claude/settings.json")).unwrap();
     assert_eq!(
         v["hooks"],
@@ -122,7 +152,11 @@ fn codex_install_says_the_entries_need_trust_and_from_narrows_the_sources() {
     let t = Tree::new();
     let o = t.hooks(&["bridge", "install", "--host", "codex-json", "--from", "gjc"]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
-    assert!(text(&o).contains("trust_level = \"trusted\""), "{}", text(&o));
+    assert!(
+        text(&o).contains("trust_level = \"trusted\""),
+        "{}",
+        text(&o)
+    );
     let v: Value = serde_json::from_str(&t.read("project/.codex/hooks.json")).unwrap();
     assert_eq!(
         v,
@@ -132,7 +166,11 @@ fn codex_install_says_the_entries_need_trust_and_from_narrows_the_sources() {
     );
     // Re-installed with other sources: the stale entry is replaced, not duplicated.
     let o = t.hooks(&["bridge", "install", "--host", "codex-json"]);
-    assert!(text(&o).contains("removing 1 stale bridge entry"), "{}", text(&o));
+    assert!(
+        text(&o).contains("removing 1 stale bridge entry"),
+        "{}",
+        text(&o)
+    );
     let v: Value = serde_json::from_str(&t.read("project/.codex/hooks.json")).unwrap();
     assert_eq!(v["hooks"]["PreToolUse"].as_array().unwrap().len(), 1, "{v}");
     assert_eq!(
@@ -148,7 +186,10 @@ fn jarvis_install_writes_into_its_own_config_keeping_the_user_s_entries() {
     let o = t.hooks(&["bridge", "install", "--host", "jarvis"]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     let toml = t.read("home/.jarvis-code/config.toml");
-    assert!(toml.starts_with("[[hooks]]\nevent = \"UserPromptSubmit\"\ncommand = \"echo hi\"\n"), "{toml}");
+    assert!(
+        toml.starts_with("[[hooks]]\nevent = \"UserPromptSubmit\"\ncommand = \"echo hi\"\n"),
+        "{toml}"
+    );
     assert!(
         toml.contains(&format!(
             "[[hooks]]\nevent = \"PreToolUse\"\ncommand = \"{} bridge --host jarvis --event PreToolUse\"\ntimeout = 600\n",

@@ -257,6 +257,14 @@ impl Runner {
             .any(|&i| self.hooks[i].fires(event))
     }
 
+    /// The hooks that fire for `event`, in hook order (what a dispatch would run).
+    pub fn matching_hooks(&self, event: &Event) -> Vec<&Hook> {
+        self.matching(event)
+            .into_iter()
+            .map(|i| &self.hooks[i].hook)
+            .collect()
+    }
+
     /// Runs every hook that fires for `event` under its convention's contract and returns the
     /// one decision. Must be polled inside a tokio runtime (it spawns processes and uses timers)
     /// — except when nothing matches: then it returns at once without touching the runtime.

@@ -8,14 +8,17 @@
 //! (Jarvis/Kimi Code, §2). See docs/bridge.md.
 
 mod answer;
+mod bridge;
 mod input;
 mod merge;
 
 pub use answer::{answer, HostAnswer};
+pub use bridge::Bridge;
 pub use input::{read_event, HostError, HostEvent};
 pub use merge::{fallback, merge};
 
 use hook_ir::contract::{self, limits, Ordering};
+use hook_ir::tools::{self, Agent};
 use hook_ir::{Convention, Kind};
 use std::borrow::Cow;
 
@@ -69,25 +72,21 @@ pub fn entry_timeout_s(host: Convention) -> u64 {
     }
 }
 
-/// The name a hook of `source` knows the host's tool `name` by: a host's `Bash` reaches a GJC
-/// or jcode hook as `bash`. The one place the bridge translates tool names.
+/// The name a hook of `source` knows the host's tool `name` by, through the tool-name table
+/// ([`hook_ir::tools`]): a host's `Bash` reaches a GJC or jcode hook as `bash`. Where the source
+/// agent has several tools for the job, the first in its table order; a name the table cannot
+/// carry (a custom tool, an MCP tool of an agent without a known MCP form) is passed as is.
 pub fn tool_name<'a>(host: Convention, source: Convention, name: &'a str) -> Cow<'a, str> {
-    // Interim: the shell and file tools of Claude Code and Codex (conventions.md "Tool names
-    // differ per agent"), until the tool-name table lands in hook-ir.
-    let lower = matches!(
-        source,
-        Convention::Jcode | Convention::Gjc | Convention::GjcPlugin
-    );
-    let from_claude_names = matches!(host, Convention::ClaudeSettings | Convention::CodexJson);
-    if lower && from_claude_names {
-        if let Some(n) = ["Bash", "Read", "Edit", "Write", "Grep"]
-            .into_iter()
-            .find(|n| *n == name)
-        {
-            return Cow::Owned(n.to_ascii_lowercase());
-        }
+    let (Some(from), Some(to)) = (Agent::of(host), Agent::of(source)) else {
+        return Cow::Borrowed(name);
+    };
+    match tools::map_name(from, to, name) {
+        Ok(m) => match m.names.into_iter().next() {
+            Some(n) if n != name => Cow::Owned(n),
+            _ => Cow::Borrowed(name),
+        },
+        Err(_) => Cow::Borrowed(name),
     }
-    Cow::Borrowed(name)
 }
 
 #[cfg(test)]

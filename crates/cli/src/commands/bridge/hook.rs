@@ -14,8 +14,8 @@ use crate::render::human::{visible, visible_line};
 use adapters::Context;
 use hook_ir::contract::limits::bridge as lim;
 use hook_ir::{contract, Code, Convention, Hook, Kind, Severity};
-use runner::host::{self, HostEvent};
-use runner::{Decision, Event, OutcomeKind, Runner, RunnerOptions};
+use runner::host::{self, Bridge, HostEvent};
+use runner::{Decision, OutcomeKind, RunnerOptions};
 use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -60,24 +60,19 @@ pub fn run(a: BridgeRunArgs) -> Exit {
         bridge(&a, host, &event_name, kind, read.map(|_| stdin))
     }))
     .unwrap_or_else(|_| Outcome {
-        decision: host::fallback(kind, &[], &a.from_or_default(host), "the bridge panicked"),
+        decision: host::fallback(kind, &[], &sources_of(&a, host), "the bridge panicked"),
         notes: vec!["the bridge panicked (a bug in hooks: please report it)".into()],
         failed: true,
     });
     respond(host, &event_name, outcome)
 }
 
-trait FromOrDefault {
-    fn from_or_default(&self, host: Convention) -> Vec<Convention>;
-}
-
-impl FromOrDefault for BridgeRunArgs {
-    fn from_or_default(&self, host: Convention) -> Vec<Convention> {
-        self.from
-            .clone()
-            .map(|f| f.0)
-            .unwrap_or_else(|| adapters::bridge::default_sources(host))
-    }
+/// The source conventions: `--from`, else every runnable convention the host does not read.
+fn sources_of(a: &BridgeRunArgs, host: Convention) -> Vec<Convention> {
+    a.from
+        .clone()
+        .map(|f| f.0)
+        .unwrap_or_else(|| adapters::bridge::default_sources(host))
 }
 
 /// Writes the answer and returns the exit code.
@@ -120,8 +115,7 @@ fn bridge(
     stdin: std::io::Result<String>,
 ) -> Outcome {
     let depth = depth();
-    let sources: Vec<Convention> = a
-        .from_or_default(host)
+    let sources: Vec<Convention> = sources_of(a, host)
         .into_iter()
         .filter(|&c| contract::executes(c, Some(kind)))
         .collect();
@@ -221,21 +215,6 @@ fn project_root(a: &BridgeRunArgs, host: Convention, he: Option<&HostEvent>) -> 
     he.and_then(|h| h.cwd.clone()).unwrap_or_else(cwd)
 }
 
-/// The event as `source`'s hooks see it.
-fn event_for(host: Convention, source: Convention, he: &HostEvent) -> Event {
-    let mut e = he.event.clone();
-    if let Some(name) = &e.tool_name {
-        e.tool_name = Some(host::tool_name(host, source, name).into_owned());
-    }
-    // The bridge is one process per event: a runner's memory of the turns it continued is
-    // gone by the next stop. Without a turn id, Jarvis's once-per-turn rule follows the host's
-    // `stop_hook_active`, which every host sets on a stop that a hook already continued.
-    if source == Convention::Jarvis {
-        e.turn_id = None;
-    }
-    e
-}
-
 fn dispatch(
     host: Convention,
     he: &HostEvent,
@@ -246,54 +225,47 @@ fn dispatch(
 ) -> Outcome {
     let kind = he.event.kind();
     let mut notes = Vec::new();
-    // Group by convention, in discovery order (hook order).
-    let mut groups: Vec<(Convention, Vec<Hook>)> = Vec::new();
-    for h in hooks {
-        match groups.iter_mut().find(|(c, _)| *c == h.convention) {
-            Some((_, g)) => g.push(h),
-            None => groups.push((h.convention, vec![h])),
-        }
-    }
-    let module_host = groups
+    let module_host = hooks
         .iter()
-        .any(|(c, _)| matches!(c, Convention::Gjc | Convention::GjcPlugin))
+        .any(|h| matches!(h.convention, Convention::Gjc | Convention::GjcPlugin))
         .then(|| Arc::new(runner::module_host::ModuleHost::default()));
-    let mut runners: Vec<(Runner, Event)> = Vec::new();
-    let mut all: Vec<Hook> = Vec::new();
-    for (c, g) in groups {
-        let event = event_for(host, c, he);
-        let (g, unmatchable) =
-            crate::commands::run::screen_matchers(g, &event, crate::commands::run::MATCH_BUDGET);
+    let options = RunnerOptions {
+        session_id: he.session_id.clone(),
+        cwd: he.cwd.clone().or_else(|| Some(project.to_path_buf())),
+        client_type: he
+            .client_type
+            .clone()
+            .unwrap_or_else(|| RunnerOptions::default().client_type),
+        home,
+        session_title: he.session_title.clone(),
+        transcript_path: he.transcript_path.clone(),
+        project_dir: Some(project.to_path_buf()),
+        env: vec![(lim::DEPTH_ENV.into(), Some((depth + 1).to_string().into()))],
+        module_dispatch: module_host.map(|m| m as Arc<dyn runner::ModuleDispatch>),
+        ..RunnerOptions::default()
+    };
+    // A matcher that would hang the dispatch (a catastrophically backtracking regex) is left
+    // out, judged on the event as its own convention sees it.
+    let probe = Bridge::new(host, Vec::new(), RunnerOptions::default());
+    let mut screened = Vec::with_capacity(hooks.len());
+    for h in hooks {
+        let event = probe.event_for(h.convention, &he.event);
+        let (kept, unmatchable) = crate::commands::run::screen_matchers(
+            vec![h],
+            &event,
+            crate::commands::run::MATCH_BUDGET,
+        );
         for (id, reason) in unmatchable {
             notes.push(format!("hook `{id}` is not run: {reason}"));
         }
-        all.extend(g.iter().cloned());
-        let options = RunnerOptions {
-            session_id: he.session_id.clone(),
-            cwd: he.cwd.clone().or_else(|| Some(project.to_path_buf())),
-            client_type: he
-                .client_type
-                .clone()
-                .unwrap_or_else(|| RunnerOptions::default().client_type),
-            home: home.clone(),
-            session_title: he.session_title.clone(),
-            transcript_path: he.transcript_path.clone(),
-            project_dir: Some(project.to_path_buf()),
-            env: vec![(lim::DEPTH_ENV.into(), Some((depth + 1).to_string().into()))],
-            module_dispatch: module_host
-                .clone()
-                .map(|m| m as Arc<dyn runner::ModuleDispatch>),
-            ..RunnerOptions::default()
-        };
-        let runner = Runner::new(g, options);
-        for s in runner.skipped() {
-            notes.push(format!("hook `{}` is not run: {}", s.id, s.reason));
-        }
-        if runner.has_match(&event) {
-            runners.push((runner, event));
-        }
+        screened.extend(kept);
     }
-    if runners.is_empty() {
+    let bridge = Bridge::new(host, screened, options);
+    for s in bridge.skipped() {
+        notes.push(format!("hook `{}` is not run: {}", s.id, s.reason));
+    }
+    let matching = bridge.matching_hooks(&he.event);
+    if matching.is_empty() {
         return Outcome {
             decision: Decision::allow(kind),
             notes,
@@ -310,27 +282,25 @@ fn dispatch(
         Ok(rt) => rt,
         Err(e) => {
             let why = format!("cannot start the async runtime: {e}");
-            let refs: Vec<&Hook> = all.iter().collect();
             notes.push(why.clone());
             return Outcome {
-                decision: host::fallback(kind, &refs, &[], &why),
+                decision: host::fallback(kind, &matching, &[], &why),
                 notes,
                 failed: true,
             };
         }
     };
-    let run = futures_util::future::join_all(runners.iter().map(|(r, e)| r.dispatch(e)));
+    let run = bridge.dispatch(&he.event);
     let (decision, failed) = match rt.block_on(async { tokio::time::timeout(deadline, run).await })
     {
-        Ok(decisions) => (host::merge(kind, decisions), false),
+        Ok(d) => (d, false),
         Err(_) => {
             let why = format!(
                 "hooks still running after {} s; the bridge answers before {host} would kill it",
                 deadline.as_secs()
             );
-            let refs: Vec<&Hook> = all.iter().collect();
             notes.push(why.clone());
-            (host::fallback(kind, &refs, &[], &why), true)
+            (host::fallback(kind, &matching, &[], &why), true)
         }
     };
     for h in &decision.hooks {
@@ -349,9 +319,6 @@ fn dispatch(
             notes.push(format!("hook `{}` {how}: {why}", h.id));
         }
     }
-    // Hook processes and the module host are killed when the runtime and runners drop.
-    drop(runners);
-    drop(rt);
     Outcome {
         decision,
         notes,
