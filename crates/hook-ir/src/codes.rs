@@ -668,8 +668,10 @@ codes! {
     /// ## What it means
     /// The hook's matcher cannot be expressed in the target: a regex that does not compile in the
     /// target's dialect (lookahead in Rust, named groups `(?P<n>…)` in JavaScript), a regex moving
-    /// to jcode (which has no matcher; only exact tool lists can be kept, by wrapping the command),
-    /// or a matcher on an event where the target ignores matchers.
+    /// to jcode with no exact shell `case` pattern (jcode has no matcher: the command is wrapped
+    /// in a `case` on the tool name, which expresses alternatives of literal names, `.*`, `.+`
+    /// and `.`, with or without `^`/`$`, but not classes, `?`, counts or lookaround), or a
+    /// matcher on an event where the target ignores matchers.
     /// ## Why it matters
     /// Importing it anyway would make the hook fire for values it never fired for. It is not
     /// imported.
@@ -682,8 +684,10 @@ codes! {
     /// ```
     /// imported into Codex `hooks.json`.
     /// ## How to fix
-    /// Rewrite the matcher in the common subset (an exact list like `Bash|Edit`, or a regex
-    /// without lookaround), then import again.
+    /// Rewrite the matcher in the common subset, then import again: for Codex and Claude, a
+    /// regex without lookaround or named groups; for jcode, alternatives of names and `.*`
+    /// wildcards (`Edit|Write`, `^mcp__.*__delete.*`) instead of classes or optional parts
+    /// (`^(Edit|Write)$` rather than `^[EW]\w+$`).
     MatcherNotPortable = "matcher_not_portable", Error, "A matcher cannot be expressed in the target convention";
 
     /// ## What it means
@@ -729,6 +733,104 @@ codes! {
     /// ## How to fix
     /// Nothing. Keep it up to date with `hooks setup codex`.
     ManagedHookNotImported = "managed_hook_not_imported", Info, "GJC's managed Codex entry stays in Codex and is not imported";
+
+    /// ## What it means
+    /// The hook's matcher names only tools the target agent has no equivalent of (Claude Code's
+    /// `Read` in Codex, whose hooks see reads only as shell commands; `NotebookEdit` anywhere but
+    /// Claude Code), or MCP tools where the target's MCP names are unknown. The tool table
+    /// (`hook_ir::tools`, read from each agent's source) says which tools are equivalent.
+    /// ## Why it matters
+    /// Written with the same names, the hook would never fire in the target: it would be lost
+    /// without a word. It is not imported.
+    /// ## Example
+    /// `{"matcher": "Read", "hooks": [...]}` under `PreToolUse` in `.claude/settings.json`,
+    /// imported into Codex `hooks.json`.
+    /// ## How to fix
+    /// Decide what the hook should guard in the target (for Codex, the shell commands that read
+    /// files: a `Bash` hook that inspects `tool_input.command`) and write that hook by hand.
+    ToolNotInTarget = "tool_not_in_target", Error, "The matcher names only tools the target has no equivalent of; not imported";
+
+    /// ## What it means
+    /// Some of the tools the hook's matcher names have no equivalent in the target; they are left
+    /// out of the matcher, and the hook is imported for the others.
+    /// ## Why it matters
+    /// In the target the hook no longer sees calls it saw in the source, because the target has
+    /// no such tool (or does that job another way, such as through its shell).
+    /// ## Example
+    /// `Bash|Read` from Claude Code into Codex becomes `Bash`: Codex has no `Read` tool.
+    /// ## How to fix
+    /// Nothing, if the target's other tools cover the case; otherwise write the missing check
+    /// against the tool the target uses instead.
+    ToolDroppedFromMatcher = "tool_dropped_from_matcher", Warning, "Tools without an equivalent in the target were left out of the matcher";
+
+    /// ## What it means
+    /// A tool the matcher names maps to target tools that do more or less than it: Codex's
+    /// `apply_patch` both edits and creates files, so a Claude `Edit` hook moved to Codex also
+    /// fires for new files; jcode's `agentgrep` also finds files, so a `Grep` hook also fires for
+    /// file searches. The message names the jobs gained or lost.
+    /// ## Why it matters
+    /// The hook fires for calls it never saw before (or misses some), and a script that expects
+    /// one tool's input may get another's.
+    /// ## Example
+    /// `Edit` from `.claude/settings.json` imported into `.codex/hooks.json` as `apply_patch`.
+    /// ## How to fix
+    /// Check that the script handles the target tool's input (`tool_input`) for every job listed,
+    /// or narrow it by inspecting the input.
+    ToolNotEquivalent = "tool_not_equivalent", Warning, "A tool maps to target tools that do more or less than it";
+
+    /// ## What it means
+    /// The hook came from a project (or a personal, uncommitted project file) and the target keeps
+    /// hooks only at user level (jcode, Jarvis/Kimi Code), or has no personal project file (Codex):
+    /// it is written there with a guard, `case "$PWD/" in '<project>/'*) … esac`, so that it
+    /// acts only inside that project, as it did in the source.
+    /// ## Why it matters
+    /// Without the guard the hook would fire in every project the user opens. With it, the hook
+    /// still starts everywhere (and exits at once outside the project); moving the project
+    /// directory disables it.
+    /// ## Example
+    /// A `PreToolUse` hook of `.claude/settings.json` imported into `~/.jarvis-code/config.toml`.
+    /// ## How to fix
+    /// Nothing, if that is what you want; `--scope user` imports only user-level hooks.
+    ScopeGuarded = "scope_guarded", Warning, "A project hook was written at user level, guarded to act only inside its project";
+
+    /// ## What it means
+    /// The file `hooks import` planned would be larger than what the target's reader accepts
+    /// (the same bound `hooks lint` reads files with), so nothing is written.
+    /// ## Why it matters
+    /// A file the reader refuses loses every hook in it, the user's own included.
+    /// ## Example
+    /// 19,500 hooks imported into one `.codex/hooks.json`: 4.3 MB, over the 4 MiB bound.
+    /// ## How to fix
+    /// Import fewer hooks at once, or deduplicate the source (many generated configs repeat the
+    /// same command under each tool name).
+    ImportTooLarge = "import_too_large", Error, "The planned file would exceed the size the target's reader accepts; nothing written";
+
+    /// ## What it means
+    /// Read back with the target's own reader, the planned file would lose hooks or gain errors
+    /// the current file does not have (for Jarvis/Kimi Code, one invalid entry drops the whole
+    /// `hooks` section). Nothing is written.
+    /// ## Why it matters
+    /// Writing it would make the agent reject the file or the section, and with it hooks that
+    /// worked before the import.
+    /// ## Example
+    /// A Jarvis entry whose `matcher` is not a valid JavaScript regex.
+    /// ## How to fix
+    /// Run `hooks lint` on the target, fix what it reports, and import again; report the plan
+    /// (`--dry-run --format json`) as a bug if the source was clean.
+    TargetWouldReject = "target_would_reject", Error, "The target's reader would reject the planned file; nothing written";
+
+    /// ## What it means
+    /// The hook's event is outside the six canonical kinds (`PreCompact`, `Notification`,
+    /// `SubagentStop`, `PermissionRequest`, …) and the target has no equivalent event.
+    /// `hooks import` carries such hooks only to agents with the same event (see the table in
+    /// `docs/conventions/`); it is not imported.
+    /// ## Why it matters
+    /// Written under another event, the hook would fire at the wrong moment or never.
+    /// ## Example
+    /// A Claude Code `Notification` hook imported into Codex, which has no notification event.
+    /// ## How to fix
+    /// Keep the hook in the source agent, or rewrite it for an event the target has.
+    EventNotInTarget = "event_not_in_target", Error, "The target has no equivalent of the hook's event; not imported";
 
     // ───────────────────────── Claude settings ─────────────────────────
 

@@ -83,6 +83,14 @@ fn codex_aliases_resolve_to_apply_patch() {
         names(&m),
         ["write", "edit", "multiedit", "patch", "apply_patch"]
     );
+    // jcode's `edit` and `multiedit` only edit: a Kimi `Edit` hook goes there, not to `patch`.
+    let k = map_name(Agent::Kimi, Agent::Jcode, "Edit").unwrap();
+    assert_eq!(names(&k), ["edit", "multiedit"]);
+    assert!(k.is_exact());
+    assert_eq!(
+        names(&map_name(Agent::Jcode, Agent::Kimi, "multiedit").unwrap()),
+        ["Edit"]
+    );
 }
 
 #[test]
@@ -101,7 +109,7 @@ fn claude_names_into_gemini_and_jcode() {
         (
             "Write",
             vec!["write_file"],
-            vec!["write", "patch", "apply_patch"],
+            vec!["write"],
         ),
         ("Read", vec!["read_file", "read_many_files"], vec!["read"]),
         ("Grep", vec!["grep_search"], vec!["agentgrep"]),
