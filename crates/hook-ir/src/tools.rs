@@ -712,8 +712,17 @@ fn map_tool(src: &Tool, to: Agent) -> Result<Mapping, Unmapped> {
         .filter(|r| !targets.iter().any(|t| t.roles.contains(r)))
         .collect();
     extra.sort();
+    // Where the target matches its tool also by the source's name (Codex selects `apply_patch`
+    // by `Edit`), that spelling is kept: same meaning, and the text survives a round trip.
+    let spell = |t: &Tool| {
+        if t.aliases.contains(&src.name) {
+            src.name
+        } else {
+            t.name
+        }
+    };
     Ok(Mapping {
-        names: targets.iter().map(|t| t.name.to_string()).collect(),
+        names: targets.iter().map(|t| spell(t).to_string()).collect(),
         extra,
         missing,
     })

@@ -65,18 +65,18 @@ pub fn convert(hooks: &[Hook], to: Convention) -> Conversion {
             to,
             diagnostics: &mut out.diagnostics,
         };
-        let converted = if to == Convention::Gjc {
-            to_module(h, &mut say)
+        let converted: Vec<Hook> = if to == Convention::Gjc {
+            to_module(h, &mut say).unwrap_or_default()
         } else if COMMAND_CONVENTIONS.contains(&to) {
-            to_command(h, &mut say)
+            to_command(h, &mut say).into_iter().collect()
         } else {
             say.refuse(
                 Code::SemanticMismatch,
                 format!("`{to}` has no importer; hooks cannot be imported into it"),
             );
-            None
+            Vec::new()
         };
-        if converted.is_some() && !moved_from.contains(&h.convention) {
+        if !converted.is_empty() && !moved_from.contains(&h.convention) {
             moved_from.push(h.convention);
         }
         out.hooks.extend(converted);
@@ -169,7 +169,9 @@ impl Say<'_> {
     }
 }
 
-fn to_module(h: &Hook, say: &mut Say) -> Option<Hook> {
+/// One GJC module hook per target tool name (a GJC file is filed under one name: Codex's
+/// `apply_patch` is GJC's `edit` and `write`, two copies of the module).
+fn to_module(h: &Hook, say: &mut Say) -> Option<Vec<Hook>> {
     let Handler::Module { path } = &h.handler else {
         say.refuse(
             Code::SemanticMismatch,
@@ -222,36 +224,53 @@ fn to_module(h: &Hook, say: &mut Say) -> Option<Hook> {
     }
     let row = target_row(h, say)?;
     let matcher = in_target_tools(h, h.matcher.clone(), say)?;
-    let tool = match &matcher {
-        Matcher::Any => Some("*".to_string()),
-        Matcher::Exact { names } if names.len() == 1 => Some(names[0].clone()),
+    let tools: Vec<String> = match &matcher {
+        Matcher::Any => vec!["*".to_string()],
+        Matcher::Exact { names } if !names.is_empty() => names.clone(),
         other => {
             say.refuse(
                 Code::MatcherNotPortable,
                 format!(
-                    "a GJC hook file is filed under one tool name (or `*`), not {}",
+                    "a GJC hook file is filed under tool names (or `*`), not {}",
                     matcher_words(other, true)
                 ),
             );
             return None;
         }
     };
-    Some(Hook {
-        id: format!("{}:{}", say.to, h.id),
-        kind: h.kind,
-        convention: Convention::Gjc,
-        source_event: row.event.to_string(),
-        matcher: matcher.clone(),
-        handler: h.handler.clone(),
-        timeout_ms: row.rules().and_then(|r| r.timeout.default_ms()),
-        location: h.location.clone(),
-        detail: Detail::Module {
-            real_path,
-            in_process_event: row.event.to_string(),
-            tool: h.kind.is_tool_kind().then_some(tool).flatten(),
-            plugin: None,
-        },
-    })
+    let n = tools.len();
+    Some(
+        tools
+            .into_iter()
+            .enumerate()
+            .map(|(i, tool)| Hook {
+                id: if n == 1 {
+                    format!("{}:{}", say.to, h.id)
+                } else {
+                    format!("{}:{}#{i}", say.to, h.id)
+                },
+                kind: h.kind,
+                convention: Convention::Gjc,
+                source_event: row.event.to_string(),
+                matcher: if tool == "*" {
+                    Matcher::Any
+                } else {
+                    Matcher::Exact {
+                        names: vec![tool.clone()],
+                    }
+                },
+                handler: h.handler.clone(),
+                timeout_ms: row.rules().and_then(|r| r.timeout.default_ms()),
+                location: h.location.clone(),
+                detail: Detail::Module {
+                    real_path: real_path.clone(),
+                    in_process_event: row.event.to_string(),
+                    tool: h.kind.is_tool_kind().then_some(tool),
+                    plugin: None,
+                },
+            })
+            .collect(),
+    )
 }
 
 /// The matcher in the target agent's tool names (tool kinds only; other matchers test prompts,

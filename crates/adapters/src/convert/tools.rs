@@ -54,6 +54,7 @@ fn map_exact(names: &[String], from: Agent, to: Agent) -> Result<Mapped, Refused
     let mut out: Vec<String> = Vec::new();
     let mut said = Vec::new();
     let mut dropped = Vec::new();
+    let mut carried: Vec<&str> = Vec::new();
     for name in names {
         match tools::map_name(from, to, name) {
             Ok(m) => {
@@ -66,9 +67,7 @@ fn map_exact(names: &[String], from: Agent, to: Agent) -> Result<Mapped, Refused
                         ),
                     ));
                 }
-                if !m.is_exact() {
-                    said.push((Code::ToolNotEquivalent, not_equivalent(name, &m, to)));
-                }
+                carried.push(name);
                 for n in m.names {
                     if !out.contains(&n) {
                         out.push(n);
@@ -92,6 +91,15 @@ fn map_exact(names: &[String], from: Agent, to: Agent) -> Result<Mapped, Refused
     }
     if out.is_empty() {
         return Err((Code::ToolNotInTarget, dropped.join("; ")));
+    }
+    // Judged on the names together: `Edit|Write` into Codex's `apply_patch` loses nothing.
+    if let Ok(all) = tools::map_names(from, to, carried.iter().copied()) {
+        if !all.is_exact() {
+            said.push((
+                Code::ToolNotEquivalent,
+                not_equivalent(&carried.join("|"), &all, to),
+            ));
+        }
     }
     for d in dropped {
         said.push((
@@ -123,6 +131,15 @@ fn not_equivalent(name: &str, m: &tools::Mapping, to: Agent) -> String {
     format!("`{name}` in {to}: {}", parts.join("; "))
 }
 
+/// The built-in tools of `agent` a compiled matcher selects, by name or alias (former tools
+/// left out: a regex written today does not mean them).
+fn selected(agent: Agent, c: &hook_ir::CompiledMatcher) -> Vec<&'static tools::Tool> {
+    tools::tools_of(agent)
+        .filter(|t| !t.legacy)
+        .filter(|t| c.is_match(t.name) || t.aliases.iter().any(|a| c.is_match(a)))
+        .collect()
+}
+
 /// A regex: the built-in tools of `from` it selects are carried like an exact list; when the
 /// regex itself does not select exactly their equivalents in `to`, those are added as anchored
 /// names before it (`^bash$|Bash`), so the custom and MCP tools it matched still match.
@@ -148,12 +165,6 @@ fn map_regex(m: &Matcher, from: Agent, to: Agent) -> Result<Mapped, Refused> {
             said: Vec::new(),
         });
     };
-    let selected: Vec<&str> = tools::tools_of(from)
-        .filter(|t| {
-            compiled.is_match(t.name) || t.aliases.iter().any(|a| compiled.is_match(a))
-        })
-        .map(|t| t.name)
-        .collect();
     let mut said = Vec::new();
     if let (Some(f), Some(t)) = (from.mcp_form(), to.mcp_form()) {
         let dashes = matches!(
@@ -174,7 +185,8 @@ fn map_regex(m: &Matcher, from: Agent, to: Agent) -> Result<Mapped, Refused> {
             ));
         }
     }
-    if selected.is_empty() || from == to {
+    let source_tools = selected(from, &compiled);
+    if source_tools.is_empty() || from == to {
         return Ok(Mapped {
             matcher: m.clone(),
             said,
@@ -182,29 +194,44 @@ fn map_regex(m: &Matcher, from: Agent, to: Agent) -> Result<Mapped, Refused> {
     }
     let mut wanted: Vec<String> = Vec::new();
     let mut dropped = Vec::new();
-    for name in &selected {
-        match tools::map_name(from, to, name) {
+    let mut carried: Vec<&str> = Vec::new();
+    for t in &source_tools {
+        match tools::map_name(from, to, t.name) {
             Ok(mapping) => {
-                if !mapping.is_exact() {
-                    said.push((Code::ToolNotEquivalent, not_equivalent(name, &mapping, to)));
-                }
+                carried.push(t.name);
                 for n in mapping.names {
                     if !wanted.contains(&n) {
                         wanted.push(n);
                     }
                 }
             }
-            Err(e) => dropped.push(why(from, to, name, &e)),
+            Err(e) => dropped.push(why(from, to, t.name, &e)),
         }
     }
-    let in_target: Vec<&str> = tools::tools_of(to)
-        .filter(|t| compiled.is_match(t.name))
-        .map(|t| t.name)
-        .collect();
-    let extra: Vec<&str> = in_target
+    if let Ok(all) = tools::map_names(from, to, carried.iter().copied()) {
+        if !all.is_exact() {
+            said.push((
+                Code::ToolNotEquivalent,
+                not_equivalent(&carried.join("|"), &all, to),
+            ));
+        }
+    }
+    for d in dropped {
+        said.push((
+            Code::ToolDroppedFromMatcher,
+            format!("{d}: the regex no longer selects it"),
+        ));
+    }
+    // Compare tools, not spellings: Codex's `Edit` and `apply_patch` are one tool.
+    let target_tools = selected(to, &compiled);
+    let wanted_tools: Vec<(&String, Option<&tools::Tool>)> = wanted
         .iter()
-        .copied()
-        .filter(|n| !wanted.iter().any(|w| w == n))
+        .map(|n| (n, tools::lookup(to, n)))
+        .collect();
+    let extra: Vec<&str> = target_tools
+        .iter()
+        .filter(|t| !wanted_tools.iter().any(|(_, w)| w.is_some_and(|w| w.name == t.name)))
+        .map(|t| t.name)
         .collect();
     if !extra.is_empty() {
         said.push((
@@ -216,16 +243,14 @@ fn map_regex(m: &Matcher, from: Agent, to: Agent) -> Result<Mapped, Refused> {
             ),
         ));
     }
-    let missing: Vec<&String> = wanted
+    let missing: Vec<&str> = wanted_tools
         .iter()
-        .filter(|w| !in_target.contains(&w.as_str()))
+        .filter(|(n, w)| match w {
+            Some(w) => !target_tools.iter().any(|t| t.name == w.name),
+            None => !compiled.is_match(n),
+        })
+        .map(|(n, _)| n.as_str())
         .collect();
-    for d in dropped {
-        said.push((
-            Code::ToolDroppedFromMatcher,
-            format!("{d}: the regex no longer selects it"),
-        ));
-    }
     if missing.is_empty() {
         return Ok(Mapped {
             matcher: m.clone(),
@@ -234,11 +259,10 @@ fn map_regex(m: &Matcher, from: Agent, to: Agent) -> Result<Mapped, Refused> {
     }
     let added: Vec<String> = missing
         .iter()
-        .map(|n| super::matcher::exact_to_regex(std::slice::from_ref(n)))
-        .map(|r| {
+        .map(|n| {
+            let r = super::matcher::exact_to_regex(&[n.to_string()]);
             // `^(?:x)$` → `^x$`: one branch each, so the result stays a flat alternation.
-            let inner = &r[4..r.len() - 2];
-            format!("^{inner}$")
+            format!("^{}$", &r[4..r.len() - 2])
         })
         .collect();
     // Kept flat (one alternative per branch) so that jcode's `case` wrapper can still hold it.
@@ -252,13 +276,7 @@ fn map_regex(m: &Matcher, from: Agent, to: Agent) -> Result<Mapped, Refused> {
         format!(
             "{from}'s tools selected by {} are {} in {to}: the regex becomes {}",
             quote(pattern),
-            quote(
-                &missing
-                    .iter()
-                    .map(|s| s.as_str())
-                    .collect::<Vec<_>>()
-                    .join("|")
-            ),
+            quote(&missing.join("|")),
             quote(&new_pattern)
         ),
     ));

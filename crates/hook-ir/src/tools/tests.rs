@@ -64,12 +64,19 @@ fn shell_maps_to_each_agents_shell_exactly() {
 
 #[test]
 fn claude_edit_into_codex_is_apply_patch_and_fires_also_on_writes() {
+    // Spelled `Edit`, which Codex matches on `apply_patch` (hook_names.rs).
     let m = map_name(Agent::Claude, Agent::Codex, "Edit").unwrap();
-    assert_eq!(names(&m), ["apply_patch"]);
+    assert_eq!(names(&m), ["Edit"]);
     assert_eq!(m.extra, [Role::Write]);
     let both = map_names(Agent::Claude, Agent::Codex, ["Edit", "Write"]).unwrap();
-    assert_eq!(names(&both), ["apply_patch"]);
+    assert_eq!(names(&both), ["Edit", "Write"]);
     assert!(both.is_exact(), "{both:?}");
+    let gemini = map_name(Agent::Gemini, Agent::Codex, "replace").unwrap();
+    assert_eq!(names(&gemini), ["apply_patch"]);
+    assert_eq!(
+        names(&map_name(Agent::Claude, Agent::Codex, "Agent").unwrap()),
+        ["Agent"]
+    );
 }
 
 #[test]
