@@ -5,8 +5,8 @@
 //! worlds unchanged only when both would run the same argv; otherwise it is wrapped
 //! (`sh -c '<command>'`) on the way to jcode and unwrapped on the way back, so round trips hold.
 
-use hook_ir::jcode_argv::{parse_hook_command, quote_word};
 use super::glob::{self, Glob};
+use hook_ir::jcode_argv::{parse_hook_command, quote_word};
 use hook_ir::Exec;
 
 /// The `case` script that makes a jcode hook act only on some tools. jcode passes the tool name

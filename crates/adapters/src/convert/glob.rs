@@ -208,7 +208,7 @@ pub fn globs_to_regex(globs: &[Glob]) -> String {
     branches.join("|")
 }
 
-fn glob_regex(g: &Glob) -> String {
+fn glob_regex(g: &[Piece]) -> String {
     let mut s = String::new();
     let n = g.len();
     for (i, p) in g.iter().enumerate() {
@@ -324,8 +324,18 @@ mod tests {
     #[test]
     fn the_glob_matches_what_the_regex_matches() {
         let names = [
-            "Edit", "MultiEdit", "Write", "Bash", "BashOutput", "mcp__fs__delete_file",
-            "mcp__fs__read", "mcp__x__delete", "a", "ab", "axb", "mcp__my-server__t",
+            "Edit",
+            "MultiEdit",
+            "Write",
+            "Bash",
+            "BashOutput",
+            "mcp__fs__delete_file",
+            "mcp__fs__read",
+            "mcp__x__delete",
+            "a",
+            "ab",
+            "axb",
+            "mcp__my-server__t",
             "notebook edit",
         ];
         for re in [
@@ -348,7 +358,11 @@ mod tests {
             let back = globs_to_regex(&parse_case(&pat).unwrap());
             let brx = regex::Regex::new(&back).unwrap();
             for n in names {
-                assert_eq!(brx.is_match(n), rx.is_match(n), "{re} → {pat} → {back} on {n}");
+                assert_eq!(
+                    brx.is_match(n),
+                    rx.is_match(n),
+                    "{re} → {pat} → {back} on {n}"
+                );
             }
         }
     }

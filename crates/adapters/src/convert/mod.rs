@@ -361,12 +361,7 @@ fn to_shell(command: &str, exec: Exec, say: &mut Say) -> Option<ShellCommand> {
             match &u.tools {
                 Some(t) => format!(
                     "the `sh -c` wrapper that limits the hook to {} is unwrapped into a matcher",
-                    quote(
-                        &t.iter()
-                            .map(glob::case_word)
-                            .collect::<Vec<_>>()
-                            .join("|")
-                    )
+                    quote(&t.iter().map(glob::case_word).collect::<Vec<_>>().join("|"))
                 ),
                 None => {
                     "the `sh -c` wrapper is unwrapped: the target runs commands with a shell".into()

@@ -224,13 +224,15 @@ fn map_regex(m: &Matcher, from: Agent, to: Agent) -> Result<Mapped, Refused> {
     }
     // Compare tools, not spellings: Codex's `Edit` and `apply_patch` are one tool.
     let target_tools = selected(to, &compiled);
-    let wanted_tools: Vec<(&String, Option<&tools::Tool>)> = wanted
-        .iter()
-        .map(|n| (n, tools::lookup(to, n)))
-        .collect();
+    let wanted_tools: Vec<(&String, Option<&tools::Tool>)> =
+        wanted.iter().map(|n| (n, tools::lookup(to, n))).collect();
     let extra: Vec<&str> = target_tools
         .iter()
-        .filter(|t| !wanted_tools.iter().any(|(_, w)| w.is_some_and(|w| w.name == t.name)))
+        .filter(|t| {
+            !wanted_tools
+                .iter()
+                .any(|(_, w)| w.is_some_and(|w| w.name == t.name))
+        })
         .map(|t| t.name)
         .collect();
     if !extra.is_empty() {

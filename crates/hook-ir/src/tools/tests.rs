@@ -113,11 +113,7 @@ fn claude_read_has_no_codex_equivalent() {
 #[test]
 fn claude_names_into_gemini_and_jcode() {
     for (claude, gemini, jcode) in [
-        (
-            "Write",
-            vec!["write_file"],
-            vec!["write"],
-        ),
+        ("Write", vec!["write_file"], vec!["write"]),
         ("Read", vec!["read_file", "read_many_files"], vec!["read"]),
         ("Grep", vec!["grep_search"], vec!["agentgrep"]),
         ("WebFetch", vec!["web_fetch"], vec!["webfetch"]),
