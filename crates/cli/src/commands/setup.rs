@@ -106,7 +106,8 @@ fn codex(a: SetupCodexArgs) -> anyhow::Result<Exit> {
         }],
         diagnostics: Vec::new(),
     };
-    apply(&plan).with_context(|| format!("cannot write {display}"))?;
+    // Every `ApplyError` names the file itself: a context here would say it twice.
+    apply(&plan)?;
     outln!("wrote {display}.");
     outln!(
         "Codex pins a hash per hook: the next time it starts, it will ask you to trust the changed hooks (review them, then accept)."
