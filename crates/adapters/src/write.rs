@@ -360,6 +360,23 @@ mod tests {
     }
 
     #[test]
+    fn a_file_created_since_planning_is_a_change_not_an_unreadable_file() {
+        // The loser of two imports creating one file (issue 14: it said "could not be read as
+        // UTF-8" instead of the refusal the docs promise).
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("config.toml");
+        let plan = Plan {
+            changes: vec![change(&p, None, "a = 1\n")],
+            diagnostics: vec![],
+        };
+        std::fs::write(&p, "b = 2\n").unwrap();
+        let e = apply(&plan).unwrap_err();
+        assert!(matches!(e, ApplyError::Changed(_)), "{e}");
+        assert!(e.to_string().contains("run again"), "{e}");
+        assert_eq!(std::fs::read_to_string(&p).unwrap(), "b = 2\n");
+    }
+
+    #[test]
     fn refuses_when_the_file_changed_since_planning() {
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("f");

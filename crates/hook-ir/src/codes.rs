@@ -819,19 +819,6 @@ codes! {
     /// (`--dry-run --format json`) as a bug if the source was clean.
     TargetWouldReject = "target_would_reject", Error, "The target's reader would reject the planned file; nothing written";
 
-    /// ## What it means
-    /// The hook's event is outside the six canonical kinds (`PreCompact`, `Notification`,
-    /// `SubagentStop`, `PermissionRequest`, …) and the target has no equivalent event.
-    /// `hooks import` carries such hooks only to agents with the same event (see the table in
-    /// `docs/conventions/`); it is not imported.
-    /// ## Why it matters
-    /// Written under another event, the hook would fire at the wrong moment or never.
-    /// ## Example
-    /// A Claude Code `Notification` hook imported into Codex, which has no notification event.
-    /// ## How to fix
-    /// Keep the hook in the source agent, or rewrite it for an event the target has.
-    EventNotInTarget = "event_not_in_target", Error, "The target has no equivalent of the hook's event; not imported";
-
     // ───────────────────────── Claude settings ─────────────────────────
 
     /// ## What it means

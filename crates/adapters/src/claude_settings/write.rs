@@ -69,7 +69,8 @@ pub(super) fn plan(
     let tree = crate::json_span::parse(base).ok();
     let mut cache = Cache::default();
     for hook in hooks {
-        if let Err((d, at)) = merge(&obj, hook, opts.force, &mut cache) {
+        if let Err(e) = merge(&obj, hook, opts.force, &mut cache) {
+            let (d, at) = *e;
             // A conflict points at the handler already in the target; anything else at the
             // imported hook.
             let span = at.and_then(|(gi, hi)| {
@@ -260,8 +261,8 @@ fn merge(
     hook: &Hook,
     force: bool,
     cache: &mut Cache,
-) -> Result<(), (Diagnostic, Option<(usize, usize)>)> {
-    let plain = |d: Diagnostic| (d, None);
+) -> Result<(), Refusal> {
+    let plain = |d: Diagnostic| Box::new((d, None));
     let event = hook.source_event.as_str();
     if hook.convention != CL || contract::find(CL, event).is_none() {
         return Err(plain(Diagnostic::new(
@@ -371,10 +372,14 @@ fn merge(
                 group.handlers.insert(command.clone(), (hi, Some(wanted)));
             }
             let at = (hi < group.original).then_some((gi, hi));
-            Err((d, at))
+            Err(Box::new((d, at)))
         }
     }
 }
+
+/// What a merge has to say, and for a conflict the (group, handler) indices of the handler
+/// already in the file.
+type Refusal = Box<(Diagnostic, Option<(usize, usize)>)>;
 
 /// One matcher group: its index under the event, its CST node (`None` for a group this plan
 /// adds), its command handlers by command (index, value), and the handlers to append. Found
@@ -524,7 +529,7 @@ fn same_meaning(have: &Value, wanted: &Value) -> bool {
             .and_then(Value::as_f64)
             .unwrap_or(limits::claude::TIMEOUT_DEFAULT_S as f64)
     };
-    timeout(&have) == timeout(wanted)
+    timeout(have) == timeout(wanted)
         && ["command", "async", "statusMessage"]
             .iter()
             .all(|k| have.get(k) == wanted.get(k))

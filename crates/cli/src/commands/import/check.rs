@@ -101,3 +101,49 @@ fn reread(
     let found = adapters::load_file(&tmp, &file, Some(convention));
     Ok((found.batch.hooks.len(), found.batch.diagnostics))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    fn change(before: Option<&str>, after: &str) -> FileChange {
+        FileChange {
+            path: PathBuf::from("/h/.jarvis-code/config.toml"),
+            display: "~/.jarvis-code/config.toml".into(),
+            before: before.map(Into::into),
+            after: after.into(),
+            mode: None,
+        }
+    }
+
+    const GOOD: &str = "[[hooks]]\nevent = \"Stop\"\ncommand = \"./a.sh\"\n";
+
+    #[test]
+    fn a_plan_the_target_would_reject_is_refused() {
+        let ctx = Context::default();
+        // An entry Kimi Code rejects (an unknown field) makes it drop the whole section.
+        let bad = format!("{GOOD}\n[[hooks]]\nevent = \"Stop\"\ncommand = \"./b.sh\"\nwhen = 1\n");
+        let d = file(&ctx, Convention::Jarvis, &change(Some(GOOD), &bad));
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!(d[0].code, Code::TargetWouldReject);
+        assert!(d[0].message.contains("unknown_field"), "{}", d[0].message);
+        // Adding a good entry is fine, and so is an error that was there already.
+        let more = format!("{GOOD}\n[[hooks]]\nevent = \"Stop\"\ncommand = \"./b.sh\"\n");
+        assert!(file(&ctx, Convention::Jarvis, &change(Some(GOOD), &more)).is_empty());
+        assert!(file(
+            &ctx,
+            Convention::Jarvis,
+            &change(Some(&bad), &format!("{bad}\n"))
+        )
+        .is_empty());
+    }
+
+    #[test]
+    fn a_plan_over_the_readers_limit_is_refused() {
+        let ctx = Context::default();
+        let big = "x".repeat(write::max_bytes(Convention::CodexJson) as usize + 1);
+        let d = file(&ctx, Convention::CodexJson, &change(None, &big));
+        assert_eq!(d[0].code, Code::ImportTooLarge);
+    }
+}
