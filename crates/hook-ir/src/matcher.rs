@@ -206,7 +206,7 @@ impl CompiledMatcher {
         match self {
             CompiledMatcher::Any => true,
             CompiledMatcher::Exact(names) => names.iter().any(|n| n == value),
-            CompiledMatcher::Ecma(r) => r.find(value).is_some(),
+            CompiledMatcher::Ecma(r) => ecma_test(r, value),
             CompiledMatcher::EcmaLiteral { anchor, words } => {
                 let mut w = words.iter().map(String::as_str);
                 match anchor {
@@ -219,6 +219,19 @@ impl CompiledMatcher {
             CompiledMatcher::Rust(r) => r.is_match(value),
         }
     }
+}
+
+/// JavaScript's `new RegExp(p).test(value)` without the `u` flag: the pattern sees UTF-16 code
+/// units, so a character outside the Basic Multilingual Plane (an emoji) is two "characters" —
+/// `^.$` does not match `🚀` (Kimi Code `internal/matchHooks.ts` `matches`, rev d723cc4). A
+/// value made only of BMP characters has one code unit per code point and is searched as is,
+/// without allocating.
+fn ecma_test(r: &regress::Regex, value: &str) -> bool {
+    if value.chars().all(|c| (c as u32) < 0x1_0000) {
+        return r.find(value).is_some();
+    }
+    let units: Vec<u16> = value.encode_utf16().collect();
+    r.find_from_ucs2(&units, 0).next().is_some()
 }
 
 #[cfg(test)]
@@ -347,6 +360,22 @@ mod tests {
                 "{p}"
             );
         }
+    }
+
+    /// Kimi Code compiles matchers with `new RegExp(pattern)`, no `u` flag
+    /// (`packages/agent-core-v2/src/features/externalHooks/internal/matchHooks.ts`, `matches`,
+    /// rev d723cc4): `.` is one UTF-16 code unit and an emoji is two (issue 12, Kimi 5).
+    #[test]
+    fn ecmascript_sees_utf16_code_units_like_a_regexp_without_the_u_flag() {
+        let m = |p: &str| rx(Dialect::Ecmascript, p).compile().unwrap();
+        assert!(!m("^.$").is_match("🚀"), "an emoji is two code units");
+        assert!(m("^..$").is_match("🚀"));
+        assert!(m("^.$").is_match("é"), "a BMP character is one unit");
+        assert!(m("^x.{2}y$").is_match("x🚀y"));
+        assert!(
+            m("\\uD83D").is_match("🚀"),
+            "a lone high surrogate is searchable"
+        );
     }
 
     #[test]
