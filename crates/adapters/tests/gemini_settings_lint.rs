@@ -180,7 +180,10 @@ fn system_layers_come_from_the_environment_and_override_the_rest() {
     let d = discover_only(&ctx, &[Convention::GeminiSettings]);
     let sources: Vec<_> = d.sources.iter().map(|s| s.display.clone()).collect();
     assert_eq!(sources.len(), 2, "{sources:?}");
-    assert!(sources[0].ends_with("etc/system-defaults.json"), "{sources:?}");
+    assert!(
+        sources[0].ends_with("etc/system-defaults.json"),
+        "{sources:?}"
+    );
     // system-defaults says false, the system settings say true: the system settings win.
     assert_eq!(d.batch.hooks.len(), 1, "{:#?}", d.batch);
     assert!(d.batch.diagnostics.is_empty(), "{:#?}", d.batch.diagnostics);

@@ -194,7 +194,9 @@ impl Lowerer<'_> {
             name.span,
         );
         if let Some((_, g)) = CLAUDE_EVENTS.iter().find(|(c, _)| *c == event) {
-            p = p.help(format!("`{event}` is Claude Code's name: did you mean `{g}`?"));
+            p = p.help(format!(
+                "`{event}` is Claude Code's name: did you mean `{g}`?"
+            ));
         } else if let Some(s) = suggestion {
             p = p.help(if s.eq_ignore_ascii_case(event) {
                 format!("did you mean `{s}`? Event names are case-sensitive")
@@ -216,7 +218,10 @@ impl Lowerer<'_> {
         matcher: &Option<String>,
         span: Span,
     ) {
-        let key = (event.to_string(), format!("{}:{command}", name.unwrap_or("")));
+        let key = (
+            event.to_string(),
+            format!("{}:{command}", name.unwrap_or("")),
+        );
         match self.seen.get(&key) {
             None => {
                 self.seen.insert(key, matcher.clone());
@@ -305,7 +310,7 @@ impl Lowerer<'_> {
             Some((raw, span)) => {
                 let ms = raw.parse::<f64>().ok().filter(|s| s.is_finite());
                 match ms {
-                    Some(ms) if ms >= 1.0 && ms <= NODE_MAX_TIMER_MS => {
+                    Some(ms) if (1.0..=NODE_MAX_TIMER_MS).contains(&ms) => {
                         if ms <= lim::TIMEOUT_LOOKS_LIKE_S_MAX_MS as f64 {
                             self.problems.push(
                                 Problem::new(

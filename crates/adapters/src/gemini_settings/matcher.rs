@@ -176,7 +176,9 @@ fn tool_matcher(pattern: &str, ir: &Matcher, span: Span, out: &mut Vec<Problem>)
     out.push(
         Problem::new(
             Code::MatcherMatchesNothing,
-            format!("matcher `{pattern}` matches no Gemini CLI tool: Gemini's tools have other names"),
+            format!(
+                "matcher `{pattern}` matches no Gemini CLI tool: Gemini's tools have other names"
+            ),
             span,
         )
         .help(format!("did you mean {}?", hints.join(", "))),
@@ -199,7 +201,9 @@ fn trigger_matcher(event: &str, value: &str, span: Span, out: &mut Vec<Problem>)
         span,
     );
     if value.contains(['|', ',']) {
-        p = p.help("write one hook definition per value, or leave the matcher out to match them all");
+        p = p.help(
+            "write one hook definition per value, or leave the matcher out to match them all",
+        );
     } else if let Some(s) = contract::suggest(value, values.iter().copied()) {
         p = p.help(format!("did you mean `{s}`?"));
     }
@@ -252,13 +256,21 @@ mod tests {
         );
         assert_eq!(out[0].code, Code::MatcherMatchesNothing);
         assert!(
-            out[0].help.as_deref().unwrap().contains("`Bash` → `run_shell_command`"),
+            out[0]
+                .help
+                .as_deref()
+                .unwrap()
+                .contains("`Bash` → `run_shell_command`"),
             "{out:?}"
         );
-        assert!(lowered("BeforeTool", MatchedValue::ToolName, "mcp_github_.*")
+        assert!(
+            lowered("BeforeTool", MatchedValue::ToolName, "mcp_github_.*")
+                .1
+                .is_empty()
+        );
+        assert!(lowered("BeforeTool", MatchedValue::ToolName, "Tool")
             .1
             .is_empty());
-        assert!(lowered("BeforeTool", MatchedValue::ToolName, "Tool").1.is_empty());
     }
 
     #[test]
@@ -271,7 +283,9 @@ mod tests {
             }
         );
         assert_eq!(codes, [Code::MatcherMatchesNothing]);
-        assert!(lowered("SessionStart", MatchedValue::Source, "resume").1.is_empty());
+        assert!(lowered("SessionStart", MatchedValue::Source, "resume")
+            .1
+            .is_empty());
         let (_, codes) = lowered("AfterAgent", MatchedValue::Ignored, "x");
         assert_eq!(codes, [Code::MatcherHasNoEffect]);
     }

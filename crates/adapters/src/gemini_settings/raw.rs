@@ -390,7 +390,8 @@ fn build_handler(index: usize, v: &Value<'_>, out: &mut Vec<Problem>) -> Option<
                     match &p.value {
                         Value::StringLit(s) => {
                             h.env.retain(|(k, _)| k != p.name.as_str());
-                            h.env.push((p.name.as_str().to_string(), s.value.to_string()));
+                            h.env
+                                .push((p.name.as_str().to_string(), s.value.to_string()));
                         }
                         other => {
                             wrong("each `env` value", "a string", other, out);

@@ -174,8 +174,11 @@ mod tests {
             .chain(files_under(&root, "hooks.json"))
             .map(|p| {
                 let text = std::fs::read_to_string(&p).unwrap();
-                let v = jsonc_parser::parse_to_serde_value::<serde_json::Value>(&text, &Default::default())
-                    .unwrap();
+                let v = jsonc_parser::parse_to_serde_value::<serde_json::Value>(
+                    &text,
+                    &Default::default(),
+                )
+                .unwrap();
                 (p, v)
             })
             .collect();

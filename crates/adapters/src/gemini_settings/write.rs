@@ -29,11 +29,11 @@ pub(super) fn plan(
     opts: &WriteOptions,
 ) -> Plan {
     let mut plan = Plan::default();
-    let Some(target) = opts.target.clone().or_else(|| {
-        ctx.project
-            .as_ref()
-            .map(|p| p.join(lim::PROJECT_SETTINGS))
-    }) else {
+    let Some(target) = opts
+        .target
+        .clone()
+        .or_else(|| ctx.project.as_ref().map(|p| p.join(lim::PROJECT_SETTINGS)))
+    else {
         plan.diagnostics.push(
             Diagnostic::new(
                 Code::InvalidSource,
@@ -161,19 +161,22 @@ pub(super) fn matcher_strings(hook: &Hook) -> Result<Vec<Option<String>>, String
             return Ok(vec![Some(m.clone())]);
         }
     }
-    if matches!(matched, MatchedValue::Ignored | MatchedValue::NoMatcher) || hook.matcher.is_any()
-    {
+    if matches!(matched, MatchedValue::Ignored | MatchedValue::NoMatcher) || hook.matcher.is_any() {
         return Ok(vec![None]);
     }
     match (&hook.matcher, matched) {
-        (Matcher::Exact { names }, _) if names.is_empty() => {
-            Err("an empty list of names matches nothing and cannot be written as a Gemini matcher".into())
-        }
+        (Matcher::Exact { names }, _) if names.is_empty() => Err(
+            "an empty list of names matches nothing and cannot be written as a Gemini matcher"
+                .into(),
+        ),
         (Matcher::Exact { names }, MatchedValue::ToolName) => {
             Ok(vec![Some(anchored_alternation(names, REGEX_SPECIALS))])
         }
         (Matcher::Exact { names }, _) => {
-            if names.iter().any(|n| n.trim() != n || n.is_empty() || n == "*") {
+            if names
+                .iter()
+                .any(|n| n.trim() != n || n.is_empty() || n == "*")
+            {
                 return Err(format!(
                     "Gemini trims matchers and reads `*` as everything: {names:?} cannot be matched exactly"
                 ));
@@ -193,10 +196,15 @@ pub(super) fn matcher_strings(hook: &Hook) -> Result<Vec<Option<String>>, String
             }
             Ok(vec![Some(pattern.clone())])
         }
-        (Matcher::Regex { pattern, .. }, _) => Err(format!(
-            "Gemini compares `{}` matchers exactly, not as regexes: `{pattern}` cannot be written",
-            hook.source_event
-        )),
+        // An anchored alternation of plain names (what the importer makes of exact names) is
+        // that list of exact values.
+        (Matcher::Regex { pattern, .. }, _) => match crate::convert::matcher::regex_to_exact(pattern) {
+            Some(names) => Ok(names.into_iter().map(Some).collect()),
+            None => Err(format!(
+                "Gemini compares `{}` matchers exactly, not as regexes: `{pattern}` cannot be written",
+                hook.source_event
+            )),
+        },
         (Matcher::Any, _) => Ok(vec![None]),
     }
 }
