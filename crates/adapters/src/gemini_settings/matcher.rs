@@ -11,54 +11,8 @@
 use super::json::Span;
 use super::raw::Problem;
 use hook_ir::contract::{self, MatchedValue};
+use hook_ir::tools::{self, Agent};
 use hook_ir::{Code, Dialect, Matcher};
-
-/// Gemini CLI 0.61.0's built-in tool names (the `*_TOOL_NAME` constants of
-/// `packages/core/src/tools/`).
-pub(crate) const BUILTIN_TOOLS: &[&str] = &[
-    "activate_skill",
-    "ask_user",
-    "complete_task",
-    "enter_plan_mode",
-    "exit_plan_mode",
-    "get_internal_docs",
-    "glob",
-    "google_web_search",
-    "grep_search",
-    "invoke_agent",
-    "list_directory",
-    "list_mcp_resources",
-    "read_file",
-    "read_many_files",
-    "read_mcp_resource",
-    "replace",
-    "run_shell_command",
-    "save_memory",
-    "web_fetch",
-    "write_file",
-    "write_todos",
-];
-
-/// Tool names of other agents (Claude Code, Codex) → the Gemini tool that does the same,
-/// for the did-you-mean of a matcher that names a foreign tool.
-const FOREIGN_TOOLS: &[(&str, &str)] = &[
-    ("Bash", "run_shell_command"),
-    ("shell", "run_shell_command"),
-    ("exec_command", "run_shell_command"),
-    ("Read", "read_file"),
-    ("Write", "write_file"),
-    ("Edit", "replace"),
-    ("MultiEdit", "replace"),
-    ("apply_patch", "replace"),
-    ("Glob", "glob"),
-    ("Grep", "grep_search"),
-    ("LS", "list_directory"),
-    ("WebFetch", "web_fetch"),
-    ("WebSearch", "google_web_search"),
-    ("TodoWrite", "write_todos"),
-    ("Task", "invoke_agent"),
-    ("Agent", "invoke_agent"),
-];
 
 /// The values Gemini compares an exact matcher with, per event (`hookEventHandler.ts` and the
 /// hooks reference: `SessionStartSource`, `SessionEndReason`, `PreCompressTrigger`).
@@ -154,20 +108,31 @@ fn tool_matcher(pattern: &str, ir: &Matcher, span: Span, out: &mut Vec<Problem>)
         return;
     }
     let Ok(compiled) = ir.compile() else { return };
-    if BUILTIN_TOOLS.iter().any(|t| compiled.is_match(t)) || pattern.contains("mcp") {
+    if tools::names_of(Agent::Gemini).any(|t| compiled.is_match(t)) || pattern.contains("mcp") {
         return;
     }
-    // The pattern matches no built-in tool: say so when it names another agent's tool or
-    // mis-cases a Gemini one (custom and MCP tools could still match anything else).
+    // The pattern matches no built-in tool: say so when it names another agent's tool (the
+    // tool-name table, `hook_ir::tools`) or mis-cases a Gemini one (custom and MCP tools could
+    // still match anything else).
     let words = hook_ir::literal_alternation(pattern)
         .map(|(_, w)| w)
         .unwrap_or_default();
     let mut hints: Vec<String> = Vec::new();
     for w in &words {
-        if let Some((_, g)) = FOREIGN_TOOLS.iter().find(|(f, _)| f == w) {
-            hints.push(format!("`{w}` → `{g}`"));
-        } else if let Some(g) = BUILTIN_TOOLS.iter().find(|t| t.eq_ignore_ascii_case(w)) {
+        if let Some(g) = tools::names_of(Agent::Gemini).find(|t| t.eq_ignore_ascii_case(w)) {
             hints.push(format!("`{w}` → `{g}` (tool names are case-sensitive)"));
+            continue;
+        }
+        let foreign = Agent::ALL
+            .into_iter()
+            .filter(|a| *a != Agent::Gemini)
+            .find_map(|a| {
+                tools::map_name(a, Agent::Gemini, w)
+                    .ok()
+                    .filter(|_| tools::lookup(a, w).is_some())
+            });
+        if let Some(m) = foreign {
+            hints.push(format!("`{w}` → `{}`", m.names.join("|")));
         }
     }
     if hints.is_empty() {
