@@ -122,7 +122,7 @@ const GEMINI: &str = r#"// Gemini CLI project settings
   "hooks": {
     "BeforeTool": [
       {
-        "matcher": "^(?:run_shell_command|replace)$",
+        "matcher": "^(?:run_shell_command|mcp_fs_write)$",
         "hooks": [{ "type": "command", "command": "./guard.sh | tee -a log", "timeout": 10000 }]
       },
       { "hooks": [{ "type": "command", "command": "./audit.sh --pre", "timeout": 10000 }] }
