@@ -17,6 +17,7 @@ fn source(convention: &str) -> (&'static str, &'static str) {
         "jarvis" => ("home/.jarvis-code/config.toml", JARVIS),
         "codex-json" => ("project/.codex/hooks.json", CODEX),
         "claude-settings" => ("project/.claude/settings.json", CLAUDE),
+        "gemini-settings" => ("project/.gemini/settings.json", GEMINI),
         other => panic!("{other}"),
     }
 }
@@ -115,7 +116,35 @@ const CLAUDE: &str = r#"{
 }
 "#;
 
-const COMMAND_CONVENTIONS: [&str; 4] = ["jcode", "jarvis", "codex-json", "claude-settings"];
+const GEMINI: &str = r#"// Gemini CLI project settings
+{
+  "ui": { "theme": "GitHub" },
+  "hooks": {
+    "BeforeTool": [
+      {
+        "matcher": "^(?:run_shell_command|mcp_fs_write)$",
+        "hooks": [{ "type": "command", "command": "./guard.sh | tee -a log", "timeout": 10000 }]
+      },
+      { "hooks": [{ "type": "command", "command": "./audit.sh --pre", "timeout": 10000 }] }
+    ],
+    "AfterTool": [{ "hooks": [{ "type": "command", "command": "./after.sh --quiet" }] }],
+    "BeforeAgent": [
+      { "hooks": [{ "type": "command", "command": "echo \"$PWD\" >> prompts.log" }] }
+    ],
+    "AfterAgent": [{ "hooks": [{ "type": "command", "command": "notify-send done" }] }],
+    "SessionStart": [{ "hooks": [{ "type": "command", "command": "./start.sh" }] }],
+    "SessionEnd": [{ "hooks": [{ "type": "command", "command": "./end.sh" }] }]
+  }
+}
+"#;
+
+const COMMAND_CONVENTIONS: [&str; 5] = [
+    "jcode",
+    "jarvis",
+    "codex-json",
+    "claude-settings",
+    "gemini-settings",
+];
 
 /// Imports `a` → `b` and back; returns the file written for `b` (for a snapshot), or what
 /// went wrong.

@@ -939,6 +939,58 @@ codes! {
     /// ## How to fix
     /// Remove `disableAllHooks` (or set it to `false`) when the hooks should run.
     HooksDisabled = "hooks_disabled", Warning, "A settings file turns every hook off";
+
+    // ───────────────────────── Gemini CLI settings ─────────────────────────
+
+    /// ## What it means
+    /// A Gemini CLI hook `timeout` is in **milliseconds**, and this one is so small that it
+    /// was almost certainly written in seconds (Claude Code, Codex and Jarvis use seconds).
+    /// Gemini kills the hook after that many milliseconds (`hookRunner.ts`,
+    /// `setTimeout(..., timeout)`), so it times out before it can answer.
+    /// ## Why it matters
+    /// A timed-out hook never blocks: a `BeforeTool` guard with `"timeout": 30` is killed after
+    /// 30 ms and every tool call goes through. `gemini hooks migrate --from-claude` copies
+    /// Claude's seconds into this field unchanged.
+    /// ## Example
+    /// ```json
+    /// {"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "command": "./guard.sh", "timeout": 30}]}]}}
+    /// ```
+    /// ## How to fix
+    /// Write milliseconds: `"timeout": 30000` for 30 seconds, or leave it out for Gemini's
+    /// default of 60000 ms.
+    TimeoutLooksLikeSeconds = "timeout_looks_like_seconds", Warning, "A timeout in milliseconds that looks like seconds";
+
+    /// ## What it means
+    /// The hook's name (its `name`, or its `command` when it has no name) is listed in
+    /// `hooksConfig.disabled` of some Gemini settings layer. Gemini CLI keeps the hook in its
+    /// registry but never runs it (`hookRegistry.ts`, `disabledHooks.includes(hookName)`).
+    /// ## Why it matters
+    /// The hook is declared, linted and imported, but it does nothing in Gemini; importing it
+    /// elsewhere would switch it back on.
+    /// ## Example
+    /// ```json
+    /// {"hooksConfig": {"disabled": ["guard"]},
+    ///  "hooks": {"BeforeTool": [{"hooks": [{"type": "command", "name": "guard", "command": "./guard.sh"}]}]}}
+    /// ```
+    /// ## How to fix
+    /// Nothing, if it is meant to be off (`/hooks enable guard` turns it back on); otherwise
+    /// remove the name from `hooksConfig.disabled`.
+    HookDisabled = "hook_disabled", Info, "A hook listed in hooksConfig.disabled never runs";
+
+    /// ## What it means
+    /// A Gemini CLI tool matcher is not a valid JavaScript regular expression. Gemini then
+    /// compares it to the tool name as an exact string (`hookPlanner.ts`,
+    /// `matchesToolName`: `new RegExp(matcher)` throws, so it falls back to `matcher === toolName`).
+    /// ## Why it matters
+    /// The group fires only for a tool literally named like the pattern, usually no tool at all;
+    /// other conventions would reject the pattern outright, so it cannot be imported as written.
+    /// ## Example
+    /// ```json
+    /// {"matcher": "run_shell_command("}
+    /// ```
+    /// ## How to fix
+    /// Fix the regex (escape a literal `(` or `[`), or write the exact tool name.
+    MatcherRegexFallsBackToExact = "matcher_regex_falls_back_to_exact", Warning, "An invalid regex matcher that Gemini compares as an exact name";
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! The [`Runner`]: built once from accepted IR hooks, then dispatches events.
 
-use crate::conventions::{claude, codex, jarvis, jcode, module};
+use crate::conventions::{claude, codex, gemini, jarvis, jcode, module};
 use crate::decision::{Decision, ToolResultPatch, Verdict};
 use crate::options::{ModuleDispatch, RunnerOptions, Session};
 use crate::outcome::{not_run, HookRun};
@@ -37,6 +37,8 @@ pub(crate) enum Plan {
     Codex { timeout: Duration },
     /// Claude `sh -c`.
     Claude { timeout: Duration },
+    /// Gemini `bash -c`.
+    Gemini { timeout: Duration },
     /// A module hook, for the [`ModuleDispatch`] seam.
     Module,
     /// Selected but never executed: the outcome is `failed` with this error.
@@ -382,7 +384,7 @@ impl Runner {
     async fn dispatch_matching(&self, event: &Event) -> Decision {
         let kind = event.kind();
         let all = self.matching(event);
-        let mut groups: [Vec<usize>; 4] = Default::default();
+        let mut groups: [Vec<usize>; 5] = Default::default();
         let mut module_groups: Vec<(Convention, Vec<usize>)> = Vec::new();
         let mut runs: Vec<HookRun> = Vec::new();
         let mut fire_and_forget: Vec<usize> = Vec::new();
@@ -401,6 +403,7 @@ impl Runner {
                 }
                 Plan::Codex { .. } => groups[2].push(i),
                 Plan::Claude { .. } => groups[3].push(i),
+                Plan::Gemini { .. } => groups[4].push(i),
                 Plan::Module => match module_groups
                     .iter_mut()
                     .find(|(c, _)| *c == p.hook.convention)
@@ -422,17 +425,19 @@ impl Runner {
                 .iter()
                 .map(|(c, g)| module::run(self, *c, g, event, self.module_dispatch.as_deref())),
         );
-        let (a, b, c, d, m) = tokio::join!(
+        let (a, b, c, d, g, m) = tokio::join!(
             jcode::run(self, &groups[0], event),
             jarvis::run(self, &groups[1], event),
             codex::run(self, &groups[2], event),
             claude::run(self, &groups[3], event),
+            gemini::run(self, &groups[4], event),
             modules,
         );
         runs.extend(a);
         runs.extend(b);
         runs.extend(c);
         runs.extend(d);
+        runs.extend(g);
         runs.extend(m.into_iter().flatten());
         self.combine(kind, runs)
     }
@@ -589,6 +594,9 @@ fn plan_of(hook: &Hook, rules: Option<&'static Rules>, home: Option<&std::path::
             timeout: effective_timeout(hook, rules),
         },
         Convention::ClaudeSettings => Plan::Claude {
+            timeout: effective_timeout(hook, rules),
+        },
+        Convention::GeminiSettings => Plan::Gemini {
             timeout: effective_timeout(hook, rules),
         },
         c => Plan::NotExecuted(format!(

@@ -11,6 +11,7 @@
 
 pub mod events;
 pub mod exec;
+mod gemini;
 pub mod glob;
 pub mod matcher;
 pub mod timeout;
@@ -30,11 +31,12 @@ pub struct Conversion {
 }
 
 /// The conventions whose hooks are external commands, between which hooks move both ways.
-pub const COMMAND_CONVENTIONS: [Convention; 4] = [
+pub const COMMAND_CONVENTIONS: [Convention; 5] = [
     Convention::Jcode,
     Convention::Jarvis,
     Convention::CodexJson,
     Convention::ClaudeSettings,
+    Convention::GeminiSettings,
 ];
 
 /// Whether `hooks import --from from --to to` is a supported move.
@@ -97,6 +99,9 @@ fn input_words(c: Convention) -> &'static str {
         Convention::Jarvis => {
             "a snake_case JSON payload on stdin (`hook_event_name`, `tool_input`, `prompt` as content parts, …)"
         }
+        Convention::GeminiSettings => {
+            "a JSON payload on stdin with Gemini's event names and fields (`hook_event_name` = `BeforeTool`, `timestamp`, `tool_input`, `prompt_response`, …)"
+        }
         _ => "a JSON payload on stdin (`hook_event_name`, `session_id`, `tool_name`, `tool_input`, …)",
     }
 }
@@ -134,10 +139,15 @@ fn say_input_changes(moved_from: &[Convention], out: &mut Conversion, to: Conven
 }
 
 /// Environment variables only one agent sets: a command that uses them breaks elsewhere.
-const AGENT_VARIABLES: [(&str, Convention); 3] = [
+/// (Gemini CLI also sets `CLAUDE_PROJECT_DIR`, for compatibility.)
+const AGENT_VARIABLES: [(&str, Convention); 7] = [
     ("CLAUDE_PROJECT_DIR", Convention::ClaudeSettings),
     ("CLAUDE_PLUGIN_ROOT", Convention::ClaudeSettings),
     ("JCODE_HOOK_", Convention::Jcode),
+    ("GEMINI_PROJECT_DIR", Convention::GeminiSettings),
+    ("GEMINI_CWD", Convention::GeminiSettings),
+    ("GEMINI_SESSION_ID", Convention::GeminiSettings),
+    ("GEMINI_PLANS_DIR", Convention::GeminiSettings),
 ];
 
 /// Builds the diagnostics of one hook, at its source location.
@@ -585,6 +595,7 @@ fn to_command(h: &Hook, say: &mut Say) -> Option<Hook> {
         }
         shell.command.clone()
     };
+    let new_command = gemini::command_out_of(h, &new_command, to_exec, say);
 
     // Gate vs observer, and what the target ignores.
     let mut changes = events::compare(h.convention, &h.source_event, row);
@@ -633,7 +644,8 @@ fn to_command(h: &Hook, say: &mut Say) -> Option<Hook> {
     }
 
     for (var, owner) in AGENT_VARIABLES {
-        if owner != say.to && shell.command.contains(var) {
+        let also_set = var == "CLAUDE_PROJECT_DIR" && say.to == Convention::GeminiSettings;
+        if owner != say.to && !also_set && shell.command.contains(var) {
             say.push(
                 Code::LossyConversion,
                 format!(
@@ -664,7 +676,11 @@ fn to_command(h: &Hook, say: &mut Say) -> Option<Hook> {
         },
         timeout_ms: t.timeout_ms,
         location: h.location.clone(),
-        detail: json_detail(h, say),
+        detail: if gemini::is_target(say.to) {
+            gemini::detail_into(h, say)
+        } else {
+            json_detail(h, say)
+        },
     })
 }
 
