@@ -674,6 +674,7 @@ const GEMINI_OBSERVER: Rules = Rules {
     output: Output::ExitCodeAndStdout,
     authority: A::AmbientHost,
     trust: Trust::FolderTrust,
+    skip_when: &[],
 };
 const GE: Convention = Convention::GeminiSettings;
 

@@ -95,6 +95,9 @@ pub enum AnswerFormat {
     CodexJson,
     /// Claude Code's JSON answer.
     ClaudeJson,
+    /// Gemini CLI's JSON answer (`decision`, `continue`, `hookSpecificOutput`, plain text on
+    /// exit codes ≥ 2).
+    GeminiJson,
     /// The value a module handler returns.
     ModuleReturn,
     /// Nothing is read.
@@ -240,6 +243,23 @@ pub static RUNTIMES: &[Runtime] = &[
         answer: AnswerFormat::ClaudeJson,
         continuation: ContinuationRule::HookGuarded,
         source: "conventions.md §5",
+    },
+    Runtime {
+        convention: Convention::GeminiSettings,
+        launch: Launch::Shell {
+            shell: ShellProgram::Fixed {
+                path: limits::gemini::SHELL,
+            },
+            flag: "-c",
+        },
+        process: ProcessMode::OwnGroup,
+        kill: KillRule::TermThenKill {
+            grace_ms: limits::gemini::KILL_GRACE_MS,
+        },
+        dedupe: Dedupe::IdenticalCommand,
+        answer: AnswerFormat::GeminiJson,
+        continuation: ContinuationRule::HookGuarded,
+        source: "google-gemini/gemini-cli hookRunner.ts (docs/conventions/gemini-settings.md)",
     },
 ];
 
