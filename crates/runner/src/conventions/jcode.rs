@@ -34,7 +34,14 @@ pub(crate) fn fields(slot: &str, event: &Event) -> Vec<(&'static str, String)> {
     };
     // jcode sets these on every call site (agent.rs, turn_execution.rs, tool/mod.rs): a field
     // the agent did not give gets its documented default, so a hook sees every variable.
-    let model = || Some(event.model.clone().unwrap_or_else(|| lim::DEFAULT_MODEL.into()));
+    let model = || {
+        Some(
+            event
+                .model
+                .clone()
+                .unwrap_or_else(|| lim::DEFAULT_MODEL.into()),
+        )
+    };
     let duration = || {
         Some(
             event
