@@ -61,6 +61,15 @@ fn timeout(t: Timeout) -> String {
             let max = max.map_or_else(|| "∞".to_string(), |m| m.to_string());
             format!("{} default {default}, {min}..{max}", unit(u))
         }
+        Timeout::SharedBudget {
+            unit: u,
+            default,
+            floor_ms,
+            max_ms,
+        } => format!(
+            "{} default {default}, in a shared budget of {floor_ms}..{max_ms} ms",
+            unit(u)
+        ),
     }
 }
 
