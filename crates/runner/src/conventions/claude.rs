@@ -56,7 +56,12 @@ pub(crate) async fn run(runner: &Runner, group: &[usize], event: &Event) -> Vec<
         |name| payload(runner, name, event),
     );
     let mut permission: Option<(u8, Value)> = None;
-    let mut runs: Vec<HookRun> = run_parallel(runner, &jobs, Kill::Group)
+    let mut runs: Vec<HookRun> = run_parallel(
+        runner,
+        &jobs,
+        Kill::Group,
+        !hook_ir::contract::runs_every_copy(hook_ir::Convention::ClaudeSettings),
+    )
         .await
         .into_iter()
         .map(|(i, ran)| {

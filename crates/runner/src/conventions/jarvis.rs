@@ -77,7 +77,13 @@ pub(crate) async fn run(runner: &Runner, group: &[usize], event: &Event) -> Vec<
         payload(runner, name, event)
     });
     let kill = Kill::TermThenKill(Duration::from_millis(lim::KILL_GRACE_MS));
-    let results = run_parallel(runner, &jobs, kill).await;
+    let results = run_parallel(
+        runner,
+        &jobs,
+        kill,
+        !hook_ir::contract::runs_every_copy(hook_ir::Convention::Jarvis),
+    )
+    .await;
     let mut runs: Vec<HookRun> = results
         .into_iter()
         .map(|(i, ran)| {

@@ -1,5 +1,6 @@
-//! Running a group of shell hooks in parallel with dedupe by identical command (Jarvis, Codex,
-//! Claude): results come back in hook order.
+//! Running a group of shell hooks in parallel (Jarvis, Codex, Claude), with dedupe by identical
+//! command where the convention dedupes (Jarvis, Claude; Codex runs every copy): results come
+//! back in hook order.
 
 use crate::decision::OutcomeKind;
 use crate::outcome::{not_run, HookRun};
@@ -13,9 +14,9 @@ use std::time::Duration;
 pub(crate) struct Job {
     /// Index in the runner's hooks.
     pub index: usize,
-    /// The shell program (`/bin/sh`, `$SHELL`).
+    /// The shell program (`/bin/sh`, Codex's login shell).
     pub shell: OsString,
-    /// The shell's flag (`-c`, `-lc`).
+    /// The shell's flag (`-c`).
     pub flag: &'static str,
     /// The command string.
     pub command: String,
@@ -68,14 +69,22 @@ pub(crate) enum Ran {
     DuplicateOf(usize),
 }
 
-/// Runs `jobs` concurrently; identical commands run once (the first, with its timeout).
-/// Results are in the order of `jobs`.
-pub(crate) async fn run_parallel(runner: &Runner, jobs: &[Job], kill: Kill) -> Vec<(usize, Ran)> {
+/// Runs `jobs` concurrently; with `dedupe`, identical commands run once (the first, with its
+/// timeout). Results are in the order of `jobs`.
+pub(crate) async fn run_parallel(
+    runner: &Runner,
+    jobs: &[Job],
+    kill: Kill,
+    dedupe: bool,
+) -> Vec<(usize, Ran)> {
     let cwd = runner.session.cwd.as_deref().filter(|c| c.is_dir());
     let mut firsts: Vec<usize> = Vec::with_capacity(jobs.len());
     let mut dup_of: Vec<Option<usize>> = Vec::with_capacity(jobs.len());
     for (n, j) in jobs.iter().enumerate() {
-        match firsts.iter().find(|&&f| jobs[f].command == j.command) {
+        let first = firsts
+            .iter()
+            .find(|&&f| dedupe && jobs[f].command == j.command);
+        match first {
             Some(&f) => dup_of.push(Some(jobs[f].index)),
             None => {
                 firsts.push(n);
