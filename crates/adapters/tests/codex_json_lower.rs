@@ -163,7 +163,12 @@ fn invalid_file_reports_what_codex_silently_ignores() {
     let cmds: Vec<_> = d.batch.hooks.iter().map(|h| h.command().unwrap()).collect();
     assert_eq!(
         cmds,
-        ["./zero.sh", "gjc codex-native-hook", "./ok.sh", "./check.sh"]
+        [
+            "./zero.sh",
+            "gjc codex-native-hook",
+            "./ok.sh",
+            "./check.sh"
+        ]
     );
     assert_eq!(d.batch.hooks[3].matcher, Matcher::Any);
 }

@@ -20,8 +20,10 @@ fn fixture(name: &str) -> PathBuf {
 }
 
 fn recorded() -> Value {
-    serde_json::from_str(&std::fs::read_to_string(fixture("hooks-list.codex-0.171.0.json")).unwrap())
-        .unwrap()
+    serde_json::from_str(
+        &std::fs::read_to_string(fixture("hooks-list.codex-0.171.0.json")).unwrap(),
+    )
+    .unwrap()
 }
 
 fn ctx_with_codex_home(home: &Path) -> Context {
@@ -176,7 +178,9 @@ fn lint_reports_untrusted_changed_and_trusted_user_hooks() {
         .iter()
         .find(|d| d.code == Code::CodexHookUntrusted)
         .unwrap();
-    assert!(msg.message.starts_with("Codex will skip this hook silently"));
+    assert!(msg
+        .message
+        .starts_with("Codex will skip this hook silently"));
     assert!(msg.help.as_deref().unwrap().contains(&entries[2].key));
     // The same verdicts through `of_hooks` (what `hooks list` shows).
     let t = trust::of_hooks(&ctx, &found.batch.hooks, &found.sources).unwrap();
@@ -205,11 +209,7 @@ fn project_hooks_need_a_trusted_project() {
     // One warning for the file: Codex does not load it at all.
     assert_eq!(codes(&found), [Code::CodexProjectUntrusted]);
     let root = std::fs::canonicalize(&project).unwrap();
-    std::fs::write(
-        home.join("config.toml"),
-        trust::project_table(&root),
-    )
-    .unwrap();
+    std::fs::write(home.join("config.toml"), trust::project_table(&root)).unwrap();
     let found = adapters::load_file(&ctx, &project.join(".codex/hooks.json"), None);
     assert_eq!(
         codes(&found),

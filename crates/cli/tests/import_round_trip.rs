@@ -188,12 +188,30 @@ fn json(v: Option<&serde_json::Value>) -> String {
     v.map_or("(none)".into(), |v| v.to_string())
 }
 
+/// `text` (the source of `a`) for a round trip through `b`: through Codex, the `SessionEnd`
+/// hooks of the Jarvis and Claude sources ask for 3 s, since Codex clamps a `SessionEnd`
+/// timeout to 3 s (Codex 0.171.0) and a longer one cannot come back.
+fn through_codex(a: &str, b: &str, text: &str) -> String {
+    if b != "codex-json" || !["jarvis", "claude-settings"].contains(&a) {
+        return text.to_string();
+    }
+    text.replace(
+        "event = \"SessionEnd\"\ncommand = \"./end.sh\"\n",
+        "event = \"SessionEnd\"\ncommand = \"./end.sh\"\ntimeout = 3\n",
+    )
+    .replace(
+        "\"command\": \"./end.sh\" }",
+        "\"command\": \"./end.sh\", \"timeout\": 3 }",
+    )
+}
+
 #[test]
 fn every_pair_of_command_conventions_round_trips_through_files() {
     let mut failures = Vec::new();
     for a in COMMAND_CONVENTIONS {
         for b in COMMAND_CONVENTIONS.iter().filter(|b| **b != a) {
-            match round_trip(a, source(a).1, b) {
+            let text = through_codex(a, b, source(a).1);
+            match round_trip(a, &text, b) {
                 Ok(written) => insta::assert_snapshot!(format!("round_trip_{a}_to_{b}"), written),
                 Err(e) => failures.push(e),
             }

@@ -910,7 +910,8 @@ codes! {
     /// a `SessionStart` hook.
     /// ## Why it matters
     /// It runs an arbitrary command as soon as someone opens the repository in Claude Code and
-    /// trusts the folder: a supply-chain attack surface for anyone who clones it.
+    /// trusts the folder — and in print mode (`claude -p`, scripts and CI) with no trust step at
+    /// all (Claude Code 2.1.332): a supply-chain attack surface for anyone who clones it.
     /// ## Example
     /// ```json
     /// {"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "./setup.sh"}]}]}}

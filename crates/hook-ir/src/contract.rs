@@ -109,9 +109,9 @@ impl Timeout {
                 let ms = ms.max(min * unit.millis());
                 Some(max.map_or(ms, |m| ms.min(m * unit.millis())))
             }
-            Timeout::SharedBudget {
-                unit, default, ..
-            } => Some(written_ms.unwrap_or(default * unit.millis())),
+            Timeout::SharedBudget { unit, default, .. } => {
+                Some(written_ms.unwrap_or(default * unit.millis()))
+            }
         }
     }
 
@@ -206,9 +206,13 @@ pub enum Trust {
     UserConfig,
     /// Project files execute when loaded; no trust gate is enforced.
     NotEnforced,
-    /// The file's hash must match a registry (plugins) or a trusted hash (Codex).
+    /// The file's hash must match a registry (plugins) or a trusted hash (Codex: per handler, in
+    /// `[hooks.state]` of `$CODEX_HOME/config.toml`, and a project file loads only in a trusted
+    /// project; untrusted hooks are skipped silently — `adapters::codex_json::trust`).
     HashPinned,
-    /// Project settings run once the folder is trusted (Claude).
+    /// Project settings run once the folder is trusted (Claude, interactively; print mode
+    /// `claude -p` has no trust step and runs project hooks at once — Claude Code 2.1.332,
+    /// issue 11 item 6).
     FolderTrust,
     /// Not executed.
     NotExecuted,

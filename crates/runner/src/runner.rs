@@ -82,7 +82,9 @@ fn effective_timeout(hook: &Hook, rules: Option<&Rules>, budget_ms: Option<u64>)
     let ms = match rules.map(|r| r.timeout) {
         Some(Timeout::Configurable {
             unit, max: Some(m), ..
-        }) => hook.timeout_ms.map(|t| t.min(m.saturating_mul(unit.millis()))),
+        }) => hook
+            .timeout_ms
+            .map(|t| t.min(m.saturating_mul(unit.millis()))),
         _ => hook.timeout_ms,
     }
     .or_else(|| rules.and_then(|r| r.timeout.default_ms()));

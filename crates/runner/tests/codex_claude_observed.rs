@@ -33,7 +33,12 @@ fn codex_runs_the_login_shell_with_c_and_ignores_shell() {
         ..opts(d.path())
     };
     let dec = dispatch(vec![hook("h", CodexJson, "Stop", &cmd)], o, &Event::stop());
-    assert_eq!(dec.hooks[0].outcome, OutcomeKind::Allowed, "{:?}", dec.hooks[0]);
+    assert_eq!(
+        dec.hooks[0].outcome,
+        OutcomeKind::Allowed,
+        "{:?}",
+        dec.hooks[0]
+    );
     let text = std::fs::read_to_string(&argv).unwrap();
     let got: Vec<&str> = text.lines().collect();
     let login = passwd_shell();
@@ -152,7 +157,12 @@ fn codex_post_tool_use_feedback_replaces_the_tool_output() {
     assert_eq!(dec.hooks[1].outcome, OutcomeKind::Blocked);
     // Claude Code 2.1.332 keeps the output and adds the stderr as context.
     let dec = dispatch(
-        vec![hook("a", ClaudeSettings, "PostToolUse", "echo first >&2; exit 2")],
+        vec![hook(
+            "a",
+            ClaudeSettings,
+            "PostToolUse",
+            "echo first >&2; exit 2",
+        )],
         opts(d.path()),
         &ev,
     );

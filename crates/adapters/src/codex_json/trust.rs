@@ -112,7 +112,8 @@ impl Identity<'_> {
             handler.insert("statusMessage".into(), m.into());
         }
         if let Some(l) = self.additional_context_limit.filter(|&l| {
-            l != codex::ADDITIONAL_CONTEXT_LIMIT_DEFAULT && CONTEXT_LIMIT_EVENTS.contains(&self.event)
+            l != codex::ADDITIONAL_CONTEXT_LIMIT_DEFAULT
+                && CONTEXT_LIMIT_EVENTS.contains(&self.event)
         }) {
             handler.insert("additionalContextLimit".into(), l.into());
         }
@@ -140,7 +141,9 @@ fn sorted(v: serde_json::Value) -> serde_json::Value {
             entries.sort_by(|a, b| a.0.cmp(&b.0));
             serde_json::Value::Object(entries.into_iter().map(|(k, v)| (k, sorted(v))).collect())
         }
-        serde_json::Value::Array(a) => serde_json::Value::Array(a.into_iter().map(sorted).collect()),
+        serde_json::Value::Array(a) => {
+            serde_json::Value::Array(a.into_iter().map(sorted).collect())
+        }
         v => v,
     }
 }
@@ -346,7 +349,7 @@ pub struct HookTrust {
 /// Which layer a `hooks.json` is, for Codex.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Layer {
-    /// `$CODEX_HOME/hooks.json`: the user's own.
+    /// `$CODEX_HOME/hooks.json`: the user's own (also any file outside a `.codex` directory).
     User,
     /// `<dir>/.codex/hooks.json`: a project layer whose trust is checked at `root`.
     Project {
@@ -372,14 +375,16 @@ pub fn locate(ctx: &Context, path: &Path) -> (PathBuf, Layer) {
     let dir = real
         .parent()
         .filter(|p| p.file_name().is_some_and(|n| n == ".codex"))
-        .and_then(Path::parent)
-        .map(Path::to_path_buf);
-    let root = dir.as_deref().map(project_root).unwrap_or_else(|| {
-        real.parent()
-            .map(Path::to_path_buf)
-            .unwrap_or_else(|| real.clone())
-    });
-    (real, Layer::Project { root })
+        .and_then(Path::parent);
+    match dir {
+        Some(dir) => {
+            let root = project_root(dir);
+            (real, Layer::Project { root })
+        }
+        // Any other file (`--hooks-json`, an explicit path): judged by its hooks alone, as the
+        // `$CODEX_HOME/hooks.json` it would be.
+        None => (abs, Layer::User),
+    }
 }
 
 /// The enclosing git repository of `dir` (a `.git` directory or file), else `dir`.
@@ -394,9 +399,9 @@ impl CodexConfig {
     /// Whether Codex trusts the project at `root`.
     pub fn trusts_project(&self, root: &Path) -> bool {
         let want = root.display().to_string();
-        self.projects.iter().any(|(k, level)| {
-            level == "trusted" && (k == &want || k.trim_end_matches('/') == want)
-        })
+        self.projects
+            .iter()
+            .any(|(k, level)| level == "trusted" && (k == &want || k.trim_end_matches('/') == want))
     }
 
     /// The trust of the handler with `key` and current `hash` in a file of `layer`.
@@ -409,14 +414,20 @@ impl CodexConfig {
         let status = match (&project_root, state) {
             (Some(root), _) if !self.trusts_project(root) => Status::ProjectUntrusted,
             (_, Some(s)) if s.enabled == Some(false) => Status::Disabled,
-            (_, Some(HookState {
-                trusted_hash: Some(t),
-                ..
-            })) if t == hash => Status::Trusted,
-            (_, Some(HookState {
-                trusted_hash: Some(_),
-                ..
-            })) => Status::Changed,
+            (
+                _,
+                Some(HookState {
+                    trusted_hash: Some(t),
+                    ..
+                }),
+            ) if t == hash => Status::Trusted,
+            (
+                _,
+                Some(HookState {
+                    trusted_hash: Some(_),
+                    ..
+                }),
+            ) => Status::Changed,
             _ => Status::Untrusted,
         };
         HookTrust {
@@ -490,6 +501,26 @@ pub fn of_hooks(
         .collect())
 }
 
+/// The trust diagnostics of a `hooks.json` about to be written at `path` with `text` (by
+/// `hooks import` or `hooks setup codex`): which of its hooks Codex will skip until they are
+/// trusted — new ones, changed ones, and unchanged ones whose position (part of the key)
+/// moved. Located in `text`.
+pub fn check_written(ctx: &Context, path: &Path, text: &str) -> Vec<Diagnostic> {
+    let Ok(root) = json_span::parse(text) else {
+        return Vec::new();
+    };
+    let display = ctx.display(path);
+    let mut scratch = crate::Output::default();
+    super::lower::lower(
+        &super::lower::File::new(&display, text),
+        &root,
+        &mut scratch,
+    );
+    let mut out = Vec::new();
+    report(ctx, path, &root, &scratch.hooks, &mut out);
+    out
+}
+
 /// Adds the trust diagnostics of the hooks just lowered from one file (`hooks`, read from
 /// `path`, parsed as `root`): one `codex_hook_untrusted` or `codex_hook_changed` per hook Codex
 /// will skip, or one `codex_project_untrusted` for a project file Codex will not load. Nothing
@@ -510,8 +541,12 @@ pub fn report(ctx: &Context, path: &Path, root: &Node, hooks: &[Hook], out: &mut
                 Diagnostic::new(
                     Code::CodexProjectUntrusted,
                     format!(
-                        "Codex will skip these {} hook(s) silently: it loads a project's `.codex/hooks.json` only when the project `{}` is trusted in {config_path}",
-                        hooks.len(),
+                        "Codex will skip {} silently: it loads a project's `.codex/hooks.json` only when the project `{}` is trusted in {config_path}",
+                        if hooks.len() == 1 {
+                            "this hook".to_string()
+                        } else {
+                            format!("these {} hooks", hooks.len())
+                        },
                         root.display()
                     ),
                 )
@@ -621,10 +656,22 @@ mod tests {
                 enabled: Some(false),
             },
         );
-        assert_eq!(c.judge(&Layer::User, "k1", "sha256:a").status, Status::Trusted);
-        assert_eq!(c.judge(&Layer::User, "k1", "sha256:b").status, Status::Changed);
-        assert_eq!(c.judge(&Layer::User, "k2", "sha256:a").status, Status::Disabled);
-        assert_eq!(c.judge(&Layer::User, "k3", "sha256:a").status, Status::Untrusted);
+        assert_eq!(
+            c.judge(&Layer::User, "k1", "sha256:a").status,
+            Status::Trusted
+        );
+        assert_eq!(
+            c.judge(&Layer::User, "k1", "sha256:b").status,
+            Status::Changed
+        );
+        assert_eq!(
+            c.judge(&Layer::User, "k2", "sha256:a").status,
+            Status::Disabled
+        );
+        assert_eq!(
+            c.judge(&Layer::User, "k3", "sha256:a").status,
+            Status::Untrusted
+        );
         let project = Layer::Project {
             root: PathBuf::from("/p"),
         };
@@ -650,6 +697,9 @@ mod tests {
             v["hooks"]["state"]["/h/.codex/hooks.json:stop:0:0"]["trusted_hash"].as_str(),
             Some("sha256:ab")
         );
-        assert_eq!(v["projects"]["/p q"]["trust_level"].as_str(), Some("trusted"));
+        assert_eq!(
+            v["projects"]["/p q"]["trust_level"].as_str(),
+            Some("trusted")
+        );
     }
 }

@@ -213,7 +213,8 @@ fn plugin_shapes_conventions_md_section_3() {
 
 #[test]
 fn codex_numbers_conventions_md_section_4() {
-    // §4 "timeout seconds, default 600, minimum 1"; "$SHELL -lc <command> (default /bin/sh)".
+    // §4 "timeout seconds, default 600, minimum 1"; the shell as Codex 0.171.0 runs it (issue 11,
+    // item 1: `/bin/bash -c <command>` with SHELL=/bin/sh; `codex-rs/core/src/shell.rs`).
     assert_eq!(
         rules(Convention::CodexJson, "PreToolUse").timeout,
         Timeout::Configurable {
@@ -410,7 +411,9 @@ fn session_end_timeouts_follow_the_real_agents() {
     assert_eq!(codex.effective_ms(Some(2000)), Some(2000));
     assert_eq!(codex.budget_ms(Some(10_000)), None);
     assert_eq!(
-        rules(Convention::CodexJson, "Stop").timeout.effective_ms(None),
+        rules(Convention::CodexJson, "Stop")
+            .timeout
+            .effective_ms(None),
         Some(600_000)
     );
     // Claude Code 2.1.332: SessionEnd hooks share a budget of max(1500, min(largest timeout,
@@ -422,7 +425,9 @@ fn session_end_timeouts_follow_the_real_agents() {
     assert_eq!(claude.budget_ms(Some(600_000)), Some(60_000));
     assert_eq!(claude.effective_ms(None), Some(600_000));
     assert_eq!(
-        rules(Convention::ClaudeSettings, "Stop").timeout.budget_ms(None),
+        rules(Convention::ClaudeSettings, "Stop")
+            .timeout
+            .budget_ms(None),
         None
     );
 }

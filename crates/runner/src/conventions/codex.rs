@@ -91,9 +91,14 @@ pub(crate) async fn run(runner: &Runner, group: &[usize], event: &Event) -> Vec<
     if group.is_empty() {
         return Vec::new();
     }
-    let jobs = jobs(runner, group, &runner.codex_shell, lim::SHELL_FLAG, &[], |name| {
-        payload(runner, name, event)
-    });
+    let jobs = jobs(
+        runner,
+        group,
+        &runner.codex_shell,
+        lim::SHELL_FLAG,
+        &[],
+        |name| payload(runner, name, event),
+    );
     let mut runs: Vec<HookRun> = run_parallel(
         runner,
         &jobs,
@@ -102,22 +107,22 @@ pub(crate) async fn run(runner: &Runner, group: &[usize], event: &Event) -> Vec<
     )
     .await
     .into_iter()
-        .map(|(i, ran)| {
-            let p = &runner.hooks[i];
-            let shell = runner.codex_shell.to_string_lossy();
-            match ran {
-                Ran::Finished(f) => interpret_run(
-                    i,
-                    &p.hook.id,
-                    &shell,
-                    &p.hook.source_event,
-                    event.kind(),
-                    &f,
-                ),
-                Ran::DuplicateOf(first) => duplicate_run(runner, i, first),
-            }
-        })
-        .collect();
+    .map(|(i, ran)| {
+        let p = &runner.hooks[i];
+        let shell = runner.codex_shell.to_string_lossy();
+        match ran {
+            Ran::Finished(f) => interpret_run(
+                i,
+                &p.hook.id,
+                &shell,
+                &p.hook.source_event,
+                event.kind(),
+                &f,
+            ),
+            Ran::DuplicateOf(first) => duplicate_run(runner, i, first),
+        }
+    })
+    .collect();
     if event.kind() == Kind::PostToolUse {
         replace_tool_output(&mut runs);
     }
