@@ -21,7 +21,7 @@ pub enum Command {
     /// Print the explanation of a diagnostic code, or list all codes.
     Explain(ExplainArgs),
     /// Print a JSON Schema: the IR (`ir`) or a convention's config file (`jcode`, `jarvis`,
-    /// `codex-json`, `claude-settings`, `gjc-plugin`).
+    /// `codex-json`, `claude-settings`, `gemini-settings`, `gjc-plugin`).
     Schema(SchemaArgs),
     /// Dispatch one event through the runner over the discovered hooks; print the decision as
     /// JSON (exit 0 whatever the decision).
@@ -102,7 +102,7 @@ pub struct ExplainArgs {
 #[derive(Debug, Args)]
 pub struct SchemaArgs {
     /// `ir`, or a convention with a config file: jcode, jarvis, codex-json, claude-settings,
-    /// gjc-plugin.
+    /// gemini-settings, gjc-plugin.
     #[arg(default_value = "ir", value_name = "ir|CONV")]
     pub what: String,
 }

@@ -195,7 +195,8 @@ mod tests {
                 "schema/jarvis.json",
                 "schema/codex-json.json",
                 "schema/gjc-plugin.json",
-                "schema/claude-settings.json"
+                "schema/claude-settings.json",
+                "schema/gemini-settings.json"
             ]
         );
     }

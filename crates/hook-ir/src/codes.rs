@@ -670,8 +670,10 @@ codes! {
     /// ## What it means
     /// The hook's matcher cannot be expressed in the target: a regex that does not compile in the
     /// target's dialect (lookahead in Rust, named groups `(?P<n>…)` in JavaScript), a regex moving
-    /// to jcode (which has no matcher; only exact tool lists can be kept, by wrapping the command),
-    /// or a matcher on an event where the target ignores matchers.
+    /// to jcode with no exact shell `case` pattern (jcode has no matcher: the command is wrapped
+    /// in a `case` on the tool name, which expresses alternatives of literal names, `.*`, `.+`
+    /// and `.`, with or without `^`/`$`, but not classes, `?`, counts or lookaround), or a
+    /// matcher on an event where the target ignores matchers.
     /// ## Why it matters
     /// Importing it anyway would make the hook fire for values it never fired for. It is not
     /// imported.
@@ -684,8 +686,10 @@ codes! {
     /// ```
     /// imported into Codex `hooks.json`.
     /// ## How to fix
-    /// Rewrite the matcher in the common subset (an exact list like `Bash|Edit`, or a regex
-    /// without lookaround), then import again.
+    /// Rewrite the matcher in the common subset, then import again: for Codex and Claude, a
+    /// regex without lookaround or named groups; for jcode, alternatives of names and `.*`
+    /// wildcards (`Edit|Write`, `^mcp__.*__delete.*`) instead of classes or optional parts
+    /// (`^(Edit|Write)$` rather than `^[EW]\w+$`).
     MatcherNotPortable = "matcher_not_portable", Error, "A matcher cannot be expressed in the target convention";
 
     /// ## What it means
@@ -799,6 +803,50 @@ codes! {
     /// Make the hook finish within 3 s (hand slow work to a detached process), and write
     /// `"timeout": 3` or less; write at least 1 elsewhere.
     TimeoutClamped = "timeout_clamped", Warning, "The agent runs this hook with another timeout than the one written";
+
+    /// ## What it means
+    /// The hook's matcher names only tools the target agent has no equivalent of (Claude Code's
+    /// `Read` in Codex, whose hooks see reads only as shell commands; `NotebookEdit` anywhere but
+    /// Claude Code), or MCP tools where the target's MCP names are unknown. The tool table
+    /// (`hook_ir::tools`, read from each agent's source) says which tools are equivalent.
+    /// ## Why it matters
+    /// Written with the same names, the hook would never fire in the target: it would be lost
+    /// without a word. It is not imported.
+    /// ## Example
+    /// `{"matcher": "Read", "hooks": [...]}` under `PreToolUse` in `.claude/settings.json`,
+    /// imported into Codex `hooks.json`.
+    /// ## How to fix
+    /// Decide what the hook should guard in the target (for Codex, the shell commands that read
+    /// files: a `Bash` hook that inspects `tool_input.command`) and write that hook by hand.
+    ToolNotInTarget = "tool_not_in_target", Error, "The matcher names only tools the target has no equivalent of; not imported";
+
+    /// ## What it means
+    /// Some of the tools the hook's matcher names have no equivalent in the target; they are left
+    /// out of the matcher, and the hook is imported for the others.
+    /// ## Why it matters
+    /// In the target the hook no longer sees calls it saw in the source, because the target has
+    /// no such tool (or does that job another way, such as through its shell).
+    /// ## Example
+    /// `Bash|Read` from Claude Code into Codex becomes `Bash`: Codex has no `Read` tool.
+    /// ## How to fix
+    /// Nothing, if the target's other tools cover the case; otherwise write the missing check
+    /// against the tool the target uses instead.
+    ToolDroppedFromMatcher = "tool_dropped_from_matcher", Warning, "Tools without an equivalent in the target were left out of the matcher";
+
+    /// ## What it means
+    /// A tool the matcher names maps to target tools that do more or less than it: Codex's
+    /// `apply_patch` both edits and creates files, so a Claude `Edit` hook moved to Codex also
+    /// fires for new files; jcode's `agentgrep` also finds files, so a `Grep` hook also fires for
+    /// file searches. The message names the jobs gained or lost.
+    /// ## Why it matters
+    /// The hook fires for calls it never saw before (or misses some), and a script that expects
+    /// one tool's input may get another's.
+    /// ## Example
+    /// `Edit` from `.claude/settings.json` imported into `.codex/hooks.json` as `apply_patch`.
+    /// ## How to fix
+    /// Check that the script handles the target tool's input (`tool_input`) for every job listed,
+    /// or narrow it by inspecting the input.
+    ToolNotEquivalent = "tool_not_equivalent", Warning, "A tool maps to target tools that do more or less than it";
 
     // ───────────────────────── Claude settings ─────────────────────────
 
@@ -962,6 +1010,58 @@ codes! {
     /// ## How to fix
     /// Remove `disableAllHooks` (or set it to `false`) when the hooks should run.
     HooksDisabled = "hooks_disabled", Warning, "A settings file turns every hook off";
+
+    // ───────────────────────── Gemini CLI settings ─────────────────────────
+
+    /// ## What it means
+    /// A Gemini CLI hook `timeout` is in **milliseconds**, and this one is so small that it
+    /// was almost certainly written in seconds (Claude Code, Codex and Jarvis use seconds).
+    /// Gemini kills the hook after that many milliseconds (`hookRunner.ts`,
+    /// `setTimeout(..., timeout)`), so it times out before it can answer.
+    /// ## Why it matters
+    /// A timed-out hook never blocks: a `BeforeTool` guard with `"timeout": 30` is killed after
+    /// 30 ms and every tool call goes through. `gemini hooks migrate --from-claude` copies
+    /// Claude's seconds into this field unchanged.
+    /// ## Example
+    /// ```json
+    /// {"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "command": "./guard.sh", "timeout": 30}]}]}}
+    /// ```
+    /// ## How to fix
+    /// Write milliseconds: `"timeout": 30000` for 30 seconds, or leave it out for Gemini's
+    /// default of 60000 ms.
+    TimeoutLooksLikeSeconds = "timeout_looks_like_seconds", Warning, "A timeout in milliseconds that looks like seconds";
+
+    /// ## What it means
+    /// The hook's name (its `name`, or its `command` when it has no name) is listed in
+    /// `hooksConfig.disabled` of some Gemini settings layer. Gemini CLI keeps the hook in its
+    /// registry but never runs it (`hookRegistry.ts`, `disabledHooks.includes(hookName)`).
+    /// ## Why it matters
+    /// The hook is declared, linted and imported, but it does nothing in Gemini; importing it
+    /// elsewhere would switch it back on.
+    /// ## Example
+    /// ```json
+    /// {"hooksConfig": {"disabled": ["guard"]},
+    ///  "hooks": {"BeforeTool": [{"hooks": [{"type": "command", "name": "guard", "command": "./guard.sh"}]}]}}
+    /// ```
+    /// ## How to fix
+    /// Nothing, if it is meant to be off (`/hooks enable guard` turns it back on); otherwise
+    /// remove the name from `hooksConfig.disabled`.
+    HookDisabled = "hook_disabled", Info, "A hook listed in hooksConfig.disabled never runs";
+
+    /// ## What it means
+    /// A Gemini CLI tool matcher is not a valid JavaScript regular expression. Gemini then
+    /// compares it to the tool name as an exact string (`hookPlanner.ts`,
+    /// `matchesToolName`: `new RegExp(matcher)` throws, so it falls back to `matcher === toolName`).
+    /// ## Why it matters
+    /// The group fires only for a tool literally named like the pattern, usually no tool at all;
+    /// other conventions would reject the pattern outright, so it cannot be imported as written.
+    /// ## Example
+    /// ```json
+    /// {"matcher": "run_shell_command("}
+    /// ```
+    /// ## How to fix
+    /// Fix the regex (escape a literal `(` or `[`), or write the exact tool name.
+    MatcherRegexFallsBackToExact = "matcher_regex_falls_back_to_exact", Warning, "An invalid regex matcher that Gemini compares as an exact name";
 }
 
 #[cfg(test)]

@@ -435,6 +435,42 @@ pub mod limits {
         /// The variable naming the project root in every hook's environment.
         pub const PROJECT_DIR_ENV: &str = "CLAUDE_PROJECT_DIR";
     }
+    /// Gemini CLI settings hooks (Gemini CLI 0.61.0, `packages/core/src/hooks/`).
+    pub mod gemini {
+        /// Default `timeout` of a command hook, in milliseconds (`hookRunner.ts`,
+        /// `DEFAULT_HOOK_TIMEOUT = 60000`).
+        pub const TIMEOUT_DEFAULT_MS: u64 = 60_000;
+        /// After the timeout's SIGTERM, SIGKILL follows this many milliseconds later
+        /// (`hookRunner.ts`, `setTimeout(..., 5000)`).
+        pub const KILL_GRACE_MS: u64 = 5_000;
+        /// Exit code of a non-blocking failure: plain output becomes a warning
+        /// (`EXIT_CODE_NON_BLOCKING_ERROR = 1`).
+        pub const WARNING_EXIT_CODE: i32 = 1;
+        /// The documented blocking exit code; every exit code from this one up blocks when
+        /// the hook printed text (`convertPlainTextToHookOutput`).
+        pub const BLOCK_EXIT_CODE: i32 = 2;
+        /// A written timeout at or below this many milliseconds was probably meant as seconds.
+        pub const TIMEOUT_LOOKS_LIKE_S_MAX_MS: u64 = 600;
+        /// The shell commands run with on Unix (`bash -c <command>`, `bash` looked up on PATH;
+        /// `shell-utils.ts`, `getShellConfiguration`).
+        pub const SHELL: &str = "bash";
+        /// The variables set to the session's working directory in every hook's environment
+        /// (and substituted, shell-quoted, into the command text before it runs).
+        pub const PROJECT_DIR_ENVS: [&str; 3] =
+            ["GEMINI_PROJECT_DIR", "GEMINI_CWD", "CLAUDE_PROJECT_DIR"];
+        /// The variable holding the session id.
+        pub const SESSION_ID_ENV: &str = "GEMINI_SESSION_ID";
+        /// `~/.gemini/settings.json`, relative to the home dir.
+        pub const USER_SETTINGS: &str = ".gemini/settings.json";
+        /// `.gemini/settings.json`, relative to the project root.
+        pub const PROJECT_SETTINGS: &str = ".gemini/settings.json";
+        /// System settings on Linux (overrides every other layer); `GEMINI_CLI_SYSTEM_SETTINGS_PATH`
+        /// replaces it.
+        pub const SYSTEM_SETTINGS: &str = "/etc/gemini-cli/settings.json";
+        /// System defaults on Linux (the lowest layer), next to the system settings;
+        /// `GEMINI_CLI_SYSTEM_DEFAULTS_PATH` replaces it.
+        pub const SYSTEM_DEFAULTS: &str = "/etc/gemini-cli/system-defaults.json";
+    }
 }
 
 use limits::*;
@@ -651,6 +687,25 @@ const CLAUDE_SESSION_END_TIMEOUT: Timeout = Timeout::SharedBudget {
     max_ms: claude::SESSION_END_BUDGET_MAX_MS,
 };
 
+// ── Gemini CLI settings ──
+const GEMINI_OBSERVER: Rules = Rules {
+    ordering: O::Parallel,
+    timeout: Timeout::Configurable {
+        unit: TimeoutUnit::Milliseconds,
+        default: gemini::TIMEOUT_DEFAULT_MS,
+        min: 1,
+        max: None,
+    },
+    on_error: E::FailOpen,
+    can_block: false,
+    mutates: &[],
+    input: &[I::StdinJson, I::Env],
+    output: Output::ExitCodeAndStdout,
+    authority: A::AmbientHost,
+    trust: Trust::FolderTrust,
+};
+const GE: Convention = Convention::GeminiSettings;
+
 /// The table. Order: conventions in [`Convention::ALL`] order, events in each convention's own order.
 pub static CONTRACTS: &[EventContract] = &[
     // jcode: six slots (conventions.md §1).
@@ -778,6 +833,25 @@ pub static CONTRACTS: &[EventContract] = &[
     rejected(CL, "WorktreeRemove", OUTSIDE, M::Ignored, ""),
     rejected(CL, "Elicitation", OUTSIDE, M::Other, "Matches the MCP server name."),
     rejected(CL, "ElicitationResult", OUTSIDE, M::Other, "Matches the MCP server name."),
+    // Gemini CLI settings (Gemini CLI 0.61.0: packages/core/src/hooks/types.ts `HookEventName`,
+    // hookPlanner.ts, hookRunner.ts, hookAggregator.ts, hookEventHandler.ts), in the enum's order.
+    accepted(GE, "BeforeTool", Kind::PreToolUse, Rules { can_block: true, mutates: &[Mu::ToolInput], ..GEMINI_OBSERVER }, M::ToolName,
+        "The matcher is a JavaScript regex tested unanchored against the tool name (`run_shell_command`, ...); one that does not compile is compared as an exact name. Exit 2 — or any exit from 2 up with text on stdout or stderr — blocks with that text; `decision` `deny`/`block` blocks with `reason`; `hookSpecificOutput.tool_input` is merged into the arguments. If any matching group has `sequential: true`, all matching hooks run one after another, each seeing the previous one's `tool_input`."),
+    accepted(GE, "AfterTool", Kind::PostToolUse, Rules { mutates: &[Mu::Context, Mu::ToolResult], ..GEMINI_OBSERVER }, M::ToolName,
+        "`decision: deny` (or exit 2 with text) replaces the tool result the model sees with the reason; `hookSpecificOutput.additionalContext` is appended to it."),
+    accepted(GE, "BeforeAgent", Kind::UserPromptSubmit, Rules { can_block: true, mutates: &[Mu::Context], ..GEMINI_OBSERVER }, M::Ignored,
+        "Gemini passes no matcher context: every group fires. A block discards the prompt; `additionalContext` is appended to it."),
+    rejected(GE, "Notification", OUTSIDE, M::Ignored, "Observability only; fires for tool-permission prompts."),
+    accepted(GE, "AfterAgent", Kind::Stop, Rules { can_block: true, mutates: &[Mu::Continuation], ..GEMINI_OBSERVER }, M::Ignored,
+        "A block rejects the final answer and re-prompts with the reason (`stop_hook_active` is then true); `continue: false` stops the session."),
+    accepted(GE, "SessionStart", Kind::SessionStart, Rules { mutates: &[Mu::Context], ..GEMINI_OBSERVER }, M::Source,
+        "The matcher is compared exactly (not a regex) with the source: `startup`, `resume` or `clear`. Advisory: it cannot block."),
+    accepted(GE, "SessionEnd", Kind::SessionShutdown, GEMINI_OBSERVER, M::Reason,
+        "The matcher is compared exactly with the reason (`exit`, `clear`, `logout`, `prompt_input_exit`, `other`)."),
+    rejected(GE, "PreCompress", OUTSIDE, M::Other, "The matcher is compared exactly with the trigger (`auto`, `manual`)."),
+    rejected(GE, "BeforeModel", OUTSIDE, M::Ignored, ""),
+    rejected(GE, "AfterModel", OUTSIDE, M::Ignored, "Fires for every streamed chunk."),
+    rejected(GE, "BeforeToolSelection", OUTSIDE, M::Ignored, ""),
 ];
 
 /// Whether the convention's runtime runs every copy of an identical hook. jcode runs all the

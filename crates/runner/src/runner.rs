@@ -1,6 +1,6 @@
 //! The [`Runner`]: built once from accepted IR hooks, then dispatches events.
 
-use crate::conventions::{claude, codex, jarvis, jcode, module};
+use crate::conventions::{claude, codex, gemini, jarvis, jcode, module};
 use crate::decision::{Decision, ToolResultPatch, Verdict};
 use crate::options::{ModuleDispatch, RunnerOptions, Session};
 use crate::outcome::{not_run, HookRun};
@@ -37,6 +37,8 @@ pub(crate) enum Plan {
     Codex { timeout: Duration },
     /// Claude `sh -c`.
     Claude { timeout: Duration },
+    /// Gemini `bash -c`.
+    Gemini { timeout: Duration },
     /// A module hook, for the [`ModuleDispatch`] seam.
     Module,
     /// Selected but never executed: the outcome is `failed` with this error.
@@ -372,7 +374,7 @@ impl Runner {
     async fn dispatch_matching(&self, event: &Event) -> Decision {
         let kind = event.kind();
         let all = self.matching(event);
-        let mut groups: [Vec<usize>; 4] = Default::default();
+        let mut groups: [Vec<usize>; 5] = Default::default();
         let mut module_groups: Vec<(Convention, Vec<usize>)> = Vec::new();
         let mut runs: Vec<HookRun> = Vec::new();
         for &i in &all {
@@ -382,6 +384,7 @@ impl Runner {
                 Plan::Jarvis { .. } => groups[1].push(i),
                 Plan::Codex { .. } => groups[2].push(i),
                 Plan::Claude { .. } => groups[3].push(i),
+                Plan::Gemini { .. } => groups[4].push(i),
                 Plan::Module => match module_groups
                     .iter_mut()
                     .find(|(c, _)| *c == p.hook.convention)
@@ -400,17 +403,19 @@ impl Runner {
                 .iter()
                 .map(|(c, g)| module::run(self, *c, g, event, self.module_dispatch.as_deref())),
         );
-        let (a, b, c, d, m) = tokio::join!(
+        let (a, b, c, d, g, m) = tokio::join!(
             jcode::run(self, &groups[0], event),
             jarvis::run(self, &groups[1], event),
             codex::run(self, &groups[2], event),
             claude::run(self, &groups[3], event),
+            gemini::run(self, &groups[4], event),
             modules,
         );
         runs.extend(a);
         runs.extend(b);
         runs.extend(c);
         runs.extend(d);
+        runs.extend(g);
         runs.extend(m.into_iter().flatten());
         self.combine(kind, runs)
     }
@@ -520,6 +525,9 @@ fn plan_of(
         },
         Convention::ClaudeSettings => Plan::Claude {
             timeout: effective_timeout(hook, rules, budget_ms),
+        },
+        Convention::GeminiSettings => Plan::Gemini {
+            timeout: effective_timeout(hook, rules, None),
         },
         c => Plan::NotExecuted(format!(
             "not executed: `{c}` has no command-hook contract (its hooks are modules)"

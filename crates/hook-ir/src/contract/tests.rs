@@ -445,3 +445,100 @@ fn codex_runs_every_copy_and_replaces_post_tool_output() {
         .mutates
         .contains(&Mutation::ToolResult));
 }
+
+#[test]
+fn gemini_numbers_gemini_cli_0_61_0_hook_runner() {
+    // packages/core/src/hooks/hookRunner.ts: `DEFAULT_HOOK_TIMEOUT = 60000` (ms), SIGTERM on
+    // timeout then SIGKILL `setTimeout(..., 5000)` later, `EXIT_CODE_NON_BLOCKING_ERROR = 1`,
+    // "All other non-zero exit codes (including 2) are blocking".
+    assert_eq!(limits::gemini::TIMEOUT_DEFAULT_MS, 60_000);
+    assert_eq!(limits::gemini::KILL_GRACE_MS, 5_000);
+    assert_eq!(limits::gemini::WARNING_EXIT_CODE, 1);
+    assert_eq!(limits::gemini::BLOCK_EXIT_CODE, 2);
+    // packages/core/src/utils/shell-utils.ts `getShellConfiguration`: `bash -c` off Windows.
+    assert_eq!(limits::gemini::SHELL, "bash");
+    // hookRunner.ts `executeCommandHook` env: GEMINI_PROJECT_DIR, GEMINI_CWD,
+    // CLAUDE_PROJECT_DIR = input.cwd; GEMINI_SESSION_ID = input.session_id.
+    assert_eq!(
+        limits::gemini::PROJECT_DIR_ENVS,
+        ["GEMINI_PROJECT_DIR", "GEMINI_CWD", "CLAUDE_PROJECT_DIR"]
+    );
+    assert_eq!(limits::gemini::SESSION_ID_ENV, "GEMINI_SESSION_ID");
+    // packages/cli/src/config/settings.ts `getSystemSettingsPath`/`getSystemDefaultsPath` (Linux).
+    assert_eq!(
+        limits::gemini::SYSTEM_SETTINGS,
+        "/etc/gemini-cli/settings.json"
+    );
+    assert_eq!(
+        limits::gemini::SYSTEM_DEFAULTS,
+        "/etc/gemini-cli/system-defaults.json"
+    );
+    let before = rules(Convention::GeminiSettings, "BeforeTool");
+    assert_eq!(
+        before.timeout,
+        Timeout::Configurable {
+            unit: TimeoutUnit::Milliseconds,
+            default: 60_000,
+            min: 1,
+            max: None
+        }
+    );
+    assert!(before.can_block);
+    assert_eq!(before.mutates, &[Mutation::ToolInput]);
+    assert_eq!(before.ordering, Ordering::Parallel);
+    assert_eq!(before.trust, Trust::FolderTrust);
+}
+
+#[test]
+fn gemini_events_gemini_cli_0_61_0_types_ts() {
+    // packages/core/src/hooks/types.ts `HookEventName`, in the enum's order; the six kinds map,
+    // the other five are valid events outside them.
+    let all: Vec<_> = events_of(Convention::GeminiSettings)
+        .map(|c| c.event)
+        .collect();
+    assert_eq!(
+        all,
+        [
+            "BeforeTool",
+            "AfterTool",
+            "BeforeAgent",
+            "Notification",
+            "AfterAgent",
+            "SessionStart",
+            "SessionEnd",
+            "PreCompress",
+            "BeforeModel",
+            "AfterModel",
+            "BeforeToolSelection"
+        ]
+    );
+    let mapped: Vec<_> = events_of(Convention::GeminiSettings)
+        .filter_map(|c| c.kind().map(|k| (c.event, k)))
+        .collect();
+    assert_eq!(
+        mapped,
+        [
+            ("BeforeTool", Kind::PreToolUse),
+            ("AfterTool", Kind::PostToolUse),
+            ("BeforeAgent", Kind::UserPromptSubmit),
+            ("AfterAgent", Kind::Stop),
+            ("SessionStart", Kind::SessionStart),
+            ("SessionEnd", Kind::SessionShutdown),
+        ]
+    );
+    // hookPlanner.ts `matchesContext`: tool events test the tool name; SessionStart/SessionEnd/
+    // PreCompress pass a trigger compared exactly; every other event passes no context.
+    let matched = |e| find(Convention::GeminiSettings, e).unwrap().matched;
+    assert_eq!(matched("BeforeTool"), MatchedValue::ToolName);
+    assert_eq!(matched("SessionStart"), MatchedValue::Source);
+    assert_eq!(matched("SessionEnd"), MatchedValue::Reason);
+    for e in ["BeforeAgent", "AfterAgent", "Notification", "BeforeModel"] {
+        assert_eq!(matched(e), MatchedValue::Ignored, "{e}");
+    }
+    assert_eq!(
+        lookup(Convention::GeminiSettings, "beforeTool"),
+        Lookup::Unknown {
+            suggestion: Some("BeforeTool")
+        }
+    );
+}
