@@ -191,7 +191,7 @@ fn jarvis_user_prompt_submit_stdout_becomes_wrapped_context() {
         doc(
             "user_prompt_submit",
             None,
-            &["<hook_result hook_event=\"UserPromptSubmit\">staging is frozen until Monday</hook_result>"],
+            &["<hook_result hook_event=\"UserPromptSubmit\">\nstaging is frozen until Monday\n</hook_result>"],
             vec![outcome("jarvis:~/.jarvis-code/config.toml:2", "allowed", Some(0))]
         )
     );

@@ -113,6 +113,10 @@ fn patterns() -> &'static [(Regex, &'static str)] {
             ),
             (r"\d{4}/\d{2}/\d{2}", "<DATE>"),
             (r"\d{4}-\d{2}-\d{2}", "<DATE>"),
+            // Gemini CLI: `chats/session-<DATE>T08-47-5e9ac3df.jsonl`, and its shell tool's
+            // `Process Group PGID: 35`.
+            (r"<DATE>T\d{2}-\d{2}-[0-9a-f]{8}", "<DATE>T<TIME>-<ID>"),
+            (r"Process Group PGID: \d+", "Process Group PGID: <PID>"),
             (r"Wall time: [0-9.]+ seconds", "Wall time: <DUR> seconds"),
             (r"Chunk ID: [0-9a-zA-Z]+", "Chunk ID: <ID>"),
             (r"\b[0-9]+(\.[0-9]+)?m?s\b", "<DUR>"),

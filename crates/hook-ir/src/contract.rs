@@ -18,6 +18,10 @@ pub enum Ordering {
     Parallel,
     /// Spawned and never awaited by the agent.
     Detached,
+    /// All at once, each under its timeout, but the agent does not wait for them: the action
+    /// goes on as soon as they are started and their answers are never read (Kimi Code
+    /// `fireAndForgetTrigger`).
+    FireAndForget,
     /// Never executed at runtime (import and diagnostics only).
     NotExecuted,
 }
@@ -240,6 +244,21 @@ pub enum MatchedValue {
     NoMatcher,
 }
 
+/// A condition under which the agent does not run an event's hooks at all (no process, no
+/// outcome), although the event happened.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SkipWhen {
+    /// The tool call failed (Kimi Code fires `PostToolUseFailure` instead of `PostToolUse`).
+    ToolFailed,
+    /// The model's step ended with tool calls (or was filtered): the agent is not stopping.
+    StepEndedWithToolCalls,
+    /// A Stop hook already continued this turn.
+    ContinuedThisTurn,
+    /// The prompt did not come from the user (a system trigger, a hook result...).
+    NotUserPrompt,
+}
+
 /// The execution rules of an accepted event.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Rules {
@@ -261,6 +280,8 @@ pub struct Rules {
     pub authority: Authority,
     /// Trust gate.
     pub trust: Trust,
+    /// When the agent does not run these hooks at all.
+    pub skip_when: &'static [SkipWhen],
 }
 
 /// Where a source event goes.
@@ -339,6 +360,51 @@ pub mod limits {
         pub const ERROR_MAX_CHARS: usize = 1000;
         /// Config re-read polling period.
         pub const CONFIG_POLL_MS: u64 = 500;
+        /// The terminal identity of the requesting client, replaced in every hook's environment
+        /// and copied as `JCODE_CLIENT_<VAR>` (1jehuang/jcode@6da6124
+        /// `crates/jcode-terminal-launch/src/lib.rs` `CLIENT_TERMINAL_ENV_VARS`, applied by
+        /// `apply_client_terminal_env` from `crates/jcode-base/src/hooks.rs`
+        /// `build_hook_process`). The issue's "about 45" is these 36.
+        pub const CLIENT_TERMINAL_ENV_VARS: &[&str] = &[
+            "ZELLIJ",
+            "ZELLIJ_SESSION_NAME",
+            "ZELLIJ_PANE_ID",
+            "TMUX",
+            "TMUX_PANE",
+            "STY",
+            "HERDR_ENV",
+            "HERDR_SOCKET_PATH",
+            "HERDR_PANE_ID",
+            "HERDR_TAB_ID",
+            "HERDR_WORKSPACE_ID",
+            "HERDR_BIN_PATH",
+            "HERDR_SESSION",
+            "HERDR_AGENT",
+            "TERM",
+            "TERM_PROGRAM",
+            "TERM_PROGRAM_VERSION",
+            "COLORTERM",
+            "KITTY_PID",
+            "KITTY_WINDOW_ID",
+            "KITTY_LISTEN_ON",
+            "WEZTERM_PANE",
+            "WEZTERM_EXECUTABLE",
+            "WEZTERM_UNIX_SOCKET",
+            "ALACRITTY_WINDOW_ID",
+            "ALACRITTY_SOCKET",
+            "GHOSTTY_RESOURCES_DIR",
+            "GHOSTTY_BIN_DIR",
+            "ITERM_SESSION_ID",
+            "WINDOWID",
+            "HANDTERM_SESSION",
+            "HANDTERM_PID",
+            "WT_SESSION",
+            "WT_PROFILE_ID",
+            "DISPLAY",
+            "WAYLAND_DISPLAY",
+        ];
+        /// The prefix of the copies of the client's terminal variables.
+        pub const CLIENT_ENV_PREFIX: &str = "JCODE_CLIENT_";
     }
     /// Jarvis Code (conventions.md §2).
     pub mod jarvis {
@@ -530,6 +596,7 @@ const JCODE_GATE: Rules = Rules {
     output: Output::ExitCode,
     authority: A::AmbientHost,
     trust: Trust::UserConfig,
+    skip_when: &[],
 };
 const JCODE_OBSERVER: Rules = Rules {
     ordering: O::Detached,
@@ -541,6 +608,7 @@ const JCODE_OBSERVER: Rules = Rules {
     output: Output::Ignored,
     authority: A::AmbientHost,
     trust: Trust::UserConfig,
+    skip_when: &[],
 };
 const JC: Convention = Convention::Jcode;
 
@@ -561,6 +629,7 @@ const JARVIS_OBSERVER: Rules = Rules {
     output: Output::ExitCodeAndStdout,
     authority: A::AmbientHost,
     trust: Trust::UserConfig,
+    skip_when: &[],
 };
 const JARVIS_GATE: Rules = Rules {
     can_block: true,
@@ -580,6 +649,7 @@ const GJC_TOOL_CALL: Rules = Rules {
     output: Output::ReturnValue,
     authority: A::AmbientHost,
     trust: Trust::NotEnforced,
+    skip_when: &[],
 };
 const GJC_TOOL_RESULT: Rules = Rules {
     timeout: Timeout::Fixed {
@@ -635,6 +705,7 @@ const IMPORT_ONLY: Rules = Rules {
     output: Output::Ignored,
     authority: A::NotExecuted,
     trust: Trust::NotExecuted,
+    skip_when: &[],
 };
 
 // ── Codex hooks.json ──
@@ -653,6 +724,7 @@ const CODEX_OBSERVER: Rules = Rules {
     output: Output::ExitCodeAndStdout,
     authority: A::ProviderOwned,
     trust: Trust::HashPinned,
+    skip_when: &[],
 };
 const CX: Convention = Convention::CodexJson;
 const CODEX_SESSION_END_TIMEOUT: Timeout = Timeout::Configurable {
@@ -678,6 +750,7 @@ const CLAUDE_OBSERVER: Rules = Rules {
     output: Output::ExitCodeAndStdout,
     authority: A::AmbientHost,
     trust: Trust::FolderTrust,
+    skip_when: &[],
 };
 const CL: Convention = Convention::ClaudeSettings;
 const CLAUDE_SESSION_END_TIMEOUT: Timeout = Timeout::SharedBudget {
@@ -703,6 +776,7 @@ const GEMINI_OBSERVER: Rules = Rules {
     output: Output::ExitCodeAndStdout,
     authority: A::AmbientHost,
     trust: Trust::FolderTrust,
+    skip_when: &[],
 };
 const GE: Convention = Convention::GeminiSettings;
 
@@ -723,16 +797,17 @@ pub static CONTRACTS: &[EventContract] = &[
         "Does not fire for blocked calls."),
     // Jarvis: the 20 events in the code's order (conventions.md §2).
     accepted(JV, "PreToolUse", Kind::PreToolUse, JARVIS_GATE, M::ToolName, ""),
-    accepted(JV, "PostToolUse", Kind::PostToolUse, JARVIS_OBSERVER, M::ToolName, ""),
+    accepted(JV, "PostToolUse", Kind::PostToolUse, Rules { ordering: O::FireAndForget, skip_when: &[SkipWhen::ToolFailed], ..JARVIS_OBSERVER }, M::ToolName,
+        "Fire-and-forget: the agent does not wait (`fireAndForget` in agentExternalHooksService.ts); a failed tool call fires PostToolUseFailure instead."),
     rejected(JV, "PostToolUseFailure", OUTSIDE, M::ToolName, ""),
     rejected(JV, "PermissionRequest", OUTSIDE, M::ToolName, ""),
     rejected(JV, "PermissionResult", OUTSIDE, M::ToolName, ""),
-    accepted(JV, "UserPromptSubmit", Kind::UserPromptSubmit, Rules { mutates: &[Mu::Context], ..JARVIS_GATE }, M::Prompt,
-        "The code sends `prompt` as an array of content parts; the seed shows a string."),
+    accepted(JV, "UserPromptSubmit", Kind::UserPromptSubmit, Rules { mutates: &[Mu::Context], skip_when: &[SkipWhen::NotUserPrompt], ..JARVIS_GATE }, M::Prompt,
+        "The code sends `prompt` as an array of content parts (the seed shows a string); the matched value is the text parts joined with a space; only prompts from the user fire it. Context: each result as `<hook_result hook_event=\"UserPromptSubmit\">\\n…\\n</hook_result>`, joined with `\\n` into one message. A block shows the top-level `message` over the reason and drops the other hooks' context. Kimi injects the raw JSON text for `{\"message\": \"\"}` (a Kimi bug): the runner adds nothing."),
     rejected(JV, "UserPromptQueued", OUTSIDE, M::Prompt, ""),
     rejected(JV, "TurnStarted", OUTSIDE, M::Other, ""),
-    accepted(JV, "Stop", Kind::Stop, Rules { mutates: &[Mu::Continuation], ..JARVIS_GATE }, M::AlwaysEmpty,
-        "A block continues the agent with the reason, at most once per turn."),
+    accepted(JV, "Stop", Kind::Stop, Rules { mutates: &[Mu::Continuation], skip_when: &[SkipWhen::StepEndedWithToolCalls, SkipWhen::ContinuedThisTurn], ..JARVIS_GATE }, M::AlwaysEmpty,
+        "A block continues the agent with the reason, at most once per turn: on the second stop of a turn the Stop hooks are not run at all, nor after a step that ended with tool calls."),
     rejected(JV, "StopFailure", OUTSIDE, M::Other, ""),
     rejected(JV, "Interrupt", OUTSIDE, M::AlwaysEmpty, ""),
     accepted(JV, "SessionStart", Kind::SessionStart, JARVIS_OBSERVER, M::Source, ""),
@@ -854,14 +929,13 @@ pub static CONTRACTS: &[EventContract] = &[
     rejected(GE, "BeforeToolSelection", OUTSIDE, M::Ignored, ""),
 ];
 
-/// Whether the convention's runtime runs every copy of an identical hook. jcode runs all the
-/// commands of a slot in declaration order, copies included (conventions.md §1); Codex runs
-/// every configured handler, an identical command in two groups twice (observed on Codex
-/// 0.171.0, issue 11: `discover_handlers` keeps one handler per entry). Jarvis and Claude run
-/// an identical command once (§2, §5; Claude Code 2.1.332 observed) and GJC keeps the first
-/// module (§3).
+/// Whether the convention's runtime runs every copy of an identical hook (its [`Runtime`] row's
+/// [`Dedupe`]). jcode runs all the commands of a slot in declaration order, copies included
+/// (conventions.md §1), and so does Codex: every configured handler runs, an identical command
+/// in two groups twice (observed on Codex 0.171.0, issue 11). Jarvis and Claude run an identical
+/// command once (§2, §5; Claude Code 2.1.332 observed) and GJC keeps the first module (§3).
 pub fn runs_every_copy(convention: Convention) -> bool {
-    matches!(convention, Convention::Jcode | Convention::CodexJson)
+    runtime(convention).is_some_and(|r| r.dedupe == Dedupe::EveryCopy)
 }
 
 /// What looking up a (convention, event) pair found.
@@ -917,6 +991,12 @@ pub fn suggest<'a>(input: &str, candidates: impl Iterator<Item = &'a str>) -> Op
         .max_by(|a, b| a.0.total_cmp(&b.0))
         .map(|(_, c)| c)
 }
+
+mod runtime;
+pub use runtime::{
+    runtime, AnswerFormat, ContinuationRule, Dedupe, KillRule, Launch, ProcessMode, Runtime,
+    ShellProgram, RUNTIMES,
+};
 
 #[cfg(test)]
 mod tests;

@@ -14,6 +14,7 @@
 //! Every hook process runs in its own process group; its timeout covers the whole run and kills
 //! the group; captured output is bounded by [`CAPTURE_MAX_BYTES`] per stream.
 
+mod background;
 mod conventions;
 mod decision;
 mod event;
@@ -23,6 +24,7 @@ mod outcome;
 mod process;
 mod runner;
 mod sys;
+mod text;
 
 pub use decision::{
     cut_bytes, Decision, HookOutcome, OutcomeKind, ToolResultPatch, Verdict,

@@ -5,7 +5,7 @@ use crate::decision::{Decision, ToolResultPatch, Verdict};
 use crate::options::{ModuleDispatch, RunnerOptions, Session};
 use crate::outcome::{not_run, HookRun};
 use crate::{Event, OutcomeKind};
-use hook_ir::contract::{find, limits, MatchedValue, Rules, Timeout};
+use hook_ir::contract::{find, limits, MatchedValue, Ordering, Rules, SkipWhen, Timeout};
 use hook_ir::{CompiledMatcher, Convention, Handler, Hook, Kind};
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -57,12 +57,17 @@ pub(crate) struct Prepared {
 }
 
 impl Prepared {
-    /// Whether the hook fires for `event`. Allocates nothing.
+    /// Whether the hook fires for `event`. Allocates nothing (unless the prompt comes as
+    /// content parts, whose text is joined to be matched).
     fn fires(&self, event: &Event) -> bool {
         let Some(m) = &self.matcher else { return true };
+        let prompt;
         let value = match self.matched {
             MatchedValue::ToolName => event.tool_name.as_deref(),
-            MatchedValue::Prompt => event.prompt.as_deref(),
+            MatchedValue::Prompt => {
+                prompt = event.prompt_text();
+                Some(prompt.as_ref())
+            }
             MatchedValue::Source => event.source.as_deref(),
             MatchedValue::Reason => event.reason.as_deref(),
             MatchedValue::Other | MatchedValue::AlwaysEmpty => None,
@@ -146,8 +151,11 @@ pub struct Runner {
     pub(crate) capture_max_bytes: usize,
     module_dispatch: Option<Arc<dyn ModuleDispatch>>,
     skipped: Vec<Skipped>,
-    /// The last turn id a Jarvis stop hook continued.
-    pub(crate) jarvis_continued_turn: Mutex<Option<String>>,
+    /// Per convention with a once-per-turn continuation rule: the last turn id one of its Stop
+    /// hooks continued.
+    continued: Mutex<Vec<(Convention, String)>>,
+    /// Hooks the agent does not wait for.
+    pub(crate) background: crate::background::Background,
     runtime: OnceLock<Result<tokio::runtime::Runtime, String>>,
 }
 
@@ -287,7 +295,8 @@ impl Runner {
             capture_max_bytes: options.capture_max_bytes,
             module_dispatch: options.module_dispatch,
             skipped,
-            jarvis_continued_turn: Mutex::new(None),
+            continued: Mutex::new(Vec::new()),
+            background: crate::background::Background::default(),
             runtime: OnceLock::new(),
         }
     }
@@ -367,8 +376,60 @@ impl Runner {
         self.by_kind[kind_index(event.kind())]
             .iter()
             .copied()
-            .filter(|&i| self.hooks[i].fires(event))
+            .filter(|&i| self.hooks[i].fires(event) && !self.skips(&self.hooks[i], event))
             .collect()
+    }
+
+    /// Whether the hook's contract says the agent does not run it for this event at all
+    /// ([`Rules::skip_when`]).
+    fn skips(&self, p: &Prepared, event: &Event) -> bool {
+        let Some(rules) = p.rules else { return false };
+        rules.skip_when.iter().any(|w| match w {
+            SkipWhen::ToolFailed => event.tool_failed(),
+            SkipWhen::StepEndedWithToolCalls => {
+                matches!(
+                    event.finish_reason.as_deref(),
+                    Some("tool_calls" | "filtered")
+                )
+            }
+            SkipWhen::ContinuedThisTurn => self.continued_this_turn(p.hook.convention, event),
+            SkipWhen::NotUserPrompt => event.prompt_origin.as_deref().is_some_and(|o| o != "user"),
+        })
+    }
+
+    /// Whether a Stop hook of `convention` already continued the turn of `event`: the turn id
+    /// is the last one it continued, or, without a turn id, `stop_hook_active` is set.
+    fn continued_this_turn(&self, convention: Convention, event: &Event) -> bool {
+        match &event.turn_id {
+            Some(turn) => self
+                .continued
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .iter()
+                .any(|(c, t)| *c == convention && t == turn),
+            None => event.stop_hook_active,
+        }
+    }
+
+    /// Remembers that a Stop hook of `convention` continued the turn of `event`.
+    pub(crate) fn note_continued(&self, convention: Convention, event: &Event) {
+        if let Some(turn) = &event.turn_id {
+            let mut c = self.continued.lock().unwrap_or_else(|p| p.into_inner());
+            c.retain(|(conv, _)| *conv != convention);
+            c.push((convention, turn.clone()));
+        }
+    }
+
+    /// Waits until every hook the agent did not wait for (Jarvis PostToolUse) has finished and
+    /// returns their outcomes, in the order they finished, since the last call. Blocks the
+    /// calling thread; the hooks run on the runner's background thread meanwhile.
+    pub fn wait_detached(&self) -> Vec<crate::HookOutcome> {
+        self.background.wait()
+    }
+
+    /// How many hooks the agent did not wait for are still running.
+    pub fn detached_running(&self) -> usize {
+        self.background.running()
     }
 
     async fn dispatch_matching(&self, event: &Event) -> Decision {
@@ -377,11 +438,20 @@ impl Runner {
         let mut groups: [Vec<usize>; 5] = Default::default();
         let mut module_groups: Vec<(Convention, Vec<usize>)> = Vec::new();
         let mut runs: Vec<HookRun> = Vec::new();
+        let mut fire_and_forget: Vec<usize> = Vec::new();
         for &i in &all {
             let p = &self.hooks[i];
             match &p.plan {
                 Plan::JcodeGate { .. } | Plan::JcodeObserver { .. } => groups[0].push(i),
-                Plan::Jarvis { .. } => groups[1].push(i),
+                Plan::Jarvis { .. } => {
+                    if p.rules
+                        .is_some_and(|r| r.ordering == Ordering::FireAndForget)
+                    {
+                        fire_and_forget.push(i);
+                    } else {
+                        groups[1].push(i)
+                    }
+                }
                 Plan::Codex { .. } => groups[2].push(i),
                 Plan::Claude { .. } => groups[3].push(i),
                 Plan::Gemini { .. } => groups[4].push(i),
@@ -397,6 +467,9 @@ impl Runner {
                     not_run(&p.hook.id, OutcomeKind::Failed, why.as_str()),
                 )),
             }
+        }
+        if !fire_and_forget.is_empty() {
+            runs.extend(self.start_in_background(&fire_and_forget, event));
         }
         let modules = futures_util::future::join_all(
             module_groups
@@ -471,6 +544,59 @@ impl Drop for Runner {
         if let Some(Ok(rt)) = self.runtime.take() {
             rt.shutdown_background();
         }
+    }
+}
+
+impl Runner {
+    /// Starts the hooks `group` (Jarvis, fire-and-forget) on the background runtime and returns
+    /// their "started" outcomes at once.
+    fn start_in_background(&self, group: &[usize], event: &Event) -> Vec<HookRun> {
+        let jobs = jarvis::jobs_of(self, group, event);
+        let ctx = crate::conventions::shell::Ctx::of(self);
+        let ids: Vec<(usize, String)> = group
+            .iter()
+            .map(|&i| (i, self.hooks[i].hook.id.clone()))
+            .collect();
+        let first_ids = ids.clone();
+        let started = self.background.spawn(ids.len(), async move {
+            let ran = crate::conventions::shell::run_parallel_in(&ctx, &jobs, jarvis::PROC).await;
+            ran.into_iter()
+                .map(|(i, r)| {
+                    let id = &ids.iter().find(|(j, _)| *j == i).expect("a job per hook").1;
+                    match r {
+                        crate::conventions::shell::Ran::Finished(f) => {
+                            jarvis::background_outcome(id, &f)
+                        }
+                        crate::conventions::shell::Ran::DuplicateOf(first) => {
+                            let first_id = &ids.iter().find(|(j, _)| *j == first).expect("ran").1;
+                            let mut o = not_run(
+                                id,
+                                OutcomeKind::Allowed,
+                                format!("not run: an identical command (hook `{first_id}`) already ran for this event"),
+                            );
+                            o.detached = true;
+                            o
+                        }
+                    }
+                })
+                .collect()
+        });
+        first_ids
+            .into_iter()
+            .map(|(i, id)| {
+                let mut o = match &started {
+                    Ok(()) => not_run(
+                        &id,
+                        OutcomeKind::Allowed,
+                        "started; the agent does not wait for it (fire-and-forget): \
+                         `Runner::wait_detached` collects its outcome",
+                    ),
+                    Err(e) => not_run(&id, OutcomeKind::Failed, e.as_str()),
+                };
+                o.detached = true;
+                HookRun::new(i, o)
+            })
+            .collect()
     }
 }
 

@@ -351,7 +351,7 @@ fn conventions_combine_block_in_hook_order_and_concatenate_context() {
         dec.context,
         [
             "from-claude",
-            "<hook_result hook_event=\"UserPromptSubmit\">from-jarvis</hook_result>",
+            "<hook_result hook_event=\"UserPromptSubmit\">\nfrom-jarvis\n</hook_result>",
             "from-codex"
         ]
     );

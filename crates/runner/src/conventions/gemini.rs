@@ -509,6 +509,9 @@ async fn spawn(
         timeout: Some(j.timeout),
         kill: Kill::TermThenKill(Duration::from_millis(lim::KILL_GRACE_MS)),
         cap: runner.capture_max_bytes,
+        mode: hook_ir::contract::ProcessMode::OwnGroup,
+        stderr_skip: None,
+        stdout_skim: None,
     };
     process::run(&spec).await
 }

@@ -7,6 +7,7 @@ pub(crate) mod gemini;
 pub(crate) mod jarvis;
 pub(crate) mod jcode;
 pub(crate) mod json_output;
+pub(crate) mod kimi_answer;
 pub(crate) mod module;
 pub(crate) mod payload;
 pub(crate) mod shell;

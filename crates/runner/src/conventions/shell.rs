@@ -4,11 +4,64 @@
 
 use crate::decision::OutcomeKind;
 use crate::outcome::{not_run, HookRun};
-use crate::process::{self, Finished, Kill, Spec};
+use crate::process::{self, Finished, Kill, Skim, Spec};
 use crate::runner::{Plan, Runner};
+use crate::text::Ws;
+use hook_ir::contract::ProcessMode;
 use serde_json::Value;
 use std::ffi::{OsStr, OsString};
+use std::path::{Path, PathBuf};
 use std::time::Duration;
+
+/// How a convention's processes run (from its [`hook_ir::contract::Runtime`] row).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Proc {
+    /// Kill on timeout.
+    pub kill: Kill,
+    /// Own group or session leader.
+    pub mode: ProcessMode,
+    /// Leading stderr whitespace the agent's `trim()` drops.
+    pub stderr_skip: Option<Ws>,
+    /// The answer read from an over-long stdout.
+    pub skim: Option<Skim>,
+    /// Whether an identical command runs once per event (the runtime row's
+    /// [`hook_ir::contract::Dedupe`]; Codex runs every copy).
+    pub dedupe: bool,
+}
+
+impl Proc {
+    /// Own group, group kill, nothing skipped or skimmed.
+    pub const PLAIN: Proc = Proc {
+        kill: Kill::Group,
+        mode: ProcessMode::OwnGroup,
+        stderr_skip: None,
+        skim: None,
+        dedupe: true,
+    };
+}
+
+/// What every process of a dispatch shares, owned so it can outlive the dispatch (hooks the
+/// agent does not wait for).
+#[derive(Debug, Clone)]
+pub(crate) struct Ctx {
+    /// Working directory (only when it is a directory).
+    pub cwd: Option<PathBuf>,
+    /// Environment changes.
+    pub env: Vec<(OsString, Option<OsString>)>,
+    /// Capture cap.
+    pub cap: usize,
+}
+
+impl Ctx {
+    /// The runner's context.
+    pub fn of(runner: &Runner) -> Ctx {
+        Ctx {
+            cwd: runner.session.cwd.clone().filter(|c| c.is_dir()),
+            env: runner.env.clone(),
+            cap: runner.capture_max_bytes,
+        }
+    }
+}
 
 /// One hook of a parallel group.
 pub(crate) struct Job {
@@ -77,13 +130,28 @@ pub(crate) async fn run_parallel(
     kill: Kill,
     dedupe: bool,
 ) -> Vec<(usize, Ran)> {
-    let cwd = runner.session.cwd.as_deref().filter(|c| c.is_dir());
+    let ctx = Ctx::of(runner);
+    run_parallel_in(
+        &ctx,
+        jobs,
+        Proc {
+            kill,
+            dedupe,
+            ..Proc::PLAIN
+        },
+    )
+    .await
+}
+
+/// [`run_parallel`] with an explicit context and process rules.
+pub(crate) async fn run_parallel_in(ctx: &Ctx, jobs: &[Job], proc: Proc) -> Vec<(usize, Ran)> {
+    let cwd: Option<&Path> = ctx.cwd.as_deref();
     let mut firsts: Vec<usize> = Vec::with_capacity(jobs.len());
     let mut dup_of: Vec<Option<usize>> = Vec::with_capacity(jobs.len());
     for (n, j) in jobs.iter().enumerate() {
         let first = firsts
             .iter()
-            .find(|&&f| dedupe && jobs[f].command == j.command);
+            .find(|&&f| proc.dedupe && jobs[f].command == j.command);
         match first {
             Some(&f) => dup_of.push(Some(jobs[f].index)),
             None => {
@@ -105,13 +173,16 @@ pub(crate) async fn run_parallel(
                 program: &j.shell,
                 args: &args,
                 cwd,
-                env: &runner.env,
+                env: &ctx.env,
                 extra_env: &extra,
                 stdin: &j.stdin,
                 capture_stdout: true,
                 timeout: Some(j.timeout),
-                kill,
-                cap: runner.capture_max_bytes,
+                kill: proc.kill,
+                cap: ctx.cap,
+                mode: proc.mode,
+                stderr_skip: proc.stderr_skip,
+                stdout_skim: proc.skim,
             };
             process::run(&spec).await
         }
