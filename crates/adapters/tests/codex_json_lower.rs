@@ -285,3 +285,28 @@ fn project_that_is_the_home_dir_is_read_once() {
     assert_eq!(d.batch.hooks.len(), 7);
     assert!(d.batch.diagnostics.is_empty());
 }
+
+#[test]
+fn an_identical_command_in_two_groups_is_kept_twice_as_codex_runs_it_twice() {
+    // Codex 0.171.0 runs an identical command in two groups twice (issue 11, item 3): both
+    // copies stay in the IR, and duplicate_hook says it runs twice instead of "ignored".
+    let t = Tree::empty();
+    let f = t.write(
+        "project/.codex/hooks.json",
+        r#"{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "./n.sh"}]}, {"hooks": [{"type": "command", "command": "./n.sh"}]}]}}"#,
+    );
+    let d = adapters::load_file(&t.ctx(), &f, Some(Convention::CodexJson));
+    assert_eq!(d.batch.hooks.len(), 2);
+    let dup = d
+        .batch
+        .diagnostics
+        .iter()
+        .find(|d| d.code == Code::DuplicateHook)
+        .unwrap();
+    assert!(
+        dup.message
+            .ends_with("codex-json runs it again, once per copy"),
+        "{}",
+        dup.message
+    );
+}
