@@ -61,6 +61,15 @@ fn timeout(t: Timeout) -> String {
             let max = max.map_or_else(|| "∞".to_string(), |m| m.to_string());
             format!("{} default {default}, {min}..{max}", unit(u))
         }
+        Timeout::SharedBudget {
+            unit: u,
+            default,
+            floor_ms,
+            max_ms,
+        } => format!(
+            "{} default {default}, in a shared budget of {floor_ms}..{max_ms} ms",
+            unit(u)
+        ),
     }
 }
 
@@ -92,6 +101,15 @@ pub fn contracts_md() -> String {
                     contract::ShellProgram::FromEnv { var, default } => {
                         format!("`${var} {flag}` (`{default}` when unset)")
                     }
+                    contract::ShellProgram::LoginShell {
+                        known,
+                        fallbacks,
+                        last_resort,
+                    } => format!(
+                        "`<login shell> {flag}`: the password database's shell when it is {}; else {} on `PATH` or at its usual path; else `{last_resort}`",
+                        known.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", "),
+                        fallbacks.iter().map(|(n, _)| format!("`{n}`")).collect::<Vec<_>>().join(", then ")
+                    ),
                 },
                 contract::Launch::Argv => "argv (jcode's tokenizer, no shell)".to_string(),
                 contract::Launch::Module => "module (JavaScript host)".to_string(),

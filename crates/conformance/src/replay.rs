@@ -259,7 +259,13 @@ impl Session<'_> {
         let input = pre
             .and_then(|p| p.get("tool_input").cloned())
             .unwrap_or_else(|| json!({"command": t.tool}));
-        let tool_name = str_of(pre, "tool_name").unwrap_or_else(|| "Bash".into());
+        let post = payload(t, agent_event_name(self.agent, Kind::PostToolUse), 0);
+        let tool_name = str_of(pre, "tool_name")
+            .or_else(|| str_of(post, "tool_name"))
+            .unwrap_or_else(|| match self.agent {
+                Agent::Gemini => "run_shell_command".into(),
+                _ => "Bash".into(),
+            });
         let d = self.fire(Event::pre_tool_use(tool_name.clone(), input.clone()))?;
         let mut told: Vec<String> = d.context.clone();
         if let Verdict::Block { reason } = &d.verdict {
@@ -270,7 +276,6 @@ impl Session<'_> {
         let input = d.updated_input.clone().unwrap_or(input);
         let command = input["command"].as_str().unwrap_or(&t.tool).to_string();
         let output = run_tool(&command, project)?;
-        let post = payload(t, agent_event_name(self.agent, Kind::PostToolUse), 0);
         let mut e = Event::post_tool_use(tool_name, input, output.clone());
         e.tool_response = post.and_then(|p| p.get("tool_response").cloned());
         let d = self.fire(e)?;

@@ -68,6 +68,20 @@ pub enum Timeout {
         /// The largest accepted value, `None` when unbounded.
         max: Option<u64>,
     },
+    /// A per-hook timeout as in [`Timeout::Configurable`], inside one time budget shared by all
+    /// the event's hooks: the budget is the largest timeout written on any of the event's hooks,
+    /// at least `floor_ms` (also the budget when none is written) and at most `max_ms` (Claude
+    /// Code's `SessionEnd`).
+    SharedBudget {
+        /// The unit the user writes each hook's timeout in.
+        unit: TimeoutUnit,
+        /// The per-hook default when not written.
+        default: u64,
+        /// The budget when no hook writes a larger timeout, in milliseconds.
+        floor_ms: u64,
+        /// The largest budget, in milliseconds.
+        max_ms: u64,
+    },
 }
 
 impl Timeout {
@@ -77,6 +91,42 @@ impl Timeout {
             Timeout::None => None,
             Timeout::Fixed { ms } => Some(ms),
             Timeout::Configurable { unit, default, .. } => Some(default * unit.millis()),
+            Timeout::SharedBudget { floor_ms, .. } => Some(floor_ms),
+        }
+    }
+
+    /// The timeout in milliseconds a hook that writes `written_ms` (`None`: nothing written)
+    /// runs under by this rule, before any shared budget: the written value (or the default)
+    /// clamped into `min..=max` (Codex clamps `SessionEnd` timeouts to 3 s with a warning,
+    /// `hooks/src/engine/discovery.rs`). `None` for no timeout.
+    pub fn effective_ms(self, written_ms: Option<u64>) -> Option<u64> {
+        match self {
+            Timeout::None => None,
+            Timeout::Fixed { ms } => Some(ms),
+            Timeout::Configurable {
+                unit,
+                default,
+                min,
+                max,
+            } => {
+                let ms = written_ms.unwrap_or(default * unit.millis());
+                let ms = ms.max(min * unit.millis());
+                Some(max.map_or(ms, |m| ms.min(m * unit.millis())))
+            }
+            Timeout::SharedBudget { unit, default, .. } => {
+                Some(written_ms.unwrap_or(default * unit.millis()))
+            }
+        }
+    }
+
+    /// The shared budget of an event in milliseconds, given the largest timeout written on its
+    /// hooks (`None` when no hook writes one); `None` when the rule has no shared budget.
+    pub fn budget_ms(self, largest_written_ms: Option<u64>) -> Option<u64> {
+        match self {
+            Timeout::SharedBudget {
+                floor_ms, max_ms, ..
+            } => Some(largest_written_ms.unwrap_or(0).min(max_ms).max(floor_ms)),
+            _ => None,
         }
     }
 }
@@ -101,7 +151,8 @@ pub enum Mutation {
     Context,
     /// Replaces the tool input (Codex/Claude `updatedInput`).
     ToolInput,
-    /// Replaces the tool result (`content`, `details`, `isError`).
+    /// Replaces the tool result (GJC `content`, `details`, `isError`; Codex `PostToolUse` feedback
+    /// replaces the output the model receives).
     ToolResult,
     /// Makes the agent continue with a reason after it wanted to stop.
     Continuation,
@@ -159,9 +210,13 @@ pub enum Trust {
     UserConfig,
     /// Project files execute when loaded; no trust gate is enforced.
     NotEnforced,
-    /// The file's hash must match a registry (plugins) or a trusted hash (Codex).
+    /// The file's hash must match a registry (plugins) or a trusted hash (Codex: per handler, in
+    /// `[hooks.state]` of `$CODEX_HOME/config.toml`, and a project file loads only in a trusted
+    /// project; untrusted hooks are skipped silently — `adapters::codex_json::trust`).
     HashPinned,
-    /// Project settings run once the folder is trusted (Claude).
+    /// Project settings run once the folder is trusted (Claude, interactively; print mode
+    /// `claude -p` has no trust step and runs project hooks at once — Claude Code 2.1.332,
+    /// issue 11 item 6).
     FolderTrust,
     /// Not executed.
     NotExecuted,
@@ -403,21 +458,56 @@ pub mod limits {
         /// The managed entries' `statusMessage`.
         pub const MANAGED_STATUS_MESSAGE: &str = "GJC skill state";
     }
-    /// Codex hooks.json (conventions.md §4).
+    /// Codex hooks.json (conventions.md §4; Codex 0.171.0 as observed, issue 11).
     pub mod codex {
-        /// Default `timeout` in seconds.
+        /// Default `timeout` in seconds (`timeout.unwrap_or(600).max(1)`,
+        /// `codex-rs/hooks/src/engine/discovery.rs`).
         pub const TIMEOUT_DEFAULT_S: u64 = 600;
-        /// Smallest accepted `timeout`.
+        /// Smallest `timeout` (smaller values are raised to it).
         pub const TIMEOUT_MIN_S: u64 = 1;
+        /// `SessionEnd`'s default `timeout` (`SESSION_END_DEFAULT_TIMEOUT_SEC`,
+        /// `codex-rs/hooks/src/events/session_end.rs`; `hooks/list` of 0.171.0 reports
+        /// `timeoutSec: 1`).
+        pub const SESSION_END_TIMEOUT_DEFAULT_S: u64 = 1;
+        /// `SessionEnd`'s largest `timeout`: larger values are clamped with the warning
+        /// "clamping SessionEnd hook timeout to 3s" (`SESSION_END_MAX_TIMEOUT_SEC`; 0.171.0's
+        /// `hooks/list` reports `timeoutSec: 3` for `timeout: 10`).
+        pub const SESSION_END_TIMEOUT_MAX_S: u64 = 3;
         /// Exit code that blocks (with non-empty stderr).
         pub const BLOCK_EXIT_CODE: i32 = 2;
-        /// Shell used when `$SHELL` is unset.
-        pub const DEFAULT_SHELL: &str = "/bin/sh";
+        /// The flag hooks run with: `<shell> -c <command>`, not a login shell
+        /// (`default_shell.derive_exec_args("", use_login_shell = false)` in codex-rs core's
+        /// session setup; observed `/bin/bash -c <command>` on 0.171.0).
+        pub const SHELL_FLAG: &str = "-c";
+        /// The shells Codex takes from the password database (`getpwuid_r`'s `pw_shell`), by the
+        /// file name of the path (`detect_shell_type`, `codex-rs/core/src/shell.rs`); any other
+        /// login shell (fish, ...) falls back to [`FALLBACK_SHELLS`]. `$SHELL` is never read.
+        pub const LOGIN_SHELLS: &[&str] = &["bash", "zsh", "sh"];
+        /// When the login shell is none of [`LOGIN_SHELLS`]: the first of these found on `PATH`,
+        /// then at its fixed paths (Linux order: bash, then zsh; `default_user_shell_from_path`).
+        pub const FALLBACK_SHELLS: &[(&str, &[&str])] = &[
+            ("bash", &["/bin/bash", "/usr/bin/bash"]),
+            ("zsh", &["/bin/zsh"]),
+        ];
+        /// The shell when nothing else is found (`ultimate_fallback_shell`).
+        pub const LAST_RESORT_SHELL: &str = "/bin/sh";
+        /// The `additionalContextLimit` a handler has when it writes none; the trust hash leaves
+        /// the default out (verified against 0.171.0's `hooks/list`).
+        pub const ADDITIONAL_CONTEXT_LIMIT_DEFAULT: u64 = 2500;
+        /// Joins the feedback of several `PostToolUse` hooks (`join_text_chunks`,
+        /// `codex-rs/hooks/src/events/common.rs`).
+        pub const FEEDBACK_SEPARATOR: &str = "\n\n";
     }
     /// Claude Code settings (conventions.md §5).
     pub mod claude {
         /// Default `timeout` of a command hook, in seconds.
         pub const TIMEOUT_DEFAULT_S: u64 = 600;
+        /// `SessionEnd` hooks share one time budget: at least this (Claude Code 2.1.332's bundle,
+        /// `Math.max(1500, Math.min(largestTimeout, 60000), env)`; observed: a hook with no
+        /// timeout cancelled after ~1.5 s, issue 11).
+        pub const SESSION_END_BUDGET_FLOOR_MS: u64 = 1500;
+        /// The largest `SessionEnd` budget a hook's `timeout` can raise it to.
+        pub const SESSION_END_BUDGET_MAX_MS: u64 = 60_000;
         /// Exit code that blocks.
         pub const BLOCK_EXIT_CODE: i32 = 2;
         /// A timeout at or above this many seconds probably meant milliseconds.
@@ -653,6 +743,12 @@ const CODEX_OBSERVER: Rules = Rules {
     skip_when: &[],
 };
 const CX: Convention = Convention::CodexJson;
+const CODEX_SESSION_END_TIMEOUT: Timeout = Timeout::Configurable {
+    unit: TimeoutUnit::Seconds,
+    default: codex::SESSION_END_TIMEOUT_DEFAULT_S,
+    min: codex::TIMEOUT_MIN_S,
+    max: Some(codex::SESSION_END_TIMEOUT_MAX_S),
+};
 
 // ── Claude settings ──
 const CLAUDE_OBSERVER: Rules = Rules {
@@ -673,6 +769,12 @@ const CLAUDE_OBSERVER: Rules = Rules {
     skip_when: &[],
 };
 const CL: Convention = Convention::ClaudeSettings;
+const CLAUDE_SESSION_END_TIMEOUT: Timeout = Timeout::SharedBudget {
+    unit: TimeoutUnit::Seconds,
+    default: claude::TIMEOUT_DEFAULT_S,
+    floor_ms: claude::SESSION_END_BUDGET_FLOOR_MS,
+    max_ms: claude::SESSION_END_BUDGET_MAX_MS,
+};
 
 // ── Gemini CLI settings ──
 const GEMINI_OBSERVER: Rules = Rules {
@@ -772,7 +874,8 @@ pub static CONTRACTS: &[EventContract] = &[
     accepted(CX, "PreToolUse", Kind::PreToolUse, Rules { can_block: true, mutates: &[Mu::ToolInput], ..CODEX_OBSERVER }, M::ToolName,
         "exit 2 blocks only with non-empty stderr; exit 2 with empty stderr is a failure."),
     rejected(CX, "PermissionRequest", OUTSIDE, M::ToolName, ""),
-    accepted(CX, "PostToolUse", Kind::PostToolUse, Rules { mutates: &[Mu::Context], ..CODEX_OBSERVER }, M::ToolName, ""),
+    accepted(CX, "PostToolUse", Kind::PostToolUse, Rules { mutates: &[Mu::Context, Mu::ToolResult], ..CODEX_OBSERVER }, M::ToolName,
+        "exit 2 with non-empty stderr, or `decision: \"block\"` with a reason, replaces the tool output the model receives with that text (several hooks: joined with a blank line); `additionalContext` adds context (`hooks/src/events/post_tool_use.rs`; observed on 0.171.0)."),
     rejected(CX, "PreCompact", OUTSIDE, M::Ignored, ""),
     rejected(CX, "PostCompact", OUTSIDE, M::Ignored, ""),
     accepted(CX, "SessionStart", Kind::SessionStart, Rules { mutates: &[Mu::Context], ..CODEX_OBSERVER }, M::Source, ""),
@@ -783,7 +886,8 @@ pub static CONTRACTS: &[EventContract] = &[
     rejected(CX, "SubagentStart", OUTSIDE, M::Ignored, "Newer Codex versions."),
     rejected(CX, "SubagentStop", OUTSIDE, M::Ignored, "Newer Codex versions."),
     rejected(CX, "StopFailure", OUTSIDE, M::Ignored, "Newer Codex versions."),
-    accepted(CX, "SessionEnd", Kind::SessionShutdown, CODEX_OBSERVER, M::Ignored, "Newer Codex versions."),
+    accepted(CX, "SessionEnd", Kind::SessionShutdown, Rules { timeout: CODEX_SESSION_END_TIMEOUT, ..CODEX_OBSERVER }, M::Ignored,
+        "Newer Codex versions. Default timeout 1 s; a larger `timeout` is clamped to 3 s with a startup warning (`hooks/src/events/session_end.rs`; 0.171.0 killed a 4 s hook)."),
     // Claude Code settings (conventions.md §5).
     accepted(CL, "PreToolUse", Kind::PreToolUse, Rules { can_block: true, mutates: &[Mu::ToolInput], ..CLAUDE_OBSERVER }, M::ToolName,
         "permissionDecision precedence deny > defer > ask > allow; a timed-out hook does not block."),
@@ -800,7 +904,8 @@ pub static CONTRACTS: &[EventContract] = &[
     rejected(CL, "PostCompact", OUTSIDE, M::Other, ""),
     accepted(CL, "SessionStart", Kind::SessionStart, Rules { mutates: &[Mu::Context], ..CLAUDE_OBSERVER }, M::Source,
         "Plain stdout on exit 0 becomes context. Project-level SessionStart hooks run when a repository is opened."),
-    accepted(CL, "SessionEnd", Kind::SessionShutdown, CLAUDE_OBSERVER, M::Reason, ""),
+    accepted(CL, "SessionEnd", Kind::SessionShutdown, Rules { timeout: CLAUDE_SESSION_END_TIMEOUT, ..CLAUDE_OBSERVER }, M::Reason,
+        "The event's hooks share one budget: 1.5 s, raised by the largest `timeout` written on a SessionEnd hook up to 60 s (Claude Code 2.1.332; observed: a hook with no timeout cancelled after ~1.5 s, with `timeout: 10` it finished)."),
     // Newer Claude Code events (hooks reference, code.claude.com/docs/en/hooks): valid names
     // that are outside the six kinds. `Ignored` marks events whose matcher Claude ignores.
     rejected(CL, "PermissionDenied", OUTSIDE, M::ToolName, ""),
@@ -842,9 +947,9 @@ pub static CONTRACTS: &[EventContract] = &[
 
 /// Whether the convention's runtime runs every copy of an identical hook (its [`Runtime`] row's
 /// [`Dedupe`]). jcode runs all the commands of a slot in declaration order, copies included
-/// (conventions.md §1); Jarvis and Claude run an identical command once (§2, §5) and GJC keeps
-/// the first module (§3). Codex's behaviour for identical handlers is not documented; it is
-/// treated like the deduping ones.
+/// (conventions.md §1), and so does Codex: every configured handler runs, an identical command
+/// in two groups twice (observed on Codex 0.171.0, issue 11). Jarvis and Claude run an identical
+/// command once (§2, §5; Claude Code 2.1.332 observed) and GJC keeps the first module (§3).
 pub fn runs_every_copy(convention: Convention) -> bool {
     runtime(convention).is_some_and(|r| r.dedupe == Dedupe::EveryCopy)
 }

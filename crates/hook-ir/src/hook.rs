@@ -12,7 +12,8 @@ pub enum Exec {
     Direct,
     /// `sh -c <command>` (Jarvis, Claude).
     Shell,
-    /// `$SHELL -lc <command>` (Codex).
+    /// `<login shell> -c <command>`: the user's shell from the password database (bash, zsh or
+    /// sh; else bash, zsh, `/bin/sh`), not a login shell despite the name (Codex).
     LoginShell,
 }
 

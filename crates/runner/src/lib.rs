@@ -11,7 +11,7 @@
 //!
 //! Contracts (conventions.md): jcode §1 (direct exec, `JCODE_HOOK_*`, sequential gate, detached
 //! observers), Jarvis §2 (`/bin/sh -c`, parallel, dedupe, SIGTERM then SIGKILL), Codex §4
-//! (`$SHELL -lc`, JSON answers), Claude §5 (`sh -c`, JSON answers, deny > defer > ask > allow).
+//! (`<login shell> -c`, JSON answers), Claude §5 (`sh -c`, JSON answers, deny > defer > ask > allow).
 //! Every hook process runs in its own process group; its timeout covers the whole run and kills
 //! the group; captured output is bounded by [`CAPTURE_MAX_BYTES`] per stream.
 
@@ -33,7 +33,7 @@ pub use decision::{
     OUTCOME_STDERR_MAX_BYTES,
 };
 pub use event::Event;
-pub use options::{ModuleDispatch, ModuleFuture, RunnerOptions, Session};
+pub use options::{ModuleDispatch, ModuleFuture, RunnerOptions, Session, TrustPolicy};
 pub use process::CAPTURE_MAX_BYTES;
 pub use runner::{Runner, Skipped};
 pub use turn::Turn;

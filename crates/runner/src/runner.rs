@@ -5,7 +5,7 @@ use crate::decision::{Decision, ToolResultPatch, Verdict};
 use crate::options::{ModuleDispatch, RunnerOptions, Session};
 use crate::outcome::{not_run, HookRun};
 use crate::{Event, OutcomeKind};
-use hook_ir::contract::{find, limits, MatchedValue, Ordering, Rules, SkipWhen};
+use hook_ir::contract::{find, limits, MatchedValue, Ordering, Rules, SkipWhen, Timeout};
 use hook_ir::{CompiledMatcher, Convention, Handler, Hook, Kind};
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -33,7 +33,7 @@ pub(crate) enum Plan {
     JcodeObserver { argv: Result<Vec<OsString>, String> },
     /// Jarvis `sh -c`.
     Jarvis { timeout: Duration },
-    /// Codex `$SHELL -lc`.
+    /// Codex `<login shell> -c`.
     Codex { timeout: Duration },
     /// Claude `sh -c`.
     Claude { timeout: Duration },
@@ -82,11 +82,23 @@ impl Prepared {
     }
 }
 
-/// The effective timeout of a shell hook: its own, else its contract's default.
-fn effective_timeout(hook: &Hook, rules: Option<&Rules>) -> Duration {
-    let ms = hook
-        .timeout_ms
-        .or_else(|| rules.and_then(|r| r.timeout.default_ms()));
+/// The effective timeout of a shell hook: its own (lowered to its contract's maximum: Codex
+/// clamps `SessionEnd` to 3 s), else its contract's default; inside the event's shared budget
+/// when the contract has one (Claude `SessionEnd`, `budget_ms`).
+fn effective_timeout(hook: &Hook, rules: Option<&Rules>, budget_ms: Option<u64>) -> Duration {
+    let ms = match rules.map(|r| r.timeout) {
+        Some(Timeout::Configurable {
+            unit, max: Some(m), ..
+        }) => hook
+            .timeout_ms
+            .map(|t| t.min(m.saturating_mul(unit.millis()))),
+        _ => hook.timeout_ms,
+    }
+    .or_else(|| rules.and_then(|r| r.timeout.default_ms()));
+    let ms = match (ms, budget_ms) {
+        (Some(ms), Some(b)) => Some(ms.min(b)),
+        (ms, _) => ms,
+    };
     // No timeout anywhere (not a contract the runner knows): a day is "forever" enough and
     // keeps the arithmetic finite.
     Duration::from_millis(ms.unwrap_or(24 * 3600 * 1000))
@@ -115,7 +127,8 @@ const fn kind_index(kind: Kind) -> usize {
 /// hooks, allocate nothing.
 ///
 /// **Several conventions on one event.** Each convention's matching hooks run as one group
-/// under that convention's contract (jcode sequential, the others in parallel); the groups run
+/// under that convention's contract (jcode sequential; Gemini in parallel unless a matching
+/// definition says `sequential: true`; the others in parallel); the groups run
 /// concurrently. The decision blocks if any hook blocks — the reason is the first blocking
 /// hook's in hook order — and contexts, effects and outcomes are concatenated in hook order.
 /// The first `updatedInput` in hook order wins; a block discards it.
@@ -125,7 +138,7 @@ const fn kind_index(kind: Kind) -> usize {
 /// [`hook_ir::contract::SkipWhen::ContinuedThisTurn`]): once a Jarvis Stop hook continued the turn
 /// of [`Event::turn_id`], later Stop events of that turn run no Jarvis Stop hook at all. Without a
 /// turn id, [`Event::stop_hook_active`] stands in. [`Runner::begin_turn`] numbers turns for the
-/// embedder. Codex and Claude leave the loop guard to the hook itself (they pass
+/// embedder. Codex, Claude and Gemini leave the loop guard to the hook itself (they pass
 /// `stop_hook_active`), so their blocks always continue.
 ///
 /// **Hooks the agent does not wait for** (an event whose contract ordering is
@@ -138,7 +151,8 @@ pub struct Runner {
     pub(crate) session: Session,
     /// Changes to the inherited environment for every hook process.
     pub(crate) env: Vec<(OsString, Option<OsString>)>,
-    /// Codex's `$SHELL`, read from the runner's environment at construction.
+    /// Codex's shell (the login shell of the password database, or a fallback), resolved at
+    /// construction.
     pub(crate) codex_shell: OsString,
     pub(crate) capture_max_bytes: usize,
     module_dispatch: Option<Arc<dyn ModuleDispatch>>,
@@ -169,9 +183,10 @@ impl Runner {
     /// commands, and indexes the hooks by kind.
     ///
     /// Hooks that can never run are left out of the index and listed by [`Runner::skipped`]:
-    /// a matcher that does not compile (Jarvis and Codex skip such hooks too), and every jcode
-    /// hook when `JCODE_HOOKS_DISABLED` is set (to any value, even empty) in the runner's
-    /// environment (the process environment with [`RunnerOptions::env`] applied), as jcode does.
+    /// a hook the [`RunnerOptions::trust`] policy refuses, a matcher that does not compile
+    /// (Jarvis and Codex skip such hooks too), and every jcode hook when
+    /// `JCODE_HOOKS_DISABLED` is set (to any value, even empty) in the runner's environment (the
+    /// process environment with [`RunnerOptions::env`] applied), as jcode does.
     pub fn new(hooks: Vec<Hook>, options: RunnerOptions) -> Runner {
         let env_var = |name: &str| -> Option<OsString> {
             let mut v = std::env::var_os(name);
@@ -188,9 +203,35 @@ impl Runner {
             .clone()
             .or_else(|| env_var("HOME").map(PathBuf::from));
         let cwd = options.cwd.clone().or_else(|| std::env::current_dir().ok());
-        let codex_shell = env_var("SHELL")
-            .filter(|s| !s.is_empty())
-            .unwrap_or_else(|| OsString::from(limits::codex::DEFAULT_SHELL));
+        // Codex ignores `$SHELL`: the login shell of the password database, else bash/zsh
+        // found on the agent's PATH (issue 11, item 1).
+        let codex_shell = crate::conventions::codex_shell::resolve(
+            crate::sys::login_shell().as_deref(),
+            env_var("PATH").as_deref(),
+        )
+        .into_os_string();
+        // Claude's SessionEnd hooks share one budget, raised by the largest timeout written on
+        // any of them (Claude Code 2.1.332).
+        let claude_session_end_budget = find(Convention::ClaudeSettings, "SessionEnd")
+            .and_then(|r| r.rules())
+            .and_then(|r| {
+                let written = hooks
+                    .iter()
+                    .filter(|h| {
+                        h.convention == Convention::ClaudeSettings
+                            && h.source_event == "SessionEnd"
+                            && !matches!(
+                                h.detail,
+                                hook_ir::Detail::JsonGroup {
+                                    timeout_explicit: false,
+                                    ..
+                                }
+                            )
+                    })
+                    .filter_map(|h| h.timeout_ms)
+                    .max();
+                r.timeout.budget_ms(written)
+            });
         let session = Session {
             session_id: options.session_id.clone(),
             project_dir: options.project_dir.clone().or_else(|| cwd.clone()),
@@ -205,6 +246,13 @@ impl Runner {
         let mut by_kind: [Vec<usize>; 6] = Default::default();
         let mut skipped = Vec::new();
         for hook in hooks {
+            if let Some(reason) = options.trust.as_ref().and_then(|t| t.refuse(&hook)) {
+                skipped.push(Skipped {
+                    id: hook.id.clone(),
+                    reason,
+                });
+                continue;
+            }
             if hook.convention == Convention::Jcode && jcode_disabled {
                 skipped.push(Skipped {
                     id: hook.id.clone(),
@@ -231,7 +279,11 @@ impl Runner {
                 }
             };
             let rules = row.and_then(|r| r.rules());
-            let plan = plan_of(&hook, rules, session.home.as_deref());
+            let budget = (hook.convention == Convention::ClaudeSettings
+                && hook.source_event == "SessionEnd")
+                .then_some(claude_session_end_budget)
+                .flatten();
+            let plan = plan_of(&hook, rules, session.home.as_deref(), budget);
             let p = Prepared {
                 hook,
                 matcher,
@@ -557,7 +609,12 @@ impl Runner {
     }
 }
 
-fn plan_of(hook: &Hook, rules: Option<&'static Rules>, home: Option<&std::path::Path>) -> Plan {
+fn plan_of(
+    hook: &Hook,
+    rules: Option<&'static Rules>,
+    home: Option<&std::path::Path>,
+    budget_ms: Option<u64>,
+) -> Plan {
     if matches!(
         hook.convention,
         Convention::ClaudeDir | Convention::CodexDir
@@ -596,16 +653,16 @@ fn plan_of(hook: &Hook, rules: Option<&'static Rules>, home: Option<&std::path::
             }
         }
         Convention::Jarvis => Plan::Jarvis {
-            timeout: effective_timeout(hook, rules),
+            timeout: effective_timeout(hook, rules, None),
         },
         Convention::CodexJson => Plan::Codex {
-            timeout: effective_timeout(hook, rules),
+            timeout: effective_timeout(hook, rules, None),
         },
         Convention::ClaudeSettings => Plan::Claude {
-            timeout: effective_timeout(hook, rules),
+            timeout: effective_timeout(hook, rules, budget_ms),
         },
         Convention::GeminiSettings => Plan::Gemini {
-            timeout: effective_timeout(hook, rules),
+            timeout: effective_timeout(hook, rules, None),
         },
         c => Plan::NotExecuted(format!(
             "not executed: `{c}` has no command-hook contract (its hooks are modules)"

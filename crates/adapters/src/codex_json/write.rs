@@ -103,7 +103,7 @@ pub fn group_of(h: &Hook) -> Result<RawGroup, String> {
         Some(m) if parse_matcher(Some(m)).ok().as_ref() == Some(&h.matcher) => Some(m.to_string()),
         _ => matcher_string(&h.matcher)?,
     };
-    let default_ms = codex::TIMEOUT_DEFAULT_S * 1000;
+    let default_ms = event_default_s(&h.source_event) * 1000;
     let timeout = match h.timeout_ms {
         Some(ms) if explicit || ms != default_ms => {
             Some(ms.div_ceil(1000).max(codex::TIMEOUT_MIN_S))
@@ -122,6 +122,14 @@ pub fn group_of(h: &Hook) -> Result<RawGroup, String> {
     })
 }
 
+/// The timeout Codex gives a handler of `event` that writes none, in seconds (600; SessionEnd 1).
+fn event_default_s(event: &str) -> u64 {
+    contract::find(CONV, event)
+        .and_then(|r| r.rules())
+        .and_then(|r| r.timeout.default_ms())
+        .map_or(codex::TIMEOUT_DEFAULT_S, |ms| ms / 1000)
+}
+
 /// What the target already has for `g`'s handler.
 enum Existing {
     /// Nothing with this command in a group with this matcher.
@@ -134,7 +142,7 @@ enum Existing {
 
 /// Looks for `g`'s command in the groups with the same matcher. Settings are compared by
 /// meaning: a `timeout` left out is Codex's default.
-fn existing(groups: &[Node], g: &serde_json::Value) -> Existing {
+fn existing(groups: &[Node], g: &serde_json::Value, default_s: u64) -> Existing {
     use serde_json::Value;
     let matcher = g.get("matcher");
     let Some(handler) = g.get("hooks").and_then(|h| h.get(0)) else {
@@ -145,7 +153,7 @@ fn existing(groups: &[Node], g: &serde_json::Value) -> Existing {
             h.get("type").cloned(),
             h.get("timeout")
                 .and_then(Value::as_f64)
-                .unwrap_or(codex::TIMEOUT_DEFAULT_S as f64),
+                .unwrap_or(default_s as f64),
             h.get("async").cloned(),
             h.get("statusMessage").cloned(),
         )
@@ -302,7 +310,7 @@ pub fn plan_write(ctx: &Context, hooks: &[Hook], opts: &WriteOptions) -> Plan {
         if added.contains(&added_key) {
             continue;
         }
-        match existing(groups, &value) {
+        match existing(groups, &value, event_default_s(&h.source_event)) {
             Existing::None => {}
             Existing::Same => continue,
             Existing::Differs(g, i) => {

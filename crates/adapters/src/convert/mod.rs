@@ -561,7 +561,7 @@ fn to_command(h: &Hook, say: &mut Say) -> Option<Hook> {
         if shell.exec == Exec::LoginShell {
             say.push(
                 Code::ConversionNote,
-                "jcode runs the command without a login shell: PATH and variables set by the login profile are not loaded".into(),
+                "jcode runs the command through the `sh -c` wrapper, not the user's login shell (Codex runs e.g. `/bin/bash -c`): bash- or zsh-only syntax fails there".into(),
             );
         }
         if let Some(globs) = &wrap_tools {
@@ -588,8 +588,8 @@ fn to_command(h: &Hook, say: &mut Say) -> Option<Hook> {
             say.push(
                 Code::ConversionNote,
                 match to_exec {
-                    Exec::LoginShell => "the target runs the command in a login shell (`$SHELL -lc`), which also loads the user's profile".into(),
-                    _ => "the target runs the command with `sh -c`, not a login shell: PATH and variables set by the login profile are not loaded".into(),
+                    Exec::LoginShell => "the target runs the command with the user's login shell from the password database (`/bin/bash -c`, or zsh, sh), not `sh`: shell syntax beyond POSIX sh now works there".into(),
+                    _ => "the target runs the command with `sh -c`, not the user's login shell (Codex runs e.g. `/bin/bash -c`): bash- or zsh-only syntax fails there".into(),
                 },
             );
         }

@@ -119,6 +119,18 @@ pub fn import(ctx: &Context, found: &Discovered, a: &ImportArgs) -> anyhow::Resu
     let mut diagnostics = found.batch.diagnostics.clone();
     diagnostics.extend(conversion.diagnostics);
     diagnostics.extend(plan.diagnostics.iter().cloned());
+    if a.to == hook_ir::Convention::CodexJson {
+        // Codex runs a rewritten hooks.json only once each changed hook is trusted again.
+        for c in plan
+            .changes
+            .iter()
+            .filter(|c| c.before.as_ref() != Some(&c.after))
+        {
+            diagnostics.extend(adapters::codex_json::trust::check_written(
+                ctx, &c.path, &c.after,
+            ));
+        }
+    }
     let mut written = Vec::new();
     if !a.dry_run && !held_back {
         match write::apply(&plan) {

@@ -25,7 +25,29 @@ struct RunV1<'a> {
     decision: &'a str,
     reason: Option<&'a str>,
     context: &'a [String],
+    /// The tool input the agent runs instead of the original (`pre_tool_use`).
+    updated_input: Option<&'a Value>,
+    /// What the agent does to the tool output the model receives (`post_tool_use`).
+    tool_output: Option<ToolOutputV1<'a>>,
+    /// The prompt the agent continues with (`stop`).
+    continuation: Option<&'a str>,
+    /// `continue: false`: the agent stops after the hooks.
+    stop: Option<StopV1<'a>>,
     hooks: Vec<OutcomeV1<'a>>,
+}
+
+/// A replaced tool output: the fields that change, `null` when kept.
+#[derive(Serialize)]
+struct ToolOutputV1<'a> {
+    content: Option<&'a Value>,
+    details: Option<&'a Value>,
+    is_error: Option<bool>,
+}
+
+#[derive(Serialize)]
+struct StopV1<'a> {
+    hook: Option<&'a str>,
+    reason: Option<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -57,6 +79,21 @@ fn render(d: &Decision) -> String {
         decision,
         reason,
         context: &d.context,
+        updated_input: d.updated_input.as_ref(),
+        tool_output: d.tool_result.as_ref().map(|t| ToolOutputV1 {
+            content: t.content.as_ref(),
+            details: t.details.as_ref(),
+            is_error: t.is_error,
+        }),
+        continuation: d.continuation.as_deref(),
+        stop: d
+            .effects
+            .iter()
+            .find(|e| e["effect"] == "stop")
+            .map(|e| StopV1 {
+                hook: e["hook"].as_str(),
+                reason: e["reason"].as_str(),
+            }),
         hooks: d
             .hooks
             .iter()
@@ -487,6 +524,29 @@ pub fn run(a: RunArgs) -> anyhow::Result<Exit> {
             );
         }
     }
+    // Codex skips untrusted hooks silently; `hooks run` runs them to show what they answer,
+    // and says which ones Codex would skip.
+    for d in &found.batch.diagnostics {
+        if matches!(
+            d.code,
+            hook_ir::Code::CodexHookUntrusted
+                | hook_ir::Code::CodexHookChanged
+                | hook_ir::Code::CodexProjectUntrusted
+        ) {
+            let at = d
+                .location
+                .as_ref()
+                .map(|l| format!(" at {}", crate::render::human::place(l)))
+                .unwrap_or_default();
+            eprintln!(
+                "{}",
+                crate::render::human::visible_line(&format!(
+                    "note[{}]{at}: {} (`hooks run` runs it anyway)",
+                    d.code, d.message
+                ))
+            );
+        }
+    }
     let (line, shown) = (
         crate::render::human::visible_line,
         crate::render::human::visible,
@@ -568,8 +628,36 @@ mod tests {
         assert_eq!(
             v,
             serde_json::json!({"schema_version": 1, "kind": "pre_tool_use", "decision": "block",
-                "reason": "no rm", "context": ["ctx"],
+                "reason": "no rm", "context": ["ctx"], "updated_input": null, "tool_output": null,
+                "continuation": null, "stop": null,
                 "hooks": [{"id": "jarvis:config.toml:1", "outcome": "timed_out", "exit_code": null, "duration_ms": 3}]})
+        );
+    }
+
+    #[test]
+    fn renders_what_the_agent_does_with_the_answers() {
+        // Fields v1 gained (issue 11): a rewritten input, a replaced tool output, a Stop
+        // continuation and a `continue: false` stop.
+        let mut d = Decision::allow(Kind::PostToolUse);
+        d.updated_input = Some(serde_json::json!({"command": "ls -a"}));
+        d.tool_result = Some(runner::ToolResultPatch {
+            content: Some("feedback".into()),
+            details: None,
+            is_error: None,
+        });
+        d.continuation = Some("go on".into());
+        d.effects
+            .push(serde_json::json!({"effect": "stop", "hook": "h", "reason": "done"}));
+        let v: Value = serde_json::from_str(&render(&d)).unwrap();
+        assert_eq!(v["updated_input"], serde_json::json!({"command": "ls -a"}));
+        assert_eq!(
+            v["tool_output"],
+            serde_json::json!({"content": "feedback", "details": null, "is_error": null})
+        );
+        assert_eq!(v["continuation"], "go on");
+        assert_eq!(
+            v["stop"],
+            serde_json::json!({"hook": "h", "reason": "done"})
         );
     }
 }

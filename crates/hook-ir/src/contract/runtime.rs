@@ -43,6 +43,17 @@ pub enum ShellProgram {
         /// Used when it is unset or empty.
         default: &'static str,
     },
+    /// The user's login shell from the password database when its file name is one of
+    /// `known`; else the first of `fallbacks` (a name looked up on `PATH`, then its fixed
+    /// paths); else `last_resort` (Codex: `$SHELL` is never read).
+    LoginShell {
+        /// Login shells taken as they are (`bash`, `zsh`, `sh`).
+        known: &'static [&'static str],
+        /// (name on `PATH`, fixed paths), in order.
+        fallbacks: &'static [(&'static str, &'static [&'static str])],
+        /// When nothing else is found.
+        last_resort: &'static str,
+    },
 }
 
 /// Where a hook process sits among the agent's processes.
@@ -206,18 +217,21 @@ pub static RUNTIMES: &[Runtime] = &[
     Runtime {
         convention: Convention::CodexJson,
         launch: Launch::Shell {
-            shell: ShellProgram::FromEnv {
-                var: "SHELL",
-                default: limits::codex::DEFAULT_SHELL,
+            shell: ShellProgram::LoginShell {
+                known: limits::codex::LOGIN_SHELLS,
+                fallbacks: limits::codex::FALLBACK_SHELLS,
+                last_resort: limits::codex::LAST_RESORT_SHELL,
             },
-            flag: "-lc",
+            flag: limits::codex::SHELL_FLAG,
         },
         process: ProcessMode::OwnGroup,
         kill: KillRule::Group,
-        dedupe: Dedupe::IdenticalCommand,
+        // Every handler runs: an identical command in two groups runs twice (observed on
+        // Codex 0.171.0, issue 11).
+        dedupe: Dedupe::EveryCopy,
         answer: AnswerFormat::CodexJson,
         continuation: ContinuationRule::HookGuarded,
-        source: "conventions.md §4",
+        source: "openai/codex codex-rs/core/src/shell.rs, codex-rs/hooks/src/engine/{discovery,command_runner}.rs; Codex 0.171.0 observed (issue 11)",
     },
     Runtime {
         convention: Convention::GjcPlugin,

@@ -32,6 +32,8 @@ pub(crate) const PROC: Proc = Proc {
     mode: ProcessMode::SessionLeader,
     stderr_skip: Some(Ws::JavaScript),
     skim: Some(kimi_answer::skim),
+    // Jarvis runs an identical command once (conventions.md §2).
+    dedupe: true,
 };
 
 /// The stdin payload, keys in the order `JSON.stringify` writes them and unknown values omitted

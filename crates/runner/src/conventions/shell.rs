@@ -1,5 +1,6 @@
-//! Running a group of shell hooks in parallel with dedupe by identical command (Jarvis, Codex,
-//! Claude): results come back in hook order.
+//! Running a group of shell hooks in parallel (Jarvis, Codex, Claude), with dedupe by identical
+//! command where the convention dedupes (Jarvis, Claude; Codex runs every copy): results come
+//! back in hook order.
 
 use crate::decision::OutcomeKind;
 use crate::outcome::{not_run, HookRun};
@@ -23,6 +24,9 @@ pub(crate) struct Proc {
     pub stderr_skip: Option<Ws>,
     /// The answer read from an over-long stdout.
     pub skim: Option<Skim>,
+    /// Whether an identical command runs once per event (the runtime row's
+    /// [`hook_ir::contract::Dedupe`]; Codex runs every copy).
+    pub dedupe: bool,
 }
 
 impl Proc {
@@ -32,6 +36,7 @@ impl Proc {
         mode: ProcessMode::OwnGroup,
         stderr_skip: None,
         skim: None,
+        dedupe: true,
     };
 }
 
@@ -62,9 +67,9 @@ impl Ctx {
 pub(crate) struct Job {
     /// Index in the runner's hooks.
     pub index: usize,
-    /// The shell program (`/bin/sh`, `$SHELL`).
+    /// The shell program (`/bin/sh`, Codex's login shell).
     pub shell: OsString,
-    /// The shell's flag (`-c`, `-lc`).
+    /// The shell's flag (`-c`).
     pub flag: &'static str,
     /// The command string.
     pub command: String,
@@ -117,15 +122,21 @@ pub(crate) enum Ran {
     DuplicateOf(usize),
 }
 
-/// Runs `jobs` concurrently; identical commands run once (the first, with its timeout).
-/// Results are in the order of `jobs`.
-pub(crate) async fn run_parallel(runner: &Runner, jobs: &[Job], kill: Kill) -> Vec<(usize, Ran)> {
+/// Runs `jobs` concurrently; with `dedupe`, identical commands run once (the first, with its
+/// timeout). Results are in the order of `jobs`.
+pub(crate) async fn run_parallel(
+    runner: &Runner,
+    jobs: &[Job],
+    kill: Kill,
+    dedupe: bool,
+) -> Vec<(usize, Ran)> {
     let ctx = Ctx::of(runner);
     run_parallel_in(
         &ctx,
         jobs,
         Proc {
             kill,
+            dedupe,
             ..Proc::PLAIN
         },
     )
@@ -138,7 +149,10 @@ pub(crate) async fn run_parallel_in(ctx: &Ctx, jobs: &[Job], proc: Proc) -> Vec<
     let mut firsts: Vec<usize> = Vec::with_capacity(jobs.len());
     let mut dup_of: Vec<Option<usize>> = Vec::with_capacity(jobs.len());
     for (n, j) in jobs.iter().enumerate() {
-        match firsts.iter().find(|&&f| jobs[f].command == j.command) {
+        let first = firsts
+            .iter()
+            .find(|&&f| proc.dedupe && jobs[f].command == j.command);
+        match first {
             Some(&f) => dup_of.push(Some(jobs[f].index)),
             None => {
                 firsts.push(n);
