@@ -103,7 +103,7 @@ pub fn group_of(h: &Hook) -> Result<RawGroup, String> {
         Some(m) if parse_matcher(Some(m)).ok().as_ref() == Some(&h.matcher) => Some(m.to_string()),
         _ => matcher_string(&h.matcher)?,
     };
-    let default_ms = codex::TIMEOUT_DEFAULT_S * 1000;
+    let default_ms = event_default_s(&h.source_event) * 1000;
     let timeout = match h.timeout_ms {
         Some(ms) if explicit || ms != default_ms => {
             Some(ms.div_ceil(1000).max(codex::TIMEOUT_MIN_S))
@@ -120,6 +120,14 @@ pub fn group_of(h: &Hook) -> Result<RawGroup, String> {
             status_message: status,
         }],
     })
+}
+
+/// The timeout Codex gives a handler of `event` that writes none, in seconds (600; SessionEnd 1).
+fn event_default_s(event: &str) -> u64 {
+    contract::find(CONV, event)
+        .and_then(|r| r.rules())
+        .and_then(|r| r.timeout.default_ms())
+        .map_or(codex::TIMEOUT_DEFAULT_S, |ms| ms / 1000)
 }
 
 /// What the target already has for `g`'s handler.
@@ -173,7 +181,7 @@ fn index(groups: &[Node]) -> Handlers {
 
 /// Looks for `g`'s command in the groups with the same matcher. Settings are compared by
 /// meaning: a `timeout` left out is Codex's default.
-fn existing(handlers: &Handlers, g: &serde_json::Value) -> Existing {
+fn existing(handlers: &Handlers, g: &serde_json::Value, default_s: u64) -> Existing {
     use serde_json::Value;
     let Some(handler) = g.get("hooks").and_then(|h| h.get(0)) else {
         return Existing::None;
@@ -186,7 +194,7 @@ fn existing(handlers: &Handlers, g: &serde_json::Value) -> Existing {
             h.get("type").cloned(),
             h.get("timeout")
                 .and_then(Value::as_f64)
-                .unwrap_or(codex::TIMEOUT_DEFAULT_S as f64),
+                .unwrap_or(default_s as f64),
             h.get("async").cloned(),
             h.get("statusMessage").cloned(),
         )
@@ -204,7 +212,7 @@ fn existing(handlers: &Handlers, g: &serde_json::Value) -> Existing {
     Existing::Differs(
         *gi,
         *hi,
-        crate::write::handler_differences(h, handler, codex::TIMEOUT_DEFAULT_S),
+        crate::write::handler_differences(h, handler, default_s),
         *span,
     )
 }
@@ -345,7 +353,7 @@ pub fn plan_write(ctx: &Context, hooks: &[Hook], opts: &WriteOptions) -> Plan {
         let handlers = indexes
             .entry(h.source_event.clone())
             .or_insert_with(|| index(groups));
-        match existing(handlers, &value) {
+        match existing(handlers, &value, event_default_s(&h.source_event)) {
             Existing::None => {}
             Existing::Same => continue,
             Existing::Differs(g, i, differences, span) => {

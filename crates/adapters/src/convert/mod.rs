@@ -11,6 +11,7 @@
 
 pub mod events;
 pub mod exec;
+mod gemini;
 pub mod glob;
 pub mod matcher;
 pub mod timeout;
@@ -40,11 +41,12 @@ pub struct Conversion {
 }
 
 /// The conventions whose hooks are external commands, between which hooks move both ways.
-pub const COMMAND_CONVENTIONS: [Convention; 4] = [
+pub const COMMAND_CONVENTIONS: [Convention; 5] = [
     Convention::Jcode,
     Convention::Jarvis,
     Convention::CodexJson,
     Convention::ClaudeSettings,
+    Convention::GeminiSettings,
 ];
 
 /// Whether `hooks import --from from --to to` is a supported move.
@@ -133,6 +135,9 @@ fn input_words(c: Convention) -> &'static str {
         Convention::Jarvis => {
             "a snake_case JSON payload on stdin (`hook_event_name`, `tool_input`, `prompt` as content parts, …)"
         }
+        Convention::GeminiSettings => {
+            "a JSON payload on stdin with Gemini's event names and fields (`hook_event_name` = `BeforeTool`, `timestamp`, `tool_input`, `prompt_response`, …)"
+        }
         _ => "a JSON payload on stdin (`hook_event_name`, `session_id`, `tool_name`, `tool_input`, …)",
     }
 }
@@ -170,10 +175,15 @@ fn say_input_changes(moved_from: &[Convention], out: &mut Conversion, to: Conven
 }
 
 /// Environment variables only one agent sets: a command that uses them breaks elsewhere.
-const AGENT_VARIABLES: [(&str, Convention); 3] = [
+/// (Gemini CLI also sets `CLAUDE_PROJECT_DIR`, for compatibility.)
+const AGENT_VARIABLES: [(&str, Convention); 7] = [
     ("CLAUDE_PROJECT_DIR", Convention::ClaudeSettings),
     ("CLAUDE_PLUGIN_ROOT", Convention::ClaudeSettings),
     ("JCODE_HOOK_", Convention::Jcode),
+    ("GEMINI_PROJECT_DIR", Convention::GeminiSettings),
+    ("GEMINI_CWD", Convention::GeminiSettings),
+    ("GEMINI_SESSION_ID", Convention::GeminiSettings),
+    ("GEMINI_PLANS_DIR", Convention::GeminiSettings),
 ];
 
 /// Builds the diagnostics of one hook, at its source location.
@@ -685,7 +695,7 @@ fn to_command(h: &Hook, say: &mut Say) -> Option<Hook> {
         if shell.exec == Exec::LoginShell {
             say.push(
                 Code::ConversionNote,
-                "jcode runs the command without a login shell: PATH and variables set by the login profile are not loaded".into(),
+                "jcode runs the command through the `sh -c` wrapper, not the user's login shell (Codex runs e.g. `/bin/bash -c`): bash- or zsh-only syntax fails there".into(),
             );
         }
         if let Some(globs) = &wrap_tools {
@@ -712,13 +722,14 @@ fn to_command(h: &Hook, say: &mut Say) -> Option<Hook> {
             say.push(
                 Code::ConversionNote,
                 match to_exec {
-                    Exec::LoginShell => "the target runs the command in a login shell (`$SHELL -lc`), which also loads the user's profile".into(),
-                    _ => "the target runs the command with `sh -c`, not a login shell: PATH and variables set by the login profile are not loaded".into(),
+                    Exec::LoginShell => "the target runs the command with the user's login shell from the password database (`/bin/bash -c`, or zsh, sh), not `sh`: shell syntax beyond POSIX sh now works there".into(),
+                    _ => "the target runs the command with `sh -c`, not the user's login shell (Codex runs e.g. `/bin/bash -c`): bash- or zsh-only syntax fails there".into(),
                 },
             );
         }
         shell.command.clone()
     };
+    let new_command = gemini::command_out_of(h, &new_command, to_exec, say);
 
     // Gate vs observer, and what the target ignores.
     let mut changes = events::compare(h.convention, &h.source_event, row);
@@ -767,7 +778,8 @@ fn to_command(h: &Hook, say: &mut Say) -> Option<Hook> {
     }
 
     for (var, owner) in AGENT_VARIABLES {
-        if owner != say.to && shell.command.contains(var) {
+        let also_set = var == "CLAUDE_PROJECT_DIR" && say.to == Convention::GeminiSettings;
+        if owner != say.to && !also_set && shell.command.contains(var) {
             say.push(
                 Code::LossyConversion,
                 format!(
@@ -798,7 +810,11 @@ fn to_command(h: &Hook, say: &mut Say) -> Option<Hook> {
         },
         timeout_ms: t.timeout_ms,
         location: h.location.clone(),
-        detail: json_detail(h, say),
+        detail: if gemini::is_target(say.to) {
+            gemini::detail_into(h, say)
+        } else {
+            json_detail(h, say)
+        },
     })
 }
 
