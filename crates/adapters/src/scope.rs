@@ -77,6 +77,10 @@ pub fn target(ctx: &Context, convention: Convention, scope: Scope) -> Option<Pat
         }
         (Convention::CodexJson, Scope::User) => home.map(|h| h.join(".codex/hooks.json")),
         (Convention::CodexJson, Scope::Project) => project.map(|p| p.join(".codex/hooks.json")),
+        (Convention::GeminiSettings, Scope::User) => home.map(|h| h.join(".gemini/settings.json")),
+        (Convention::GeminiSettings, Scope::Project) => {
+            project.map(|p| p.join(".gemini/settings.json"))
+        }
         (Convention::Gjc, Scope::Project) => project.map(|p| p.join(".gjc/hooks")),
         (Convention::Gjc, Scope::User) => home.map(|h| h.join(".gjc/agent/hooks")),
         _ => None,

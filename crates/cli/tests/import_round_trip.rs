@@ -156,6 +156,8 @@ fn placed(convention: &str, user: bool) -> &'static str {
         ("codex-json", false) => "project/.codex/hooks.json",
         ("claude-settings", true) => "home/.claude/settings.json",
         ("claude-settings", false) => "project/.claude/settings.json",
+        ("gemini-settings", true) => "home/.gemini/settings.json",
+        ("gemini-settings", false) => "project/.gemini/settings.json",
         (other, _) => panic!("{other}"),
     }
 }

@@ -256,12 +256,7 @@ fn seconds(ms: u64) -> Value {
 /// Merges one hook. `Err` carries what there is to say: a refusal, or (with `force`) the
 /// `forced_overwrite` warning of a replaced handler — then with the (group, handler) indices of
 /// the handler already there.
-fn merge(
-    obj: &CstObject,
-    hook: &Hook,
-    force: bool,
-    cache: &mut Cache,
-) -> Result<(), Refusal> {
+fn merge(obj: &CstObject, hook: &Hook, force: bool, cache: &mut Cache) -> Result<(), Refusal> {
     let plain = |d: Diagnostic| Box::new((d, None));
     let event = hook.source_event.as_str();
     if hook.convention != CL || contract::find(CL, event).is_none() {

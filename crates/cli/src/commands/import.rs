@@ -243,6 +243,14 @@ pub fn import(
             for c in &p.changes {
                 plan.diagnostics.extend(check::file(ctx, to, c));
             }
+            if to == Convention::CodexJson {
+                // Codex runs a rewritten hooks.json only once each changed hook is trusted again.
+                for c in p.changes.iter().filter(|c| !c.is_noop()) {
+                    diagnostics.extend(adapters::codex_json::trust::check_written(
+                        ctx, &c.path, &c.after,
+                    ));
+                }
+            }
             plan.changes.extend(p.changes);
             plan.diagnostics.extend(p.diagnostics);
         }
@@ -264,18 +272,6 @@ pub fn import(
         .iter()
         .any(|d| d.severity() == Severity::Error);
     diagnostics.extend(plan.diagnostics.iter().cloned());
-    if a.to == hook_ir::Convention::CodexJson {
-        // Codex runs a rewritten hooks.json only once each changed hook is trusted again.
-        for c in plan
-            .changes
-            .iter()
-            .filter(|c| c.before.as_ref() != Some(&c.after))
-        {
-            diagnostics.extend(adapters::codex_json::trust::check_written(
-                ctx, &c.path, &c.after,
-            ));
-        }
-    }
     let mut written = Vec::new();
     if !o.dry_run && !held_back {
         progress.say(hooks.len(), || "writing".into());
