@@ -127,7 +127,8 @@ const fn kind_index(kind: Kind) -> usize {
 /// hooks, allocate nothing.
 ///
 /// **Several conventions on one event.** Each convention's matching hooks run as one group
-/// under that convention's contract (jcode sequential, the others in parallel); the groups run
+/// under that convention's contract (jcode sequential; Gemini in parallel unless a matching
+/// definition says `sequential: true`; the others in parallel); the groups run
 /// concurrently. The decision blocks if any hook blocks — the reason is the first blocking
 /// hook's in hook order — and contexts, effects and outcomes are concatenated in hook order.
 /// The first `updatedInput` in hook order wins; a block discards it.
@@ -137,7 +138,7 @@ const fn kind_index(kind: Kind) -> usize {
 /// [`Event::turn_id`] a Jarvis stop hook continued, and a later Jarvis block with the same
 /// turn id is not honoured (the hook's outcome stays `blocked`, with an error saying why).
 /// Without a turn id, [`Event::stop_hook_active`] stands in: when it is set, the turn already
-/// continued once and a Jarvis block is not honoured. Codex and Claude leave the loop guard to
+/// continued once and a Jarvis block is not honoured. Codex, Claude and Gemini leave the loop guard to
 /// the hook itself (they pass `stop_hook_active`), so their blocks always continue.
 pub struct Runner {
     pub(crate) hooks: Vec<Prepared>,

@@ -155,7 +155,15 @@ impl Lowerer<'_> {
                 };
                 let raw_matcher = g.matcher.as_ref().map(|m| m.value.clone());
                 let hook_name = h.name.as_ref().map(|n| n.value.clone());
-                self.identical(event, hook_name.as_deref(), &command, &raw_matcher, h.span);
+                let tool_event = row.matched == hook_ir::contract::MatchedValue::ToolName;
+                self.identical(
+                    event,
+                    hook_name.as_deref(),
+                    &command,
+                    &raw_matcher,
+                    tool_event,
+                    h.span,
+                );
                 let Some(kind) = kind else { continue };
                 let disabled_name = hook_name.clone().unwrap_or_else(|| command.clone());
                 let hook = Hook {
@@ -216,6 +224,7 @@ impl Lowerer<'_> {
         name: Option<&str>,
         command: &str,
         matcher: &Option<String>,
+        tool_event: bool,
         span: Span,
     ) {
         let key = (
@@ -227,6 +236,8 @@ impl Lowerer<'_> {
                 self.seen.insert(key, matcher.clone());
             }
             Some(first) if first == matcher => {}
+            // Two different exact values (`startup`, `resume`) never both match.
+            Some(Some(_)) if !tool_event && matcher.is_some() => {}
             Some(first) => {
                 let why = format!(
                     "is also declared under matcher {}; when both match, Gemini runs it once",
