@@ -201,7 +201,8 @@ fn a_throwing_gjc_guard_fails_closed_through_the_bridge() {
 #[test]
 fn a_jarvis_prompt_hook_adds_context_in_claude_codex_and_jarvis_terms() {
     let t = Tree::new("guarded");
-    let wrapped = "<hook_result hook_event=\"UserPromptSubmit\">Project rule: the secret word is PAPAYA.</hook_result>";
+    // Kimi's wrapping of a UserPromptSubmit result (conventions.md §2), kept.
+    let wrapped = "<hook_result hook_event=\"UserPromptSubmit\">\nProject rule: the secret word is PAPAYA.\n</hook_result>";
     let claude = json!({"session_id": "c1", "transcript_path": "/tmp/t.jsonl",
         "cwd": t.project(), "permission_mode": "default",
         "hook_event_name": "UserPromptSubmit", "prompt": "what is the secret word?"});

@@ -40,19 +40,70 @@ pub fn answer(host: Convention, event_name: &str, d: &Decision) -> HostAnswer {
             )),
         }
     }
-    if let Some(p) = &d.tool_result {
-        notes.push(format!(
-            "a hook replaced the tool result ({}); `{host}` takes no replacement from a hook: the model sees the original",
-            serde_json::to_string(p).unwrap_or_default()
-        ));
-    }
-    let mut a = match host {
-        Convention::Jarvis => jarvis(d),
-        _ => json(host, event_name, d),
+    let replaced = d
+        .tool_result
+        .as_ref()
+        .and_then(|p| p.content.as_ref())
+        .map(content_text);
+    let mut a = match (host, replaced) {
+        // Codex replaces the output the model receives with a PostToolUse hook's stderr on
+        // exit 2 (conventions.md §4, observed on Codex 0.171.0); context rides along in it.
+        (Convention::CodexJson, Some(text)) if d.kind == Kind::PostToolUse => {
+            let mut parts = vec![text];
+            parts.extend(d.context.iter().cloned());
+            HostAnswer {
+                exit_code: hook_ir::contract::limits::codex::BLOCK_EXIT_CODE,
+                stdout: String::new(),
+                stderr: parts.join("\n\n"),
+                notes: Vec::new(),
+            }
+        }
+        // Claude cannot replace a built-in tool's output: the model gets the replacement as
+        // context after the original output.
+        (Convention::ClaudeSettings, Some(text)) if d.kind == Kind::PostToolUse => {
+            notes.push(
+                "a hook replaced the tool output; Claude Code takes no replacement for a built-in tool: it is added as context"
+                    .into(),
+            );
+            let mut with = d.clone();
+            with.context.insert(0, text);
+            json(host, event_name, &with)
+        }
+        (_, replaced) => {
+            if replaced.is_some() {
+                notes.push(format!(
+                    "a hook replaced the tool output; `{host}` takes no replacement from a hook: the model sees the original"
+                ));
+            }
+            match host {
+                Convention::Jarvis => jarvis(d),
+                _ => json(host, event_name, d),
+            }
+        }
     };
     notes.append(&mut a.notes);
     a.notes = notes;
     a
+}
+
+/// A replaced tool result as the text a model reads: a string as is; GJC's content parts (text
+/// parts joined by newlines); anything else as JSON.
+fn content_text(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        Value::Array(parts)
+            if parts
+                .iter()
+                .all(|p| p.get("text").is_some_and(Value::is_string)) =>
+        {
+            parts
+                .iter()
+                .filter_map(|p| p.get("text").and_then(Value::as_str))
+                .collect::<Vec<_>>()
+                .join("\n")
+        }
+        other => other.to_string(),
+    }
 }
 
 fn effects<'a>(d: &'a Decision, kind: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
@@ -280,6 +331,24 @@ mod tests {
         assert_eq!(c, json!({"decision": "block", "reason": "tests fail"}));
         let j = answer(Convention::Jarvis, "Stop", &s);
         assert_eq!((j.exit_code, j.stderr.as_str()), (2, "tests fail"));
+    }
+
+    #[test]
+    fn a_replaced_tool_output_is_exit_2_for_codex_and_context_for_claude() {
+        let mut d = Decision::allow(Kind::PostToolUse);
+        d.tool_result = Some(crate::ToolResultPatch {
+            content: Some(json!("lint: 2 warnings")),
+            details: None,
+            is_error: None,
+        });
+        let c = answer(Convention::CodexJson, "PostToolUse", &d);
+        assert_eq!((c.exit_code, c.stderr.as_str()), (2, "lint: 2 warnings"));
+        let c = answer(Convention::ClaudeSettings, "PostToolUse", &d);
+        assert_eq!(
+            stdout_json(&c),
+            json!({"hookSpecificOutput": {"hookEventName": "PostToolUse",
+                "additionalContext": "lint: 2 warnings"}})
+        );
     }
 
     #[test]

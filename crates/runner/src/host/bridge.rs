@@ -88,6 +88,21 @@ impl Bridge {
         merge(event.kind(), decisions)
     }
 
+    /// Waits until every hook its agent does not wait for (Jarvis PostToolUse) has finished, and
+    /// returns their outcomes ([`Runner::wait_detached`]). The bridge calls it after answering:
+    /// a process that exited would take those hooks with it.
+    pub fn wait_detached(&self) -> Vec<crate::HookOutcome> {
+        self.runners
+            .iter()
+            .flat_map(|(_, r)| r.wait_detached())
+            .collect()
+    }
+
+    /// How many hooks the agent does not wait for are still running.
+    pub fn detached_running(&self) -> usize {
+        self.runners.iter().map(|(_, r)| r.detached_running()).sum()
+    }
+
     /// [`Bridge::dispatch`] on a current-thread runtime of its own, for callers that are not
     /// async (and not inside a runtime).
     pub fn dispatch_blocking(&self, event: &Event) -> Decision {

@@ -31,6 +31,9 @@ struct Outcome {
     notes: Vec<String>,
     /// The bridge could not do its job; an allow then exits 1 with `notes` on stderr.
     failed: bool,
+    /// Hooks the host does not wait for (Jarvis PostToolUse) are still running in it: waited
+    /// for after the answer is written.
+    pending: Option<Bridge>,
 }
 
 /// Runs the bridge and answers; returns the exit code the host's protocol prescribes.
@@ -63,8 +66,23 @@ pub fn run(a: BridgeRunArgs) -> Exit {
         decision: host::fallback(kind, &[], &sources_of(&a, host), "the bridge panicked"),
         notes: vec!["the bridge panicked (a bug in hooks: please report it)".into()],
         failed: true,
+        pending: None,
     });
-    respond(host, &event_name, outcome)
+    let mut outcome = outcome;
+    let pending = outcome.pending.take();
+    let exit = respond(host, &event_name, outcome);
+    if let Some(bridge) = pending {
+        for h in bridge.wait_detached() {
+            if let Some(e) = h.error.filter(|_| h.outcome != OutcomeKind::Allowed) {
+                eprintln!(
+                    "hooks bridge: hook `{}`: {}",
+                    visible_line(&h.id),
+                    visible(&e)
+                );
+            }
+        }
+    }
+    exit
 }
 
 /// The source conventions: `--from`, else every runnable convention the host does not read.
@@ -127,6 +145,7 @@ fn bridge(
                 lim::DEPTH_ENV
             )],
             failed: true,
+            pending: None,
         };
     }
     let payload = match stdin {
@@ -172,6 +191,7 @@ fn bridge(
                 decision: host::fallback(kind, &refs, &sources, &why),
                 notes,
                 failed: true,
+                pending: None,
             };
         }
     };
@@ -190,6 +210,7 @@ fn bridge(
             decision: host::fallback(kind, &refs, &unreadable, &why),
             notes,
             failed: true,
+            pending: None,
         };
     }
     let mut o = dispatch(host, &he, hooks, &project, home, depth);
@@ -270,6 +291,7 @@ fn dispatch(
             decision: Decision::allow(kind),
             notes,
             failed: false,
+            pending: None,
         };
     }
     let deadline = Duration::from_millis(
@@ -287,6 +309,7 @@ fn dispatch(
                 decision: host::fallback(kind, &matching, &[], &why),
                 notes,
                 failed: true,
+                pending: None,
             };
         }
     };
@@ -319,9 +342,11 @@ fn dispatch(
             notes.push(format!("hook `{}` {how}: {why}", h.id));
         }
     }
+    drop(rt);
     Outcome {
         decision,
         notes,
         failed,
+        pending: (bridge.detached_running() > 0).then_some(bridge),
     }
 }
