@@ -165,6 +165,14 @@ pub fn replay(t: &Trace) -> Result<Observed> {
         t.config
             .replace("<ROOT>", &root_json[1..root_json.len() - 1]),
     )?;
+    if let Some(trust) = t.trust {
+        // The trust state Codex read, for the embedder's trust policy below.
+        let basis = t.trusted_config.as_deref().unwrap_or(&t.config);
+        let state = crate::trust::state_of(trust, t.layer, basis, r, &config_file)?;
+        let dir = r.join("home/.codex");
+        std::fs::create_dir_all(&dir)?;
+        std::fs::write(dir.join("config.toml"), state)?;
+    }
     let (project, home) = (r.join("project"), r.join("home"));
     let ctx = adapters::Context {
         project: Some(project.clone()),
@@ -175,8 +183,10 @@ pub fn replay(t: &Trace) -> Result<Observed> {
     let convention = match agent {
         Agent::Claude => Convention::ClaudeSettings,
         Agent::Codex => Convention::CodexJson,
+        Agent::Gemini => Convention::GeminiSettings,
     };
     let found = adapters::discover_only(&ctx, &[convention]);
+    let trust = codex_trust_policy(t, &ctx, &found)?;
     let runner = Runner::new(
         found.batch.hooks,
         RunnerOptions {
@@ -189,17 +199,20 @@ pub fn replay(t: &Trace) -> Result<Observed> {
                 .into_iter()
                 .map(|(k, v)| (k.into(), Some(v.into())))
                 .collect(),
+            trust,
             ..RunnerOptions::default()
         },
     );
+    let ev = |k| agent_event_name(agent, k);
     let mut s = Session {
+        agent,
         runner: &runner,
         logs: r.join("logs"),
         masker: crate::trace::Masker::new(r, &crate::repo_root()),
         out: Observed::default(),
     };
     // SessionStart.
-    let ss = payload(t, "SessionStart", 0);
+    let ss = payload(t, ev(Kind::SessionStart), 0);
     let d = s.fire(Event::session_start(
         str_of(ss, "source").unwrap_or_else(|| "startup".into()),
     ))?;
@@ -216,11 +229,14 @@ pub fn replay(t: &Trace) -> Result<Observed> {
         // Stop, and the continuations it asks for (bounded as the agents bound them).
         let mut active = false;
         for nth in 0..3 {
-            let p = payload(t, "Stop", nth);
+            let p = payload(t, ev(Kind::Stop), nth);
             let mut e = Event::stop();
             e.stop_hook_active = active;
-            e.last_assistant_text =
-                str_of(p, "last_assistant_message").or(Some(t.final_text.clone()));
+            e.last_assistant_text = str_of(p, "last_assistant_message")
+                .or_else(|| str_of(p, "prompt_response"))
+                .or(Some(t.final_text.clone()));
+            // Gemini's AfterAgent carries the prompt too.
+            e.prompt = str_of(p, "prompt");
             let d = s.fire(e)?;
             match &d.verdict {
                 Verdict::Block { reason } => {
@@ -231,14 +247,42 @@ pub fn replay(t: &Trace) -> Result<Observed> {
             }
         }
     }
-    let se = payload(t, "SessionEnd", 0);
+    let se = payload(t, ev(Kind::SessionShutdown), 0);
     s.fire(Event::session_shutdown(
         str_of(se, "reason").unwrap_or_else(|| "other".into()),
     ))?;
     Ok(s.out)
 }
 
+/// The embedder's trust policy for a Codex trace: what Codex does (a hook runs only when
+/// `adapters::codex_json::trust` judges it trusted), or none when the run bypassed trust
+/// (`--dangerously-bypass-hook-trust`).
+fn codex_trust_policy(
+    t: &Trace,
+    ctx: &adapters::Context,
+    found: &adapters::Discovered,
+) -> Result<Option<std::sync::Arc<dyn runner::TrustPolicy>>> {
+    if matches!(t.trust, None | Some(crate::scenario::Trust::Bypass)) {
+        return Ok(None);
+    }
+    let verdicts = adapters::codex_json::trust::of_hooks(ctx, &found.batch.hooks, &found.sources)
+        .map_err(Error::msg)?;
+    let refused: std::collections::BTreeMap<String, String> = found
+        .batch
+        .hooks
+        .iter()
+        .zip(verdicts)
+        .filter_map(|(h, v)| {
+            let v = v?;
+            (!v.status.runs()).then(|| (h.id.clone(), format!("Codex trust: {:?}", v.status)))
+        })
+        .collect();
+    let policy = move |h: &hook_ir::Hook| refused.get(&h.id).cloned();
+    Ok(Some(std::sync::Arc::new(policy)))
+}
+
 struct Session<'a> {
+    agent: Agent,
     runner: &'a Runner,
     logs: std::path::PathBuf,
     masker: crate::trace::Masker,
@@ -264,7 +308,9 @@ impl Session<'_> {
         }
         runs.sort();
         if !runs.is_empty() {
-            self.out.firings.push((event_name(kind).into(), runs));
+            self.out
+                .firings
+                .push((agent_event_name(self.agent, kind).into(), runs));
         }
         Ok(d)
     }
@@ -275,11 +321,17 @@ impl Session<'_> {
 
     /// PreToolUse, the tool, PostToolUse, and the model request with the tool result.
     fn tool_turn(&mut self, t: &Trace, project: &Path) -> Result<()> {
-        let pre = payload(t, "PreToolUse", 0);
+        let pre = payload(t, agent_event_name(self.agent, Kind::PreToolUse), 0);
         let input = pre
             .and_then(|p| p.get("tool_input").cloned())
             .unwrap_or_else(|| json!({"command": t.tool}));
-        let tool_name = str_of(pre, "tool_name").unwrap_or_else(|| "Bash".into());
+        let post = payload(t, agent_event_name(self.agent, Kind::PostToolUse), 0);
+        let tool_name = str_of(pre, "tool_name")
+            .or_else(|| str_of(post, "tool_name"))
+            .unwrap_or_else(|| match self.agent {
+                Agent::Gemini => "run_shell_command".into(),
+                _ => "Bash".into(),
+            });
         let d = self.fire(Event::pre_tool_use(tool_name.clone(), input.clone()))?;
         let mut told: Vec<String> = d.context.clone();
         if let Verdict::Block { reason } = &d.verdict {
@@ -290,7 +342,6 @@ impl Session<'_> {
         let input = d.updated_input.clone().unwrap_or(input);
         let command = input["command"].as_str().unwrap_or(&t.tool).to_string();
         let output = run_tool(&command, project)?;
-        let post = payload(t, "PostToolUse", 0);
         let mut e = Event::post_tool_use(tool_name, input, output.clone());
         e.tool_response = post.and_then(|p| p.get("tool_response").cloned());
         let d = self.fire(e)?;
@@ -315,6 +366,17 @@ fn run_tool(command: &str, project: &Path) -> Result<String> {
         .stdin(std::process::Stdio::null())
         .output()?;
     Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// The event name `agent` fires for a kind: Gemini CLI's own names, else Claude's and Codex's.
+pub fn agent_event_name(agent: Agent, k: Kind) -> &'static str {
+    match (agent, k) {
+        (Agent::Gemini, Kind::PreToolUse) => "BeforeTool",
+        (Agent::Gemini, Kind::PostToolUse) => "AfterTool",
+        (Agent::Gemini, Kind::UserPromptSubmit) => "BeforeAgent",
+        (Agent::Gemini, Kind::Stop) => "AfterAgent",
+        _ => event_name(k),
+    }
 }
 
 /// The agents' event name of a kind.
