@@ -107,11 +107,37 @@ pub struct SchemaArgs {
     pub what: String,
 }
 
+/// `KIND` of `hooks run`: one of the six kinds, completed as such; with `--events` the one
+/// positional argument is `PATH` instead, so any text is accepted here and checked by the command.
+#[derive(Clone)]
+pub struct KindOrPath;
+
+impl clap::builder::TypedValueParser for KindOrPath {
+    type Value = String;
+    fn parse_ref(
+        &self,
+        _cmd: &clap::Command,
+        _arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        Ok(value.to_string_lossy().into_owned())
+    }
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(
+            hook_ir::Kind::ALL
+                .map(|k| clap::builder::PossibleValue::new(k.as_str()))
+                .into_iter(),
+        ))
+    }
+}
+
 #[derive(Debug, Args)]
 pub struct RunArgs {
-    /// The kind of event to dispatch.
-    #[arg(value_name = "KIND", value_parser = clap::builder::PossibleValuesParser::new(hook_ir::Kind::ALL.map(|k| k.as_str())))]
-    pub kind: String,
+    /// The kind of event to dispatch (with --events: PATH).
+    #[arg(value_name = "KIND", value_parser = KindOrPath, required_unless_present = "events")]
+    pub kind: Option<String>,
     /// A project root or an explicit config file (default: .).
     #[arg(value_name = "PATH")]
     pub path: Option<PathBuf>,
@@ -126,6 +152,24 @@ pub struct RunArgs {
     /// The prompt text (user_prompt_submit).
     #[arg(long, value_name = "TEXT")]
     pub prompt: Option<String>,
+    /// session_start: the source (default: each convention's own, jcode `create`, others
+    /// `startup`); jcode turn_start (user_prompt_submit): its SOURCE (default `chat`).
+    #[arg(long = "source", value_name = "TEXT")]
+    pub source_value: Option<String>,
+    /// session_shutdown: the reason (default: jcode `close`, others `exit`).
+    #[arg(long, value_name = "TEXT")]
+    pub reason: Option<String>,
+    /// The model name the agent reports (default: jcode `unknown`; omitted elsewhere).
+    #[arg(long, value_name = "NAME")]
+    pub model: Option<String>,
+    /// Replay a session: JSON lines of events, dispatched in order through one runner; prints
+    /// one decision document per line.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["tool", "input", "prompt", "source_value", "reason", "model"])]
+    pub events: Option<PathBuf>,
+    /// Wait for the hooks the agent does not wait for (Jarvis PostToolUse) and report their
+    /// real outcomes, instead of returning as soon as they started.
+    #[arg(long)]
+    pub wait: bool,
 }
 
 /// Parses a convention id for clap, listing the ids on error.

@@ -403,6 +403,22 @@ pub mod limits {
             "DISPLAY",
             "WAYLAND_DISPLAY",
         ];
+        /// What `hooks run` (and an embedder that leaves a field unset) sends for the fields
+        /// jcode always sets: `SOURCE` of `session_start` (jcode `agent.rs`:
+        /// `fire_session_lifecycle_hook("session_start", "create")`; also `attach`, `resume`).
+        pub const DEFAULT_SESSION_START_SOURCE: &str = "create";
+        /// `SOURCE` of `session_end` (`agent.rs`: `fire_session_lifecycle_hook("session_end",
+        /// "close")`, the only value).
+        pub const DEFAULT_SESSION_END_SOURCE: &str = "close";
+        /// `SOURCE` of `turn_start` (`turn_execution.rs`: `self.fire_turn_start_hook("chat")`,
+        /// the only value).
+        pub const DEFAULT_TURN_START_SOURCE: &str = "chat";
+        /// `MODEL` when the agent gave none (jcode always sends the provider's model).
+        pub const DEFAULT_MODEL: &str = "unknown";
+        /// `STATUS` of `turn_end`/`post_tool` when the agent gave none.
+        pub const DEFAULT_STATUS: &str = "ok";
+        /// `DURATION_MS` when the agent gave none.
+        pub const DEFAULT_DURATION_MS: u64 = 0;
         /// The prefix of the copies of the client's terminal variables.
         pub const CLIENT_ENV_PREFIX: &str = "JCODE_CLIENT_";
     }

@@ -38,9 +38,12 @@ pub struct Event {
     pub stop_hook_active: bool,
     /// The model in use.
     pub model: Option<String>,
-    /// `session_start`: how the session started (`startup`, `resume`, `create`, `attach`...).
+    /// `session_start`: how the session started (`startup`, `resume`, `create`, `attach`...);
+    /// `turn_start` for jcode (`chat`). `None`: each convention's own default (jcode `create`,
+    /// `chat` for `turn_start`; the others `startup`).
     pub source: Option<String>,
-    /// `session_shutdown`: why it ended (`exit`, `close`, `archive`...).
+    /// `session_shutdown`: why it ended (`exit`, `close`, `archive`...). `None`: each
+    /// convention's own default (jcode `close`; the others `exit`).
     pub reason: Option<String>,
     /// The agent's profile name, when it has one (Jarvis `profile`).
     pub profile: Option<String>,
@@ -143,6 +146,16 @@ impl Event {
                 .into(),
             None => self.prompt.as_deref().unwrap_or("").into(),
         }
+    }
+
+    /// [`Event::source`], or `default` (the convention's own word) when the agent gave none.
+    pub fn source_or<'a>(&'a self, default: &'a str) -> &'a str {
+        self.source.as_deref().unwrap_or(default)
+    }
+
+    /// [`Event::reason`], or `default` (the convention's own word) when the agent gave none.
+    pub fn reason_or<'a>(&'a self, default: &'a str) -> &'a str {
+        self.reason.as_deref().unwrap_or(default)
     }
 
     /// Whether the tool call failed (`status` `error`, or an error message).

@@ -4,6 +4,7 @@
 //! - [`Runner`]: built once from the hooks and [`RunnerOptions`]; [`Runner::dispatch`] (tokio)
 //!   and [`Runner::dispatch_blocking`];
 //! - [`Event`]: the canonical event, rendered per convention into its payload;
+//! - [`Turn`]: the turns of a session ([`Runner::begin_turn`]), for the per-turn rules;
 //! - [`Decision`]: allow/block, context, continuation, mutations, and one [`HookOutcome`] per hook;
 //! - [`module_host`]: GJC directory and plugin hook modules, run in a real JavaScript host;
 //! - [`ModuleDispatch`]: the seam through which module hooks reach the JavaScript host.
@@ -25,6 +26,7 @@ mod process;
 mod runner;
 mod sys;
 mod text;
+mod turn;
 
 pub use decision::{
     cut_bytes, Decision, HookOutcome, OutcomeKind, ToolResultPatch, Verdict,
@@ -34,3 +36,4 @@ pub use event::Event;
 pub use options::{ModuleDispatch, ModuleFuture, RunnerOptions, Session, TrustPolicy};
 pub use process::CAPTURE_MAX_BYTES;
 pub use runner::{Runner, Skipped};
+pub use turn::Turn;

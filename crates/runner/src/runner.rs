@@ -134,12 +134,17 @@ const fn kind_index(kind: Kind) -> usize {
 /// The first `updatedInput` in hook order wins; a block discards it.
 ///
 /// **Stop.** A block of a `stop` event becomes the continuation prompt (the block reason).
-/// Jarvis allows at most one continuation per turn: the runner remembers the last
-/// [`Event::turn_id`] a Jarvis stop hook continued, and a later Jarvis block with the same
-/// turn id is not honoured (the hook's outcome stays `blocked`, with an error saying why).
-/// Without a turn id, [`Event::stop_hook_active`] stands in: when it is set, the turn already
-/// continued once and a Jarvis block is not honoured. Codex, Claude and Gemini leave the loop guard to
-/// the hook itself (they pass `stop_hook_active`), so their blocks always continue.
+/// Jarvis allows at most one continuation per turn (its contract's
+/// [`hook_ir::contract::SkipWhen::ContinuedThisTurn`]): once a Jarvis Stop hook continued the turn
+/// of [`Event::turn_id`], later Stop events of that turn run no Jarvis Stop hook at all. Without a
+/// turn id, [`Event::stop_hook_active`] stands in. [`Runner::begin_turn`] numbers turns for the
+/// embedder. Codex, Claude and Gemini leave the loop guard to the hook itself (they pass
+/// `stop_hook_active`), so their blocks always continue.
+///
+/// **Hooks the agent does not wait for** (an event whose contract ordering is
+/// [`hook_ir::contract::Ordering::FireAndForget`]: Jarvis PostToolUse) are started on the
+/// runner's background runtime; the dispatch returns at once with "started" outcomes
+/// (`detached`), and [`Runner::wait_detached`] collects what they did.
 pub struct Runner {
     pub(crate) hooks: Vec<Prepared>,
     by_kind: [Vec<usize>; 6],
@@ -157,6 +162,8 @@ pub struct Runner {
     continued: Mutex<Vec<(Convention, String)>>,
     /// Hooks the agent does not wait for.
     pub(crate) background: crate::background::Background,
+    /// How many turns were started.
+    pub(crate) turns: crate::turn::Turns,
     runtime: OnceLock<Result<tokio::runtime::Runtime, String>>,
 }
 
@@ -298,6 +305,7 @@ impl Runner {
             skipped,
             continued: Mutex::new(Vec::new()),
             background: crate::background::Background::default(),
+            turns: Default::default(),
             runtime: OnceLock::new(),
         }
     }

@@ -390,3 +390,27 @@ fn prompt_hooks_fire_for_user_prompts_matching_text_parts_joined_with_a_space() 
 fn shell_quote(s: &str) -> String {
     format!("'{}'", s.replace('\'', r"'\''"))
 }
+
+/// The session API: `Runner::begin_turn` numbers turns and stamps their events, so the second
+/// Stop of a turn runs no Jarvis Stop hook (Kimi 11) without the embedder tracking turn ids.
+#[test]
+fn turns_carry_the_once_per_turn_rule_for_embedders() {
+    let d = tempfile::tempdir().unwrap();
+    let r = Runner::new(
+        vec![hook("h", Jarvis, "Stop", "echo more >&2; exit 2")],
+        opts(d.path()),
+    );
+    let t1 = r.begin_turn();
+    assert_eq!(t1.id(), "turn-1");
+    assert_eq!(
+        t1.dispatch_blocking(&Event::stop()).continuation.as_deref(),
+        Some("more")
+    );
+    assert!(t1.dispatch_blocking(&Event::stop()).hooks.is_empty());
+    let t2 = r.begin_turn();
+    assert_eq!(t2.id(), "turn-2");
+    assert!(t2.dispatch_blocking(&Event::stop()).is_block());
+    let rt = rt();
+    let d3 = rt.block_on(r.begin_turn().dispatch(&Event::stop()));
+    assert!(d3.is_block(), "async dispatch too");
+}

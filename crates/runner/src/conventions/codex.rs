@@ -78,10 +78,10 @@ pub(crate) fn event_fields(m: &mut Map<String, Value>, event: &Event, last_messa
             }
         }
         Kind::SessionStart => {
-            m.insert("source".into(), event.source.clone().into());
+            m.insert("source".into(), event.source_or("startup").into());
         }
         Kind::SessionShutdown => {
-            m.insert("reason".into(), event.reason.clone().into());
+            m.insert("reason".into(), event.reason_or("exit").into());
         }
     }
 }

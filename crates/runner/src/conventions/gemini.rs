@@ -97,10 +97,10 @@ pub(crate) fn payload(runner: &Runner, event_name: &str, event: &Event) -> Map<S
             m.insert("stop_hook_active".into(), event.stop_hook_active.into());
         }
         Kind::SessionStart => {
-            m.insert("source".into(), event.source.clone().into());
+            m.insert("source".into(), event.source_or("startup").into());
         }
         Kind::SessionShutdown => {
-            m.insert("reason".into(), event.reason.clone().into());
+            m.insert("reason".into(), event.reason_or("exit").into());
         }
     }
     m

@@ -86,13 +86,13 @@ pub(crate) fn payload(runner: &Runner, event_name: &str, event: &Event) -> Value
             m.insert("stop_hook_active".into(), false.into());
         }
         Kind::SessionStart => {
-            opt(&mut m, "source", &event.source);
+            m.insert("source".into(), event.source_or("startup").into());
             title(&mut m);
             opt(&mut m, "model", &event.model);
             opt(&mut m, "profile", &event.profile);
         }
         Kind::SessionShutdown => {
-            opt(&mut m, "reason", &event.reason);
+            m.insert("reason".into(), event.reason_or("exit").into());
             title(&mut m);
         }
     }

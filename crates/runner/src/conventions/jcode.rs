@@ -32,15 +32,43 @@ pub(crate) fn fields(slot: &str, event: &Event) -> Vec<(&'static str, String)> {
             f.push((k, v));
         }
     };
-    let model = || event.model.clone();
-    let duration = || event.duration_ms.map(|d| d.to_string());
+    // jcode sets these on every call site (agent.rs, turn_execution.rs, tool/mod.rs): a field
+    // the agent did not give gets its documented default, so a hook sees every variable.
+    let model = || {
+        Some(
+            event
+                .model
+                .clone()
+                .unwrap_or_else(|| lim::DEFAULT_MODEL.into()),
+        )
+    };
+    let duration = || {
+        Some(
+            event
+                .duration_ms
+                .unwrap_or(lim::DEFAULT_DURATION_MS)
+                .to_string(),
+        )
+    };
+    let status = || {
+        Some(event.status.clone().unwrap_or_else(|| {
+            if event.error.is_some() {
+                "error".into()
+            } else {
+                lim::DEFAULT_STATUS.into()
+            }
+        }))
+    };
     match slot {
         "turn_start" => {
             push("MODEL", model());
-            push("SOURCE", event.source.clone());
+            push(
+                "SOURCE",
+                Some(event.source_or(lim::DEFAULT_TURN_START_SOURCE).into()),
+            );
         }
         "turn_end" => {
-            push("STATUS", event.status.clone());
+            push("STATUS", status());
             push("DURATION_MS", duration());
             push("MODEL", model());
             push(
@@ -59,11 +87,21 @@ pub(crate) fn fields(slot: &str, event: &Event) -> Vec<(&'static str, String)> {
                     .map(|e| e.chars().take(lim::ERROR_MAX_CHARS).collect()),
             );
         }
-        "session_start" | "session_end" => {
+        "session_start" => {
             push(
                 "SOURCE",
-                event.source.clone().or_else(|| event.reason.clone()),
+                Some(event.source_or(lim::DEFAULT_SESSION_START_SOURCE).into()),
             );
+            push("MODEL", model());
+        }
+        "session_end" => {
+            // jcode's session_end carries its reason as SOURCE.
+            let source = event
+                .reason
+                .as_deref()
+                .or(event.source.as_deref())
+                .unwrap_or(lim::DEFAULT_SESSION_END_SOURCE);
+            push("SOURCE", Some(source.into()));
             push("MODEL", model());
         }
         "pre_tool" => {
@@ -82,7 +120,7 @@ pub(crate) fn fields(slot: &str, event: &Event) -> Vec<(&'static str, String)> {
                 "TOOL_NAME",
                 Some(event.tool_name.clone().unwrap_or_default()),
             );
-            push("STATUS", event.status.clone());
+            push("STATUS", status());
             push("DURATION_MS", duration());
             match &event.error {
                 Some(e) => push(
@@ -94,6 +132,7 @@ pub(crate) fn fields(slot: &str, event: &Event) -> Vec<(&'static str, String)> {
                     event
                         .output_bytes
                         .or_else(|| event.tool_output.as_ref().map(|o| o.len() as u64))
+                        .or(Some(0))
                         .map(|n| n.to_string()),
                 ),
             }
