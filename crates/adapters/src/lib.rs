@@ -12,6 +12,7 @@ pub mod json_span;
 pub mod write;
 
 mod line_index;
+mod read_back;
 pub mod read_limit;
 pub mod schema;
 mod toml_support;
@@ -83,7 +84,7 @@ pub fn plan_write(
     hooks: &[Hook],
     opts: &write::WriteOptions,
 ) -> write::Plan {
-    match convention {
+    let plan = match convention {
         Convention::Jcode => jcode::plan_write(ctx, convention, hooks, opts),
         Convention::Jarvis => jarvis::plan_write(ctx, convention, hooks, opts),
         Convention::Gjc => gjc::plan_write(ctx, convention, hooks, opts),
@@ -93,7 +94,8 @@ pub fn plan_write(
         Convention::CodexJson => codex_json::plan_write(ctx, convention, hooks, opts),
         Convention::GjcPlugin => gjc_plugin::plan_write(ctx, convention, hooks, opts),
         Convention::ClaudeSettings => claude_settings::plan_write(ctx, convention, hooks, opts),
-    }
+    };
+    read_back::verify(ctx, convention, hooks, plan)
 }
 
 /// Reads one explicit config file. Its convention is `convention` when given, else detected

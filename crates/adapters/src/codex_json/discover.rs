@@ -37,12 +37,17 @@ pub fn load(ctx: &Context, path: &Path, out: &mut Output) {
     let Some((display, text)) = read_json(ctx, Convention::CodexJson, path, out) else {
         return;
     };
-    match json_span::parse(&text) {
-        Ok(root) => lower(&File::new(&display, &text), &root, out),
+    lower_text(&display, &text, out);
+}
+
+/// Lowers `text` as the `hooks.json` shown as `display` (also a writer's planned text).
+pub(crate) fn lower_text(display: &str, text: &str, out: &mut Output) {
+    match json_span::parse(text) {
+        Ok(root) => lower(&File::new(display, text), &root, out),
         Err(e) => out.diag(parse_error(
             Convention::CodexJson,
-            &display,
-            &text,
+            display,
+            text,
             &e,
             "Codex cannot load this file: none of its hooks run",
         )),
