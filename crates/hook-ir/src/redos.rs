@@ -113,14 +113,11 @@ mod tests {
         /// the finding, shifted by the wrapper.
         #[test]
         fn findings_point_at_a_repeated_group(p in "[a-c()+*?{}1,\\\\\\[\\]|]{0,24}|\\PC{0,40}") {
-            match nested_unbounded_quantifier(&p) {
-                Some(i) => {
-                    proptest::prop_assert_eq!(p.as_bytes().get(i), Some(&b'('), "{:?}", p);
-                    proptest::prop_assert!(p[i + 1..].contains(')'), "{:?}", p);
-                    let wrapped = format!("(?:{p})");
-                    proptest::prop_assert_eq!(nested_unbounded_quantifier(&wrapped), Some(i + 3));
-                }
-                None => {}
+            if let Some(i) = nested_unbounded_quantifier(&p) {
+                proptest::prop_assert_eq!(p.as_bytes().get(i), Some(&b'('), "{:?}", p);
+                proptest::prop_assert!(p[i + 1..].contains(')'), "{:?}", p);
+                let wrapped = format!("(?:{p})");
+                proptest::prop_assert_eq!(nested_unbounded_quantifier(&wrapped), Some(i + 3));
             }
             if !p.contains('(') {
                 proptest::prop_assert_eq!(nested_unbounded_quantifier(&p), None);
