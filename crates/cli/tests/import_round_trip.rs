@@ -2,8 +2,10 @@
 //! `hooks import --from A --to B` into a temp tree, then `--from B --to A` from a fresh tree
 //! holding only B's file; the hooks `hooks list` reports for A (kind, source_event, matcher,
 //! handler, timeout_ms) must equal the original's. Each source holds hooks of all six kinds
-//! that every command convention can express (the portable set); what cannot move is pinned
-//! by the refusal tests in `import_e2e.rs`.
+//! that every command convention can express (the portable set: tools with one equivalent in
+//! every agent, such as the shell and MCP tools); what cannot move is pinned by the refusal
+//! tests in `import_e2e.rs`, and tools one agent splits into several (Codex's `apply_patch` is
+//! Claude's `Edit` and `Write`) by `tool_names_are_spoken_in_each_agents_words`.
 
 mod common;
 use common::Tree;
@@ -15,6 +17,7 @@ fn source(convention: &str) -> (&'static str, &'static str) {
         "jarvis" => ("home/.jarvis-code/config.toml", JARVIS),
         "codex-json" => ("project/.codex/hooks.json", CODEX),
         "claude-settings" => ("project/.claude/settings.json", CLAUDE),
+        "gemini-settings" => ("project/.gemini/settings.json", GEMINI),
         other => panic!("{other}"),
     }
 }
@@ -25,7 +28,7 @@ theme = "dark"
 [hooks]
 # the guards
 pre_tool = [
-  "sh -c 'case \"$JCODE_HOOK_TOOL_NAME\" in Bash|Edit) eval \"$1\";; esac' sh './guard.sh | tee -a log'",
+  "sh -c 'case \"$JCODE_HOOK_TOOL_NAME\" in bash|mcp__fs__write) eval \"$1\";; esac' sh './guard.sh | tee -a log'",
   "./audit.sh --pre",
 ]
 post_tool = "./after.sh --quiet"
@@ -41,7 +44,7 @@ model = "k2"
 
 [[hooks]]
 event = "PreToolUse"
-matcher = "^(?:Bash|Edit)$"
+matcher = "^(?:Bash|mcp__fs__write)$"
 command = "./guard.sh | tee -a log"
 timeout = 10
 
@@ -75,7 +78,7 @@ const CODEX: &str = r#"{
   "hooks": {
     "PreToolUse": [
       {
-        "matcher": "Bash|Edit",
+        "matcher": "Bash|mcp__fs__write",
         "hooks": [{ "type": "command", "command": "./guard.sh | tee -a log", "timeout": 10 }]
       },
       { "hooks": [{ "type": "command", "command": "./audit.sh --pre", "timeout": 10 }] }
@@ -96,7 +99,7 @@ const CLAUDE: &str = r#"{
   "hooks": {
     "PreToolUse": [
       {
-        "matcher": "Bash|Edit",
+        "matcher": "Bash|mcp__fs__write",
         "hooks": [{ "type": "command", "command": "./guard.sh | tee -a log", "timeout": 10 }]
       },
       { "hooks": [{ "type": "command", "command": "./audit.sh --pre", "timeout": 10 }] }
@@ -113,13 +116,58 @@ const CLAUDE: &str = r#"{
 }
 "#;
 
-const COMMAND_CONVENTIONS: [&str; 4] = ["jcode", "jarvis", "codex-json", "claude-settings"];
+const GEMINI: &str = r#"// Gemini CLI project settings
+{
+  "ui": { "theme": "GitHub" },
+  "hooks": {
+    "BeforeTool": [
+      {
+        "matcher": "^(?:run_shell_command|mcp_fs_write)$",
+        "hooks": [{ "type": "command", "command": "./guard.sh | tee -a log", "timeout": 10000 }]
+      },
+      { "hooks": [{ "type": "command", "command": "./audit.sh --pre", "timeout": 10000 }] }
+    ],
+    "AfterTool": [{ "hooks": [{ "type": "command", "command": "./after.sh --quiet" }] }],
+    "BeforeAgent": [
+      { "hooks": [{ "type": "command", "command": "echo \"$PWD\" >> prompts.log" }] }
+    ],
+    "AfterAgent": [{ "hooks": [{ "type": "command", "command": "notify-send done" }] }],
+    "SessionStart": [{ "hooks": [{ "type": "command", "command": "./start.sh" }] }],
+    "SessionEnd": [{ "hooks": [{ "type": "command", "command": "./end.sh" }] }]
+  }
+}
+"#;
+
+const COMMAND_CONVENTIONS: [&str; 5] = [
+    "jcode",
+    "jarvis",
+    "codex-json",
+    "claude-settings",
+    "gemini-settings",
+];
+
+/// Where `convention` keeps hooks of a user-level (`user`) or project source: import keeps
+/// scopes, and jcode and Jarvis have only a user level (project hooks go there guarded).
+fn placed(convention: &str, user: bool) -> &'static str {
+    match (convention, user) {
+        ("jcode", _) => "home/.jcode/config.toml",
+        ("jarvis", _) => "home/.jarvis-code/config.toml",
+        ("codex-json", true) => "home/.codex/hooks.json",
+        ("codex-json", false) => "project/.codex/hooks.json",
+        ("claude-settings", true) => "home/.claude/settings.json",
+        ("claude-settings", false) => "project/.claude/settings.json",
+        ("gemini-settings", true) => "home/.gemini/settings.json",
+        ("gemini-settings", false) => "project/.gemini/settings.json",
+        (other, _) => panic!("{other}"),
+    }
+}
 
 /// Imports `a` → `b` and back; returns the file written for `b` (for a snapshot), or what
 /// went wrong.
 fn round_trip(a: &str, a_text: &str, b: &str) -> Result<String, String> {
     let (a_path, _) = source(a);
-    let (b_path, _) = source(b);
+    let user = a_path.starts_with("home/");
+    let b_path = placed(b, user);
     let first = Tree::new();
     first.write(a_path, a_text);
     let original = by_event(first.hooks_of(a));
@@ -149,8 +197,14 @@ fn round_trip(a: &str, a_text: &str, b: &str) -> Result<String, String> {
         ));
     }
 
+    // A project hook guarded in a user-level file names its project: the second tree stands for
+    // the same project at another place.
     let second = Tree::new();
-    second.write(b_path, &written);
+    let moved_text = written.replace(
+        &first.project().display().to_string(),
+        &second.project().display().to_string(),
+    );
+    second.write(b_path, &moved_text);
     let back = second.import(b, a, &["--format", "json"]);
     if back.code != 0 {
         return Err(format!("{b} → {a}: {}", back.shown));
@@ -163,7 +217,8 @@ fn round_trip(a: &str, a_text: &str, b: &str) -> Result<String, String> {
             diff(&original, &again)
         ));
     }
-    Ok(written)
+    // The snapshot names the project as `[PROJECT]` (its temp path changes every run).
+    Ok(written.replace(&first.project().display().to_string(), "[PROJECT]"))
 }
 
 /// The hooks grouped by event, keeping their order within each event: JSON files group hooks
@@ -188,12 +243,36 @@ fn json(v: Option<&serde_json::Value>) -> String {
     v.map_or("(none)".into(), |v| v.to_string())
 }
 
+/// `text` (the source of `a`) for a round trip through `b`: through Codex, the `SessionEnd`
+/// hooks of the Jarvis, Claude and Gemini sources ask for 3 s, since Codex clamps a
+/// `SessionEnd` timeout to 3 s (Codex 0.171.0) and a longer one cannot come back.
+fn through_codex(a: &str, b: &str, text: &str) -> String {
+    // Gemini writes milliseconds, the others seconds.
+    let three = match a {
+        "jarvis" | "claude-settings" => "3",
+        "gemini-settings" => "3000",
+        _ => return text.to_string(),
+    };
+    if b != "codex-json" {
+        return text.to_string();
+    }
+    text.replace(
+        "event = \"SessionEnd\"\ncommand = \"./end.sh\"\n",
+        &format!("event = \"SessionEnd\"\ncommand = \"./end.sh\"\ntimeout = {three}\n"),
+    )
+    .replace(
+        "\"command\": \"./end.sh\" }",
+        &format!("\"command\": \"./end.sh\", \"timeout\": {three} }}"),
+    )
+}
+
 #[test]
 fn every_pair_of_command_conventions_round_trips_through_files() {
     let mut failures = Vec::new();
     for a in COMMAND_CONVENTIONS {
         for b in COMMAND_CONVENTIONS.iter().filter(|b| **b != a) {
-            match round_trip(a, source(a).1, b) {
+            let text = through_codex(a, b, source(a).1);
+            match round_trip(a, &text, b) {
                 Ok(written) => insta::assert_snapshot!(format!("round_trip_{a}_to_{b}"), written),
                 Err(e) => failures.push(e),
             }
@@ -209,7 +288,7 @@ command = "./bash-or-bashoutput.sh"
 
 [[hooks]]
 event = "PostToolUse"
-matcher = "Edit|Write"
+matcher = "^(?:Edit|Write)"
 command = "./edited.sh"
 
 [[hooks]]
@@ -224,7 +303,7 @@ const CODEX_REGEX: &str = r#"{"hooks": {
     {"matcher": "^mcp__github__.*", "hooks": [{"type": "command", "command": "./github.sh"}]}
   ],
   "PostToolUse": [
-    {"matcher": "Edit.*", "hooks": [{"type": "command", "command": "./edited.sh"}]}
+    {"matcher": "^(?:Edit|Write)", "hooks": [{"type": "command", "command": "./edited.sh"}]}
   ]
 }}
 "#;
@@ -235,7 +314,7 @@ const CLAUDE_REGEX: &str = r#"{"hooks": {
     {"matcher": "Notebook.*", "hooks": [{"type": "command", "command": "./nb.sh"}]}
   ],
   "PostToolUse": [
-    {"matcher": "(?:Edit|Write)", "hooks": [{"type": "command", "command": "./edited.sh"}]}
+    {"matcher": "^(?:Edit|Write)", "hooks": [{"type": "command", "command": "./edited.sh"}]}
   ]
 }}
 "#;
@@ -243,6 +322,8 @@ const CLAUDE_REGEX: &str = r#"{"hooks": {
 /// Unanchored regexes (the common Jarvis and Claude form) between the three conventions with
 /// regex matchers. `Bash` as a regex also matches `BashOutput`: Codex and Claude would read the
 /// bare string as the exact name, so it is written `(?:Bash)` there and comes back as `Bash`.
+/// (`Edit|Write` unanchored would also select Claude's `TodoWrite` and `NotebookEdit`, which
+/// Kimi Code does not have: that is a different hook in each agent, pinned in `import_e2e.rs`.)
 #[test]
 fn regex_matchers_round_trip_between_jarvis_codex_and_claude() {
     let regex_conventions = [

@@ -130,6 +130,9 @@ fn every_source_of_the_five_conventions_is_reported_and_errors_exit_1() {
             "info import_only_source .claude/hooks:null:null",
             "info import_only_source .codex/hooks:null:null",
             "error unknown_event .codex/hooks.json:4:5",
+            // No Codex config trusts the project or the user hook (issue 11, item 5).
+            "warning codex_project_untrusted .codex/hooks.json:3:50",
+            "warning codex_hook_untrusted ~/.codex/hooks.json:1:32",
         ]
     );
     let hook = &v["hooks"][5];
@@ -155,7 +158,7 @@ fn every_source_of_the_five_conventions_is_reported_and_errors_exit_1() {
     assert_eq!(v["diagnostics"][4]["help"], "did you mean `Stop`?");
     assert_eq!(
         v["summary"],
-        serde_json::json!({"hooks": 12, "errors": 2, "warnings": 0, "infos": 3})
+        serde_json::json!({"hooks": 12, "errors": 2, "warnings": 2, "infos": 3})
     );
     assert_eq!(code, Some(1), "errors exist");
 }
@@ -167,7 +170,8 @@ fn warnings_and_infos_alone_exit_0() {
     write(&p, ".codex/hooks.json", "{\"hooks\": {\"PreToolUse\": [{\"matcher\": \"Bash\", \"hooks\": [{\"type\": \"command\", \"command\": \"./guard.sh\"}]}], \"Stop\": [{\"matcher\": \"x\", \"hooks\": [{\"type\": \"command\", \"command\": \"./x.sh\"}]}]}}\n");
     let (code, v) = lint(&p, &h);
     assert_eq!(v["summary"]["errors"], 0, "{v}");
-    assert_eq!(v["summary"]["warnings"], 2, "{v}");
+    // Two, plus Codex's trust of the project and of the user hook.
+    assert_eq!(v["summary"]["warnings"], 4, "{v}");
     assert_eq!(code, Some(0));
     // Hash drift in the plugin is an error again.
     write(&p, ".gjc/gjc-plugins/guard/hooks/guard.js", "// tampered\n");

@@ -3,14 +3,15 @@
 //!
 //! Layout: [`raw`] (the serde model mirroring the file), [`lower`] (into the IR, reporting what
 //! Codex silently ignores), [`discover`](mod@discover), [`write`](mod@write) (format-preserving
-//! merge) and [`managed`] (GJC's managed `UserPromptSubmit`/`Stop` entries, for
-//! `hooks setup codex`).
+//! merge), [`managed`] (GJC's managed `UserPromptSubmit`/`Stop` entries, for
+//! `hooks setup codex`) and [`trust`] (Codex's trusted hashes and project trust).
 
 pub mod discover;
 pub mod lower;
 pub mod managed;
 pub mod raw;
 pub mod schema;
+pub mod trust;
 pub mod write;
 
 use crate::write::{Plan, WriteOptions};
@@ -30,7 +31,7 @@ pub fn load(ctx: &Context, path: &Path, out: &mut Output) {
 
 /// Lowers `text` as if it were the `hooks.json` at `path` (a writer's planned text).
 pub(crate) fn lower_text(ctx: &Context, path: &Path, text: String, out: &mut Output) {
-    discover::lower_text(&ctx.display(path), &text, out);
+    discover::lower_text(ctx, path, &ctx.display(path), &text, out);
 }
 
 /// Plans merging `hooks` (command hooks of Codex events) into `hooks.json`.

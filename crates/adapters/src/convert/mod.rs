@@ -11,9 +11,14 @@
 
 pub mod events;
 pub mod exec;
+mod gemini;
+pub mod glob;
 pub mod matcher;
 pub mod timeout;
+pub mod tools;
 
+use crate::scope::{self, Scope};
+use crate::Context;
 use hook_ir::contract::MatchedValue;
 use hook_ir::jcode_argv::parse_hook_command;
 use hook_ir::{quote, Code, Convention, Detail, Diagnostic, Exec, Handler, Hook, Kind, Matcher};
@@ -25,14 +30,23 @@ pub struct Conversion {
     pub hooks: Vec<Hook>,
     /// Notes, warnings, and an error for every hook left out.
     pub diagnostics: Vec<Diagnostic>,
+    /// The scope each converted hook goes to in the target (same order as `hooks`; empty when
+    /// converted without a [`Context`], see [`convert_in`]).
+    pub scopes: Vec<Scope>,
+    /// For each converted hook, the index of the source hook it came from (one source hook can
+    /// become several: a GJC module filed under two tool names).
+    pub sources: Vec<usize>,
+    /// Each source hook left out, with the code that says why.
+    pub left_out: Vec<(usize, Code)>,
 }
 
 /// The conventions whose hooks are external commands, between which hooks move both ways.
-pub const COMMAND_CONVENTIONS: [Convention; 4] = [
+pub const COMMAND_CONVENTIONS: [Convention; 5] = [
     Convention::Jcode,
     Convention::Jarvis,
     Convention::CodexJson,
     Convention::ClaudeSettings,
+    Convention::GeminiSettings,
 ];
 
 /// Whether `hooks import --from from --to to` is a supported move.
@@ -52,29 +66,55 @@ pub fn target_exec(to: Convention) -> Exec {
     }
 }
 
-/// Converts `hooks` into `to`'s terms.
+/// Converts `hooks` into `to`'s terms, scopes aside (every hook goes where the target's writer
+/// puts it by default).
 pub fn convert(hooks: &[Hook], to: Convention) -> Conversion {
+    convert_in(hooks, to, None)
+}
+
+/// Converts `hooks` into `to`'s terms keeping scopes ([`crate::scope`]): with a context, each
+/// hook's scope is read from its source file, a project hook going to a user-level-only target
+/// is guarded to act only inside `ctx.project`, and such a guard read back for this project is
+/// removed again.
+pub fn convert_in(hooks: &[Hook], to: Convention, ctx: Option<&Context>) -> Conversion {
     let mut out = Conversion::default();
     // The source conventions of the hooks that moved, in order of first appearance.
     let mut moved_from: Vec<Convention> = Vec::new();
-    for h in hooks {
+    for (i, h) in hooks.iter().enumerate() {
+        let said_before = out.diagnostics.len();
         let mut say = Say {
             hook: h,
             to,
             diagnostics: &mut out.diagnostics,
+            ctx,
+            scope: ctx.map(|c| scope::of(c, h)),
         };
-        let converted = if to == Convention::Gjc {
-            to_module(h, &mut say)
+        let converted: Vec<Hook> = if to == Convention::Gjc {
+            to_module(h, &mut say).unwrap_or_default()
         } else if COMMAND_CONVENTIONS.contains(&to) {
-            to_command(h, &mut say)
+            to_command(h, &mut say).into_iter().collect()
         } else {
             say.refuse(
                 Code::SemanticMismatch,
                 format!("`{to}` has no importer; hooks cannot be imported into it"),
             );
-            None
+            Vec::new()
         };
-        if converted.is_some() && !moved_from.contains(&h.convention) {
+        if let Some(sc) = say.scope {
+            out.scopes.extend(std::iter::repeat_n(sc, converted.len()));
+        }
+        out.sources.extend(std::iter::repeat_n(i, converted.len()));
+        if converted.is_empty() {
+            let why = out.diagnostics[said_before..]
+                .iter()
+                .find(|d| {
+                    d.severity() == hook_ir::Severity::Error
+                        || d.code == Code::ManagedHookNotImported
+                })
+                .map_or(Code::SemanticMismatch, |d| d.code);
+            out.left_out.push((i, why));
+        }
+        if !converted.is_empty() && !moved_from.contains(&h.convention) {
             moved_from.push(h.convention);
         }
         out.hooks.extend(converted);
@@ -94,6 +134,9 @@ fn input_words(c: Convention) -> &'static str {
         }
         Convention::Jarvis => {
             "a snake_case JSON payload on stdin (`hook_event_name`, `tool_input`, `prompt` as content parts, …)"
+        }
+        Convention::GeminiSettings => {
+            "a JSON payload on stdin with Gemini's event names and fields (`hook_event_name` = `BeforeTool`, `timestamp`, `tool_input`, `prompt_response`, …)"
         }
         _ => "a JSON payload on stdin (`hook_event_name`, `session_id`, `tool_name`, `tool_input`, …)",
     }
@@ -132,10 +175,15 @@ fn say_input_changes(moved_from: &[Convention], out: &mut Conversion, to: Conven
 }
 
 /// Environment variables only one agent sets: a command that uses them breaks elsewhere.
-const AGENT_VARIABLES: [(&str, Convention); 3] = [
+/// (Gemini CLI also sets `CLAUDE_PROJECT_DIR`, for compatibility.)
+const AGENT_VARIABLES: [(&str, Convention); 7] = [
     ("CLAUDE_PROJECT_DIR", Convention::ClaudeSettings),
     ("CLAUDE_PLUGIN_ROOT", Convention::ClaudeSettings),
     ("JCODE_HOOK_", Convention::Jcode),
+    ("GEMINI_PROJECT_DIR", Convention::GeminiSettings),
+    ("GEMINI_CWD", Convention::GeminiSettings),
+    ("GEMINI_SESSION_ID", Convention::GeminiSettings),
+    ("GEMINI_PLANS_DIR", Convention::GeminiSettings),
 ];
 
 /// Builds the diagnostics of one hook, at its source location.
@@ -143,6 +191,10 @@ struct Say<'a> {
     hook: &'a Hook,
     to: Convention,
     diagnostics: &'a mut Vec<Diagnostic>,
+    /// Where the import runs, when scopes are kept.
+    ctx: Option<&'a Context>,
+    /// The hook's scope: from its source file, then where it goes in the target.
+    scope: Option<Scope>,
 }
 
 impl Say<'_> {
@@ -167,7 +219,9 @@ impl Say<'_> {
     }
 }
 
-fn to_module(h: &Hook, say: &mut Say) -> Option<Hook> {
+/// One GJC module hook per target tool name (a GJC file is filed under one name: Codex's
+/// `apply_patch` is GJC's `edit` and `write`, two copies of the module).
+fn to_module(h: &Hook, say: &mut Say) -> Option<Vec<Hook>> {
     let Handler::Module { path } = &h.handler else {
         say.refuse(
             Code::SemanticMismatch,
@@ -219,36 +273,174 @@ fn to_module(h: &Hook, say: &mut Say) -> Option<Hook> {
         return None;
     }
     let row = target_row(h, say)?;
-    let tool = match &h.matcher {
-        Matcher::Any => Some("*".to_string()),
-        Matcher::Exact { names } if names.len() == 1 => Some(names[0].clone()),
+    place_module(say)?;
+    let matcher = in_target_tools(h, h.matcher.clone(), say)?;
+    let tools: Vec<String> = match &matcher {
+        Matcher::Any => vec!["*".to_string()],
+        Matcher::Exact { names } if !names.is_empty() => names.clone(),
         other => {
             say.refuse(
                 Code::MatcherNotPortable,
                 format!(
-                    "a GJC hook file is filed under one tool name (or `*`), not {}",
+                    "a GJC hook file is filed under tool names (or `*`), not {}",
                     matcher_words(other, true)
                 ),
             );
             return None;
         }
     };
-    Some(Hook {
-        id: format!("{}:{}", say.to, h.id),
-        kind: h.kind,
-        convention: Convention::Gjc,
-        source_event: row.event.to_string(),
-        matcher: h.matcher.clone(),
-        handler: h.handler.clone(),
-        timeout_ms: row.rules().and_then(|r| r.timeout.default_ms()),
-        location: h.location.clone(),
-        detail: Detail::Module {
-            real_path,
-            in_process_event: row.event.to_string(),
-            tool: h.kind.is_tool_kind().then_some(tool).flatten(),
-            plugin: None,
-        },
-    })
+    let n = tools.len();
+    Some(
+        tools
+            .into_iter()
+            .enumerate()
+            .map(|(i, tool)| Hook {
+                id: if n == 1 {
+                    format!("{}:{}", say.to, h.id)
+                } else {
+                    format!("{}:{}#{i}", say.to, h.id)
+                },
+                kind: h.kind,
+                convention: Convention::Gjc,
+                source_event: row.event.to_string(),
+                matcher: if tool == "*" {
+                    Matcher::Any
+                } else {
+                    Matcher::Exact {
+                        names: vec![tool.clone()],
+                    }
+                },
+                handler: h.handler.clone(),
+                timeout_ms: row.rules().and_then(|r| r.timeout.default_ms()),
+                location: h.location.clone(),
+                detail: Detail::Module {
+                    real_path: real_path.clone(),
+                    in_process_event: row.event.to_string(),
+                    tool: h.kind.is_tool_kind().then_some(tool),
+                    plugin: None,
+                },
+            })
+            .collect(),
+    )
+}
+
+/// Where a command hook goes, scope-wise (nothing to do without a context): the same level when
+/// the target has it; otherwise the user level, with `command` guarded to act only inside the
+/// project. A guard this import wrote earlier for this project is taken off first (the hook is
+/// a project hook again).
+fn place_command(command: &mut String, say: &mut Say) -> Option<()> {
+    let (Some(ctx), Some(mut from)) = (say.ctx, say.scope) else {
+        return Some(());
+    };
+    let project = ctx.project.clone();
+    let mut was_guarded = false;
+    if let (Some(p), Some((dir, sc, inner))) = (&project, scope::unguard(command)) {
+        if same_dir(&dir, p) {
+            *command = inner;
+            from = sc;
+            was_guarded = true;
+        }
+    }
+    let Some((to_scope, guarded)) = scope::place(ctx, say.to, from) else {
+        say.refuse(
+            Code::SemanticMismatch,
+            format!(
+                "`{}` has no {} configuration to hold it",
+                say.to,
+                from.as_str()
+            ),
+        );
+        return None;
+    };
+    if guarded {
+        let p = project?;
+        *command = scope::guard(command, &p, from);
+        if !was_guarded {
+            let file = scope::target(ctx, say.to, to_scope)
+                .map(|f| ctx.display(&f))
+                .unwrap_or_default();
+            let why = if from == Scope::Local {
+                format!("{} has no personal project file", say.to)
+            } else {
+                format!("{} keeps hooks only at user level", say.to)
+            };
+            say.push(
+                Code::ScopeGuarded,
+                format!(
+                    "a {} hook: {why}, so it is written to `{file}` with a guard (`case \"$PWD/\" in …`) that makes it act only inside {}",
+                    from.as_str(),
+                    quote(&p.to_string_lossy())
+                ),
+            );
+        }
+    } else if was_guarded {
+        say.push(
+            Code::ConversionNote,
+            format!(
+                "the guard that limited this user-level hook to {} is taken off: it goes back into the project's own {} file",
+                quote(&project.unwrap_or_default().to_string_lossy()),
+                from.as_str()
+            ),
+        );
+    }
+    say.scope = Some(to_scope);
+    Some(())
+}
+
+/// Whether two paths name the same directory (as written, or once resolved).
+fn same_dir(a: &std::path::Path, b: &std::path::Path) -> bool {
+    let trim = |p: &std::path::Path| p.to_string_lossy().trim_end_matches('/').to_string();
+    trim(a) == trim(b)
+        || matches!(
+            (std::fs::canonicalize(a), std::fs::canonicalize(b)),
+            (Ok(x), Ok(y)) if x == y
+        )
+}
+
+/// Where a module hook goes, scope-wise: modules cannot be guarded, so only to the same level.
+fn place_module(say: &mut Say) -> Option<()> {
+    let (Some(ctx), Some(from)) = (say.ctx, say.scope) else {
+        return Some(());
+    };
+    if scope::target(ctx, say.to, from).is_none() {
+        say.refuse(
+            Code::SemanticMismatch,
+            format!(
+                "`{}` has no {} hooks directory, and a module cannot be limited to one project",
+                say.to,
+                from.as_str()
+            ),
+        );
+        return None;
+    }
+    Some(())
+}
+
+/// The matcher in the target agent's tool names (tool kinds only; other matchers test prompts,
+/// sources or reasons).
+fn in_target_tools(h: &Hook, m: Matcher, say: &mut Say) -> Option<Matcher> {
+    let agents = (
+        hook_ir::tools::Agent::of(h.convention),
+        hook_ir::tools::Agent::of(say.to),
+    );
+    let (Some(from), Some(to)) = agents else {
+        return Some(m);
+    };
+    if from == to || !h.kind.is_tool_kind() {
+        return Some(m);
+    }
+    match tools::map_matcher(&m, from, to) {
+        Ok(mapped) => {
+            for (code, message) in mapped.said {
+                say.push(code, message);
+            }
+            Some(mapped.matcher)
+        }
+        Err((code, message)) => {
+            say.refuse(code, message);
+            None
+        }
+    }
 }
 
 fn target_row(h: &Hook, say: &mut Say) -> Option<&'static hook_ir::contract::EventContract> {
@@ -286,8 +478,8 @@ fn matcher_words(m: &Matcher, tools: bool) -> String {
 struct ShellCommand {
     command: String,
     exec: Exec,
-    /// Tools of a jcode wrapper, which become the matcher.
-    tools: Option<Vec<String>>,
+    /// The tool matcher of a jcode wrapper, which becomes the hook's matcher.
+    tools: Option<Matcher>,
 }
 
 /// Brings a source command into the shell world (unwrapping jcode's wrappers).
@@ -300,12 +492,19 @@ fn to_shell(command: &str, exec: Exec, say: &mut Say) -> Option<ShellCommand> {
         });
     }
     if let Some(u) = exec::unwrap(command) {
+        let tools = u.tools.as_ref().map(|globs| match u.names() {
+            Some(names) => Matcher::Exact { names },
+            None => Matcher::Regex {
+                dialect: hook_ir::Dialect::Ecmascript,
+                pattern: glob::globs_to_regex(globs),
+            },
+        });
         say.push(
             Code::ConversionNote,
             match &u.tools {
                 Some(t) => format!(
                     "the `sh -c` wrapper that limits the hook to {} is unwrapped into a matcher",
-                    quote(&t.join("|"))
+                    quote(&t.iter().map(glob::case_word).collect::<Vec<_>>().join("|"))
                 ),
                 None => {
                     "the `sh -c` wrapper is unwrapped: the target runs commands with a shell".into()
@@ -315,7 +514,7 @@ fn to_shell(command: &str, exec: Exec, say: &mut Say) -> Option<ShellCommand> {
         return Some(ShellCommand {
             command: u.command,
             exec: u.exec,
-            tools: u.tools,
+            tools,
         });
     }
     if exec::is_direct_safe(command) {
@@ -374,8 +573,9 @@ fn to_command(h: &Hook, say: &mut Say) -> Option<Hook> {
     let row = target_row(h, say)?;
     let rules = row.rules()?;
     let mut shell = to_shell(command, *exec, say)?;
+    place_command(&mut shell.command, say)?;
     let source_matcher = match shell.tools.take() {
-        Some(names) if h.matcher.is_any() => Matcher::Exact { names },
+        Some(m) if h.matcher.is_any() => m,
         Some(_) => {
             say.refuse(
                 Code::MatcherNotPortable,
@@ -385,29 +585,51 @@ fn to_command(h: &Hook, say: &mut Say) -> Option<Hook> {
         }
         None => h.matcher.clone(),
     };
+    let source_matcher = in_target_tools(h, source_matcher, say)?;
     let to_exec = target_exec(say.to);
 
     // Matcher: refuse where the target would widen or change what the hook fires for.
-    let mut wrap_tools: Option<Vec<String>> = None;
+    let mut wrap_tools: Option<Vec<glob::Glob>> = None;
     let matcher = if source_matcher.is_any() {
         Matcher::Any
     } else if say.to == Convention::Jcode {
-        let names = match &source_matcher {
-            Matcher::Exact { names } => Some(names.clone()),
-            Matcher::Regex { pattern, .. } => matcher::regex_to_exact(pattern),
+        let globs = match &source_matcher {
+            Matcher::Exact { names } => Some(
+                names
+                    .iter()
+                    .map(|n| {
+                        if n.is_empty() {
+                            Vec::new()
+                        } else {
+                            vec![glob::Piece::Lit(n.clone())]
+                        }
+                    })
+                    .collect(),
+            ),
+            Matcher::Regex { pattern, .. } => glob::regex_to_globs(&matcher::unprotect(pattern)),
             Matcher::Any => None,
         };
-        match names {
-            Some(names) if h.kind.is_tool_kind() => {
-                wrap_tools = Some(names);
+        match globs {
+            Some(globs) if h.kind.is_tool_kind() => {
+                wrap_tools = Some(globs);
                 Matcher::Any
             }
-            _ => {
+            Some(_) => {
                 say.refuse(
                     Code::MatcherNotPortable,
                     format!(
                         "jcode has no matcher and only tool names can be checked by a wrapper; the hook would fire for every value instead of {}",
-                        matcher_words(&source_matcher, h.kind.is_tool_kind())
+                        matcher_words(&source_matcher, false)
+                    ),
+                );
+                return None;
+            }
+            None => {
+                say.refuse(
+                    Code::MatcherNotPortable,
+                    format!(
+                        "jcode has no matcher, and {} has no exact shell `case` pattern (only alternatives of literal names, `.*`, `.+` and `.`, with or without `^`/`$`, have one)",
+                        matcher_words(&source_matcher, true)
                     ),
                 );
                 return None;
@@ -473,18 +695,19 @@ fn to_command(h: &Hook, say: &mut Say) -> Option<Hook> {
         if shell.exec == Exec::LoginShell {
             say.push(
                 Code::ConversionNote,
-                "jcode runs the command without a login shell: PATH and variables set by the login profile are not loaded".into(),
+                "jcode runs the command through the `sh -c` wrapper, not the user's login shell (Codex runs e.g. `/bin/bash -c`): bash- or zsh-only syntax fails there".into(),
             );
         }
-        if let Some(tools) = &wrap_tools {
+        if let Some(globs) = &wrap_tools {
+            let words: Vec<String> = globs.iter().map(glob::case_word).collect();
             say.push(
                 Code::ConversionNote,
                 format!(
                     "jcode has no matcher: the command is wrapped in `sh -c 'case \"$JCODE_HOOK_TOOL_NAME\" in …'` so it only acts on {}",
-                    quote(&tools.join("|"))
+                    quote(&words.join("|"))
                 ),
             );
-            exec::wrap_tools(&shell.command, Exec::Shell, tools)
+            exec::wrap_globs(&shell.command, Exec::Shell, globs)
         } else if exec::is_direct_safe(&shell.command) {
             shell.command.clone()
         } else {
@@ -499,13 +722,14 @@ fn to_command(h: &Hook, say: &mut Say) -> Option<Hook> {
             say.push(
                 Code::ConversionNote,
                 match to_exec {
-                    Exec::LoginShell => "the target runs the command in a login shell (`$SHELL -lc`), which also loads the user's profile".into(),
-                    _ => "the target runs the command with `sh -c`, not a login shell: PATH and variables set by the login profile are not loaded".into(),
+                    Exec::LoginShell => "the target runs the command with the user's login shell from the password database (`/bin/bash -c`, or zsh, sh), not `sh`: shell syntax beyond POSIX sh now works there".into(),
+                    _ => "the target runs the command with `sh -c`, not the user's login shell (Codex runs e.g. `/bin/bash -c`): bash- or zsh-only syntax fails there".into(),
                 },
             );
         }
         shell.command.clone()
     };
+    let new_command = gemini::command_out_of(h, &new_command, to_exec, say);
 
     // Gate vs observer, and what the target ignores.
     let mut changes = events::compare(h.convention, &h.source_event, row);
@@ -554,7 +778,8 @@ fn to_command(h: &Hook, say: &mut Say) -> Option<Hook> {
     }
 
     for (var, owner) in AGENT_VARIABLES {
-        if owner != say.to && shell.command.contains(var) {
+        let also_set = var == "CLAUDE_PROJECT_DIR" && say.to == Convention::GeminiSettings;
+        if owner != say.to && !also_set && shell.command.contains(var) {
             say.push(
                 Code::LossyConversion,
                 format!(
@@ -585,7 +810,11 @@ fn to_command(h: &Hook, say: &mut Say) -> Option<Hook> {
         },
         timeout_ms: t.timeout_ms,
         location: h.location.clone(),
-        detail: json_detail(h, say),
+        detail: if gemini::is_target(say.to) {
+            gemini::detail_into(h, say)
+        } else {
+            json_detail(h, say)
+        },
     })
 }
 
