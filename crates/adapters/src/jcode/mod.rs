@@ -11,6 +11,8 @@
 //! which this crate does not mirror.
 
 pub mod command;
+pub mod config_schema;
+mod config_types;
 pub mod discover;
 pub mod env;
 mod lower;
@@ -44,9 +46,20 @@ fn read_and_lower(ctx: &Context, path: &Path, must_exist: bool, out: &mut Output
     let Some(src) = toml_support::read(ctx, path, Convention::Jcode, must_exist, out) else {
         return lower::lower(ctx, None, out);
     };
-    let raw = toml_support::parse(&src, Convention::Jcode, PARSE_CONSEQUENCE, out)
-        .and_then(|doc| raw::read(&doc));
-    lower::lower(ctx, Some(lower::FileInput { src: &src, raw }), out);
+    let (raw, rejected) = match toml_support::parse(&src, Convention::Jcode, PARSE_CONSEQUENCE, out)
+    {
+        Some(doc) => (raw::read(&doc), config_schema::check(&doc)),
+        None => (None, Vec::new()),
+    };
+    lower::lower(
+        ctx,
+        Some(lower::FileInput {
+            src: &src,
+            raw,
+            rejected,
+        }),
+        out,
+    );
 }
 
 /// Plans writing `hooks` (already converted to jcode) into jcode's config file.
