@@ -62,6 +62,14 @@ fn read_and_lower(ctx: &Context, path: &Path, must_exist: bool, out: &mut Output
     );
 }
 
+/// Lowers `text` as if it were the jcode config file at `path` (a writer's planned text).
+pub(crate) fn lower_text(ctx: &Context, path: &Path, text: String, out: &mut Output) {
+    let src = toml_support::Source::new(ctx.display(path), text);
+    let raw = toml_support::parse(&src, Convention::Jcode, PARSE_CONSEQUENCE, out)
+        .and_then(|doc| raw::read(&doc));
+    lower::lower(ctx, Some(lower::FileInput { src: &src, raw }), out);
+}
+
 /// Plans writing `hooks` (already converted to jcode) into jcode's config file.
 pub fn plan_write(
     ctx: &Context,
