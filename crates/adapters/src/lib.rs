@@ -5,6 +5,7 @@
 //! Entry points: [`discover`] (a project root plus the home dir) and [`load_file`] (one explicit
 //! config file).
 
+pub mod census;
 pub mod context;
 pub mod convert;
 pub mod json_source;
@@ -12,6 +13,7 @@ pub mod json_span;
 pub mod write;
 
 mod line_index;
+mod read_back;
 pub mod read_limit;
 pub mod schema;
 pub mod scope;
@@ -86,7 +88,7 @@ pub fn plan_write(
     hooks: &[Hook],
     opts: &write::WriteOptions,
 ) -> write::Plan {
-    match convention {
+    let plan = match convention {
         Convention::Jcode => jcode::plan_write(ctx, convention, hooks, opts),
         Convention::Jarvis => jarvis::plan_write(ctx, convention, hooks, opts),
         Convention::Gjc => gjc::plan_write(ctx, convention, hooks, opts),
@@ -97,7 +99,8 @@ pub fn plan_write(
         Convention::GjcPlugin => gjc_plugin::plan_write(ctx, convention, hooks, opts),
         Convention::ClaudeSettings => claude_settings::plan_write(ctx, convention, hooks, opts),
         Convention::GeminiSettings => gemini_settings::plan_write(ctx, convention, hooks, opts),
-    }
+    };
+    read_back::verify(ctx, convention, hooks, plan)
 }
 
 /// Reads one explicit config file. Its convention is `convention` when given, else detected
