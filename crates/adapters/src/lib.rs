@@ -14,6 +14,7 @@ pub mod write;
 mod line_index;
 pub mod read_limit;
 pub mod schema;
+pub mod source;
 mod toml_support;
 
 pub mod claude_settings;
@@ -26,6 +27,7 @@ pub mod jcode;
 
 pub use context::{Context, Discovered, SourceFile};
 pub use schema::schema;
+pub use source::Source;
 
 use hook_ir::{normalize, Convention, Diagnostic, Hook};
 use std::path::Path;

@@ -54,6 +54,7 @@ fn tree() -> (tempfile::TempDir, PathBuf, PathBuf) {
 fn lint(project: &Path, home: &Path) -> (Option<i32>, Value) {
     let out = Command::new(env!("CARGO_BIN_EXE_hooks"))
         .args(["lint", "--format", "json"])
+        .current_dir(project)
         .arg(project)
         .arg("--home")
         .arg(home)

@@ -140,11 +140,19 @@ mod tests {
         let home = Some(Path::new("/repo/examples/demo/home"));
         // Under the cwd wins even when the home dir is deeper: CI needs a path from the root.
         assert_eq!(
-            display_from_cwd(Path::new("/repo/examples/demo/home/.jcode/config.toml"), cwd, home),
+            display_from_cwd(
+                Path::new("/repo/examples/demo/home/.jcode/config.toml"),
+                cwd,
+                home
+            ),
             "examples/demo/home/.jcode/config.toml"
         );
         assert_eq!(
-            display_from_cwd(Path::new("/h/.claude/settings.json"), cwd, Some(Path::new("/h"))),
+            display_from_cwd(
+                Path::new("/h/.claude/settings.json"),
+                cwd,
+                Some(Path::new("/h"))
+            ),
             "~/.claude/settings.json"
         );
         assert_eq!(

@@ -9,8 +9,9 @@
 //!   with `regress`, the ECMAScript engine the runner uses too.
 
 use super::json::Span;
-use super::raw::Problem;
+use super::raw::problem;
 use hook_ir::contract::MatchedValue;
+use hook_ir::Diagnostic;
 use hook_ir::{Code, Dialect, Matcher};
 
 /// Built-in Claude Code tool names, used only to catch a case mistake (`bash` for `Bash`).
@@ -72,7 +73,7 @@ pub(super) fn lower(
     event: &str,
     matched: MatchedValue,
     m: Option<(&str, Span)>,
-    out: &mut Vec<Problem>,
+    out: &mut Vec<Diagnostic>,
 ) -> Option<Matcher> {
     let Some((text, span)) = m else {
         return Some(Matcher::Any);
@@ -83,19 +84,19 @@ pub(super) fn lower(
     let ir = to_ir(Some(text));
     if let Some(tool) = permission_rule_tool(text) {
         out.push(
-            Problem::new(
+            problem(
                 Code::PermissionRuleAsMatcher,
                 format!("`{text}` is permission-rule syntax; a hook matcher sees only the tool name, and as a regex this matches no tool"),
                 span,
             )
-            .help(format!("match `{tool}` and check the tool input inside the hook script")),
+            .with_help(format!("match `{tool}` and check the tool input inside the hook script")),
         );
         // Whether or not it compiles, it never matches a tool name.
         return ir.compile().is_ok().then_some(ir);
     }
     if let Err(e) = ir.compile() {
         out.push(
-            Problem::new(
+            problem(
                 Code::InvalidMatcherRegex,
                 format!(
                     "matcher `{text}` is not a valid JavaScript regex ({}); the group never fires",
@@ -103,32 +104,32 @@ pub(super) fn lower(
                 ),
                 span,
             )
-            .help("fix the pattern; escape literal parentheses and brackets (`\\\\(`)"),
+            .with_help("fix the pattern; escape literal parentheses and brackets (`\\\\(`)"),
         );
         return None;
     }
     if let Some(at) = hook_ir::redos::nested_unbounded_quantifier(text) {
         out.push(
-            Problem::new(
+            problem(
                 Code::RegexMayBacktrack,
                 format!(
                     "matcher `{text}` repeats a group that holds an unbounded quantifier (at byte {at}): JavaScript can take exponential time on a tool name that almost matches"
                 ),
                 span,
             )
-            .help("remove the nesting, e.g. `(a+)+` → `a+`"),
+            .with_help("remove the nesting, e.g. `(a+)+` → `a+`"),
         );
     }
     if matched == MatchedValue::Ignored {
         out.push(
-            Problem::new(
+            problem(
                 Code::MatcherHasNoEffect,
                 format!(
                     "Claude ignores matchers on `{event}`: this group fires for every `{event}`"
                 ),
                 span,
             )
-            .help("remove the `matcher`"),
+            .with_help("remove the `matcher`"),
         );
         // The IR says what runs: Claude ignores the matcher, so the hook fires for everything.
         return Some(Matcher::Any);
@@ -136,7 +137,7 @@ pub(super) fn lower(
     match &ir {
         Matcher::Exact { names } => {
             if names.is_empty() {
-                out.push(Problem::new(
+                out.push(problem(
                     Code::MatcherMatchesNothing,
                     format!("matcher `{text}` is an empty list of names and matches nothing"),
                     span,
@@ -152,19 +153,19 @@ pub(super) fn lower(
     Some(ir)
 }
 
-fn check_exact_name(n: &str, matched: MatchedValue, span: Span, out: &mut Vec<Problem>) {
+fn check_exact_name(n: &str, matched: MatchedValue, span: Span, out: &mut Vec<Diagnostic>) {
     if matched != MatchedValue::ToolName {
         return;
     }
     if let Some(server) = n.strip_prefix("mcp__") {
         if !server.contains("__") {
             out.push(
-                Problem::new(
+                problem(
                     Code::MatcherMatchesNothing,
                     format!("`{n}` is compared as an exact tool name; MCP tools are named `mcp__<server>__<tool>`, so it matches nothing"),
                     span,
                 )
-                .help(format!("use `{n}__.*` for every tool of the server")),
+                .with_help(format!("use `{n}__.*` for every tool of the server")),
             );
         }
         return;
@@ -174,12 +175,12 @@ fn check_exact_name(n: &str, matched: MatchedValue, span: Span, out: &mut Vec<Pr
     }
     if let Some(t) = BUILTIN_TOOLS.iter().find(|t| t.eq_ignore_ascii_case(n)) {
         out.push(
-            Problem::new(
+            problem(
                 Code::MatcherMatchesNothing,
                 format!("tool names are case-sensitive: `{n}` never matches the `{t}` tool"),
                 span,
             )
-            .help(format!("write `{t}`")),
+            .with_help(format!("write `{t}`")),
         );
         return;
     }
@@ -192,7 +193,7 @@ fn check_exact_name(n: &str, matched: MatchedValue, span: Span, out: &mut Vec<Pr
         .collect();
     if !containing.is_empty() && !n.contains([' ', '-']) {
         out.push(
-            Problem::new(
+            problem(
                 Code::MatcherMatchesNothing,
                 format!(
                     "`{n}` is compared as an exact tool name and no tool is called that; it does not match {}",
@@ -200,7 +201,7 @@ fn check_exact_name(n: &str, matched: MatchedValue, span: Span, out: &mut Vec<Pr
                 ),
                 span,
             )
-            .help(format!("list the tools (`{}`) or write a regex (`{n}.*`)", containing.join("|"))),
+            .with_help(format!("list the tools (`{}`) or write a regex (`{n}.*`)", containing.join("|"))),
         );
     }
 }
@@ -217,7 +218,7 @@ fn permission_rule_tool(p: &str) -> Option<&str> {
     .then_some(tool)
 }
 
-fn check_regex(p: &str, span: Span, out: &mut Vec<Problem>) {
+fn check_regex(p: &str, span: Span, out: &mut Vec<Diagnostic>) {
     // Glob habits: `Write*`, `Edit|Write*`, `mcp__github__*`. A `*` or `?` right after a name
     // character quantifies that one character; it is not a wildcard.
     let globby = p.char_indices().any(|(i, c)| {
@@ -230,12 +231,12 @@ fn check_regex(p: &str, span: Span, out: &mut Vec<Problem>) {
     let stripped: String = p.chars().filter(|c| !matches!(c, '*' | '?')).collect();
     if globby && (stripped.is_empty() || is_exact_list(&stripped)) {
         out.push(
-            Problem::new(
+            problem(
                 Code::MatcherParsedAsRegex,
                 format!("`{p}` contains `*` or `?`, so Claude reads the whole matcher as an unanchored regex, not as names with wildcards: every alternative matches anywhere in a tool name"),
                 span,
             )
-            .help("list exact names (`Edit|Write`), or write the regex you mean (`^Write.*`, `mcp__github__.*`)"),
+            .with_help("list exact names (`Edit|Write`), or write the regex you mean (`^Write.*`, `mcp__github__.*`)"),
         );
     }
 }

@@ -4,8 +4,9 @@
 
 use super::command::{is_output_redirect, lex, simple_commands, Token};
 use super::json::Span;
-use super::raw::Problem;
+use super::raw::problem;
 use super::Scope;
+use hook_ir::Diagnostic;
 use hook_ir::{quote, Code};
 use regex::Regex;
 use std::path::{Path, PathBuf};
@@ -24,45 +25,45 @@ pub(super) struct Roots<'a> {
 }
 
 /// Runs every command rule on one handler's command.
-pub(super) fn check(cmd: &str, span: Span, roots: &Roots<'_>, out: &mut Vec<Problem>) {
+pub(super) fn check(cmd: &str, span: Span, roots: &Roots<'_>, out: &mut Vec<Diagnostic>) {
     let uses_plugin_root =
         cmd.contains("${CLAUDE_PLUGIN_ROOT}") || cmd.contains("$CLAUDE_PLUGIN_ROOT");
     if uses_plugin_root && !matches!(roots.scope, Scope::Plugin { .. }) {
         out.push(
-            Problem::new(
+            problem(
                 Code::PluginRootOutsidePlugin,
                 format!("{} uses `${{CLAUDE_PLUGIN_ROOT}}`, which Claude sets only for plugin hooks; here it is passed through literally and the script is not found", quote(cmd)),
                 span,
             )
-            .help("use `\"$CLAUDE_PROJECT_DIR\"/...` and copy the script into the project"),
+            .with_help("use `\"$CLAUDE_PROJECT_DIR\"/...` and copy the script into the project"),
         );
     }
     let tokens = lex(cmd);
     for (script, path) in scripts(&tokens, roots) {
         if !path.exists() {
             out.push(
-                Problem::new(
+                problem(
                     Code::MissingScript,
                     format!("the script `{script}` does not exist (looked for {}); the hook fails every time it fires", roots.ctx.display(&path)),
                     span,
                 )
-                .help("add the script, or fix its path"),
+                .with_help("add the script, or fix its path"),
             );
         }
     }
     if let Some(how) = download_and_execute(cmd) {
         out.push(
-            Problem::new(
+            problem(
                 Code::DownloadAndExecute,
                 format!("{} downloads code and executes it ({how}); whoever controls the URL runs code on every hook run", quote(cmd)),
                 span,
             )
-            .help("vendor the script into the repository and run the local copy"),
+            .with_help("vendor the script into the repository and run the local copy"),
         );
     }
     for target in writes_outside(&tokens, roots) {
         out.push(
-            Problem::new(
+            problem(
                 Code::WritesOutsideProject,
                 format!(
                     "{} writes to `{target}`, outside the project and the home directory",
@@ -70,7 +71,7 @@ pub(super) fn check(cmd: &str, span: Span, roots: &Roots<'_>, out: &mut Vec<Prob
                 ),
                 span,
             )
-            .help("write inside the project or a temporary directory"),
+            .with_help("write inside the project or a temporary directory"),
         );
     }
 }

@@ -97,7 +97,7 @@ fn check_base(text: &str, display: &str) -> Result<(), Diagnostic> {
     let refuse = |code, msg: String, span: (usize, usize)| {
         Diagnostic::new(code, msg)
             .with_convention(CL)
-            .at(Location::at_span(display, text, span.0, span.1))
+            .at(crate::source::locate(display, text, span.0, span.1))
     };
     let root = match json::parse(text) {
         Ok(Some(v)) => v,

@@ -1,6 +1,6 @@
 //! Where Codex reads `hooks.json`, and reading one file.
 
-use super::lower::{lower, File};
+use super::lower::lower;
 use crate::json_source::{parse_error, read_json};
 use crate::json_span;
 use crate::{Context, Output};
@@ -38,7 +38,7 @@ pub fn load(ctx: &Context, path: &Path, out: &mut Output) {
         return;
     };
     match json_span::parse(&text) {
-        Ok(root) => lower(&File::new(&display, &text), &root, out),
+        Ok(root) => lower(&crate::Source::new(display, text), &root, out),
         Err(e) => out.diag(parse_error(
             Convention::CodexJson,
             &display,

@@ -207,7 +207,7 @@ pub fn plan_write(ctx: &Context, hooks: &[Hook], opts: &WriteOptions) -> Plan {
     };
     let refuse = |msg: String, span: Option<(usize, usize)>| {
         let at = match span {
-            Some((s, e)) => Location::at_span(display.clone(), &base, s, e),
+            Some((s, e)) => crate::source::locate(display.clone(), &base, s, e),
             None => Location::path_only(display.clone()),
         };
         Diagnostic::new(Code::ParseError, msg)

@@ -246,7 +246,7 @@ pub fn run(a: RunArgs) -> anyhow::Result<Exit> {
     let kind = Kind::parse(&a.kind).with_context(|| format!("unknown kind `{}`", a.kind))?;
     let event = event(&a, kind)?;
     let paths: Vec<PathBuf> = a.path.iter().cloned().collect();
-    let found = super::discover_paths(&paths, &a.source)?;
+    let found = super::discover_paths(&paths, &a.source, super::discover::PathsFrom::Root)?;
     let path = std::path::absolute(a.path.as_deref().unwrap_or(".".as_ref()))?;
     let project = session_cwd(path);
     let home = match &a.source.home {
