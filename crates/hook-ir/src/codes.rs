@@ -78,7 +78,8 @@ codes! {
     /// ## What it means
     /// The event is valid in its convention, but it is none of the six canonical kinds
     /// (`user_prompt_submit`, `pre_tool_use`, `post_tool_use`, `stop`, `session_start`,
-    /// `session_shutdown`), so it has no place in the IR.
+    /// `session_shutdown`), so it has no place in the IR. This is a limitation of `hooks`, not a
+    /// mistake in the file, so it is an info: `--deny-warnings` passes a valid config.
     /// ## Why it matters
     /// The agent itself still runs the hook, but `hooks import` cannot carry it to another
     /// convention and the runner does not execute it.
@@ -90,7 +91,7 @@ codes! {
     /// ```
     /// ## How to fix
     /// Nothing is broken. If the hook must move to another agent, re-create it by hand there.
-    UnsupportedConventionEvent = "unsupported_convention_event", Warning, "A valid event of the convention that is outside the six canonical kinds";
+    UnsupportedConventionEvent = "unsupported_convention_event", Info, "A valid event of the convention that is outside the six canonical kinds";
 
     /// ## What it means
     /// A `gajae-plugin.json` hook names an event the plugin loader does not accept. Plugins may use
@@ -489,10 +490,11 @@ codes! {
     FiledEventNotRegistered = "filed_event_not_registered", Warning, "A directory module does not register the event of its folder";
 
     /// ## What it means
-    /// Codex `hooks.json` event keys were written at the top level instead of inside the
-    /// `"hooks"` object.
+    /// Hook event keys were written at the top level of a Codex `hooks.json` or a Claude
+    /// `settings.json` instead of inside the `"hooks"` object.
     /// ## Why it matters
-    /// Codex requires the wrapper: events at the top level silently parse to nothing, so none of
+    /// Both agents read hooks only from the wrapper: events at the top level are silently
+    /// ignored (Codex parses them to nothing, Claude skips unknown settings keys), so none of
     /// these hooks run.
     /// ## Example
     /// ```json
@@ -500,7 +502,7 @@ codes! {
     /// ```
     /// ## How to fix
     /// Wrap them: `{"hooks": {"Stop": [...]}}`.
-    MissingHooksWrapper = "missing_hooks_wrapper", Error, "Codex hooks.json events outside the required \"hooks\" object";
+    MissingHooksWrapper = "missing_hooks_wrapper", Error, "Hook events outside the required \"hooks\" object (Codex hooks.json, Claude settings)";
 
     /// ## What it means
     /// A Codex handler has `type` `prompt` or `agent`. Codex skips these handler types in

@@ -5,7 +5,7 @@ use super::raw::{self, problem, RawGroup, RawHandler};
 use super::security::{self, Roots};
 use super::{matcher, Scope};
 use crate::{Context, Output};
-use hook_ir::contract::{self, limits, Lookup, Mapping};
+use hook_ir::contract::{self, limits, Lookup, Mapping, MatchedValue};
 use hook_ir::{quote, Code, Convention, Detail, Diagnostic, Exec, Handler, Hook, Location};
 use std::collections::HashMap;
 use std::path::Path;
@@ -132,7 +132,8 @@ impl Lowerer<'_> {
                     continue;
                 };
                 let raw_matcher = g.matcher.as_ref().map(|m| m.value.clone());
-                self.identical(event, &command, &raw_matcher, kind.is_some(), h.span);
+                let filters = matches!(row.matched, MatchedValue::ToolName | MatchedValue::Prompt | MatchedValue::Source | MatchedValue::Reason | MatchedValue::Other);
+                self.identical(event, &command, &raw_matcher, filters, kind.is_some(), h.span);
                 let Some(kind) = kind else { continue };
                 let hook = Hook {
                     id: format!("{CL}:{}:{event}:{}:{}", self.display, g.index, h.index),
@@ -168,6 +169,7 @@ impl Lowerer<'_> {
         event: &str,
         command: &str,
         matcher: &Option<String>,
+        filters: bool,
         accepted: bool,
         span: Span,
     ) {
@@ -177,6 +179,8 @@ impl Lowerer<'_> {
                     .insert((event.to_string(), command.to_string()), matcher.clone());
             }
             Some(first) if first == matcher && accepted => {}
+            // `Edit` and `Write` never match the same tool: the two copies never both fire.
+            Some(first) if filters && !matcher::can_both_match(first.as_deref(), matcher.as_deref()) => {}
             Some(first) => {
                 let why = if first == matcher {
                     "is declared again with the same matcher; Claude runs it once".to_string()

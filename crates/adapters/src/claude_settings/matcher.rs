@@ -53,6 +53,23 @@ pub(super) fn exact_names(m: &str) -> Vec<String> {
         .collect()
 }
 
+/// Whether two matchers as Claude reads them can both match one value: two exact lists only when
+/// they share a name, an exact list and a regex when the regex matches one of the names, and
+/// otherwise (a regex against a regex, a pattern that does not compile) conservatively yes.
+pub(super) fn can_both_match(a: Option<&str>, b: Option<&str>) -> bool {
+    match (to_ir(a), to_ir(b)) {
+        (Matcher::Exact { names: x }, Matcher::Exact { names: y }) => {
+            x.iter().any(|n| y.contains(n))
+        }
+        (Matcher::Exact { names }, re @ Matcher::Regex { .. })
+        | (re @ Matcher::Regex { .. }, Matcher::Exact { names }) => match re.compile() {
+            Ok(c) => names.iter().any(|n| c.is_match(n)),
+            Err(_) => true,
+        },
+        _ => true,
+    }
+}
+
 /// The IR matcher for a matcher string as Claude reads it, without any checks.
 pub(super) fn to_ir(m: Option<&str>) -> Matcher {
     match m {

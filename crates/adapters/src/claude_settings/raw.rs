@@ -122,8 +122,8 @@ pub(super) fn build(root: &Value<'_>, out: &mut Vec<Diagnostic>) -> RawFile {
         if name != "hooks" && contract::find(Convention::ClaudeSettings, name).is_some() {
             out.push(
                 problem(
-                    Code::IgnoredKey,
-                    format!("`{name}` is a hook event written outside `hooks`; Claude ignores it"),
+                    Code::MissingHooksWrapper,
+                    format!("`{name}` is a hook event written outside `hooks`; Claude ignores it, so its hooks never run"),
                     key_span(prop),
                 )
                 .with_help(format!(
