@@ -4,7 +4,8 @@
 //! - [`Hook`]: the canonical record, with [`Matcher`], [`Handler`], [`Location`] and [`Detail`];
 //! - [`Diagnostic`] and the one registry of codes, [`Code`];
 //! - [`contract`]: the contract table, every convention × source event;
-//! - [`normalize`]: batch normalization.
+//! - [`normalize`]: batch normalization;
+//! - [`tools`]: each agent's built-in tool names and their equivalents.
 
 mod codes;
 pub mod contract;
@@ -16,6 +17,7 @@ mod location;
 mod matcher;
 mod normalize;
 pub mod redos;
+pub mod tools;
 
 pub use codes::Code;
 pub use diagnostic::{bound, quote, Diagnostic, Severity, MAX_MESSAGE_BYTES};

@@ -1,0 +1,178 @@
+//! The tool table: its shape, and the mappings users rely on (issue 14, "Tool names").
+
+use super::*;
+
+fn names(m: &Mapping) -> Vec<&str> {
+    m.names.iter().map(String::as_str).collect()
+}
+
+#[test]
+fn every_agent_has_a_shell_tool_and_names_are_unique_per_agent() {
+    for agent in Agent::ALL {
+        assert!(
+            tools_of(agent).any(|t| t.roles.contains(&Role::Shell)),
+            "{agent} has no shell tool"
+        );
+        let all: Vec<&str> = tools_of(agent).map(|t| t.name).collect();
+        for (i, n) in all.iter().enumerate() {
+            assert!(!all[i + 1..].contains(n), "{agent}: `{n}` twice");
+            assert!(!n.is_empty() && n.trim() == *n, "{agent}: bad name {n:?}");
+        }
+        for t in tools_of(agent) {
+            assert!(!t.source.is_empty(), "{agent} `{}` cites no source", t.name);
+            for a in t.aliases {
+                assert!(!all.contains(a), "{agent}: alias `{a}` is also a tool name");
+            }
+        }
+    }
+}
+
+#[test]
+fn conventions_find_their_column() {
+    assert_eq!(Agent::of(Convention::ClaudeSettings), Some(Agent::Claude));
+    assert_eq!(Agent::of(Convention::ClaudeDir), Some(Agent::Claude));
+    assert_eq!(Agent::of(Convention::CodexJson), Some(Agent::Codex));
+    assert_eq!(Agent::of(Convention::CodexDir), Some(Agent::Codex));
+    assert_eq!(Agent::of(Convention::Jcode), Some(Agent::Jcode));
+    assert_eq!(Agent::of(Convention::Gjc), Some(Agent::Gjc));
+    assert_eq!(Agent::of(Convention::GjcPlugin), Some(Agent::Gjc));
+    assert_eq!(Agent::of(Convention::Jarvis), Some(Agent::Kimi));
+    assert_eq!(
+        Agent::by_convention_id("gemini-settings"),
+        Some(Agent::Gemini)
+    );
+}
+
+#[test]
+fn shell_maps_to_each_agents_shell_exactly() {
+    let want = [
+        (Agent::Claude, "Bash"),
+        (Agent::Codex, "Bash"),
+        (Agent::Jcode, "bash"),
+        (Agent::Gjc, "bash"),
+        (Agent::Kimi, "Bash"),
+        (Agent::Gemini, "run_shell_command"),
+    ];
+    for (from, from_name) in want {
+        for (to, to_name) in want {
+            let m = map_name(from, to, from_name).unwrap();
+            assert_eq!(names(&m), [to_name], "{from} → {to}");
+            assert!(m.is_exact(), "{from} → {to}");
+        }
+    }
+}
+
+#[test]
+fn claude_edit_into_codex_is_apply_patch_and_fires_also_on_writes() {
+    let m = map_name(Agent::Claude, Agent::Codex, "Edit").unwrap();
+    assert_eq!(names(&m), ["apply_patch"]);
+    assert_eq!(m.extra, [Role::Write]);
+    let both = map_names(Agent::Claude, Agent::Codex, ["Edit", "Write"]).unwrap();
+    assert_eq!(names(&both), ["apply_patch"]);
+    assert!(both.is_exact(), "{both:?}");
+}
+
+#[test]
+fn codex_aliases_resolve_to_apply_patch() {
+    // Codex matches `Edit` on every apply_patch call (hook_names.rs), so it means edit and write.
+    let m = map_name(Agent::Codex, Agent::Claude, "Edit").unwrap();
+    assert_eq!(names(&m), ["Write", "Edit"]);
+    assert!(m.is_exact());
+    let m = map_name(Agent::Codex, Agent::Jcode, "apply_patch").unwrap();
+    assert_eq!(
+        names(&m),
+        ["write", "edit", "multiedit", "patch", "apply_patch"]
+    );
+}
+
+#[test]
+fn claude_read_has_no_codex_equivalent() {
+    assert_eq!(
+        map_name(Agent::Claude, Agent::Codex, "Read"),
+        Err(Unmapped::NoEquivalent {
+            roles: vec![Role::Read]
+        })
+    );
+}
+
+#[test]
+fn claude_names_into_gemini_and_jcode() {
+    for (claude, gemini, jcode) in [
+        (
+            "Write",
+            vec!["write_file"],
+            vec!["write", "patch", "apply_patch"],
+        ),
+        ("Read", vec!["read_file", "read_many_files"], vec!["read"]),
+        ("Grep", vec!["grep_search"], vec!["agentgrep"]),
+        ("WebFetch", vec!["web_fetch"], vec!["webfetch"]),
+        ("Task", vec!["invoke_agent"], vec!["subagent"]),
+    ] {
+        let g = map_name(Agent::Claude, Agent::Gemini, claude).unwrap();
+        assert_eq!(names(&g), gemini, "{claude} → Gemini");
+        let j = map_name(Agent::Claude, Agent::Jcode, claude).unwrap();
+        assert_eq!(names(&j), jcode, "{claude} → jcode");
+    }
+    // jcode's agentgrep also finds files: a Claude `Grep` hook would fire on finds too.
+    let j = map_name(Agent::Claude, Agent::Jcode, "Grep").unwrap();
+    assert_eq!(j.extra, [Role::Glob]);
+}
+
+#[test]
+fn legacy_names_are_read_but_never_written() {
+    let m = map_name(Agent::Claude, Agent::Kimi, "MultiEdit").unwrap();
+    assert_eq!(names(&m), ["Edit"]);
+    let back = map_name(Agent::Kimi, Agent::Claude, "Agent").unwrap();
+    assert_eq!(names(&back), ["Agent"], "never the legacy `Task`");
+}
+
+#[test]
+fn same_name_different_tool_is_not_equivalent() {
+    // Kimi's TaskList lists background tasks; Claude's is its todo list.
+    assert!(matches!(
+        map_name(Agent::Kimi, Agent::Claude, "TaskList"),
+        Err(Unmapped::NoEquivalent { .. })
+    ));
+}
+
+#[test]
+fn mcp_names_change_form() {
+    let m = map_name(Agent::Claude, Agent::Gemini, "mcp__github__create_issue").unwrap();
+    assert_eq!(names(&m), ["mcp_github_create_issue"]);
+    let m = map_name(Agent::Claude, Agent::Jcode, "mcp__my-server__do-it").unwrap();
+    assert_eq!(names(&m), ["mcp__my_server__do_it"]);
+    let m = map_name(Agent::Gemini, Agent::Codex, "mcp_github_create_issue").unwrap();
+    assert_eq!(names(&m), ["mcp__github__create_issue"]);
+    assert_eq!(
+        map_name(Agent::Claude, Agent::Gjc, "mcp__a__b"),
+        Err(Unmapped::NoMcpForm)
+    );
+    assert_eq!(
+        map_name(Agent::Claude, Agent::Codex, "MyCustomTool"),
+        Err(Unmapped::Unknown)
+    );
+}
+
+#[test]
+fn known_names_include_aliases_and_mcp() {
+    assert!(is_known(Agent::Codex, "Write"));
+    assert!(is_known(Agent::Codex, "mcp__s__t"));
+    assert!(!is_known(Agent::Codex, "Read"));
+    assert!(!is_known(Agent::Jcode, "Bash"));
+    assert!(is_known(Agent::Gemini, "search_file_content"));
+    assert!(names_of(Agent::Codex).any(|n| n == "Agent"));
+}
+
+#[test]
+fn every_role_is_held_by_at_least_two_agents() {
+    // A row with a single column would map nowhere: it belongs in `roles: &[]`.
+    let roles: Vec<Role> = TOOLS.iter().flat_map(|t| t.roles.iter().copied()).collect();
+    for r in &roles {
+        let agents: std::collections::BTreeSet<Agent> = TOOLS
+            .iter()
+            .filter(|t| t.roles.contains(r))
+            .map(|t| t.agent)
+            .collect();
+        assert!(agents.len() >= 2, "role {r} only in {agents:?}");
+    }
+}
