@@ -14,7 +14,9 @@ fn lint(files: &[(&str, &str)], extra: &[&str]) -> (i32, Value) {
     }
     std::fs::create_dir_all(dir.path().join("h")).unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_hooks"))
-        .args(["lint", ".", "--home", "../h", "--no-env", "--format", "json"])
+        .args([
+            "lint", ".", "--home", "../h", "--no-env", "--format", "json",
+        ])
         .args(extra)
         .current_dir(dir.path().join("p"))
         .output()
@@ -72,7 +74,11 @@ fn duplicate_hook_only_when_both_copies_can_fire_for_one_tool() {
             r#"{{"hooks": {{"PreToolUse": [{{"matcher": "{a}", "hooks": [{CMD}]}}, {{"matcher": "{b}", "hooks": [{CMD}]}}]}}}}"#
         )
     };
-    for (a, b) in [("Edit", "Write"), ("Edit|MultiEdit", "Write"), ("Read", "^Write$")] {
+    for (a, b) in [
+        ("Edit", "Write"),
+        ("Edit|MultiEdit", "Write"),
+        ("Read", "^Write$"),
+    ] {
         let (_, v) = lint(&[(".claude/settings.json", &settings(a, b))], &[]);
         assert!(codes(&v).is_empty(), "{a} / {b}: {v}");
     }
@@ -85,9 +91,5 @@ fn duplicate_hook_only_when_both_copies_can_fire_for_one_tool() {
         r#"{{"hooks": {{"Stop": [{{"matcher": "a", "hooks": [{CMD}]}}, {{"matcher": "b", "hooks": [{CMD}]}}]}}}}"#
     );
     let (_, v) = lint(&[(".claude/settings.json", &stop)], &[]);
-    assert!(
-        codes(&v).iter().any(|(c, _)| c == "duplicate_hook"),
-        "{v}"
-    );
+    assert!(codes(&v).iter().any(|(c, _)| c == "duplicate_hook"), "{v}");
 }
-

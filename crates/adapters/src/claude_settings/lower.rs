@@ -2,28 +2,20 @@
 
 use super::json::{self, Span};
 use super::raw::{self, problem, RawGroup, RawHandler};
-use super::security::{self, Roots};
 use super::{matcher, Scope};
-use crate::{Context, Output};
+use crate::Output;
 use hook_ir::contract::{self, limits, Lookup, Mapping, MatchedValue};
 use hook_ir::{quote, Code, Convention, Detail, Diagnostic, Exec, Handler, Hook, Location};
 use std::collections::HashMap;
-use std::path::Path;
 
 const CL: Convention = Convention::ClaudeSettings;
 
 /// Handler types Claude Code runs itself (not external commands).
 const OTHER_HANDLER_TYPES: &[&str] = &["http", "prompt", "agent", "mcp_tool"];
 
-/// Lowers one file's text. `project` is the directory its hooks run in, when known.
-pub(super) fn lower_file(
-    ctx: &Context,
-    display: &str,
-    text: &str,
-    scope: &Scope,
-    project: Option<&Path>,
-    out: &mut Output,
-) {
+/// Lowers one file's text: its format only; what its hooks do is checked by the rules
+/// (`crate::rules`), for every convention.
+pub(super) fn lower_file(display: &str, text: &str, scope: &Scope, out: &mut Output) {
     let mut problems = Vec::new();
     let mut hooks = Vec::new();
     match json::parse(text) {
@@ -43,16 +35,9 @@ pub(super) fn lower_file(
         )),
         Ok(Some(root)) => {
             let file = raw::build(&root, &mut problems);
-            let roots = Roots {
-                ctx,
-                scope,
-                project,
-                home: ctx.home.as_deref(),
-            };
             let mut lw = Lowerer {
                 display,
                 scope,
-                roots,
                 problems: &mut problems,
                 hooks: &mut hooks,
                 seen: HashMap::new(),
@@ -80,7 +65,6 @@ pub(super) fn lower_file(
 struct Lowerer<'a> {
     display: &'a str,
     scope: &'a Scope,
-    roots: Roots<'a>,
     problems: &'a mut Vec<Diagnostic>,
     hooks: &'a mut Vec<(Hook, Span)>,
     /// (event, command) → the raw matcher of its first group, for Claude's "identical commands
@@ -132,8 +116,22 @@ impl Lowerer<'_> {
                     continue;
                 };
                 let raw_matcher = g.matcher.as_ref().map(|m| m.value.clone());
-                let filters = matches!(row.matched, MatchedValue::ToolName | MatchedValue::Prompt | MatchedValue::Source | MatchedValue::Reason | MatchedValue::Other);
-                self.identical(event, &command, &raw_matcher, filters, kind.is_some(), h.span);
+                let filters = matches!(
+                    row.matched,
+                    MatchedValue::ToolName
+                        | MatchedValue::Prompt
+                        | MatchedValue::Source
+                        | MatchedValue::Reason
+                        | MatchedValue::Other
+                );
+                self.identical(
+                    event,
+                    &command,
+                    &raw_matcher,
+                    filters,
+                    kind.is_some(),
+                    h.span,
+                );
                 let Some(kind) = kind else { continue };
                 let hook = Hook {
                     id: format!("{CL}:{}:{event}:{}:{}", self.display, g.index, h.index),
@@ -180,7 +178,8 @@ impl Lowerer<'_> {
             }
             Some(first) if first == matcher && accepted => {}
             // `Edit` and `Write` never match the same tool: the two copies never both fire.
-            Some(first) if filters && !matcher::can_both_match(first.as_deref(), matcher.as_deref()) => {}
+            Some(first)
+                if filters && !matcher::can_both_match(first.as_deref(), matcher.as_deref()) => {}
             Some(first) => {
                 let why = if first == matcher {
                     "is declared again with the same matcher; Claude runs it once".to_string()
@@ -283,28 +282,11 @@ impl Lowerer<'_> {
                     ));
                     return None;
                 };
-                if secs >= limits::claude::TIMEOUT_LOOKS_LIKE_MS_S as f64 {
-                    let mut p = problem(
-                        Code::TimeoutLooksLikeMilliseconds,
-                        format!(
-                            "`timeout` is in seconds: {raw} s is {}; was it meant as milliseconds?",
-                            human(secs)
-                        ),
-                        *span,
-                    );
-                    if secs < 1e9 {
-                        p = p.with_help(format!(
-                            "for {raw} ms write `\"timeout\": {}`",
-                            (secs / 1000.0).ceil()
-                        ));
-                    }
-                    self.problems.push(p);
-                }
+                // Seconds that look like milliseconds: `rules::timeout`, for every convention.
                 // Saturating: a hostile 1e300 stays a (huge) valid number.
                 ((secs * 1000.0).round().min(u64::MAX as f64) as u64, true)
             }
         };
-        security::check(&command.value, command.span, &self.roots, self.problems);
         if event == "SessionStart" && *self.scope == Scope::Project {
             self.problems.push(
                 problem(
@@ -316,16 +298,5 @@ impl Lowerer<'_> {
             );
         }
         Some((command.value.clone(), timeout_ms, explicit))
-    }
-}
-
-fn human(secs: f64) -> String {
-    let h = secs / 3600.0;
-    if h >= 24.0 * 365.0 {
-        "more than a year".to_string()
-    } else if h >= 1.0 {
-        format!("{h:.1} hours")
-    } else {
-        format!("{:.0} minutes", secs / 60.0)
     }
 }

@@ -125,18 +125,7 @@ pub(super) fn lower(
         );
         return None;
     }
-    if let Some(at) = hook_ir::redos::nested_unbounded_quantifier(text) {
-        out.push(
-            problem(
-                Code::RegexMayBacktrack,
-                format!(
-                    "matcher `{text}` repeats a group that holds an unbounded quantifier (at byte {at}): JavaScript can take exponential time on a tool name that almost matches"
-                ),
-                span,
-            )
-            .with_help("remove the nesting, e.g. `(a+)+` → `a+`"),
-        );
-    }
+    // Catastrophic backtracking: `rules::matcher`, for every convention.
     if matched == MatchedValue::Ignored {
         out.push(
             problem(
@@ -190,15 +179,8 @@ fn check_exact_name(n: &str, matched: MatchedValue, span: Span, out: &mut Vec<Di
     if BUILTIN_TOOLS.contains(&n) {
         return;
     }
-    if let Some(t) = BUILTIN_TOOLS.iter().find(|t| t.eq_ignore_ascii_case(n)) {
-        out.push(
-            problem(
-                Code::MatcherMatchesNothing,
-                format!("tool names are case-sensitive: `{n}` never matches the `{t}` tool"),
-                span,
-            )
-            .with_help(format!("write `{t}`")),
-        );
+    if BUILTIN_TOOLS.iter().any(|t| t.eq_ignore_ascii_case(n)) {
+        // A case mistake: `rules::matcher`, from the tool table, for every convention.
         return;
     }
     // The other way round: a plain name read as a regex would find it inside longer tool
@@ -293,7 +275,8 @@ mod tests {
         );
         assert!(run("mcp__github__.*", ToolName).1.is_empty());
         assert!(run("mcp__github__create_issue", ToolName).1.is_empty());
-        assert_eq!(run("bash", ToolName).1, [Code::MatcherMatchesNothing]);
+        // A case mistake is found by `rules::matcher` (from the tool table), not here.
+        assert!(run("bash", ToolName).1.is_empty());
         assert_eq!(run("Edit|Write*", ToolName).1, [Code::MatcherParsedAsRegex]);
         assert_eq!(
             run("Bash(git:*)", ToolName).1,

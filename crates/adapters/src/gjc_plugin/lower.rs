@@ -392,7 +392,7 @@ fn check_module(
     let module = Source::new(display, text);
     let (display, text) = (&module.display, &module.text);
     let at = |span: (usize, usize)| module.at(span);
-    for (method, span) in scan::denied_calls(&text) {
+    for (method, span) in scan::denied_calls(text) {
         out.diag(
             Diagnostic::new(
                 Code::PluginDeniedApi,
@@ -402,7 +402,7 @@ fn check_module(
             .at(at(span)),
         );
     }
-    let regs = scan::registrations(&text);
+    let regs = scan::registrations(text);
     if regs.is_empty() {
         out.diag(
             Diagnostic::new(
