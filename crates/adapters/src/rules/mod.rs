@@ -142,8 +142,8 @@ impl Finding {
     }
 }
 
-/// A finding already reported: its code, file and span.
-type Seen = (Code, String, Option<(usize, usize)>);
+/// A finding already reported: its code, file, span and message.
+type Seen = (Code, String, Option<(usize, usize)>, String);
 
 /// Runs every rule over the accepted hooks of `out` and adds their findings, each once (hooks
 /// of one group share a matcher; a jcode slot shares one timeout).
@@ -170,7 +170,7 @@ pub(crate) fn check(ctx: &Context, out: &mut Output) {
         matcher::check(&target, &mut findings);
         for f in findings {
             let span = f.span.or(hook.location.span);
-            if !seen.insert((f.code, hook.location.path.clone(), span)) {
+            if !seen.insert((f.code, hook.location.path.clone(), span, f.message.clone())) {
                 continue;
             }
             let location = match (span, target.text) {
