@@ -42,8 +42,10 @@ fn claude_dir_modules_are_copied_to_gjc_and_a_shell_script_is_refused() {
     // The script kept one hook from moving: exit 1, the modules are written all the same.
     assert_eq!(r.code, 1, "{}", r.shown);
     insta::assert_snapshot!("claude_dir_to_gjc", r.shown);
-    assert_eq!(t.read("project/.gjc/hooks/pre/Bash.ts"), PRE);
-    assert_eq!(t.read("project/.gjc/hooks/post/Edit.js"), POST);
+    // GJC names its tools `bash` and `edit` (issue 14): a `Bash.ts` copy would never fire.
+    assert_eq!(t.read("project/.gjc/hooks/pre/bash.ts"), PRE);
+    assert_eq!(t.read("project/.gjc/hooks/post/edit.js"), POST);
+    assert!(!t.root().join("project/.gjc/hooks/pre/Bash.ts").exists());
     assert!(!t.root().join("project/.gjc/hooks/pre/Write.sh").exists());
     insta::assert_json_snapshot!("claude_dir_to_gjc_lint", gjc_hooks(&t));
 
@@ -52,7 +54,7 @@ fn claude_dir_modules_are_copied_to_gjc_and_a_shell_script_is_refused() {
     let again = t.import("claude-dir", "gjc", &["--format", "human"]);
     assert_eq!(again.code, 1, "{}", again.shown);
     assert!(
-        again.stdout.contains("unchanged .gjc/hooks/pre/Bash.ts"),
+        again.stdout.contains("unchanged .gjc/hooks/pre/bash.ts"),
         "{}",
         again.shown
     );
@@ -67,8 +69,11 @@ fn codex_dir_modules_are_copied_to_gjc() {
     let r = t.import("codex-dir", "gjc", &["--format", "human"]);
     assert_eq!(r.code, 0, "{}", r.shown);
     insta::assert_snapshot!("codex_dir_to_gjc", r.shown);
-    assert_eq!(t.read("project/.gjc/hooks/pre/Bash.ts"), PRE);
-    assert_eq!(t.read("project/.gjc/hooks/post/Edit.js"), POST);
+    assert_eq!(t.read("project/.gjc/hooks/pre/bash.ts"), PRE);
+    // Codex matches `Edit` on its `apply_patch`, which both edits and writes: GJC's `edit` and
+    // `write` each get the module.
+    assert_eq!(t.read("project/.gjc/hooks/post/edit.js"), POST);
+    assert_eq!(t.read("project/.gjc/hooks/post/write.js"), POST);
     insta::assert_json_snapshot!("codex_dir_to_gjc_lint", gjc_hooks(&t));
 }
 
@@ -76,7 +81,7 @@ fn codex_dir_modules_are_copied_to_gjc() {
 fn a_differing_gjc_copy_is_a_conflict_unless_forced() {
     let t = Tree::new();
     t.write("project/.codex/hooks/pre-Bash.ts", PRE);
-    t.write("project/.gjc/hooks/pre/Bash.ts", "// my own\n");
+    t.write("project/.gjc/hooks/pre/bash.ts", "// my own\n");
     let before = t.files();
     let r = t.import("codex-dir", "gjc", &["--format", "human"]);
     assert_eq!(r.code, 1, "{}", r.shown);
@@ -84,5 +89,5 @@ fn a_differing_gjc_copy_is_a_conflict_unless_forced() {
     assert_eq!(t.files(), before, "nothing is written");
     let forced = t.import("codex-dir", "gjc", &["--format", "human", "--force"]);
     assert_eq!(forced.code, 0, "{}", forced.shown);
-    assert_eq!(t.read("project/.gjc/hooks/pre/Bash.ts"), PRE);
+    assert_eq!(t.read("project/.gjc/hooks/pre/bash.ts"), PRE);
 }

@@ -670,8 +670,10 @@ codes! {
     /// ## What it means
     /// The hook's matcher cannot be expressed in the target: a regex that does not compile in the
     /// target's dialect (lookahead in Rust, named groups `(?P<n>…)` in JavaScript), a regex moving
-    /// to jcode (which has no matcher; only exact tool lists can be kept, by wrapping the command),
-    /// or a matcher on an event where the target ignores matchers.
+    /// to jcode with no exact shell `case` pattern (jcode has no matcher: the command is wrapped
+    /// in a `case` on the tool name, which expresses alternatives of literal names, `.*`, `.+`
+    /// and `.`, with or without `^`/`$`, but not classes, `?`, counts or lookaround), or a
+    /// matcher on an event where the target ignores matchers.
     /// ## Why it matters
     /// Importing it anyway would make the hook fire for values it never fired for. It is not
     /// imported.
@@ -684,8 +686,10 @@ codes! {
     /// ```
     /// imported into Codex `hooks.json`.
     /// ## How to fix
-    /// Rewrite the matcher in the common subset (an exact list like `Bash|Edit`, or a regex
-    /// without lookaround), then import again.
+    /// Rewrite the matcher in the common subset, then import again: for Codex and Claude, a
+    /// regex without lookaround or named groups; for jcode, alternatives of names and `.*`
+    /// wildcards (`Edit|Write`, `^mcp__.*__delete.*`) instead of classes or optional parts
+    /// (`^(Edit|Write)$` rather than `^[EW]\w+$`).
     MatcherNotPortable = "matcher_not_portable", Error, "A matcher cannot be expressed in the target convention";
 
     /// ## What it means
@@ -731,6 +735,50 @@ codes! {
     /// ## How to fix
     /// Nothing. Keep it up to date with `hooks setup codex`.
     ManagedHookNotImported = "managed_hook_not_imported", Info, "GJC's managed Codex entry stays in Codex and is not imported";
+
+    /// ## What it means
+    /// The hook's matcher names only tools the target agent has no equivalent of (Claude Code's
+    /// `Read` in Codex, whose hooks see reads only as shell commands; `NotebookEdit` anywhere but
+    /// Claude Code), or MCP tools where the target's MCP names are unknown. The tool table
+    /// (`hook_ir::tools`, read from each agent's source) says which tools are equivalent.
+    /// ## Why it matters
+    /// Written with the same names, the hook would never fire in the target: it would be lost
+    /// without a word. It is not imported.
+    /// ## Example
+    /// `{"matcher": "Read", "hooks": [...]}` under `PreToolUse` in `.claude/settings.json`,
+    /// imported into Codex `hooks.json`.
+    /// ## How to fix
+    /// Decide what the hook should guard in the target (for Codex, the shell commands that read
+    /// files: a `Bash` hook that inspects `tool_input.command`) and write that hook by hand.
+    ToolNotInTarget = "tool_not_in_target", Error, "The matcher names only tools the target has no equivalent of; not imported";
+
+    /// ## What it means
+    /// Some of the tools the hook's matcher names have no equivalent in the target; they are left
+    /// out of the matcher, and the hook is imported for the others.
+    /// ## Why it matters
+    /// In the target the hook no longer sees calls it saw in the source, because the target has
+    /// no such tool (or does that job another way, such as through its shell).
+    /// ## Example
+    /// `Bash|Read` from Claude Code into Codex becomes `Bash`: Codex has no `Read` tool.
+    /// ## How to fix
+    /// Nothing, if the target's other tools cover the case; otherwise write the missing check
+    /// against the tool the target uses instead.
+    ToolDroppedFromMatcher = "tool_dropped_from_matcher", Warning, "Tools without an equivalent in the target were left out of the matcher";
+
+    /// ## What it means
+    /// A tool the matcher names maps to target tools that do more or less than it: Codex's
+    /// `apply_patch` both edits and creates files, so a Claude `Edit` hook moved to Codex also
+    /// fires for new files; jcode's `agentgrep` also finds files, so a `Grep` hook also fires for
+    /// file searches. The message names the jobs gained or lost.
+    /// ## Why it matters
+    /// The hook fires for calls it never saw before (or misses some), and a script that expects
+    /// one tool's input may get another's.
+    /// ## Example
+    /// `Edit` from `.claude/settings.json` imported into `.codex/hooks.json` as `apply_patch`.
+    /// ## How to fix
+    /// Check that the script handles the target tool's input (`tool_input`) for every job listed,
+    /// or narrow it by inspecting the input.
+    ToolNotEquivalent = "tool_not_equivalent", Warning, "A tool maps to target tools that do more or less than it";
 
     // ───────────────────────── Claude settings ─────────────────────────
 

@@ -25,7 +25,8 @@ pub use hook::{Detail, Exec, Handler, Hook, PluginDetail};
 pub use kind::{Convention, Kind};
 pub use location::{display_from_cwd, display_path, line_col, Location};
 pub use matcher::{
-    literal_alternation, Anchor, CompiledMatcher, Dialect, Matcher, MatcherError, MAX_PATTERN_BYTES,
+    literal_alternation, Anchor, CompiledMatcher, Dialect, EcmaRegex, Matcher, MatcherError,
+    MAX_PATTERN_BYTES,
 };
 pub use normalize::{normalize, place_in_source_order, Batch};
 

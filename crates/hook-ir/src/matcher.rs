@@ -66,7 +66,7 @@ pub enum CompiledMatcher {
     /// Exact names.
     Exact(Vec<String>),
     /// ECMAScript regex.
-    Ecma(Box<regress::Regex>),
+    Ecma(Box<EcmaRegex>),
     /// An ECMAScript pattern that is a plain alternation of ASCII word literals (`Bash|Edit`,
     /// `^(?:Write|Edit)$`, ...), tested without the regex engine and without allocating: for
     /// such a pattern JavaScript's `test` is a substring search (unanchored), a prefix or
@@ -95,6 +95,232 @@ impl fmt::Debug for CompiledMatcher {
                 .finish(),
             CompiledMatcher::Rust(r) => f.debug_tuple("Rust").field(&r.as_str()).finish(),
         }
+    }
+}
+
+/// A compiled ECMAScript pattern, matched as V8 matches without the `u` flag: over UTF-16 code
+/// units, so `.` is one unit and an astral character (an emoji) two.
+#[derive(Clone)]
+pub struct EcmaRegex {
+    regex: regress::Regex,
+    /// Whether the pattern holds no character above U+FFFF. Then, for a subject without one
+    /// either, code points and UTF-16 units are the same sequence and the UTF-8 search (no
+    /// allocation) gives the same answer as the UTF-16 one.
+    bmp_pattern: bool,
+}
+
+impl EcmaRegex {
+    fn compile(pattern: &str) -> Result<EcmaRegex, String> {
+        let source = annex_b_source(pattern)?;
+        let regex = regress::Regex::with_flags(&source, "").map_err(|e| e.to_string())?;
+        Ok(EcmaRegex {
+            regex,
+            bmp_pattern: is_bmp(pattern),
+        })
+    }
+
+    /// JavaScript's `test`: an unanchored search.
+    pub fn is_match(&self, value: &str) -> bool {
+        if self.bmp_pattern && is_bmp(value) {
+            return self.regex.find(value).is_some();
+        }
+        let units: Vec<u16> = value.encode_utf16().collect();
+        self.regex.find_from_ucs2(&units, 0).next().is_some()
+    }
+}
+
+fn is_bmp(s: &str) -> bool {
+    // UTF-8 encodes exactly the characters above U+FFFF with a 4-byte sequence (lead 0xF0..).
+    !s.bytes().any(|b| b >= 0xF0)
+}
+
+/// The pattern as `regress` must see it to parse it as V8 does without the `u` flag (Annex B),
+/// where the two differ:
+/// - `\u{…}` is not a code point escape but an identity escape `u` (then `{61}` is a quantifier
+///   of `u`, or literal characters inside a class); `regress` reads a code point;
+/// - `\b` and `\B` cannot be quantified (V8: "Nothing to repeat"); `regress` accepts it;
+/// - with a named group in the pattern, `\k` inside a class is an error (V8: "Invalid
+///   escape"); `regress` reads `k`;
+/// - a character above U+FFFF is two code units (`😀?` makes only the low one optional, `[😀]`
+///   is a class of two units): it is written as its two surrogate units, which `regress` then
+///   matches unit by unit in a UTF-16 search (see [`push_unit`]).
+///
+/// Checked against V8 by `tests/ecmascript_vs_v8.rs`.
+fn annex_b_source(pattern: &str) -> Result<std::borrow::Cow<'_, str>, String> {
+    if !pattern.contains('\\') && is_bmp(pattern) {
+        return Ok(std::borrow::Cow::Borrowed(pattern));
+    }
+    let mut out = String::with_capacity(pattern.len() + 16);
+    // The class being read, if any: its text so far and its lone surrogate units.
+    let mut class: Option<Class> = None;
+    // With a named group, `\k` must name one, and inside a class it is no escape at all.
+    let named_groups = pattern
+        .match_indices("(?<")
+        .any(|(i, _)| !pattern[i + 3..].starts_with(['=', '!']));
+    let mut chars = pattern.chars().peekable();
+    while let Some(c) = chars.next() {
+        let dash_next = chars.peek() == Some(&'-');
+        match c {
+            '\\' => match chars.next() {
+                Some('u') if chars.peek() == Some(&'{') => text(&mut out, &mut class).push('u'),
+                Some('u') => match hex4(&chars) {
+                    Some(u) if (0xD800..=0xDFFF).contains(&u) => {
+                        chars.nth(3);
+                        let dash_next = chars.peek() == Some(&'-');
+                        push_unit(&mut out, &mut class, u, dash_next);
+                    }
+                    _ => text(&mut out, &mut class).push_str("\\u"),
+                },
+                Some(e @ ('b' | 'B')) if class.is_none() => {
+                    out.push('\\');
+                    out.push(e);
+                    let rest: String = chars.clone().take(24).collect();
+                    if starts_quantifier(&rest) {
+                        return Err(format!("\\{e} cannot be quantified (Nothing to repeat)"));
+                    }
+                }
+                Some('k') if class.is_some() && named_groups => {
+                    return Err(
+                        "\\k in a class of a pattern with named groups (Invalid escape)".into(),
+                    );
+                }
+                // An escaped astral character: the escape applies to its high surrogate alone.
+                Some(e) if e > '\u{FFFF}' => {
+                    let dash_next = chars.peek() == Some(&'-');
+                    push_astral(&mut out, &mut class, e, dash_next);
+                }
+                Some(e) => {
+                    let t = text(&mut out, &mut class);
+                    t.push('\\');
+                    t.push(e);
+                }
+                None => text(&mut out, &mut class).push('\\'),
+            },
+            c if c > '\u{FFFF}' => push_astral(&mut out, &mut class, c, dash_next),
+            '[' if class.is_none() => class = Some(Class::default()),
+            // Any unescaped `]` closes a class in JavaScript (`[]` is the empty class).
+            ']' if class.is_some() => {
+                if let Some(k) = class.take() {
+                    k.close(&mut out);
+                }
+            }
+            c => text(&mut out, &mut class).push(c),
+        }
+    }
+    if let Some(k) = class {
+        // Unterminated: left for `regress` to reject as written.
+        out.push('[');
+        out.push_str(&k.body);
+    }
+    Ok(std::borrow::Cow::Owned(out))
+}
+
+/// A character class being rewritten.
+#[derive(Default)]
+struct Class {
+    /// Its text after `[`, without the lone surrogate units.
+    body: String,
+    /// Surrogate units that are class members of their own (not range ends).
+    units: Vec<u32>,
+}
+
+impl Class {
+    /// Writes the class. With lone surrogate units it becomes a group, since inside a class
+    /// `regress` would join a high unit followed by a low one into one code point:
+    /// `[abc😀]` → `(?:[abc]|[\uD83D]|[\uDE00])`, `[^abc😀]` → `(?:(?![abc]|…)[^])`.
+    fn close(self, out: &mut String) {
+        use std::fmt::Write;
+        if self.units.is_empty() {
+            out.push('[');
+            out.push_str(&self.body);
+            out.push(']');
+            return;
+        }
+        let (negated, body) = match self.body.strip_prefix('^') {
+            Some(b) => (true, b),
+            None => (false, self.body.as_str()),
+        };
+        let mut alts = format!("[{body}]");
+        for u in &self.units {
+            let _ = write!(alts, "|[\\u{u:04X}]");
+        }
+        if negated {
+            let _ = write!(out, "(?:(?!{alts})[^])");
+        } else {
+            let _ = write!(out, "(?:{alts})");
+        }
+    }
+}
+
+/// Where plain text goes: the open class's body, else the output.
+fn text<'a>(out: &'a mut String, class: &'a mut Option<Class>) -> &'a mut String {
+    match class {
+        Some(k) => &mut k.body,
+        None => out,
+    }
+}
+
+/// The value of the 4 hex digits `chars` starts with, if it does.
+fn hex4(chars: &std::iter::Peekable<std::str::Chars<'_>>) -> Option<u32> {
+    let digits: String = chars.clone().take(4).collect();
+    if digits.len() == 4 && digits.bytes().all(|b| b.is_ascii_hexdigit()) {
+        u32::from_str_radix(&digits, 16).ok()
+    } else {
+        None
+    }
+}
+
+/// Writes an astral character as its two UTF-16 code units.
+fn push_astral(out: &mut String, class: &mut Option<Class>, c: char, dash_next: bool) {
+    let mut buf = [0; 2];
+    let units = c.encode_utf16(&mut buf);
+    let last = units.len() - 1;
+    for (i, u) in units.iter().enumerate() {
+        push_unit(out, class, u32::from(*u), dash_next && i == last);
+    }
+}
+
+/// Writes one surrogate code unit so that `regress` keeps it one unit: its parser joins a high
+/// and a low surrogate written next to each other into one code point even without the `u`
+/// flag. Outside a class the unit is a one-unit class `[\uXXXX]`; inside one it is set aside
+/// (see [`Class::close`]) unless it is a range end (a `-` before or after it).
+fn push_unit(out: &mut String, class: &mut Option<Class>, u: u32, dash_next: bool) {
+    use std::fmt::Write;
+    match class {
+        None => {
+            let _ = write!(out, "[\\u{u:04X}]");
+        }
+        Some(k) => {
+            let b = &k.body;
+            let range_end = b.ends_with('-') && b.len() > 1 && b != "^-" && !b.ends_with("\\-");
+            if range_end || dash_next {
+                let _ = write!(k.body, "\\u{u:04X}");
+            } else {
+                k.units.push(u);
+            }
+        }
+    }
+}
+
+/// Whether `s` starts with a quantifier: `*`, `+`, `?`, or a braced `{n}`, `{n,}`, `{n,m}`
+/// (an unfinished brace is a literal in Annex B).
+fn starts_quantifier(s: &str) -> bool {
+    match s.chars().next() {
+        Some('*' | '+' | '?') => true,
+        Some('{') => {
+            let body = &s[1..];
+            let Some(end) = body.find('}') else {
+                return false;
+            };
+            let inner = &body[..end];
+            let (lo, hi) = match inner.split_once(',') {
+                Some((lo, hi)) => (lo, Some(hi)),
+                None => (inner, None),
+            };
+            let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+            digits(lo) && hi.is_none_or(|h| h.is_empty() || digits(h))
+        }
+        _ => false,
     }
 }
 
@@ -182,9 +408,9 @@ impl Matcher {
                 match dialect {
                     Dialect::Ecmascript => match literal_alternation(pattern) {
                         Some((anchor, words)) => Ok(CompiledMatcher::EcmaLiteral { anchor, words }),
-                        None => regress::Regex::with_flags(pattern, "")
+                        None => EcmaRegex::compile(pattern)
                             .map(|r| CompiledMatcher::Ecma(Box::new(r)))
-                            .map_err(|e| err(e.to_string())),
+                            .map_err(err),
                     },
                     Dialect::Rust => regex::Regex::new(pattern)
                         .map(|r| CompiledMatcher::Rust(Box::new(r)))
@@ -206,7 +432,7 @@ impl CompiledMatcher {
         match self {
             CompiledMatcher::Any => true,
             CompiledMatcher::Exact(names) => names.iter().any(|n| n == value),
-            CompiledMatcher::Ecma(r) => r.find(value).is_some(),
+            CompiledMatcher::Ecma(r) => r.is_match(value),
             CompiledMatcher::EcmaLiteral { anchor, words } => {
                 let mut w = words.iter().map(String::as_str);
                 match anchor {
@@ -443,10 +669,67 @@ mod tests {
             }
         }
 
+        /// On arbitrary patterns and values: an error names the pattern and its dialect, the
+        /// Rust dialect accepts exactly what `regex` accepts, and an ECMAScript regex answers
+        /// the same through the allocation-free UTF-8 search as through the UTF-16 one
+        /// (whichever `is_match` picks for the value).
         #[test]
-        fn compiling_arbitrary_patterns_never_panics(p in ".{0,40}") {
-            let _ = rx(Dialect::Ecmascript, &p).compile();
-            let _ = rx(Dialect::Rust, &p).compile();
+        fn arbitrary_patterns_compile_or_fail_consistently(
+            p in ".{0,40}",
+            vs in proptest::collection::vec("[a-c\\.é中😀 ]{0,6}", 1..4),
+        ) {
+            for d in [Dialect::Ecmascript, Dialect::Rust] {
+                if let Err(e) = rx(d, &p).compile() {
+                    proptest::prop_assert_eq!(&e.pattern, &p);
+                    proptest::prop_assert_eq!(e.dialect, d.as_str());
+                    proptest::prop_assert!(!e.message.is_empty());
+                }
+            }
+            proptest::prop_assert_eq!(
+                rx(Dialect::Rust, &p).compile().is_ok(),
+                regex::Regex::new(&p).is_ok()
+            );
+            if let Ok(CompiledMatcher::Ecma(r)) = rx(Dialect::Ecmascript, &p).compile() {
+                for v in &vs {
+                    let units: Vec<u16> = v.encode_utf16().collect();
+                    let utf16 = r.regex.find_from_ucs2(&units, 0).next().is_some();
+                    proptest::prop_assert_eq!(r.is_match(v), utf16, "pattern {:?} value {:?}", p, v);
+                }
+            }
+        }
+    }
+
+    /// Differences with V8 that the differential (`tests/ecmascript_vs_v8.rs`) found, fixed.
+    #[test]
+    fn matching_is_over_utf16_units_as_in_v8_without_the_u_flag() {
+        let m = |p: &str, v: &str| rx(Dialect::Ecmascript, p).compile().unwrap().is_match(v);
+        // `.` is one unit: an emoji is two.
+        assert!(!m("^.$", "🚀"));
+        assert!(m("^..$", "🚀"));
+        // An astral literal is two units; a quantifier takes only the low one.
+        assert!(m("😀", "a😀b"));
+        assert!(!m("𝒜?", ""));
+        assert!(!m("^𝒜?$", ""));
+        // A class with an astral character holds its two units.
+        assert!(!m("^[😀]$", "😀"));
+        assert!(m("^[😀][😀]$", "😀"));
+        assert!(m("^[^😀]", "x"));
+        assert!(!m("^[^😀]$", "😀"));
+        // Surrogate escapes stay units, even next to each other.
+        assert!(m("\\uD83D", "😀"));
+        assert!(m("^\\uD83D\\uDE00$", "😀"));
+        // `\u{61}` is `u` repeated 61 times, not `a`.
+        assert!(!m("^\\u{2}$", "a"));
+        assert!(m("^\\u{2}$", "uu"));
+    }
+
+    #[test]
+    fn annex_b_syntax_errors_are_errors_as_in_v8() {
+        for p in ["\\b+", "\\B{2}", "a\\b*?", "\\u{61}+", "(?<n>a)[\\k]"] {
+            assert!(rx(Dialect::Ecmascript, p).compile().is_err(), "{p}");
+        }
+        for p in ["\\b{", "\\b{,2}", "[\\b]+", "a[\\k]", "(?=a)+", "\\u{61}"] {
+            assert!(rx(Dialect::Ecmascript, p).compile().is_ok(), "{p}");
         }
     }
 }

@@ -650,8 +650,9 @@ pub enum Unmapped {
     NoMcpForm,
 }
 
-/// Carries the tool name `name` of `from` to `to`: the same name when both agents spell it
-/// alike, else the target tools doing the same jobs.
+/// Carries the tool name `name` of `from` to `to`: the target tools doing the same jobs — those
+/// doing nothing more, when together they do all of it, else every tool sharing one of its jobs
+/// (then [`Mapping::extra`] says what the hook now also fires for).
 pub fn map_name(from: Agent, to: Agent, name: &str) -> Result<Mapping, Unmapped> {
     if let Some(src) = lookup(from, name) {
         return map_tool(src, to);
@@ -675,9 +676,24 @@ fn map_tool(src: &Tool, to: Agent) -> Result<Mapping, Unmapped> {
             missing: Vec::new(),
         });
     }
-    let targets: Vec<&Tool> = tools_of(to)
-        .filter(|t| !t.legacy && t.roles.iter().any(|r| src.roles.contains(r)))
+    // Tools that do nothing the source tool does not, if together they do all it does: a
+    // `Write` hook goes to jcode's `write`, not also to `patch`, which edits too. Else every tool
+    // sharing a job with it, and the difference is said.
+    let live = || tools_of(to).filter(|t| !t.legacy);
+    let within: Vec<&Tool> = live()
+        .filter(|t| !t.roles.is_empty() && t.roles.iter().all(|r| src.roles.contains(r)))
         .collect();
+    let covers = src
+        .roles
+        .iter()
+        .all(|r| within.iter().any(|t| t.roles.contains(r)));
+    let targets: Vec<&Tool> = if covers {
+        within
+    } else {
+        live()
+            .filter(|t| t.roles.iter().any(|r| src.roles.contains(r)))
+            .collect()
+    };
     if targets.is_empty() {
         return Err(Unmapped::NoEquivalent {
             roles: src.roles.to_vec(),
@@ -696,8 +712,17 @@ fn map_tool(src: &Tool, to: Agent) -> Result<Mapping, Unmapped> {
         .filter(|r| !targets.iter().any(|t| t.roles.contains(r)))
         .collect();
     extra.sort();
+    // Where the target matches its tool also by the source's name (Codex selects `apply_patch`
+    // by `Edit`), that spelling is kept: same meaning, and the text survives a round trip.
+    let spell = |t: &Tool| {
+        if t.aliases.contains(&src.name) {
+            src.name
+        } else {
+            t.name
+        }
+    };
     Ok(Mapping {
-        names: targets.iter().map(|t| t.name.to_string()).collect(),
+        names: targets.iter().map(|t| spell(t).to_string()).collect(),
         extra,
         missing,
     })

@@ -5,6 +5,7 @@
 //! worlds unchanged only when both would run the same argv; otherwise it is wrapped
 //! (`sh -c '<command>'`) on the way to jcode and unwrapped on the way back, so round trips hold.
 
+use super::glob::{self, Glob};
 use hook_ir::jcode_argv::{parse_hook_command, quote_word};
 use hook_ir::Exec;
 
@@ -67,7 +68,23 @@ pub fn wrap_shell(command: &str, exec: Exec) -> String {
 
 /// A shell command as a jcode command that acts only when the tool is one of `tools`.
 pub fn wrap_tools(command: &str, exec: Exec, tools: &[String]) -> String {
-    let pattern: Vec<String> = tools.iter().map(|t| case_word(t)).collect();
+    let globs: Vec<Glob> = tools
+        .iter()
+        .map(|t| {
+            if t.is_empty() {
+                Vec::new()
+            } else {
+                vec![glob::Piece::Lit(t.clone())]
+            }
+        })
+        .collect();
+    wrap_globs(command, exec, &globs)
+}
+
+/// A shell command as a jcode command that acts only when the tool name matches one of the
+/// `case` patterns `globs`.
+pub fn wrap_globs(command: &str, exec: Exec, globs: &[Glob]) -> String {
+    let pattern: Vec<String> = globs.iter().map(glob::case_word).collect();
     let script = format!("{CASE_PREFIX}{}{CASE_SUFFIX}", pattern.join("|"));
     format!(
         "sh {} {} sh {}",
@@ -77,19 +94,6 @@ pub fn wrap_tools(command: &str, exec: Exec, tools: &[String]) -> String {
     )
 }
 
-/// A tool name as a literal `case` pattern word.
-fn case_word(name: &str) -> String {
-    if !name.is_empty()
-        && name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c))
-    {
-        name.to_string()
-    } else {
-        format!("'{}'", name.replace('\'', "'\\''"))
-    }
-}
-
 /// A jcode command recognized as one of our wrappers (or a user's own `sh -c '...'`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Unwrapped {
@@ -97,8 +101,15 @@ pub struct Unwrapped {
     pub command: String,
     /// `Shell` for `sh -c`, `LoginShell` for `sh -lc`.
     pub exec: Exec,
-    /// The tools of a `case` wrapper, `None` for a plain `sh -c`.
-    pub tools: Option<Vec<String>>,
+    /// The tool-name patterns of a `case` wrapper, `None` for a plain `sh -c`.
+    pub tools: Option<Vec<Glob>>,
+}
+
+impl Unwrapped {
+    /// The wrapper's tool names when every pattern is a literal name.
+    pub fn names(&self) -> Option<Vec<String>> {
+        self.tools.as_ref()?.iter().map(glob::literal).collect()
+    }
 }
 
 /// Recognizes `sh -c SCRIPT` and the tool wrapper of [`wrap_tools`].
@@ -125,34 +136,11 @@ pub fn unwrap(jcode_command: &str) -> Option<Unwrapped> {
             Some(Unwrapped {
                 command: command.clone(),
                 exec,
-                tools: Some(parse_case_pattern(pattern)?),
+                tools: Some(glob::parse_case(pattern)?),
             })
         }
         _ => None,
     }
-}
-
-/// Splits `a|'b c'|d` into names; `None` if it is not a list of literal words.
-fn parse_case_pattern(p: &str) -> Option<Vec<String>> {
-    let mut names = Vec::new();
-    let mut cur = String::new();
-    let mut chars = p.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '|' => names.push(std::mem::take(&mut cur)),
-            '\'' => loop {
-                match chars.next()? {
-                    '\'' => break,
-                    ch => cur.push(ch),
-                }
-            },
-            '\\' => cur.push(chars.next()?),
-            c if c.is_ascii_alphanumeric() || "-_.".contains(c) => cur.push(c),
-            _ => return None,
-        }
-    }
-    names.push(cur);
-    (!names.iter().any(String::is_empty)).then_some(names)
 }
 
 /// jcode's argv as one POSIX shell command, each word quoted only when needed.
@@ -258,14 +246,9 @@ mod tests {
             run_jcode(&wrapped, &[("JCODE_HOOK_TOOL_NAME", "BashOutput")]),
             (0, String::new())
         );
-        assert_eq!(
-            unwrap(&wrapped),
-            Some(Unwrapped {
-                command: cmd.into(),
-                exec: Exec::Shell,
-                tools: Some(tools)
-            })
-        );
+        let u = unwrap(&wrapped).unwrap();
+        assert_eq!((u.command.as_str(), u.exec), (cmd, Exec::Shell));
+        assert_eq!(u.names(), Some(tools));
     }
 
     #[test]
@@ -338,8 +321,8 @@ mod tests {
             let plain = unwrap(&wrap_shell(&cmd, Exec::Shell)).unwrap();
             proptest::prop_assert_eq!(plain.command, cmd.clone());
             let limited = unwrap(&wrap_tools(&cmd, Exec::Shell, &tools)).unwrap();
-            proptest::prop_assert_eq!(limited.command, cmd);
-            proptest::prop_assert_eq!(limited.tools, Some(tools));
+            proptest::prop_assert_eq!(&limited.command, &cmd);
+            proptest::prop_assert_eq!(limited.names(), Some(tools));
         }
     }
 }

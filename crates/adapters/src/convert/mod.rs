@@ -11,8 +11,10 @@
 
 pub mod events;
 pub mod exec;
+pub mod glob;
 pub mod matcher;
 pub mod timeout;
+pub mod tools;
 
 use hook_ir::contract::MatchedValue;
 use hook_ir::jcode_argv::parse_hook_command;
@@ -63,18 +65,18 @@ pub fn convert(hooks: &[Hook], to: Convention) -> Conversion {
             to,
             diagnostics: &mut out.diagnostics,
         };
-        let converted = if to == Convention::Gjc {
-            to_module(h, &mut say)
+        let converted: Vec<Hook> = if to == Convention::Gjc {
+            to_module(h, &mut say).unwrap_or_default()
         } else if COMMAND_CONVENTIONS.contains(&to) {
-            to_command(h, &mut say)
+            to_command(h, &mut say).into_iter().collect()
         } else {
             say.refuse(
                 Code::SemanticMismatch,
                 format!("`{to}` has no importer; hooks cannot be imported into it"),
             );
-            None
+            Vec::new()
         };
-        if converted.is_some() && !moved_from.contains(&h.convention) {
+        if !converted.is_empty() && !moved_from.contains(&h.convention) {
             moved_from.push(h.convention);
         }
         out.hooks.extend(converted);
@@ -167,7 +169,9 @@ impl Say<'_> {
     }
 }
 
-fn to_module(h: &Hook, say: &mut Say) -> Option<Hook> {
+/// One GJC module hook per target tool name (a GJC file is filed under one name: Codex's
+/// `apply_patch` is GJC's `edit` and `write`, two copies of the module).
+fn to_module(h: &Hook, say: &mut Say) -> Option<Vec<Hook>> {
     let Handler::Module { path } = &h.handler else {
         say.refuse(
             Code::SemanticMismatch,
@@ -219,36 +223,81 @@ fn to_module(h: &Hook, say: &mut Say) -> Option<Hook> {
         return None;
     }
     let row = target_row(h, say)?;
-    let tool = match &h.matcher {
-        Matcher::Any => Some("*".to_string()),
-        Matcher::Exact { names } if names.len() == 1 => Some(names[0].clone()),
+    let matcher = in_target_tools(h, h.matcher.clone(), say)?;
+    let tools: Vec<String> = match &matcher {
+        Matcher::Any => vec!["*".to_string()],
+        Matcher::Exact { names } if !names.is_empty() => names.clone(),
         other => {
             say.refuse(
                 Code::MatcherNotPortable,
                 format!(
-                    "a GJC hook file is filed under one tool name (or `*`), not {}",
+                    "a GJC hook file is filed under tool names (or `*`), not {}",
                     matcher_words(other, true)
                 ),
             );
             return None;
         }
     };
-    Some(Hook {
-        id: format!("{}:{}", say.to, h.id),
-        kind: h.kind,
-        convention: Convention::Gjc,
-        source_event: row.event.to_string(),
-        matcher: h.matcher.clone(),
-        handler: h.handler.clone(),
-        timeout_ms: row.rules().and_then(|r| r.timeout.default_ms()),
-        location: h.location.clone(),
-        detail: Detail::Module {
-            real_path,
-            in_process_event: row.event.to_string(),
-            tool: h.kind.is_tool_kind().then_some(tool).flatten(),
-            plugin: None,
-        },
-    })
+    let n = tools.len();
+    Some(
+        tools
+            .into_iter()
+            .enumerate()
+            .map(|(i, tool)| Hook {
+                id: if n == 1 {
+                    format!("{}:{}", say.to, h.id)
+                } else {
+                    format!("{}:{}#{i}", say.to, h.id)
+                },
+                kind: h.kind,
+                convention: Convention::Gjc,
+                source_event: row.event.to_string(),
+                matcher: if tool == "*" {
+                    Matcher::Any
+                } else {
+                    Matcher::Exact {
+                        names: vec![tool.clone()],
+                    }
+                },
+                handler: h.handler.clone(),
+                timeout_ms: row.rules().and_then(|r| r.timeout.default_ms()),
+                location: h.location.clone(),
+                detail: Detail::Module {
+                    real_path: real_path.clone(),
+                    in_process_event: row.event.to_string(),
+                    tool: h.kind.is_tool_kind().then_some(tool),
+                    plugin: None,
+                },
+            })
+            .collect(),
+    )
+}
+
+/// The matcher in the target agent's tool names (tool kinds only; other matchers test prompts,
+/// sources or reasons).
+fn in_target_tools(h: &Hook, m: Matcher, say: &mut Say) -> Option<Matcher> {
+    let agents = (
+        hook_ir::tools::Agent::of(h.convention),
+        hook_ir::tools::Agent::of(say.to),
+    );
+    let (Some(from), Some(to)) = agents else {
+        return Some(m);
+    };
+    if from == to || !h.kind.is_tool_kind() {
+        return Some(m);
+    }
+    match tools::map_matcher(&m, from, to) {
+        Ok(mapped) => {
+            for (code, message) in mapped.said {
+                say.push(code, message);
+            }
+            Some(mapped.matcher)
+        }
+        Err((code, message)) => {
+            say.refuse(code, message);
+            None
+        }
+    }
 }
 
 fn target_row(h: &Hook, say: &mut Say) -> Option<&'static hook_ir::contract::EventContract> {
@@ -286,8 +335,8 @@ fn matcher_words(m: &Matcher, tools: bool) -> String {
 struct ShellCommand {
     command: String,
     exec: Exec,
-    /// Tools of a jcode wrapper, which become the matcher.
-    tools: Option<Vec<String>>,
+    /// The tool matcher of a jcode wrapper, which becomes the hook's matcher.
+    tools: Option<Matcher>,
 }
 
 /// Brings a source command into the shell world (unwrapping jcode's wrappers).
@@ -300,12 +349,19 @@ fn to_shell(command: &str, exec: Exec, say: &mut Say) -> Option<ShellCommand> {
         });
     }
     if let Some(u) = exec::unwrap(command) {
+        let tools = u.tools.as_ref().map(|globs| match u.names() {
+            Some(names) => Matcher::Exact { names },
+            None => Matcher::Regex {
+                dialect: hook_ir::Dialect::Ecmascript,
+                pattern: glob::globs_to_regex(globs),
+            },
+        });
         say.push(
             Code::ConversionNote,
             match &u.tools {
                 Some(t) => format!(
                     "the `sh -c` wrapper that limits the hook to {} is unwrapped into a matcher",
-                    quote(&t.join("|"))
+                    quote(&t.iter().map(glob::case_word).collect::<Vec<_>>().join("|"))
                 ),
                 None => {
                     "the `sh -c` wrapper is unwrapped: the target runs commands with a shell".into()
@@ -315,7 +371,7 @@ fn to_shell(command: &str, exec: Exec, say: &mut Say) -> Option<ShellCommand> {
         return Some(ShellCommand {
             command: u.command,
             exec: u.exec,
-            tools: u.tools,
+            tools,
         });
     }
     if exec::is_direct_safe(command) {
@@ -375,7 +431,7 @@ fn to_command(h: &Hook, say: &mut Say) -> Option<Hook> {
     let rules = row.rules()?;
     let mut shell = to_shell(command, *exec, say)?;
     let source_matcher = match shell.tools.take() {
-        Some(names) if h.matcher.is_any() => Matcher::Exact { names },
+        Some(m) if h.matcher.is_any() => m,
         Some(_) => {
             say.refuse(
                 Code::MatcherNotPortable,
@@ -385,29 +441,51 @@ fn to_command(h: &Hook, say: &mut Say) -> Option<Hook> {
         }
         None => h.matcher.clone(),
     };
+    let source_matcher = in_target_tools(h, source_matcher, say)?;
     let to_exec = target_exec(say.to);
 
     // Matcher: refuse where the target would widen or change what the hook fires for.
-    let mut wrap_tools: Option<Vec<String>> = None;
+    let mut wrap_tools: Option<Vec<glob::Glob>> = None;
     let matcher = if source_matcher.is_any() {
         Matcher::Any
     } else if say.to == Convention::Jcode {
-        let names = match &source_matcher {
-            Matcher::Exact { names } => Some(names.clone()),
-            Matcher::Regex { pattern, .. } => matcher::regex_to_exact(pattern),
+        let globs = match &source_matcher {
+            Matcher::Exact { names } => Some(
+                names
+                    .iter()
+                    .map(|n| {
+                        if n.is_empty() {
+                            Vec::new()
+                        } else {
+                            vec![glob::Piece::Lit(n.clone())]
+                        }
+                    })
+                    .collect(),
+            ),
+            Matcher::Regex { pattern, .. } => glob::regex_to_globs(&matcher::unprotect(pattern)),
             Matcher::Any => None,
         };
-        match names {
-            Some(names) if h.kind.is_tool_kind() => {
-                wrap_tools = Some(names);
+        match globs {
+            Some(globs) if h.kind.is_tool_kind() => {
+                wrap_tools = Some(globs);
                 Matcher::Any
             }
-            _ => {
+            Some(_) => {
                 say.refuse(
                     Code::MatcherNotPortable,
                     format!(
                         "jcode has no matcher and only tool names can be checked by a wrapper; the hook would fire for every value instead of {}",
-                        matcher_words(&source_matcher, h.kind.is_tool_kind())
+                        matcher_words(&source_matcher, false)
+                    ),
+                );
+                return None;
+            }
+            None => {
+                say.refuse(
+                    Code::MatcherNotPortable,
+                    format!(
+                        "jcode has no matcher, and {} has no exact shell `case` pattern (only alternatives of literal names, `.*`, `.+` and `.`, with or without `^`/`$`, have one)",
+                        matcher_words(&source_matcher, true)
                     ),
                 );
                 return None;
@@ -476,15 +554,16 @@ fn to_command(h: &Hook, say: &mut Say) -> Option<Hook> {
                 "jcode runs the command without a login shell: PATH and variables set by the login profile are not loaded".into(),
             );
         }
-        if let Some(tools) = &wrap_tools {
+        if let Some(globs) = &wrap_tools {
+            let words: Vec<String> = globs.iter().map(glob::case_word).collect();
             say.push(
                 Code::ConversionNote,
                 format!(
                     "jcode has no matcher: the command is wrapped in `sh -c 'case \"$JCODE_HOOK_TOOL_NAME\" in …'` so it only acts on {}",
-                    quote(&tools.join("|"))
+                    quote(&words.join("|"))
                 ),
             );
-            exec::wrap_tools(&shell.command, Exec::Shell, tools)
+            exec::wrap_globs(&shell.command, Exec::Shell, globs)
         } else if exec::is_direct_safe(&shell.command) {
             shell.command.clone()
         } else {

@@ -62,7 +62,7 @@ fn representative(c: Convention) -> Vec<Hook> {
                 &exec::wrap_tools(
                     "./guard.sh | tee -a log",
                     Exec::Shell,
-                    &["Bash".into(), "Edit".into()],
+                    &["bash".into(), "mcp__fs__write".into()],
                 ),
                 Some(5000),
             ),
@@ -82,7 +82,7 @@ fn representative(c: Convention) -> Vec<Hook> {
             hook(
                 Jarvis,
                 "PreToolUse",
-                rx(Dialect::Ecmascript, "^(?:Bash|Edit)$"),
+                rx(Dialect::Ecmascript, "^(?:Bash|mcp__fs__write)$"),
                 "./guard.sh | tee -a log",
                 Some(10_000),
             ),
@@ -141,7 +141,7 @@ fn representative(c: Convention) -> Vec<Hook> {
             hook(
                 CodexJson,
                 "PostToolUse",
-                exact(&["Edit", "Write"]),
+                exact(&["Bash", "mcp__fs__edit"]),
                 "cargo fmt",
                 Some(600_000),
             ),
@@ -172,14 +172,14 @@ fn representative(c: Convention) -> Vec<Hook> {
             hook(
                 ClaudeSettings,
                 "PreToolUse",
-                exact(&["Bash", "Edit"]),
+                exact(&["Bash", "mcp__fs__write"]),
                 "\"$CLAUDE_PROJECT_DIR\"/hooks/guard.sh",
                 Some(600_000),
             ),
             hook(
                 ClaudeSettings,
                 "PostToolUse",
-                exact(&["Write"]),
+                exact(&["mcp__fs__read"]),
                 "npx prettier --write .",
                 Some(600_000),
             ),
@@ -290,8 +290,8 @@ fn hooks_are_shaped_for_the_target() {
     };
     assert_eq!(*exec, Exec::Direct);
     assert_eq!(
-        exec::unwrap(command).unwrap().tools,
-        Some(vec!["Bash".to_string(), "Edit".to_string()])
+        exec::unwrap(command).unwrap().names(),
+        Some(vec!["bash".to_string(), "mcp__fs__write".to_string()])
     );
     // `./guard.sh` needs no shell: kept as is.
     assert_eq!(j.hooks[1].command(), Some("./guard.sh"));
@@ -398,12 +398,12 @@ fn refusals_are_reported_never_silent() {
             Convention::CodexJson,
             Code::MatcherNotPortable,
         ),
-        // jcode cannot filter by a regex.
+        // jcode filters by a `case` pattern: a regex with no exact glob cannot move.
         (
             hook(
                 Convention::Jarvis,
                 "PreToolUse",
-                rx(Dialect::Ecmascript, "Bash"),
+                rx(Dialect::Ecmascript, "^[A-Z]zz$"),
                 "./g",
                 Some(30_000),
             ),
@@ -506,8 +506,8 @@ fn directory_hooks_become_gjc_modules() {
         dir_hook(
             Convention::ClaudeDir,
             "pre",
-            "bash",
-            ".claude/hooks/pre/bash.ts",
+            "Bash",
+            ".claude/hooks/pre/Bash.ts",
         ),
         dir_hook(Convention::CodexDir, "post", "*", ".codex/hooks/post-*.js"),
         dir_hook(
@@ -528,9 +528,16 @@ fn directory_hooks_become_gjc_modules() {
     );
     assert!(
         matches!(&c.hooks[0].detail, Detail::Module { real_path, in_process_event, tool: Some(t), .. }
-        if real_path == "/p/.claude/hooks/pre/bash.ts" && in_process_event == "tool_call" && t == "bash")
+        if real_path == "/p/.claude/hooks/pre/Bash.ts" && in_process_event == "tool_call" && t == "bash")
     );
-    assert_eq!(c.diagnostics.len(), 1);
+    // Claude's `Bash` is GJC's `bash`: said.
+    assert_eq!(c.diagnostics.len(), 2);
+    assert_eq!(c.diagnostics[0].code, Code::ConversionNote);
+    assert!(c.diagnostics[0].message.contains("`bash`"));
+    let c = Conversion {
+        hooks: c.hooks,
+        diagnostics: c.diagnostics[1..].to_vec(),
+    };
     // The code the GJC writer uses for the same refusal (import e2e: the converter said
     // `semantic_mismatch`, so users never saw `shell_hook_not_module` and its help).
     assert_eq!(c.diagnostics[0].code, Code::ShellHookNotModule);

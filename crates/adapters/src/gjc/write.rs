@@ -30,7 +30,10 @@ pub fn plan_write(ctx: &Context, hooks: &[Hook], opts: &WriteOptions) -> Plan {
             return plan;
         }
     };
-    let mut done: HashSet<String> = HashSet::new();
+    // (module, phase, tool) already copied: one module filed under several tool names is copied
+    // once per name; further events of the same copy are carried by it.
+    let mut done: HashSet<(String, &str, String)> = HashSet::new();
+    let mut copied: HashSet<String> = HashSet::new();
     let mut planned: HashMap<PathBuf, String> = HashMap::new();
     for h in hooks {
         let Detail::Module {
@@ -46,7 +49,7 @@ pub fn plan_write(ctx: &Context, hooks: &[Hook], opts: &WriteOptions) -> Plan {
             ));
             continue;
         };
-        if done.contains(real_path) {
+        if copied.contains(real_path) && !h.kind.is_tool_kind() {
             // Further events of a module already copied: the copy carries them.
             continue;
         }
@@ -81,6 +84,10 @@ pub fn plan_write(ctx: &Context, hooks: &[Hook], opts: &WriteOptions) -> Plan {
             ));
             continue;
         };
+        if !done.insert((real_path.clone(), phase, tool.clone())) {
+            continue;
+        }
+        copied.insert(real_path.clone());
         if let Err(why) = tool_name::validate(&tool) {
             plan.diagnostics.push(
                 Diagnostic::new(
@@ -131,7 +138,6 @@ pub fn plan_write(ctx: &Context, hooks: &[Hook], opts: &WriteOptions) -> Plan {
                 continue;
             }
         };
-        done.insert(real_path.clone());
         let target = base.join(phase).join(format!("{tool}.{ext}"));
         let display = ctx.display(&target);
         if let Some(prev) = planned.get(&target) {

@@ -404,7 +404,7 @@ mod tests {
         assert!(out.contains("\nchanged ~/.jcode/config.toml\n\n"), "{out}");
         assert!(!out.contains("@@"), "{out}");
         assert!(
-            out.ends_with("1 of 1 hook moved from `jarvis` to `jcode`: 0 files created, 1 file changed; 0 errors, 1 warning, 1 note.\n"),
+            out.ends_with("1 of 1 hook moved from `jarvis` to `jcode`: 0 files created, 1 file changed; 0 errors, 1 warning, 2 notes.\n"),
             "{out}"
         );
     }

@@ -64,12 +64,19 @@ fn shell_maps_to_each_agents_shell_exactly() {
 
 #[test]
 fn claude_edit_into_codex_is_apply_patch_and_fires_also_on_writes() {
+    // Spelled `Edit`, which Codex matches on `apply_patch` (hook_names.rs).
     let m = map_name(Agent::Claude, Agent::Codex, "Edit").unwrap();
-    assert_eq!(names(&m), ["apply_patch"]);
+    assert_eq!(names(&m), ["Edit"]);
     assert_eq!(m.extra, [Role::Write]);
     let both = map_names(Agent::Claude, Agent::Codex, ["Edit", "Write"]).unwrap();
-    assert_eq!(names(&both), ["apply_patch"]);
+    assert_eq!(names(&both), ["Edit", "Write"]);
     assert!(both.is_exact(), "{both:?}");
+    let gemini = map_name(Agent::Gemini, Agent::Codex, "replace").unwrap();
+    assert_eq!(names(&gemini), ["apply_patch"]);
+    assert_eq!(
+        names(&map_name(Agent::Claude, Agent::Codex, "Agent").unwrap()),
+        ["Agent"]
+    );
 }
 
 #[test]
@@ -82,6 +89,14 @@ fn codex_aliases_resolve_to_apply_patch() {
     assert_eq!(
         names(&m),
         ["write", "edit", "multiedit", "patch", "apply_patch"]
+    );
+    // jcode's `edit` and `multiedit` only edit: a Kimi `Edit` hook goes there, not to `patch`.
+    let k = map_name(Agent::Kimi, Agent::Jcode, "Edit").unwrap();
+    assert_eq!(names(&k), ["edit", "multiedit"]);
+    assert!(k.is_exact());
+    assert_eq!(
+        names(&map_name(Agent::Jcode, Agent::Kimi, "multiedit").unwrap()),
+        ["Edit"]
     );
 }
 
@@ -98,11 +113,7 @@ fn claude_read_has_no_codex_equivalent() {
 #[test]
 fn claude_names_into_gemini_and_jcode() {
     for (claude, gemini, jcode) in [
-        (
-            "Write",
-            vec!["write_file"],
-            vec!["write", "patch", "apply_patch"],
-        ),
+        ("Write", vec!["write_file"], vec!["write"]),
         ("Read", vec!["read_file", "read_many_files"], vec!["read"]),
         ("Grep", vec!["grep_search"], vec!["agentgrep"]),
         ("WebFetch", vec!["web_fetch"], vec!["webfetch"]),

@@ -1,0 +1,298 @@
+//! The agents under test: where their pinned builds live, how each is configured and started,
+//! and how to read what its model was told from the requests it sent.
+
+use crate::scenario::{Layer, Scenario};
+use crate::server::{anthropic::Anthropic, openai::OpenAi, Api};
+use crate::{Error, Result};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+/// An agent the suite drives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Agent {
+    /// Claude Code (`@anthropic-ai/claude-code`).
+    Claude,
+    /// Codex (`@openai/codex`).
+    Codex,
+}
+
+impl Agent {
+    /// Every agent, in trace order.
+    pub const ALL: [Agent; 2] = [Agent::Claude, Agent::Codex];
+
+    /// Its id in scenarios and trace paths.
+    pub fn id(self) -> &'static str {
+        match self {
+            Agent::Claude => "claude",
+            Agent::Codex => "codex",
+        }
+    }
+
+    /// The agent with this id.
+    pub fn parse(s: &str) -> Option<Agent> {
+        Agent::ALL.into_iter().find(|a| a.id() == s)
+    }
+
+    /// Its npm package (the one `conformance/package.json` pins).
+    pub fn package(self) -> &'static str {
+        match self {
+            Agent::Claude => "@anthropic-ai/claude-code",
+            Agent::Codex => "@openai/codex",
+        }
+    }
+
+    /// Its native binary inside `conformance/node_modules` (run directly: Claude Code's Node
+    /// wrapper wants Node ≥ 22, and neither wrapper adds anything the suite needs).
+    pub fn binary(self, repo: &Path) -> PathBuf {
+        let nm = repo.join("conformance/node_modules");
+        match self {
+            Agent::Claude => nm.join("@anthropic-ai/claude-code-linux-x64/claude"),
+            Agent::Codex => {
+                nm.join("@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex")
+            }
+        }
+    }
+
+    /// The pinned version, read from `conformance/package.json` (the one file naming them).
+    pub fn pinned_version(self, repo: &Path) -> Result<String> {
+        pinned_version(repo, self.package())
+    }
+
+    /// The wire API of its model.
+    pub fn api(self) -> Box<dyn Api> {
+        match self {
+            Agent::Claude => Box::new(Anthropic),
+            Agent::Codex => Box::new(OpenAi),
+        }
+    }
+
+    /// Where the scenario's config file goes, relative to the run's root (`home/`, `project/`).
+    pub fn config_path(self, layer: Layer) -> &'static str {
+        match (self, layer) {
+            (Agent::Claude, Layer::Project) => "project/.claude/settings.json",
+            (Agent::Claude, Layer::User) => "home/.claude/settings.json",
+            (Agent::Codex, Layer::Project) => "project/.codex/hooks.json",
+            (Agent::Codex, Layer::User) => "home/.codex/hooks.json",
+        }
+    }
+
+    /// The command line after the binary.
+    pub fn args(self, s: &Scenario) -> Vec<String> {
+        let mut a: Vec<String> = match self {
+            Agent::Claude => [
+                "-p",
+                &s.prompt,
+                "--output-format",
+                "stream-json",
+                "--verbose",
+                "--include-hook-events",
+                "--allowedTools",
+                "Bash",
+            ]
+            .map(String::from)
+            .to_vec(),
+            Agent::Codex => {
+                let mut a: Vec<String> = [
+                    "exec",
+                    "--json",
+                    "--skip-git-repo-check",
+                    "-s",
+                    "danger-full-access",
+                ]
+                .map(String::from)
+                .to_vec();
+                // Else Codex tries remote hosts at start.
+                for f in [
+                    "plugins",
+                    "remote_plugin",
+                    "apps",
+                    "in_app_updates",
+                    "plugin_sharing",
+                ] {
+                    a.push("--disable".into());
+                    a.push(f.into());
+                }
+                if s.trust == crate::scenario::Trust::Bypass {
+                    a.push("--dangerously-bypass-hook-trust".into());
+                }
+                a.push(s.prompt.clone());
+                a
+            }
+        };
+        a.shrink_to_fit();
+        a
+    }
+
+    /// The whole environment of the agent (nothing is inherited).
+    pub fn env(self, root: &Path, model_url: &str) -> Vec<(String, String)> {
+        let home = root.join("home");
+        let mut env = vec![
+            ("HOME".to_string(), home.display().to_string()),
+            ("PATH".into(), "/usr/local/bin:/usr/bin:/bin".into()),
+            // As in the issue's probes: hooks must not depend on the login shell.
+            ("SHELL".into(), "/bin/sh".into()),
+            ("LANG".into(), "C.UTF-8".into()),
+            ("TERM".into(), "dumb".into()),
+        ];
+        match self {
+            Agent::Claude => {
+                for (k, v) in [
+                    ("ANTHROPIC_BASE_URL", model_url),
+                    ("ANTHROPIC_API_KEY", "sk-conformance-dummy"),
+                    ("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1"),
+                    ("DISABLE_AUTOUPDATER", "1"),
+                    ("DISABLE_TELEMETRY", "1"),
+                    ("DISABLE_ERROR_REPORTING", "1"),
+                ] {
+                    env.push((k.into(), v.into()));
+                }
+            }
+            Agent::Codex => {
+                env.push((
+                    "CODEX_HOME".into(),
+                    home.join(".codex").display().to_string(),
+                ));
+                env.push(("CONFORMANCE_API_KEY".into(), "sk-conformance-dummy".into()));
+            }
+        }
+        env
+    }
+
+    /// Files the agent needs besides the hook config: Codex's `config.toml` (the scripted model
+    /// provider and the trust state).
+    pub fn setup(
+        self,
+        root: &Path,
+        s: &Scenario,
+        model_url: &str,
+        hooks_file: &Path,
+    ) -> Result<()> {
+        if self != Agent::Codex {
+            return Ok(());
+        }
+        let mut toml = format!(
+            "model = \"conformance-model\"\nmodel_provider = \"conformance\"\n\n\
+             [model_providers.conformance]\nname = \"conformance\"\nbase_url = \"{model_url}/v1\"\n\
+             wire_api = \"responses\"\nenv_key = \"CONFORMANCE_API_KEY\"\n"
+        );
+        toml.push_str(&crate::trust::state(s, root, hooks_file)?);
+        let dir = root.join("home/.codex");
+        std::fs::create_dir_all(&dir)?;
+        std::fs::write(dir.join("config.toml"), toml)?;
+        Ok(())
+    }
+
+    /// What the model was told in each request, beyond what the previous request held: the
+    /// user-visible texts and tool results, in order, boilerplate of the agent left out.
+    pub fn told(self, requests: &[Value]) -> Vec<Vec<String>> {
+        let mut seen = 0usize;
+        let mut out = Vec::new();
+        for body in requests {
+            let (items, texts) = match self {
+                Agent::Claude => claude_items(body),
+                Agent::Codex => codex_items(body),
+            };
+            let start = if items >= seen { seen } else { 0 };
+            out.push(texts.into_iter().skip(start).flatten().collect());
+            seen = items;
+        }
+        out
+    }
+}
+
+/// Per message of a Messages request: the texts the model reads (user and tool results).
+fn claude_items(body: &Value) -> (usize, Vec<Vec<String>>) {
+    let msgs = body["messages"].as_array().cloned().unwrap_or_default();
+    let texts = msgs
+        .iter()
+        .map(|m| {
+            if m["role"] != "user" {
+                return Vec::new();
+            }
+            let mut t = Vec::new();
+            match &m["content"] {
+                Value::String(s) => t.push(s.clone()),
+                Value::Array(blocks) => {
+                    for b in blocks {
+                        match b["type"].as_str() {
+                            Some("text") => {
+                                let s = b["text"].as_str().unwrap_or_default();
+                                // Claude Code's attribution reminder opens every session.
+                                if !s.starts_with("<system-reminder>\nAttribution") {
+                                    t.push(s.to_string());
+                                }
+                            }
+                            Some("tool_result") => {
+                                let err = if b["is_error"] == true {
+                                    " (error)"
+                                } else {
+                                    ""
+                                };
+                                t.push(format!(
+                                    "tool_result{err}: {}",
+                                    content_text(&b["content"])
+                                ));
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                _ => {}
+            }
+            t
+        })
+        .collect::<Vec<_>>();
+    (msgs.len(), texts)
+}
+
+fn content_text(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        Value::Array(parts) => parts
+            .iter()
+            .filter_map(|p| p["text"].as_str())
+            .collect::<Vec<_>>()
+            .join("\n"),
+        _ => String::new(),
+    }
+}
+
+/// Per input item of a Responses request: the texts the model reads (user messages and tool
+/// outputs; developer instructions and the environment context left out).
+fn codex_items(body: &Value) -> (usize, Vec<Vec<String>>) {
+    let items = body["input"].as_array().cloned().unwrap_or_default();
+    let texts = items
+        .iter()
+        .map(|i| match i["type"].as_str() {
+            Some("message") if i["role"] == "user" => i["content"]
+                .as_array()
+                .map(|c| {
+                    c.iter()
+                        .filter_map(|p| p["text"].as_str())
+                        .filter(|s| {
+                            !s.starts_with("<environment_context>") && !s.starts_with("# AGENTS.md")
+                        })
+                        .map(str::to_string)
+                        .collect()
+                })
+                .unwrap_or_default(),
+            Some("function_call_output" | "custom_tool_call_output") => {
+                vec![format!("tool_output: {}", content_text(&i["output"]))]
+            }
+            _ => Vec::new(),
+        })
+        .collect::<Vec<_>>();
+    (items.len(), texts)
+}
+
+/// The exact version `conformance/package.json` pins for `package`.
+pub fn pinned_version(repo: &Path, package: &str) -> Result<String> {
+    let p = repo.join("conformance/package.json");
+    let text =
+        std::fs::read_to_string(&p).map_err(|e| Error::msg(format!("{}: {e}", p.display())))?;
+    let v: Value = serde_json::from_str(&text)?;
+    v["dependencies"][package]
+        .as_str()
+        .map(str::to_string)
+        .ok_or_else(|| Error::msg(format!("{} does not pin {package}", p.display())))
+}

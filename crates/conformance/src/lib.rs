@@ -1,0 +1,56 @@
+//! The live conformance suite (issue 11): the real agents (pinned npm builds, named in
+//! `conformance/package.json`) run scenarios (`conformance/scenarios.toml`) against scripted model
+//! servers on loopback; what they do is recorded as traces (`conformance/traces/`), and the
+//! replay test checks that adapters + runner agree with every trace, except the differences
+//! listed in `conformance/differences.toml`.
+
+pub mod agents;
+pub mod docs;
+pub mod hookscript;
+pub mod netns;
+pub mod record;
+pub mod replay;
+pub mod scenario;
+pub mod server;
+pub mod trace;
+pub mod trust;
+
+use std::path::PathBuf;
+
+/// What can go wrong in the suite.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// A message.
+    #[error("{0}")]
+    Msg(String),
+    /// I/O.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+    /// JSON.
+    #[error(transparent)]
+    Json(#[from] serde_json::Error),
+}
+
+impl Error {
+    /// An error with a message.
+    pub fn msg(s: impl Into<String>) -> Error {
+        Error::Msg(s.into())
+    }
+}
+
+/// The suite's result type.
+pub type Result<T> = std::result::Result<T, Error>;
+
+/// The repository root (two levels above this crate).
+pub fn repo_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .unwrap_or_else(|_| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../.."))
+}
+
+/// `conformance/traces/<agent>-<version>/`.
+pub fn trace_dir(repo: &std::path::Path, agent: &str, version: &str) -> PathBuf {
+    repo.join("conformance/traces")
+        .join(format!("{agent}-{version}"))
+}

@@ -1,0 +1,367 @@
+//! Replay: a trace's config goes through our adapter and the session it recorded goes through
+//! our runner; the firings (which hooks ran, in which event, whether they finished) and what the
+//! model was told must equal the trace, except the differences listed in
+//! `conformance/differences.toml`.
+//!
+//! The runner is driven like the agent drives it: SessionStart, UserPromptSubmit (a block ends
+//! the turn before the model is called), the model's tool call (PreToolUse; a block replaces the
+//! tool's output with the reason, an `updated_input` changes the command that runs), PostToolUse,
+//! Stop (a block sends the reason back to the model and fires Stop again with
+//! `stop_hook_active`), SessionEnd. Payload values come from the trace where the agent recorded
+//! one, so both see the same event.
+
+use crate::agents::Agent;
+use crate::hookscript;
+use crate::record::{read_logs, RunRoot};
+use crate::trace::{tokens, Step, Trace};
+use crate::{Error, Result};
+use hook_ir::{Convention, Kind};
+use runner::{Decision, Event, Runner, RunnerOptions, Verdict};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use std::collections::BTreeSet;
+use std::path::Path;
+
+/// One firing as compared: the event and its runs as `(script, finished)`, sorted.
+pub type Firing = (String, Vec<(String, bool)>);
+
+/// What the replay compares for one trace.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+pub struct Observed {
+    /// Every firing with at least one hook run, in order.
+    pub firings: Vec<Firing>,
+    /// Per model request, the `TOK_*` markers it was told, sorted.
+    pub model: Vec<Vec<String>>,
+}
+
+/// The aspects of a trace the replay compares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Aspect {
+    /// Which hooks ran for which event, and whether they finished (timeouts).
+    Firings,
+    /// What the model was told after the hooks (decisions, reasons, context, rewritten input
+    /// and output).
+    Model,
+}
+
+impl Aspect {
+    /// Its name in the differences table.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Aspect::Firings => "firings",
+            Aspect::Model => "model",
+        }
+    }
+}
+
+/// One listed difference.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Difference {
+    /// The agent.
+    pub agent: String,
+    /// The scenario.
+    pub scenario: String,
+    /// What differs.
+    pub aspect: Aspect,
+    /// Why: a deliberate choice of ours, or the open issue item that fixes it.
+    pub reason: String,
+}
+
+/// The differences table file.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DifferenceFile {
+    /// Every listed difference.
+    #[serde(default)]
+    pub difference: Vec<Difference>,
+}
+
+impl DifferenceFile {
+    /// Reads `conformance/differences.toml`.
+    pub fn load(repo: &Path) -> Result<DifferenceFile> {
+        let p = repo.join("conformance/differences.toml");
+        let text =
+            std::fs::read_to_string(&p).map_err(|e| Error::msg(format!("{}: {e}", p.display())))?;
+        toml::from_str(&text).map_err(|e| Error::msg(format!("{}: {e}", p.display())))
+    }
+}
+
+/// What the agent did, from its trace.
+pub fn observed_in_trace(t: &Trace) -> Observed {
+    let mut o = Observed::default();
+    for s in &t.timeline {
+        match s {
+            Step::Hooks { event, runs, .. } => {
+                let mut r: Vec<(String, bool)> = runs
+                    .iter()
+                    .map(|r| (r.script.clone(), r.finished))
+                    .collect();
+                r.sort();
+                o.firings.push((event.clone(), r));
+            }
+            Step::Model { told } => o.model.push(token_set(&told.join("\n"))),
+        }
+    }
+    o
+}
+
+fn token_set(s: &str) -> Vec<String> {
+    let set: BTreeSet<String> = tokens(s).into_iter().collect();
+    set.into_iter().collect()
+}
+
+/// The payload the agent sent for the first firing of `event`, if any hook ran for it.
+fn payload<'a>(t: &'a Trace, event: &str, nth: usize) -> Option<&'a Value> {
+    t.timeline
+        .iter()
+        .filter_map(|s| match s {
+            Step::Hooks {
+                event: e, payload, ..
+            } if e == event => Some(payload),
+            _ => None,
+        })
+        .nth(nth)
+}
+
+fn str_of(v: Option<&Value>, key: &str) -> Option<String> {
+    v.and_then(|p| p.get(key))
+        .and_then(Value::as_str)
+        .map(str::to_string)
+}
+
+/// Our side of a trace: the session replayed through the adapter and the runner.
+pub fn replay(t: &Trace) -> Result<Observed> {
+    let agent = Agent::parse(&t.agent).ok_or_else(|| Error::msg(format!("agent `{}`", t.agent)))?;
+    let root = RunRoot::new()?;
+    let r = root.path();
+    for (name, b) in &t.scripts {
+        hookscript::write(&r.join("hooks"), name, b, &r.join("logs"))?;
+    }
+    let config_file = r.join(&t.config_path);
+    if let Some(p) = config_file.parent() {
+        std::fs::create_dir_all(p)?;
+    }
+    let root_json = serde_json::to_string(&r.display().to_string())?;
+    std::fs::write(
+        &config_file,
+        t.config
+            .replace("<ROOT>", &root_json[1..root_json.len() - 1]),
+    )?;
+    let (project, home) = (r.join("project"), r.join("home"));
+    let ctx = adapters::Context {
+        project: Some(project.clone()),
+        home: Some(home.clone()),
+        env: [("HOME".to_string(), home.display().to_string())].into(),
+        apply_env_overrides: false,
+    };
+    let convention = match agent {
+        Agent::Claude => Convention::ClaudeSettings,
+        Agent::Codex => Convention::CodexJson,
+    };
+    let found = adapters::discover_only(&ctx, &[convention]);
+    let runner = Runner::new(
+        found.batch.hooks,
+        RunnerOptions {
+            session_id: Some("conformance-replay".into()),
+            cwd: Some(project.clone()),
+            home: Some(home.clone()),
+            ..RunnerOptions::default()
+        },
+    );
+    let mut s = Session {
+        runner: &runner,
+        logs: r.join("logs"),
+        out: Observed::default(),
+    };
+    // SessionStart.
+    let ss = payload(t, "SessionStart", 0);
+    let d = s.fire(Event::session_start(
+        str_of(ss, "source").unwrap_or_else(|| "startup".into()),
+    ))?;
+    let mut told: Vec<String> = d.context.clone();
+    // UserPromptSubmit.
+    let d = s.fire(Event::user_prompt_submit(t.prompt.clone()))?;
+    if !d.is_block() {
+        told.push(t.prompt.clone());
+        told.extend(d.context.clone());
+        s.model(&told);
+        if !t.tool.is_empty() {
+            s.tool_turn(t, &project)?;
+        }
+        // Stop, and the continuations it asks for (bounded as the agents bound them).
+        let mut active = false;
+        for nth in 0..3 {
+            let p = payload(t, "Stop", nth);
+            let mut e = Event::stop();
+            e.stop_hook_active = active;
+            e.last_assistant_text =
+                str_of(p, "last_assistant_message").or(Some(t.final_text.clone()));
+            let d = s.fire(e)?;
+            match &d.verdict {
+                Verdict::Block { reason } => {
+                    s.model(&[d.continuation.clone().unwrap_or_else(|| reason.clone())]);
+                    active = true;
+                }
+                Verdict::Allow => break,
+            }
+        }
+    }
+    let se = payload(t, "SessionEnd", 0);
+    s.fire(Event::session_shutdown(
+        str_of(se, "reason").unwrap_or_else(|| "other".into()),
+    ))?;
+    Ok(s.out)
+}
+
+struct Session<'a> {
+    runner: &'a Runner,
+    logs: std::path::PathBuf,
+    out: Observed,
+}
+
+impl Session<'_> {
+    /// Dispatches one event and records the runs it caused.
+    fn fire(&mut self, e: Event) -> Result<Decision> {
+        for entry in std::fs::read_dir(&self.logs)? {
+            std::fs::remove_file(entry?.path())?;
+        }
+        let kind = e.kind();
+        let d = self.runner.dispatch_blocking(&e);
+        let mut runs: Vec<(String, bool)> = read_logs(&self.logs)?
+            .into_iter()
+            .map(|r| (r.script, r.finished))
+            .collect();
+        runs.sort();
+        if !runs.is_empty() {
+            self.out.firings.push((event_name(kind).into(), runs));
+        }
+        Ok(d)
+    }
+
+    fn model(&mut self, told: &[String]) {
+        self.out.model.push(token_set(&told.join("\n")));
+    }
+
+    /// PreToolUse, the tool, PostToolUse, and the model request with the tool result.
+    fn tool_turn(&mut self, t: &Trace, project: &Path) -> Result<()> {
+        let pre = payload(t, "PreToolUse", 0);
+        let input = pre
+            .and_then(|p| p.get("tool_input").cloned())
+            .unwrap_or_else(|| json!({"command": t.tool}));
+        let tool_name = str_of(pre, "tool_name").unwrap_or_else(|| "Bash".into());
+        let d = self.fire(Event::pre_tool_use(tool_name.clone(), input.clone()))?;
+        let mut told: Vec<String> = d.context.clone();
+        if let Verdict::Block { reason } = &d.verdict {
+            told.push(reason.clone());
+            self.model(&told);
+            return Ok(());
+        }
+        let input = d.updated_input.clone().unwrap_or(input);
+        let command = input["command"].as_str().unwrap_or(&t.tool).to_string();
+        let output = run_tool(&command, project)?;
+        let post = payload(t, "PostToolUse", 0);
+        let mut e = Event::post_tool_use(tool_name, input, output.clone());
+        e.tool_response = post.and_then(|p| p.get("tool_response").cloned());
+        let d = self.fire(e)?;
+        match d.tool_result.as_ref().and_then(|r| r.content.as_ref()) {
+            Some(replaced) => told.push(replaced.to_string()),
+            None => told.push(output),
+        }
+        if let Verdict::Block { reason } = &d.verdict {
+            told.push(reason.clone());
+        }
+        told.extend(d.context.clone());
+        self.model(&told);
+        Ok(())
+    }
+}
+
+/// Runs the model's tool command as the agent's shell tool would, for its output.
+fn run_tool(command: &str, project: &Path) -> Result<String> {
+    let out = std::process::Command::new("bash")
+        .args(["-c", command])
+        .current_dir(project)
+        .stdin(std::process::Stdio::null())
+        .output()?;
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// The agents' event name of a kind.
+pub fn event_name(k: Kind) -> &'static str {
+    match k {
+        Kind::SessionStart => "SessionStart",
+        Kind::UserPromptSubmit => "UserPromptSubmit",
+        Kind::PreToolUse => "PreToolUse",
+        Kind::PostToolUse => "PostToolUse",
+        Kind::Stop => "Stop",
+        Kind::SessionShutdown => "SessionEnd",
+    }
+}
+
+/// The aspects in which our replay differs from the trace.
+pub fn compare(trace: &Observed, ours: &Observed) -> Vec<Aspect> {
+    let mut out = Vec::new();
+    if trace.firings != ours.firings {
+        out.push(Aspect::Firings);
+    }
+    if trace.model != ours.model {
+        out.push(Aspect::Model);
+    }
+    out
+}
+
+/// Every trace under `conformance/traces/`, sorted by path.
+pub fn load_traces(repo: &Path) -> Result<Vec<(std::path::PathBuf, Trace)>> {
+    let mut out = Vec::new();
+    let base = repo.join("conformance/traces");
+    let mut dirs: Vec<_> = std::fs::read_dir(&base)?.collect::<std::io::Result<_>>()?;
+    dirs.sort_by_key(|d| d.path());
+    for d in dirs {
+        let mut files: Vec<_> = std::fs::read_dir(d.path())?.collect::<std::io::Result<_>>()?;
+        files.sort_by_key(|f| f.path());
+        for f in files {
+            let p = f.path();
+            if p.extension().is_some_and(|e| e == "json") {
+                let t: Trace = serde_json::from_str(&std::fs::read_to_string(&p)?)
+                    .map_err(|e| Error::msg(format!("{}: {e}", p.display())))?;
+                out.push((p, t));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The replay of one trace, compared.
+#[derive(Debug, Clone)]
+pub struct Outcome {
+    /// Where the trace is.
+    pub path: std::path::PathBuf,
+    /// The trace.
+    pub trace: Trace,
+    /// What the agent did.
+    pub theirs: Observed,
+    /// What we do.
+    pub ours: Observed,
+    /// Where they differ.
+    pub differs: Vec<Aspect>,
+}
+
+/// Replays every committed trace.
+pub fn replay_all(repo: &Path) -> Result<Vec<Outcome>> {
+    let mut out = Vec::new();
+    for (path, trace) in load_traces(repo)? {
+        let ours = replay(&trace).map_err(|e| Error::msg(format!("{}: {e}", path.display())))?;
+        let theirs = observed_in_trace(&trace);
+        let differs = compare(&theirs, &ours);
+        out.push(Outcome {
+            path,
+            trace,
+            theirs,
+            ours,
+            differs,
+        });
+    }
+    Ok(out)
+}

@@ -1,0 +1,161 @@
+//! Scenarios are data: `conformance/scenarios.toml` holds every one, with the agents it runs on,
+//! the config file text (hook commands written as `@NAME@`, replaced by the path of the generated
+//! script NAME), the scripts' behaviours and what the scripted model does.
+
+use crate::{Error, Result};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// The scenario file.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioFile {
+    /// Every scenario, in file order.
+    pub scenario: Vec<Scenario>,
+}
+
+/// Where a config file goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Layer {
+    /// The project (`.claude/settings.json`, `.codex/hooks.json`).
+    Project,
+    /// The user's home (`~/.claude/settings.json`, `~/.codex/hooks.json`).
+    #[default]
+    User,
+}
+
+/// Codex's hook trust, as the scenario sets it up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Trust {
+    /// `--dangerously-bypass-hook-trust`.
+    #[default]
+    Bypass,
+    /// A trusted hash for every hook of `trusted_config` (default: the config itself) and, for a
+    /// project layer, the project trusted.
+    Trusted,
+    /// No `[hooks.state]` at all.
+    Untrusted,
+    /// Hooks trusted, but the project itself not trusted.
+    UntrustedProject,
+}
+
+/// One scenario.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    /// A unique snake_case name (the trace's file name).
+    pub name: String,
+    /// What it observes, one line.
+    pub about: String,
+    /// The agents it runs on (`claude`, `codex`).
+    pub agents: Vec<String>,
+    /// The config file text, with `@NAME@` for the path of script NAME.
+    pub config: String,
+    /// Where the config file goes.
+    #[serde(default)]
+    pub layer: Layer,
+    /// The scripts' behaviours, by name.
+    #[serde(default)]
+    pub scripts: BTreeMap<String, Behaviour>,
+    /// The user's prompt.
+    #[serde(default = "default_prompt")]
+    pub prompt: String,
+    /// The shell command of the model's tool call; empty: no tool call.
+    #[serde(default = "default_tool")]
+    pub tool: String,
+    /// The model's final text.
+    #[serde(default = "default_final")]
+    pub final_text: String,
+    /// Codex only: hook trust.
+    #[serde(default)]
+    pub trust: Trust,
+    /// Codex only, with `trust = "trusted"`: the config whose hooks the hashes were computed for
+    /// (a hook that differs from it is "changed").
+    #[serde(default)]
+    pub trusted_config: Option<String>,
+    /// Seconds the whole agent run may take.
+    #[serde(default = "default_budget")]
+    pub budget_secs: u64,
+}
+
+/// What a generated hook script does after logging its run.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Behaviour {
+    /// Only behave when stdin contains this text; otherwise exit 0 silently.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub when: Option<String>,
+    /// Seconds to sleep first (a hook killed while sleeping never logs `finished`).
+    #[serde(default, skip_serializing_if = "is_zero_f")]
+    pub sleep: f64,
+    /// Text printed on stdout.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub stdout: String,
+    /// Text printed on stderr.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub stderr: String,
+    /// Exit code.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub exit: i32,
+}
+
+fn is_zero(n: &i32) -> bool {
+    *n == 0
+}
+fn is_zero_f(n: &f64) -> bool {
+    *n == 0.0
+}
+fn default_prompt() -> String {
+    "please run the scripted tool TOK_prompt".into()
+}
+fn default_tool() -> String {
+    "printf 'TOK_%s\\n' toolran".into()
+}
+fn default_final() -> String {
+    "all done TOK_final".into()
+}
+fn default_budget() -> u64 {
+    30
+}
+
+impl ScenarioFile {
+    /// Reads and checks the scenario file.
+    pub fn load(path: &Path) -> Result<ScenarioFile> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| Error::msg(format!("{}: {e}", path.display())))?;
+        let file: ScenarioFile =
+            toml::from_str(&text).map_err(|e| Error::msg(format!("{}: {e}", path.display())))?;
+        let mut seen = std::collections::BTreeSet::new();
+        for s in &file.scenario {
+            if !seen.insert(s.name.as_str()) {
+                return Err(Error::msg(format!("scenario `{}` twice", s.name)));
+            }
+            for a in &s.agents {
+                if crate::agents::Agent::parse(a).is_none() {
+                    return Err(Error::msg(format!(
+                        "scenario `{}`: unknown agent `{a}`",
+                        s.name
+                    )));
+                }
+            }
+            for name in placeholders(&s.config) {
+                if !s.scripts.contains_key(&name) {
+                    return Err(Error::msg(format!(
+                        "scenario `{}`: `@{name}@` has no [scripts.{name}]",
+                        s.name
+                    )));
+                }
+            }
+        }
+        Ok(file)
+    }
+}
+
+/// The `@NAME@` placeholders of a config text, in order.
+pub fn placeholders(config: &str) -> Vec<String> {
+    let re = regex::Regex::new(r"@([a-z0-9_]+)@").expect("a valid regex");
+    re.captures_iter(config).map(|c| c[1].to_string()).collect()
+}

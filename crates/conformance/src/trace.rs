@@ -1,0 +1,201 @@
+//! A trace: what one agent did in one scenario, with volatile values masked so that recording
+//! again gives the same bytes.
+
+use crate::scenario::{Behaviour, Layer, Trust};
+use regex::Regex;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::OnceLock;
+
+/// The trace format's version.
+pub const TRACE_VERSION: u32 = 1;
+
+/// One recorded scenario run.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Trace {
+    /// [`TRACE_VERSION`].
+    pub trace_version: u32,
+    /// `claude`, `codex`.
+    pub agent: String,
+    /// The agent's version (as pinned).
+    pub version: String,
+    /// The scenario's name.
+    pub scenario: String,
+    /// What it observes.
+    pub about: String,
+    /// The config file: its place under the run root and its text (`<ROOT>` = the run's root;
+    /// scripts are `<ROOT>/hooks/NAME`).
+    pub config_path: String,
+    /// The config text.
+    pub config: String,
+    /// The layer it was written to.
+    pub layer: Layer,
+    /// Codex trust set-up.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trust: Option<Trust>,
+    /// The trust part of Codex's `config.toml`, masked (hashes kept: they are the agent's input).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trust_state: Option<String>,
+    /// The scripts' behaviours.
+    pub scripts: BTreeMap<String, Behaviour>,
+    /// The user's prompt.
+    pub prompt: String,
+    /// The model's scripted tool command (empty: none).
+    pub tool: String,
+    /// The model's final text.
+    pub final_text: String,
+    /// Hook firings and model requests, in the order they happened.
+    pub timeline: Vec<Step>,
+    /// `TOK_*` markers in what the agent printed (stdout and stderr): what the user was shown.
+    pub shown: Vec<String>,
+    /// The agent's exit code (`None`: killed at the scenario's budget).
+    pub exit_code: Option<i32>,
+}
+
+/// One step of the timeline.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "step", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Step {
+    /// One firing of an event: the hook runs it started. Runs are sorted by script name: both
+    /// agents start an event's matching hooks concurrently, so their start order is a race.
+    Hooks {
+        /// `hook_event_name` of the payload.
+        event: String,
+        /// The payload (stdin) of the first run, masked.
+        payload: Value,
+        /// The runs.
+        runs: Vec<Run>,
+    },
+    /// A request to the model: what it was told beyond the previous request.
+    Model {
+        /// Texts, masked.
+        told: Vec<String>,
+    },
+}
+
+/// One run of a hook script.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Run {
+    /// The script's name.
+    pub script: String,
+    /// Whether it got to its end (`false`: killed, at its timeout or when the agent exited).
+    pub finished: bool,
+    /// The keys of its stdin JSON object, sorted.
+    pub stdin_keys: Vec<String>,
+    /// Its argv after `$0`, masked.
+    pub args: Vec<String>,
+    /// The command line of its parent process, masked: the shell that spawned it, or the agent.
+    pub parent: Vec<String>,
+    /// The names of its environment variables, sorted.
+    pub env: Vec<String>,
+}
+
+/// Masks the volatile parts of recorded text.
+pub struct Masker {
+    pairs: Vec<(String, &'static str)>,
+}
+
+fn patterns() -> &'static [(Regex, &'static str)] {
+    static P: OnceLock<Vec<(Regex, &'static str)>> = OnceLock::new();
+    P.get_or_init(|| {
+        [
+            (
+                r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}",
+                "<ID>",
+            ),
+            (
+                r"\d{4}-\d{2}-\d{2}T\d{2}[-:]\d{2}[-:]\d{2}(\.\d+)?Z?",
+                "<TIME>",
+            ),
+            (r"\d{4}/\d{2}/\d{2}", "<DATE>"),
+            (r"\d{4}-\d{2}-\d{2}", "<DATE>"),
+            (r"Wall time: [0-9.]+ seconds", "Wall time: <DUR> seconds"),
+            (r"Chunk ID: [0-9a-zA-Z]+", "Chunk ID: <ID>"),
+            (r"\b[0-9]+(\.[0-9]+)?m?s\b", "<DUR>"),
+        ]
+        .into_iter()
+        .map(|(p, r)| (Regex::new(p).expect("a valid pattern"), r))
+        .collect()
+    })
+}
+
+impl Masker {
+    /// A masker for a run rooted at `root` in the repository `repo`.
+    pub fn new(root: &Path, repo: &Path) -> Masker {
+        let mut pairs = Vec::new();
+        for (p, tag) in [(root, "<ROOT>"), (repo, "<REPO>")] {
+            let mut forms = vec![p.display().to_string()];
+            if let Ok(c) = std::fs::canonicalize(p) {
+                forms.push(c.display().to_string());
+            }
+            for f in forms {
+                // Claude Code names a project's transcript dir after its path, `/` as `-`.
+                pairs.push((f.replace(['/', '.'], "-"), tag));
+                pairs.push((f, tag));
+            }
+        }
+        // Longest first, so a path is never half-replaced by a shorter form.
+        pairs.sort_by_key(|(f, _)| std::cmp::Reverse(f.len()));
+        pairs.dedup();
+        Masker { pairs }
+    }
+
+    /// Masks a string.
+    pub fn text(&self, s: &str) -> String {
+        let mut s = s.to_string();
+        for (from, to) in &self.pairs {
+            s = s.replace(from.as_str(), to);
+        }
+        for (re, to) in patterns() {
+            s = re.replace_all(&s, *to).into_owned();
+        }
+        s
+    }
+
+    /// Masks every string of a JSON value, and the numbers of duration keys.
+    pub fn value(&self, v: &Value) -> Value {
+        match v {
+            Value::String(s) => Value::String(self.text(s)),
+            Value::Array(a) => Value::Array(a.iter().map(|x| self.value(x)).collect()),
+            Value::Object(m) => Value::Object(
+                m.iter()
+                    .map(|(k, x)| {
+                        let x = if k.contains("duration") && x.is_number() {
+                            Value::String("<DUR>".into())
+                        } else {
+                            self.value(x)
+                        };
+                        (k.clone(), x)
+                    })
+                    .collect(),
+            ),
+            other => other.clone(),
+        }
+    }
+}
+
+/// The `TOK_*` markers of a text, in order of first appearance.
+pub fn tokens(s: &str) -> Vec<String> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| Regex::new(r"TOK_[A-Za-z0-9_]+").expect("a valid pattern"));
+    let mut out: Vec<String> = Vec::new();
+    for m in re.find_iter(s) {
+        if !out.iter().any(|t| t == m.as_str()) {
+            out.push(m.as_str().to_string());
+        }
+    }
+    out
+}
+
+impl Trace {
+    /// Pretty JSON with a trailing newline: the committed form.
+    pub fn to_text(&self) -> String {
+        let mut s = serde_json::to_string_pretty(self).unwrap_or_default();
+        s.push('\n');
+        s
+    }
+}
