@@ -15,11 +15,13 @@ mod line_index;
 pub mod read_limit;
 mod rules;
 pub mod schema;
+pub mod scope;
 pub mod source;
 mod toml_support;
 
 pub mod claude_settings;
 pub mod codex_json;
+pub mod gemini_settings;
 pub mod gjc;
 pub mod gjc_plugin;
 pub mod hook_dirs;
@@ -75,6 +77,7 @@ fn discover_convention(ctx: &Context, convention: Convention, out: &mut Output) 
         Convention::CodexJson => codex_json::discover(ctx, out),
         Convention::GjcPlugin => gjc_plugin::discover(ctx, out),
         Convention::ClaudeSettings => claude_settings::discover(ctx, out),
+        Convention::GeminiSettings => gemini_settings::discover(ctx, out),
     }
 }
 
@@ -96,6 +99,7 @@ pub fn plan_write(
         Convention::CodexJson => codex_json::plan_write(ctx, convention, hooks, opts),
         Convention::GjcPlugin => gjc_plugin::plan_write(ctx, convention, hooks, opts),
         Convention::ClaudeSettings => claude_settings::plan_write(ctx, convention, hooks, opts),
+        Convention::GeminiSettings => gemini_settings::plan_write(ctx, convention, hooks, opts),
     }
 }
 
@@ -109,6 +113,7 @@ pub fn load_file(ctx: &Context, path: &Path, convention: Option<Convention>) -> 
         Some(Convention::CodexJson) => codex_json::load(ctx, path, &mut out),
         Some(Convention::GjcPlugin) => gjc_plugin::load(ctx, path, &mut out),
         Some(Convention::ClaudeSettings) => claude_settings::load(ctx, path, &mut out),
+        Some(Convention::GeminiSettings) => gemini_settings::load(ctx, path, &mut out),
         Some(c @ (Convention::Gjc | Convention::ClaudeDir | Convention::CodexDir)) => out.diag(
             Diagnostic::new(
                 hook_ir::Code::InvalidSource,
@@ -131,6 +136,9 @@ pub fn load_file(ctx: &Context, path: &Path, convention: Option<Convention>) -> 
 pub fn detect_convention(path: &Path) -> Option<Convention> {
     // A name that is not UTF-8 (`bad\xff.toml`) still ends in `.toml`: judge it lossily.
     let name = path.file_name()?.to_string_lossy();
+    if gemini_settings::owns(path) {
+        return Some(Convention::GeminiSettings);
+    }
     match name.as_ref() {
         "gajae-plugin.json" => Some(Convention::GjcPlugin),
         "hooks.json" if path.parent().and_then(|p| p.file_name()) == Some("hooks".as_ref()) => {

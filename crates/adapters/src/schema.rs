@@ -21,6 +21,7 @@ pub fn schema(convention: Convention) -> Option<Value> {
         Convention::Jarvis => Some(crate::jarvis::schema::json_schema()),
         Convention::CodexJson => Some(crate::codex_json::schema::json_schema()),
         Convention::ClaudeSettings => Some(crate::claude_settings::schema::json_schema()),
+        Convention::GeminiSettings => Some(crate::gemini_settings::schema::json_schema()),
         Convention::GjcPlugin => Some(crate::gjc_plugin::schema::json_schema()),
         Convention::Gjc | Convention::ClaudeDir | Convention::CodexDir => None,
     }

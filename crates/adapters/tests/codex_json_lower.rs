@@ -10,6 +10,7 @@ const CX: &[Convention] = &[Convention::CodexJson];
 #[test]
 fn valid_files_of_project_and_home() {
     let t = Tree::fixture("codex-json", "valid");
+    t.trust_codex();
     let d = t.discover(CX);
     assert!(d.batch.diagnostics.is_empty(), "{:?}", d.batch.diagnostics);
     let got: Vec<_> = d
@@ -53,7 +54,8 @@ fn valid_files_of_project_and_home() {
                 Kind::SessionShutdown,
                 "SessionEnd",
                 "./bye.sh",
-                Some(600_000)
+                // Codex 0.171.0: SessionEnd defaults to 1 s.
+                Some(1000)
             ),
             (Kind::Stop, "Stop", "~/bin/notify-done", Some(600_000)),
         ]
@@ -118,6 +120,7 @@ fn valid_files_of_project_and_home() {
 #[test]
 fn invalid_file_reports_what_codex_silently_ignores() {
     let t = Tree::fixture("codex-json", "invalid");
+    t.trust_codex();
     let d = t.discover(CX);
     insta::assert_json_snapshot!("codex_json_invalid", t.redacted(&d));
     let at = |code: Code| {
@@ -134,7 +137,8 @@ fn invalid_file_reports_what_codex_silently_ignores() {
     assert_eq!(at(Code::UnknownEvent), (6, 5));
     assert_eq!(at(Code::InvalidMatcherRegex), (10, 20));
     assert_eq!(at(Code::InvalidCommand), (12, 41));
-    assert_eq!(at(Code::InvalidTimeout), (13, 65));
+    // Codex 0.171.0 runs a `timeout: 0` hook with 1 s (`hooks/list` reports `timeoutSec: 1`).
+    assert_eq!(at(Code::TimeoutClamped), (13, 65));
     assert_eq!(at(Code::UnsupportedHandlerType), (14, 19));
     assert_eq!(at(Code::GjcManagedEvent), (15, 41));
     assert_eq!(at(Code::IgnoredKey), (16, 52));
@@ -154,11 +158,19 @@ fn invalid_file_reports_what_codex_silently_ignores() {
         .find(|d| d.code == Code::IgnoredKey)
         .unwrap();
     assert_eq!(typo.help.as_deref(), Some("did you mean `timeout`?"));
-    // What still runs: the managed command on PreToolUse, ./ok.sh, and the Stop hook whose
-    // matcher Codex ignores (so it matches everything).
+    // What still runs: the zero-timeout hook (with 1 s), the managed command on PreToolUse,
+    // ./ok.sh, and the Stop hook whose matcher Codex ignores (so it matches everything).
     let cmds: Vec<_> = d.batch.hooks.iter().map(|h| h.command().unwrap()).collect();
-    assert_eq!(cmds, ["gjc codex-native-hook", "./ok.sh", "./check.sh"]);
-    assert_eq!(d.batch.hooks[2].matcher, Matcher::Any);
+    assert_eq!(
+        cmds,
+        [
+            "./zero.sh",
+            "gjc codex-native-hook",
+            "./ok.sh",
+            "./check.sh"
+        ]
+    );
+    assert_eq!(d.batch.hooks[3].matcher, Matcher::Any);
 }
 
 #[test]
@@ -260,9 +272,41 @@ fn a_huge_timeout_saturates_instead_of_overflowing() {
 #[test]
 fn project_that_is_the_home_dir_is_read_once() {
     let t = Tree::fixture("codex-json", "valid");
+    t.trust_codex();
     let mut ctx = t.ctx();
     ctx.home = ctx.project.clone();
+    // Codex's config is now the project's `.codex/config.toml`.
+    std::fs::copy(
+        t.home().join(".codex/config.toml"),
+        t.project().join(".codex/config.toml"),
+    )
+    .unwrap();
     let d = adapters::discover_only(&ctx, CX);
     assert_eq!(d.batch.hooks.len(), 7);
     assert!(d.batch.diagnostics.is_empty());
+}
+
+#[test]
+fn an_identical_command_in_two_groups_is_kept_twice_as_codex_runs_it_twice() {
+    // Codex 0.171.0 runs an identical command in two groups twice (issue 11, item 3): both
+    // copies stay in the IR, and duplicate_hook says it runs twice instead of "ignored".
+    let t = Tree::empty();
+    let f = t.write(
+        "project/.codex/hooks.json",
+        r#"{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "./n.sh"}]}, {"hooks": [{"type": "command", "command": "./n.sh"}]}]}}"#,
+    );
+    let d = adapters::load_file(&t.ctx(), &f, Some(Convention::CodexJson));
+    assert_eq!(d.batch.hooks.len(), 2);
+    let dup = d
+        .batch
+        .diagnostics
+        .iter()
+        .find(|d| d.code == Code::DuplicateHook)
+        .unwrap();
+    assert!(
+        dup.message
+            .ends_with("codex-json runs it again, once per copy"),
+        "{}",
+        dup.message
+    );
 }

@@ -21,7 +21,7 @@ pub enum Command {
     /// Print the explanation of a diagnostic code, or list all codes.
     Explain(ExplainArgs),
     /// Print a JSON Schema: the IR (`ir`) or a convention's config file (`jcode`, `jarvis`,
-    /// `codex-json`, `claude-settings`, `gjc-plugin`).
+    /// `codex-json`, `claude-settings`, `gemini-settings`, `gjc-plugin`).
     Schema(SchemaArgs),
     /// Dispatch one event through the runner over the discovered hooks; print the decision as
     /// JSON (exit 0 whatever the decision).
@@ -102,16 +102,42 @@ pub struct ExplainArgs {
 #[derive(Debug, Args)]
 pub struct SchemaArgs {
     /// `ir`, or a convention with a config file: jcode, jarvis, codex-json, claude-settings,
-    /// gjc-plugin.
+    /// gemini-settings, gjc-plugin.
     #[arg(default_value = "ir", value_name = "ir|CONV")]
     pub what: String,
 }
 
+/// `KIND` of `hooks run`: one of the six kinds, completed as such; with `--events` the one
+/// positional argument is `PATH` instead, so any text is accepted here and checked by the command.
+#[derive(Clone)]
+pub struct KindOrPath;
+
+impl clap::builder::TypedValueParser for KindOrPath {
+    type Value = String;
+    fn parse_ref(
+        &self,
+        _cmd: &clap::Command,
+        _arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        Ok(value.to_string_lossy().into_owned())
+    }
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(
+            hook_ir::Kind::ALL
+                .map(|k| clap::builder::PossibleValue::new(k.as_str()))
+                .into_iter(),
+        ))
+    }
+}
+
 #[derive(Debug, Args)]
 pub struct RunArgs {
-    /// The kind of event to dispatch.
-    #[arg(value_name = "KIND", value_parser = clap::builder::PossibleValuesParser::new(hook_ir::Kind::ALL.map(|k| k.as_str())))]
-    pub kind: String,
+    /// The kind of event to dispatch (with --events: PATH).
+    #[arg(value_name = "KIND", value_parser = KindOrPath, required_unless_present = "events")]
+    pub kind: Option<String>,
     /// A project root or an explicit config file (default: .).
     #[arg(value_name = "PATH")]
     pub path: Option<PathBuf>,
@@ -126,6 +152,24 @@ pub struct RunArgs {
     /// The prompt text (user_prompt_submit).
     #[arg(long, value_name = "TEXT")]
     pub prompt: Option<String>,
+    /// session_start: the source (default: each convention's own, jcode `create`, others
+    /// `startup`); jcode turn_start (user_prompt_submit): its SOURCE (default `chat`).
+    #[arg(long = "source", value_name = "TEXT")]
+    pub source_value: Option<String>,
+    /// session_shutdown: the reason (default: jcode `close`, others `exit`).
+    #[arg(long, value_name = "TEXT")]
+    pub reason: Option<String>,
+    /// The model name the agent reports (default: jcode `unknown`; omitted elsewhere).
+    #[arg(long, value_name = "NAME")]
+    pub model: Option<String>,
+    /// Replay a session: JSON lines of events, dispatched in order through one runner; prints
+    /// one decision document per line.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["tool", "input", "prompt", "source_value", "reason", "model"])]
+    pub events: Option<PathBuf>,
+    /// Wait for the hooks the agent does not wait for (Jarvis PostToolUse) and report their
+    /// real outcomes, instead of returning as soon as they started.
+    #[arg(long)]
+    pub wait: bool,
 }
 
 /// Parses a convention id for clap, listing the ids on error.
@@ -143,9 +187,12 @@ pub struct ImportArgs {
     /// The convention to read.
     #[arg(long, value_name = "CONV", value_parser = parse_convention)]
     pub from: Convention,
-    /// The convention to write.
-    #[arg(long, value_name = "CONV", value_parser = parse_convention)]
-    pub to: Convention,
+    /// The conventions to write (several, comma-separated: one atomic run).
+    #[arg(long, value_name = "CONV[,CONV..]", value_parser = parse_convention, value_delimiter = ',', required = true)]
+    pub to: Vec<Convention>,
+    /// Which hooks to read: the project's (committed and personal), the user's, or all.
+    #[arg(long, value_enum, default_value_t = ImportScope::All)]
+    pub scope: ImportScope,
     /// The project root (default: .).
     #[arg(value_name = "PATH")]
     pub path: Option<PathBuf>,
@@ -161,6 +208,18 @@ pub struct ImportArgs {
     /// Output format (default: human on a terminal, json otherwise).
     #[arg(long, value_enum)]
     pub format: Option<ListFormat>,
+}
+
+/// Which hooks `hooks import` reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ImportScope {
+    /// Project files: committed (`.claude/settings.json`, `.codex/hooks.json`) and personal
+    /// (`.claude/settings.local.json`).
+    Project,
+    /// User-level files (`~/.claude/settings.json`, `~/.codex/hooks.json`, jcode, Jarvis).
+    User,
+    /// Both.
+    All,
 }
 
 #[derive(Debug, Args)]

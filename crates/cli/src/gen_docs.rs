@@ -61,6 +61,15 @@ fn timeout(t: Timeout) -> String {
             let max = max.map_or_else(|| "∞".to_string(), |m| m.to_string());
             format!("{} default {default}, {min}..{max}", unit(u))
         }
+        Timeout::SharedBudget {
+            unit: u,
+            default,
+            floor_ms,
+            max_ms,
+        } => format!(
+            "{} default {default}, in a shared budget of {floor_ms}..{max_ms} ms",
+            unit(u)
+        ),
     }
 }
 
@@ -84,13 +93,54 @@ pub fn contracts_md() -> String {
     let mut s = String::from(HEADER);
     s.push_str("# Contract table\n\nFor every convention × source event: the canonical kind it maps to (or the code that rejects it), and how the convention's runtime executes it. Source: `crates/hook-ir/src/contract.rs`, pinned by tests citing `shared/reference/conventions.md`.\n");
     for conv in Convention::ALL {
+        let _ = write!(s, "\n## `{conv}`\n");
+        if let Some(r) = contract::runtime(conv) {
+            let launch = match r.launch {
+                contract::Launch::Shell { shell, flag } => match shell {
+                    contract::ShellProgram::Fixed { path } => format!("`{path} {flag}`"),
+                    contract::ShellProgram::FromEnv { var, default } => {
+                        format!("`${var} {flag}` (`{default}` when unset)")
+                    }
+                    contract::ShellProgram::LoginShell {
+                        known,
+                        fallbacks,
+                        last_resort,
+                    } => format!(
+                        "`<login shell> {flag}`: the password database's shell when it is {}; else {} on `PATH` or at its usual path; else `{last_resort}`",
+                        known.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", "),
+                        fallbacks.iter().map(|(n, _)| format!("`{n}`")).collect::<Vec<_>>().join(", then ")
+                    ),
+                },
+                contract::Launch::Argv => "argv (jcode's tokenizer, no shell)".to_string(),
+                contract::Launch::Module => "module (JavaScript host)".to_string(),
+                contract::Launch::NotExecuted => "never (import only)".to_string(),
+            };
+            let kill = match r.kill {
+                contract::KillRule::Group => "SIGKILL to the group".to_string(),
+                contract::KillRule::TermThenKill { grace_ms } => {
+                    format!("SIGTERM to the group, SIGKILL {grace_ms} ms later")
+                }
+            };
+            let _ = write!(
+                s,
+                "\nRuntime: launch {launch}; process {}; on timeout {kill}; dedupe {}; answer {}; continuation {}. Source: {}.\n",
+                id(&r.process),
+                id(&r.dedupe),
+                id(&r.answer),
+                id(&r.continuation),
+                r.source
+            );
+        }
         let _ = write!(
             s,
-            "\n## `{conv}`\n\n| event | maps to | ordering | timeout | on error | blocks | mutates | input | output | authority | trust | matcher tests | note |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n"
+            "\n| event | maps to | ordering | timeout | on error | blocks | mutates | input | output | authority | trust | matcher tests | note |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n"
         );
         for row in contract::events_of(conv) {
             let matched = id(&row.matched);
-            let note = row.note.replace('|', "\\|");
+            let mut note = row.note.replace('|', "\\|");
+            if let Some(r) = row.rules().filter(|r| !r.skip_when.is_empty()) {
+                let _ = write!(note, " Not run when: {}.", list(r.skip_when));
+            }
             match row.mapping {
                 Mapping::Accepted { kind, rules } => {
                     let _ = writeln!(
@@ -186,7 +236,8 @@ mod tests {
                 "schema/jarvis.json",
                 "schema/codex-json.json",
                 "schema/gjc-plugin.json",
-                "schema/claude-settings.json"
+                "schema/claude-settings.json",
+                "schema/gemini-settings.json"
             ]
         );
     }

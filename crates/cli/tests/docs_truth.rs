@@ -237,7 +237,7 @@ fn each_convention_page_lists_every_code_its_adapter_emits() {
     let root = repo();
     let src = root.join("crates/adapters/src");
     // The page, and the adapter code whose diagnostics it documents (shared helpers included).
-    let pages: [(&str, &[&str]); 8] = [
+    let pages: [(&str, &[&str]); 9] = [
         ("jcode", &["jcode", "toml_support.rs", "read_limit.rs"]),
         ("jarvis", &["jarvis", "toml_support.rs", "read_limit.rs"]),
         ("gjc", &["gjc"]),
@@ -252,6 +252,7 @@ fn each_convention_page_lists_every_code_its_adapter_emits() {
             &["gjc_plugin", "json_source.rs", "read_limit.rs"],
         ),
         ("claude-settings", &["claude_settings", "read_limit.rs"]),
+        ("gemini-settings", &["gemini_settings", "read_limit.rs"]),
     ];
     let mut missing = Vec::new();
     for (page, dirs) in pages {

@@ -28,7 +28,7 @@ fn the_embed_example_session_acts_on_every_decision() {
     assert_eq!(
         embed::session(&runner),
         [
-            "prompt sent with context [\"<hook_result hook_event=\\\"UserPromptSubmit\\\">the build directory is target/</hook_result>\"]",
+            "prompt sent with context [\"<hook_result hook_event=\\\"UserPromptSubmit\\\">\\nthe build directory is target/\\n</hook_result>\"]",
             "bash `rm -rf target` blocked: gjc guard: refusing `rm -rf target`",
             "bash ran with {\"command\":\"cargo clean\"}",
             "tool result \"removed 0 files\"",

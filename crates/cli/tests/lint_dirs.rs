@@ -134,6 +134,9 @@ fn every_source_of_the_five_conventions_is_reported_and_errors_exit_1() {
             "info import_only_source .claude/hooks:null:null",
             "info import_only_source .codex/hooks:null:null",
             "error unknown_event .codex/hooks.json:4:5",
+            // No Codex config trusts the project or the user hook (issue 11, item 5).
+            "warning codex_project_untrusted .codex/hooks.json:3:50",
+            "warning codex_hook_untrusted ~/.codex/hooks.json:1:32",
             // GJC filters tools by exact, case-sensitive name and spells them in lower case.
             "warning matcher_matches_nothing ~/.gjc/agent/hooks/post/Write.js:null:null",
             "warning matcher_matches_nothing .gjc/gjc-plugins/guard/gajae-plugin.json:16:17",
@@ -162,7 +165,7 @@ fn every_source_of_the_five_conventions_is_reported_and_errors_exit_1() {
     assert_eq!(v["diagnostics"][4]["help"], "did you mean `Stop`?");
     assert_eq!(
         v["summary"],
-        serde_json::json!({"hooks": 12, "errors": 2, "warnings": 2, "infos": 3})
+        serde_json::json!({"hooks": 12, "errors": 2, "warnings": 4, "infos": 3})
     );
     assert_eq!(code, Some(1), "errors exist");
 }
@@ -174,9 +177,10 @@ fn warnings_and_infos_alone_exit_0() {
     write(&p, ".codex/hooks.json", "{\"hooks\": {\"PreToolUse\": [{\"matcher\": \"Bash\", \"hooks\": [{\"type\": \"command\", \"command\": \"./guard.sh\"}]}], \"Stop\": [{\"matcher\": \"x\", \"hooks\": [{\"type\": \"command\", \"command\": \"./x.sh\"}]}]}}\n");
     let (code, v) = lint(&p, &h);
     assert_eq!(v["summary"]["errors"], 0, "{v}");
-    // in_process_event_outside_hook_ir, matcher_has_no_effect, and the two GJC tool names in
-    // the wrong case (`Write.js`, the plugin's `"target": "Edit"`).
-    assert_eq!(v["summary"]["warnings"], 4, "{v}");
+    // in_process_event_outside_hook_ir, matcher_has_no_effect, Codex's trust of the project and
+    // of the user hook, and the two GJC tool names in the wrong case (`Write.js`, the plugin's
+    // `"target": "Edit"`).
+    assert_eq!(v["summary"]["warnings"], 6, "{v}");
     assert_eq!(code, Some(0));
     // Hash drift in the plugin is an error again.
     write(&p, ".gjc/gjc-plugins/guard/hooks/guard.js", "// tampered\n");

@@ -51,7 +51,8 @@ fn no_hook_prints_an_allow_with_no_outcomes_and_exits_0() {
         let v: Value = serde_json::from_slice(&o.stdout).unwrap();
         assert_eq!(
             v,
-            json!({"schema_version": 1, "kind": kind, "decision": "allow", "reason": null, "context": [], "hooks": []})
+            json!({"schema_version": 1, "kind": kind, "decision": "allow", "reason": null, "context": [],
+                   "updated_input": null, "tool_output": null, "continuation": null, "stop": null, "hooks": []})
         );
         let text = String::from_utf8(o.stdout).unwrap();
         assert!(

@@ -14,7 +14,8 @@ fn fixture(rel: &str) -> PathBuf {
 }
 
 /// `hooks run ARGS` with a scrubbed environment: no ambient `JCODE_*` (the tests set what they
-/// exercise), `SHELL=/bin/sh` (Codex runs `$SHELL -lc`), HOME pointing at an empty dir.
+/// exercise), `SHELL=/bin/sh` (which Codex ignores: it runs the login shell), HOME pointing at
+/// an empty dir.
 fn hooks(args: &[&str], env: &[(&str, &str)]) -> Output {
     let scratch = tempfile::tempdir().unwrap();
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_hooks"));
@@ -67,9 +68,13 @@ fn run_json(o: &Output) -> Value {
             "decision",
             "reason",
             "context",
+            "updated_input",
+            "tool_output",
+            "continuation",
+            "stop",
             "hooks"
         ],
-        "top-level keys in design.md's order"
+        "top-level keys in design.md's order, then the fields v1 gained (issue 11)"
     );
     for h in v["hooks"].as_array_mut().unwrap() {
         let keys: Vec<&str> = h.as_object().unwrap().keys().map(String::as_str).collect();
@@ -91,6 +96,10 @@ fn doc(kind: &str, reason: Option<&str>, context: &[&str], hooks: Vec<Value>) ->
         "decision": if reason.is_some() { "block" } else { "allow" },
         "reason": reason,
         "context": context,
+        "updated_input": null,
+        "tool_output": null,
+        "continuation": null,
+        "stop": null,
         "hooks": hooks,
     })
 }
@@ -182,7 +191,7 @@ fn jarvis_user_prompt_submit_stdout_becomes_wrapped_context() {
         doc(
             "user_prompt_submit",
             None,
-            &["<hook_result hook_event=\"UserPromptSubmit\">staging is frozen until Monday</hook_result>"],
+            &["<hook_result hook_event=\"UserPromptSubmit\">\nstaging is frozen until Monday\n</hook_result>"],
             vec![outcome("jarvis:~/.jarvis-code/config.toml:2", "allowed", Some(0))]
         )
     );
@@ -776,5 +785,72 @@ fn a_plugin_whose_file_drifted_from_its_registry_hash_is_not_run_and_lint_report
     assert_eq!(
         v["summary"]["hooks"], 0,
         "no hook of the quarantined plugin: {v}"
+    );
+}
+
+// ---- What the agent does with the answers (issue 11): the fields v1 gained ----
+
+/// A project whose `.codex/hooks.json` is `json`, in a temp dir.
+fn codex_project(json: &str) -> tempfile::TempDir {
+    let d = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(d.path().join(".codex")).unwrap();
+    std::fs::write(d.path().join(".codex/hooks.json"), json).unwrap();
+    d
+}
+
+#[test]
+fn codex_post_tool_use_exit_2_shows_the_replaced_tool_output() {
+    let d = codex_project(
+        r#"{"hooks": {"PostToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "echo 'secret redacted' >&2; exit 2"}]}]}}"#,
+    );
+    let o = hooks(&["post_tool_use", s(d.path()), "--tool", "Bash"], &[]);
+    let v = run_json(&o);
+    assert_eq!(v["decision"], "allow");
+    assert_eq!(
+        v["tool_output"],
+        json!({"content": "secret redacted", "details": null, "is_error": null}),
+        "Codex gives the model the hook's stderr instead of the tool output"
+    );
+    assert_eq!(v["hooks"][0]["outcome"], "blocked");
+    // Codex will skip the hook until the project and the hook are trusted: `hooks run` says so.
+    assert!(
+        stderr(&o).contains("codex_project_untrusted"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn stop_continuation_rewritten_input_and_continue_false_are_shown() {
+    let d = codex_project(
+        r#"{"hooks": {
+            "Stop": [{"hooks": [{"type": "command", "command": "echo '{\"decision\":\"block\",\"reason\":\"run the tests\"}'"}]}],
+            "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "echo '{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\",\"updatedInput\":{\"command\":\"ls -a\"}}}'"}]}],
+            "UserPromptSubmit": [{"hooks": [{"type": "command", "command": "echo '{\"continue\":false,\"stopReason\":\"quota\"}'"}]}]
+        }}"#,
+    );
+    let v = run_json(&hooks(&["stop", s(d.path())], &[]));
+    assert_eq!(v["decision"], "block");
+    assert_eq!(v["continuation"], "run the tests");
+    let v = run_json(&hooks(
+        &[
+            "pre_tool_use",
+            s(d.path()),
+            "--tool",
+            "Bash",
+            "--input",
+            r#"{"command":"ls"}"#,
+        ],
+        &[],
+    ));
+    assert_eq!(v["updated_input"], json!({"command": "ls -a"}));
+    let v = run_json(&hooks(
+        &["user_prompt_submit", s(d.path()), "--prompt", "hi"],
+        &[],
+    ));
+    assert_eq!(v["decision"], "block");
+    assert_eq!(
+        v["stop"],
+        json!({"hook": "codex-json:.codex/hooks.json:UserPromptSubmit:0:0", "reason": "quota"})
     );
 }

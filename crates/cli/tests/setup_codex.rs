@@ -16,6 +16,13 @@ fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
+/// `out` with the temp `home` shown as `[HOME]` (Codex's trust keys hold absolute paths).
+fn redact(out: &str, home: &Path) -> String {
+    let real = home.canonicalize().unwrap();
+    out.replace(real.to_str().unwrap(), "[HOME]")
+        .replace(home.to_str().unwrap(), "[HOME]")
+}
+
 fn run_in(home: &Path, extra: &[&str]) -> Output {
     let mut args = vec!["setup", "codex", "--home", home.to_str().unwrap()];
     args.extend_from_slice(extra);
@@ -27,7 +34,8 @@ fn installs_into_a_fresh_home_then_is_idempotent() {
     let home = tempfile::tempdir().unwrap();
     let out = run_in(home.path(), &[]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    insta::assert_snapshot!("fresh_stdout", text(&out.stdout));
+    // Codex will skip both managed hooks until they are trusted (issue 11, item 5).
+    insta::assert_snapshot!("fresh_stdout", redact(&text(&out.stdout), home.path()));
     let file = home.path().join(".codex/hooks.json");
     let v: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
@@ -65,9 +73,43 @@ fn merges_into_user_content_keeping_it() {
     std::fs::create_dir_all(file.parent().unwrap()).unwrap();
     let user = "{\n  \"hooks\": {\n    \"Stop\": [\n      {\"hooks\": [{\"type\": \"command\", \"command\": \"./notify.sh\"}]},\n      {\"hooks\": [{\"type\": \"command\", \"command\": \"gjc codex-native-hook\"}]}\n    ]\n  },\n  \"other\": true\n}\n";
     std::fs::write(&file, user).unwrap();
+    // The user trusted ./notify.sh at its place (`Stop` group 0), with the table `hooks list`
+    // gives; placing the managed entry first moves it to group 1: Codex will skip it until it is
+    // trusted again, and setup says so.
+    let list = hooks(&[
+        "list",
+        "--format",
+        "json",
+        "--convention",
+        "codex-json",
+        "--home",
+        home.path().to_str().unwrap(),
+        file.to_str().unwrap(),
+    ]);
+    let listed: serde_json::Value = serde_json::from_slice(&list.stdout).unwrap();
+    let t = &listed["hooks"][0]["codex_trust"];
+    assert_eq!(t["status"], "untrusted", "{listed}");
+    std::fs::write(
+        home.path().join(".codex/config.toml"),
+        format!("[hooks.state.{}]\ntrusted_hash = {}\n", t["key"], t["hash"]),
+    )
+    .unwrap();
+    let list = hooks(&[
+        "list",
+        "--format",
+        "json",
+        "--convention",
+        "codex-json",
+        "--home",
+        home.path().to_str().unwrap(),
+        file.to_str().unwrap(),
+    ]);
+    let listed: serde_json::Value = serde_json::from_slice(&list.stdout).unwrap();
+    assert_eq!(listed["hooks"][0]["codex_trust"]["status"], "trusted");
     let out = run_in(home.path(), &[]);
     assert_eq!(out.status.code(), Some(0));
-    insta::assert_snapshot!("merge_stdout", text(&out.stdout));
+    insta::assert_snapshot!("merge_stdout", redact(&text(&out.stdout), home.path()));
+    assert!(text(&out.stdout).contains("hooks.json:stop:1:0"));
     let after = std::fs::read_to_string(&file).unwrap();
     insta::assert_snapshot!("merge_file", after);
     assert!(after.contains("{\"hooks\": [{\"type\": \"command\", \"command\": \"./notify.sh\"}]}"));
@@ -86,7 +128,8 @@ fn explicit_file_and_dry_run() {
     let out = hooks(&["setup", "codex", "--hooks-json", f]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(file.exists());
-    assert!(text(&out.stdout).contains("ask you to trust the changed hooks"));
+    assert!(text(&out.stdout).contains("Codex will skip 2 hooks silently until you trust them"));
+    assert!(text(&dry.stdout).contains("Codex would skip 2 hooks silently until you trust them"));
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! and how to read what its model was told from the requests it sent.
 
 use crate::scenario::{Layer, Scenario};
-use crate::server::{anthropic::Anthropic, openai::OpenAi, Api};
+use crate::server::{anthropic::Anthropic, gemini::Gemini, openai::OpenAi, Api};
 use crate::{Error, Result};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -14,17 +14,20 @@ pub enum Agent {
     Claude,
     /// Codex (`@openai/codex`).
     Codex,
+    /// Gemini CLI (`@google/gemini-cli`).
+    Gemini,
 }
 
 impl Agent {
     /// Every agent, in trace order.
-    pub const ALL: [Agent; 2] = [Agent::Claude, Agent::Codex];
+    pub const ALL: [Agent; 3] = [Agent::Claude, Agent::Codex, Agent::Gemini];
 
     /// Its id in scenarios and trace paths.
     pub fn id(self) -> &'static str {
         match self {
             Agent::Claude => "claude",
             Agent::Codex => "codex",
+            Agent::Gemini => "gemini",
         }
     }
 
@@ -38,6 +41,7 @@ impl Agent {
         match self {
             Agent::Claude => "@anthropic-ai/claude-code",
             Agent::Codex => "@openai/codex",
+            Agent::Gemini => "@google/gemini-cli",
         }
     }
 
@@ -50,6 +54,8 @@ impl Agent {
             Agent::Codex => {
                 nm.join("@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex")
             }
+            // A Node.js bundle (`#!/usr/bin/env node`); npm links it executable.
+            Agent::Gemini => nm.join(".bin/gemini"),
         }
     }
 
@@ -63,6 +69,7 @@ impl Agent {
         match self {
             Agent::Claude => Box::new(Anthropic),
             Agent::Codex => Box::new(OpenAi),
+            Agent::Gemini => Box::new(Gemini),
         }
     }
 
@@ -73,6 +80,8 @@ impl Agent {
             (Agent::Claude, Layer::User) => "home/.claude/settings.json",
             (Agent::Codex, Layer::Project) => "project/.codex/hooks.json",
             (Agent::Codex, Layer::User) => "home/.codex/hooks.json",
+            (Agent::Gemini, Layer::Project) => "project/.gemini/settings.json",
+            (Agent::Gemini, Layer::User) => "home/.gemini/settings.json",
         }
     }
 
@@ -118,6 +127,18 @@ impl Agent {
                 a.push(s.prompt.clone());
                 a
             }
+            // An explicit model: with the default `auto`, a router call to another model
+            // comes first. `yolo`: the scripted shell call runs without a prompt.
+            Agent::Gemini => [
+                "-p",
+                &s.prompt,
+                "--approval-mode",
+                "yolo",
+                "-m",
+                GEMINI_MODEL,
+            ]
+            .map(String::from)
+            .to_vec(),
         };
         a.shrink_to_fit();
         a
@@ -154,6 +175,18 @@ impl Agent {
                 ));
                 env.push(("CONFORMANCE_API_KEY".into(), "sk-conformance-dummy".into()));
             }
+            Agent::Gemini => {
+                for (k, v) in [
+                    ("GOOGLE_GEMINI_BASE_URL", model_url),
+                    ("GEMINI_API_KEY", "conformance-dummy"),
+                    // Headless runs read project settings only in a trusted workspace.
+                    ("GEMINI_CLI_TRUST_WORKSPACE", "true"),
+                    // No second Node.js process with a larger heap.
+                    ("GEMINI_CLI_NO_RELAUNCH", "true"),
+                ] {
+                    env.push((k.into(), v.into()));
+                }
+            }
         }
         env
     }
@@ -167,6 +200,9 @@ impl Agent {
         model_url: &str,
         hooks_file: &Path,
     ) -> Result<()> {
+        if self == Agent::Gemini {
+            return gemini_user_settings(root, hooks_file);
+        }
         if self != Agent::Codex {
             return Ok(());
         }
@@ -191,6 +227,7 @@ impl Agent {
             let (items, texts) = match self {
                 Agent::Claude => claude_items(body),
                 Agent::Codex => codex_items(body),
+                Agent::Gemini => gemini_items(body),
             };
             let start = if items >= seen { seen } else { 0 };
             out.push(texts.into_iter().skip(start).flatten().collect());
@@ -283,6 +320,66 @@ fn codex_items(body: &Value) -> (usize, Vec<Vec<String>>) {
         })
         .collect::<Vec<_>>();
     (items.len(), texts)
+}
+
+/// The model Gemini CLI is told to use (any name: the scripted server answers every model).
+const GEMINI_MODEL: &str = "gemini-2.5-flash";
+
+/// Gemini's user settings: the API-key auth (the base URL alone selects another auth that `-p`
+/// rejects) and no usage statistics (nothing to send off loopback). Merged into the scenario's
+/// config when that is the user settings file itself.
+fn gemini_user_settings(root: &Path, hooks_file: &Path) -> Result<()> {
+    let user = root.join("home/.gemini/settings.json");
+    let mut v: Value = match std::fs::read_to_string(&user) {
+        Ok(t) if user == hooks_file => serde_json::from_str(&t)?,
+        _ => Value::Object(Default::default()),
+    };
+    let Some(obj) = v.as_object_mut() else {
+        return Err(Error::msg("the Gemini user settings are not a JSON object"));
+    };
+    obj.insert(
+        "security".into(),
+        serde_json::json!({"auth": {"selectedType": "gemini-api-key"}}),
+    );
+    obj.insert(
+        "privacy".into(),
+        serde_json::json!({"usageStatisticsEnabled": false}),
+    );
+    std::fs::create_dir_all(root.join("home/.gemini"))?;
+    std::fs::write(&user, serde_json::to_string_pretty(&v)?)?;
+    Ok(())
+}
+
+/// Per content of a `generateContent` request: the texts the model reads (user texts and
+/// function responses; Gemini CLI's `<session_context>` preamble left out).
+fn gemini_items(body: &Value) -> (usize, Vec<Vec<String>>) {
+    let contents = body["contents"].as_array().cloned().unwrap_or_default();
+    let texts = contents
+        .iter()
+        .map(|c| {
+            if c["role"] != "user" {
+                return Vec::new();
+            }
+            let mut t = Vec::new();
+            for p in c["parts"].as_array().into_iter().flatten() {
+                if let Some(s) = p["text"].as_str() {
+                    if !s.starts_with("<session_context>") {
+                        t.push(s.to_string());
+                    }
+                } else if let Some(r) = p.get("functionResponse") {
+                    let out = &r["response"];
+                    let text = out["output"]
+                        .as_str()
+                        .or_else(|| out["error"].as_str())
+                        .map(str::to_string)
+                        .unwrap_or_else(|| out.to_string());
+                    t.push(format!("function_response: {text}"));
+                }
+            }
+            t
+        })
+        .collect::<Vec<_>>();
+    (contents.len(), texts)
 }
 
 /// The exact version `conformance/package.json` pins for `package`.

@@ -65,8 +65,16 @@ pub fn render_with(repo: &Path, outcomes: &[Outcome]) -> Result<String> {
     }
     s.push_str(
         "\nAgreement: traces whose replay equals the agent in every compared aspect.\n\n\
-         ## Scenarios\n\n| scenario | what it observes | claude | codex |\n|---|---|---|---|\n",
+         ## Scenarios\n\n| scenario | what it observes |",
     );
+    for a in Agent::ALL {
+        let _ = write!(s, " {} |", a.id());
+    }
+    s.push_str("\n|---|---|");
+    for _ in Agent::ALL {
+        s.push_str("---|");
+    }
+    s.push('\n');
     for sc in &scenarios.scenario {
         let mark = |agent: &str| {
             if !sc.agents.iter().any(|a| a == agent) {
@@ -88,14 +96,11 @@ pub fn render_with(repo: &Path, outcomes: &[Outcome]) -> Result<String> {
                 None => "not recorded".into(),
             }
         };
-        let _ = writeln!(
-            s,
-            "| `{}` | {} | {} | {} |",
-            sc.name,
-            cell(&sc.about),
-            mark("claude"),
-            mark("codex")
-        );
+        let _ = write!(s, "| `{}` | {} |", sc.name, cell(&sc.about));
+        for a in Agent::ALL {
+            let _ = write!(s, " {} |", mark(a.id()));
+        }
+        s.push('\n');
     }
     s.push_str("\n## Differences\n\nEvery difference the replay accepts (`conformance/differences.toml`).\n\n");
     if diffs.is_empty() {

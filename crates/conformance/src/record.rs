@@ -202,6 +202,7 @@ pub fn timeline(runs: &[LoggedRun], requests: &[(u128, Vec<String>)], m: &Masker
 
 /// Runs `scenario` on `agent` and returns its trace.
 pub fn record(agent: Agent, s: &Scenario, repo: &Path) -> Result<Trace> {
+    let s = &s.for_agent(agent.id());
     let bin = agent.binary(repo);
     if !bin.exists() {
         return Err(Error::msg(format!(

@@ -160,6 +160,7 @@ pub fn replay(t: &Trace) -> Result<Observed> {
     let convention = match agent {
         Agent::Claude => Convention::ClaudeSettings,
         Agent::Codex => Convention::CodexJson,
+        Agent::Gemini => Convention::GeminiSettings,
     };
     let found = adapters::discover_only(&ctx, &[convention]);
     let runner = Runner::new(
@@ -171,13 +172,15 @@ pub fn replay(t: &Trace) -> Result<Observed> {
             ..RunnerOptions::default()
         },
     );
+    let ev = |k| agent_event_name(agent, k);
     let mut s = Session {
+        agent,
         runner: &runner,
         logs: r.join("logs"),
         out: Observed::default(),
     };
     // SessionStart.
-    let ss = payload(t, "SessionStart", 0);
+    let ss = payload(t, ev(Kind::SessionStart), 0);
     let d = s.fire(Event::session_start(
         str_of(ss, "source").unwrap_or_else(|| "startup".into()),
     ))?;
@@ -194,11 +197,14 @@ pub fn replay(t: &Trace) -> Result<Observed> {
         // Stop, and the continuations it asks for (bounded as the agents bound them).
         let mut active = false;
         for nth in 0..3 {
-            let p = payload(t, "Stop", nth);
+            let p = payload(t, ev(Kind::Stop), nth);
             let mut e = Event::stop();
             e.stop_hook_active = active;
-            e.last_assistant_text =
-                str_of(p, "last_assistant_message").or(Some(t.final_text.clone()));
+            e.last_assistant_text = str_of(p, "last_assistant_message")
+                .or_else(|| str_of(p, "prompt_response"))
+                .or(Some(t.final_text.clone()));
+            // Gemini's AfterAgent carries the prompt too.
+            e.prompt = str_of(p, "prompt");
             let d = s.fire(e)?;
             match &d.verdict {
                 Verdict::Block { reason } => {
@@ -209,7 +215,7 @@ pub fn replay(t: &Trace) -> Result<Observed> {
             }
         }
     }
-    let se = payload(t, "SessionEnd", 0);
+    let se = payload(t, ev(Kind::SessionShutdown), 0);
     s.fire(Event::session_shutdown(
         str_of(se, "reason").unwrap_or_else(|| "other".into()),
     ))?;
@@ -217,6 +223,7 @@ pub fn replay(t: &Trace) -> Result<Observed> {
 }
 
 struct Session<'a> {
+    agent: Agent,
     runner: &'a Runner,
     logs: std::path::PathBuf,
     out: Observed,
@@ -236,7 +243,9 @@ impl Session<'_> {
             .collect();
         runs.sort();
         if !runs.is_empty() {
-            self.out.firings.push((event_name(kind).into(), runs));
+            self.out
+                .firings
+                .push((agent_event_name(self.agent, kind).into(), runs));
         }
         Ok(d)
     }
@@ -247,11 +256,17 @@ impl Session<'_> {
 
     /// PreToolUse, the tool, PostToolUse, and the model request with the tool result.
     fn tool_turn(&mut self, t: &Trace, project: &Path) -> Result<()> {
-        let pre = payload(t, "PreToolUse", 0);
+        let pre = payload(t, agent_event_name(self.agent, Kind::PreToolUse), 0);
         let input = pre
             .and_then(|p| p.get("tool_input").cloned())
             .unwrap_or_else(|| json!({"command": t.tool}));
-        let tool_name = str_of(pre, "tool_name").unwrap_or_else(|| "Bash".into());
+        let post = payload(t, agent_event_name(self.agent, Kind::PostToolUse), 0);
+        let tool_name = str_of(pre, "tool_name")
+            .or_else(|| str_of(post, "tool_name"))
+            .unwrap_or_else(|| match self.agent {
+                Agent::Gemini => "run_shell_command".into(),
+                _ => "Bash".into(),
+            });
         let d = self.fire(Event::pre_tool_use(tool_name.clone(), input.clone()))?;
         let mut told: Vec<String> = d.context.clone();
         if let Verdict::Block { reason } = &d.verdict {
@@ -262,7 +277,6 @@ impl Session<'_> {
         let input = d.updated_input.clone().unwrap_or(input);
         let command = input["command"].as_str().unwrap_or(&t.tool).to_string();
         let output = run_tool(&command, project)?;
-        let post = payload(t, "PostToolUse", 0);
         let mut e = Event::post_tool_use(tool_name, input, output.clone());
         e.tool_response = post.and_then(|p| p.get("tool_response").cloned());
         let d = self.fire(e)?;
@@ -287,6 +301,17 @@ fn run_tool(command: &str, project: &Path) -> Result<String> {
         .stdin(std::process::Stdio::null())
         .output()?;
     Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// The event name `agent` fires for a kind: Gemini CLI's own names, else Claude's and Codex's.
+pub fn agent_event_name(agent: Agent, k: Kind) -> &'static str {
+    match (agent, k) {
+        (Agent::Gemini, Kind::PreToolUse) => "BeforeTool",
+        (Agent::Gemini, Kind::PostToolUse) => "AfterTool",
+        (Agent::Gemini, Kind::UserPromptSubmit) => "BeforeAgent",
+        (Agent::Gemini, Kind::Stop) => "AfterAgent",
+        _ => event_name(k),
+    }
 }
 
 /// The agents' event name of a kind.

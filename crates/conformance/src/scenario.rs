@@ -54,6 +54,10 @@ pub struct Scenario {
     pub agents: Vec<String>,
     /// The config file text, with `@NAME@` for the path of script NAME.
     pub config: String,
+    /// Per agent id, a config text used instead of `config` by that agent (Gemini CLI's
+    /// `settings.json` names its events and tools its own way).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub configs: BTreeMap<String, String>,
     /// Where the config file goes.
     #[serde(default)]
     pub layer: Layer,
@@ -141,7 +145,18 @@ impl ScenarioFile {
                     )));
                 }
             }
-            for name in placeholders(&s.config) {
+            for a in s.configs.keys() {
+                if !s.agents.contains(a) {
+                    return Err(Error::msg(format!(
+                        "scenario `{}`: a config for `{a}`, which it does not run on",
+                        s.name
+                    )));
+                }
+            }
+            for name in std::iter::once(&s.config)
+                .chain(s.configs.values())
+                .flat_map(|c| placeholders(c))
+            {
                 if !s.scripts.contains_key(&name) {
                     return Err(Error::msg(format!(
                         "scenario `{}`: `@{name}@` has no [scripts.{name}]",
@@ -151,6 +166,18 @@ impl ScenarioFile {
             }
         }
         Ok(file)
+    }
+}
+
+impl Scenario {
+    /// The scenario as `agent` runs it: its own config text when it has one.
+    pub fn for_agent(&self, agent: &str) -> Scenario {
+        let mut s = self.clone();
+        if let Some(c) = self.configs.get(agent) {
+            s.config = c.clone();
+        }
+        s.configs.clear();
+        s
     }
 }
 

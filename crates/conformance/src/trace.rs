@@ -103,6 +103,12 @@ fn patterns() -> &'static [(Regex, &'static str)] {
     static P: OnceLock<Vec<(Regex, &'static str)>> = OnceLock::new();
     P.get_or_init(|| {
         [
+            // Gemini CLI's transcript, `chats/session-2026-12-01T08-47-5e9ac3df.jsonl`: first,
+            // before the time pattern eats an id that starts with digits.
+            (
+                r"session-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-[0-9a-f]{8}\.jsonl",
+                "session-<DATE>T<TIME>-<ID>.jsonl",
+            ),
             (
                 r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}",
                 "<ID>",
@@ -113,6 +119,8 @@ fn patterns() -> &'static [(Regex, &'static str)] {
             ),
             (r"\d{4}/\d{2}/\d{2}", "<DATE>"),
             (r"\d{4}-\d{2}-\d{2}", "<DATE>"),
+            // Gemini CLI's shell tool: `Process Group PGID: 35`.
+            (r"Process Group PGID: \d+", "Process Group PGID: <PID>"),
             (r"Wall time: [0-9.]+ seconds", "Wall time: <DUR> seconds"),
             (r"Chunk ID: [0-9a-zA-Z]+", "Chunk ID: <ID>"),
             (r"\b[0-9]+(\.[0-9]+)?m?s\b", "<DUR>"),

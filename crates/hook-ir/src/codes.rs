@@ -161,13 +161,15 @@ codes! {
     /// ## What it means
     /// The same hook is declared twice (same convention, kind, event, matcher and handler).
     /// ## Why it matters
-    /// Agents dedupe such hooks (Jarvis and Claude run an identical command once; GJC keeps the
-    /// first module), so the second copy, and e.g. its different timeout, has no effect.
+    /// It depends on the agent, and neither is what a copy was meant for. Jarvis and Claude run
+    /// an identical command once and GJC keeps the first module, so the second copy, and e.g.
+    /// its different timeout, has no effect. jcode and Codex run every copy (Codex 0.171.0 runs
+    /// an identical command in two groups twice), so the command runs twice per event.
     /// ## Example
     /// Two `[[hooks]]` entries with `event = "Stop"` and `command = "./check.sh"`.
     /// ## How to fix
     /// Delete the later copy, or merge what differs into the first one.
-    DuplicateHook = "duplicate_hook", Warning, "The same hook is declared more than once; later copies are ignored";
+    DuplicateHook = "duplicate_hook", Warning, "The same hook is declared more than once (ignored or run twice, depending on the agent)";
 
     /// ## What it means
     /// A GJC module registers an in-process event (`context`, `session_before_compact`,
@@ -737,6 +739,74 @@ codes! {
     ManagedHookNotImported = "managed_hook_not_imported", Info, "GJC's managed Codex entry stays in Codex and is not imported";
 
     /// ## What it means
+    /// A hook in a Codex `hooks.json` has no trusted hash in the Codex config
+    /// (`$CODEX_HOME/config.toml`, default `~/.codex/config.toml`): there is no
+    /// `[hooks.state."<abs hooks.json path>:<event>:<group>:<handler>"]` table with a
+    /// `trusted_hash`.
+    /// ## Why it matters
+    /// Codex runs only the hooks you have reviewed and trusted (in its `/hooks` view); it skips
+    /// an untrusted hook silently: no warning, no error, the session looks healthy and the guard
+    /// you wrote never runs.
+    /// ## Example
+    /// A new `~/.codex/hooks.json` with a `PreToolUse` hook, and a config without `[hooks.state]`.
+    /// ## How to fix
+    /// Review the hook in Codex (`/hooks`) and trust it, or add the table `hooks list --format
+    /// json` shows for it (`trust.key`, `trust.hash`):
+    /// ```toml
+    /// [hooks.state."/home/me/.codex/hooks.json:pre_tool_use:0:0"]
+    /// trusted_hash = "sha256:…"
+    /// ```
+    CodexHookUntrusted = "codex_hook_untrusted", Warning, "Codex will skip this hook silently: it is not trusted";
+
+    /// ## What it means
+    /// A Codex hook has a `trusted_hash` in the Codex config, but the hook changed since it was
+    /// trusted: its command, timeout, matcher, `async`, `statusMessage` or
+    /// `additionalContextLimit` differ, or it moved to another group or position (the trust key
+    /// holds the group and handler index). Reformatting the JSON does not change the hash.
+    /// ## Why it matters
+    /// Codex treats a changed hook as untrusted and skips it silently until you review it again.
+    /// ## Example
+    /// A trusted `"timeout": 5` edited to `"timeout": 10`.
+    /// ## How to fix
+    /// Review the change in Codex (`/hooks`) and trust it again, or write the new hash that
+    /// `hooks list --format json` shows.
+    CodexHookChanged = "codex_hook_changed", Warning, "Codex will skip this hook silently: it changed since it was trusted";
+
+    /// ## What it means
+    /// A project's `.codex/hooks.json` belongs to a project Codex does not trust: the Codex
+    /// config has no `[projects."<project root>"]` table with `trust_level = "trusted"` (the
+    /// project root is the enclosing git repository, else the directory itself).
+    /// ## Why it matters
+    /// Codex does not load the project's `.codex` layer at all, so none of these hooks run, even
+    /// with trusted hashes and even with `--dangerously-bypass-hook-trust` (observed on Codex
+    /// 0.171.0). Nothing says so.
+    /// ## Example
+    /// `<repo>/.codex/hooks.json` in a repository you never marked as trusted.
+    /// ## How to fix
+    /// Trust the project when Codex asks, or add to the Codex config:
+    /// ```toml
+    /// [projects."/path/to/repo"]
+    /// trust_level = "trusted"
+    /// ```
+    CodexProjectUntrusted = "codex_project_untrusted", Warning, "Codex will skip these project hooks silently: the project is not trusted";
+
+    /// ## What it means
+    /// The agent runs the hook with another timeout than the one written: Codex clamps a
+    /// `SessionEnd` timeout to 3 seconds (default 1) and says so only in a startup warning
+    /// ("clamping SessionEnd hook timeout to 3s"), and raises a `timeout` of 0 to 1 second.
+    /// ## Why it matters
+    /// A `SessionEnd` hook is killed after 3 s, whatever its `timeout` says: work it does at
+    /// session end (flushing logs, writing a summary) is cut short.
+    /// ## Example
+    /// ```json
+    /// {"hooks": {"SessionEnd": [{"hooks": [{"type": "command", "command": "./summarize.sh", "timeout": 10}]}]}}
+    /// ```
+    /// ## How to fix
+    /// Make the hook finish within 3 s (hand slow work to a detached process), and write
+    /// `"timeout": 3` or less; write at least 1 elsewhere.
+    TimeoutClamped = "timeout_clamped", Warning, "The agent runs this hook with another timeout than the one written";
+
+    /// ## What it means
     /// The hook's matcher names only tools the target agent has no equivalent of (Claude Code's
     /// `Read` in Codex, whose hooks see reads only as shell commands; `NotebookEdit` anywhere but
     /// Claude Code), or MCP tools where the target's MCP names are unknown. The tool table
@@ -779,6 +849,47 @@ codes! {
     /// Check that the script handles the target tool's input (`tool_input`) for every job listed,
     /// or narrow it by inspecting the input.
     ToolNotEquivalent = "tool_not_equivalent", Warning, "A tool maps to target tools that do more or less than it";
+
+    /// ## What it means
+    /// The hook came from a project (or a personal, uncommitted project file) and the target keeps
+    /// hooks only at user level (jcode, Jarvis/Kimi Code), or has no personal project file (Codex):
+    /// it is written there with a guard, `case "$PWD/" in '<project>/'*) … esac`, so that it
+    /// acts only inside that project, as it did in the source.
+    /// ## Why it matters
+    /// Without the guard the hook would fire in every project the user opens. With it, the hook
+    /// still starts everywhere (and exits at once outside the project); moving the project
+    /// directory disables it.
+    /// ## Example
+    /// A `PreToolUse` hook of `.claude/settings.json` imported into `~/.jarvis-code/config.toml`.
+    /// ## How to fix
+    /// Nothing, if that is what you want; `--scope user` imports only user-level hooks.
+    ScopeGuarded = "scope_guarded", Warning, "A project hook was written at user level, guarded to act only inside its project";
+
+    /// ## What it means
+    /// The file `hooks import` planned would be larger than what the target's reader accepts
+    /// (the same bound `hooks lint` reads files with), so nothing is written.
+    /// ## Why it matters
+    /// A file the reader refuses loses every hook in it, the user's own included.
+    /// ## Example
+    /// 19,500 hooks imported into one `.codex/hooks.json`: 4.3 MB, over the 4 MiB bound.
+    /// ## How to fix
+    /// Import fewer hooks at once, or deduplicate the source (many generated configs repeat the
+    /// same command under each tool name).
+    ImportTooLarge = "import_too_large", Error, "The planned file would exceed the size the target's reader accepts; nothing written";
+
+    /// ## What it means
+    /// Read back with the target's own reader, the planned file would lose hooks or gain errors
+    /// the current file does not have (for Jarvis/Kimi Code, one invalid entry drops the whole
+    /// `hooks` section). Nothing is written.
+    /// ## Why it matters
+    /// Writing it would make the agent reject the file or the section, and with it hooks that
+    /// worked before the import.
+    /// ## Example
+    /// A Jarvis entry whose `matcher` is not a valid JavaScript regex.
+    /// ## How to fix
+    /// Run `hooks lint` on the target, fix what it reports, and import again; report the plan
+    /// (`--dry-run --format json`) as a bug if the source was clean.
+    TargetWouldReject = "target_would_reject", Error, "The target's reader would reject the planned file; nothing written";
 
     // ───────────────────────── Claude settings ─────────────────────────
 
@@ -891,7 +1002,8 @@ codes! {
     /// a `SessionStart` hook.
     /// ## Why it matters
     /// It runs an arbitrary command as soon as someone opens the repository in Claude Code and
-    /// trusts the folder: a supply-chain attack surface for anyone who clones it.
+    /// trusts the folder — and in print mode (`claude -p`, scripts and CI) with no trust step at
+    /// all (Claude Code 2.1.332): a supply-chain attack surface for anyone who clones it.
     /// ## Example
     /// ```json
     /// {"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "./setup.sh"}]}]}}
@@ -1019,6 +1131,58 @@ codes! {
     /// ## How to fix
     /// Remove `disableAllHooks` (or set it to `false`) when the hooks should run.
     HooksDisabled = "hooks_disabled", Warning, "A settings file turns every hook off";
+
+    // ───────────────────────── Gemini CLI settings ─────────────────────────
+
+    /// ## What it means
+    /// A Gemini CLI hook `timeout` is in **milliseconds**, and this one is so small that it
+    /// was almost certainly written in seconds (Claude Code, Codex and Jarvis use seconds).
+    /// Gemini kills the hook after that many milliseconds (`hookRunner.ts`,
+    /// `setTimeout(..., timeout)`), so it times out before it can answer.
+    /// ## Why it matters
+    /// A timed-out hook never blocks: a `BeforeTool` guard with `"timeout": 30` is killed after
+    /// 30 ms and every tool call goes through. `gemini hooks migrate --from-claude` copies
+    /// Claude's seconds into this field unchanged.
+    /// ## Example
+    /// ```json
+    /// {"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "command": "./guard.sh", "timeout": 30}]}]}}
+    /// ```
+    /// ## How to fix
+    /// Write milliseconds: `"timeout": 30000` for 30 seconds, or leave it out for Gemini's
+    /// default of 60000 ms.
+    TimeoutLooksLikeSeconds = "timeout_looks_like_seconds", Warning, "A timeout in milliseconds that looks like seconds";
+
+    /// ## What it means
+    /// The hook's name (its `name`, or its `command` when it has no name) is listed in
+    /// `hooksConfig.disabled` of some Gemini settings layer. Gemini CLI keeps the hook in its
+    /// registry but never runs it (`hookRegistry.ts`, `disabledHooks.includes(hookName)`).
+    /// ## Why it matters
+    /// The hook is declared, linted and imported, but it does nothing in Gemini; importing it
+    /// elsewhere would switch it back on.
+    /// ## Example
+    /// ```json
+    /// {"hooksConfig": {"disabled": ["guard"]},
+    ///  "hooks": {"BeforeTool": [{"hooks": [{"type": "command", "name": "guard", "command": "./guard.sh"}]}]}}
+    /// ```
+    /// ## How to fix
+    /// Nothing, if it is meant to be off (`/hooks enable guard` turns it back on); otherwise
+    /// remove the name from `hooksConfig.disabled`.
+    HookDisabled = "hook_disabled", Info, "A hook listed in hooksConfig.disabled never runs";
+
+    /// ## What it means
+    /// A Gemini CLI tool matcher is not a valid JavaScript regular expression. Gemini then
+    /// compares it to the tool name as an exact string (`hookPlanner.ts`,
+    /// `matchesToolName`: `new RegExp(matcher)` throws, so it falls back to `matcher === toolName`).
+    /// ## Why it matters
+    /// The group fires only for a tool literally named like the pattern, usually no tool at all;
+    /// other conventions would reject the pattern outright, so it cannot be imported as written.
+    /// ## Example
+    /// ```json
+    /// {"matcher": "run_shell_command("}
+    /// ```
+    /// ## How to fix
+    /// Fix the regex (escape a literal `(` or `[`), or write the exact tool name.
+    MatcherRegexFallsBackToExact = "matcher_regex_falls_back_to_exact", Warning, "An invalid regex matcher that Gemini compares as an exact name";
 }
 
 #[cfg(test)]

@@ -18,6 +18,10 @@ pub enum Ordering {
     Parallel,
     /// Spawned and never awaited by the agent.
     Detached,
+    /// All at once, each under its timeout, but the agent does not wait for them: the action
+    /// goes on as soon as they are started and their answers are never read (Kimi Code
+    /// `fireAndForgetTrigger`).
+    FireAndForget,
     /// Never executed at runtime (import and diagnostics only).
     NotExecuted,
 }
@@ -64,6 +68,20 @@ pub enum Timeout {
         /// The largest accepted value, `None` when unbounded.
         max: Option<u64>,
     },
+    /// A per-hook timeout as in [`Timeout::Configurable`], inside one time budget shared by all
+    /// the event's hooks: the budget is the largest timeout written on any of the event's hooks,
+    /// at least `floor_ms` (also the budget when none is written) and at most `max_ms` (Claude
+    /// Code's `SessionEnd`).
+    SharedBudget {
+        /// The unit the user writes each hook's timeout in.
+        unit: TimeoutUnit,
+        /// The per-hook default when not written.
+        default: u64,
+        /// The budget when no hook writes a larger timeout, in milliseconds.
+        floor_ms: u64,
+        /// The largest budget, in milliseconds.
+        max_ms: u64,
+    },
 }
 
 impl Timeout {
@@ -73,6 +91,42 @@ impl Timeout {
             Timeout::None => None,
             Timeout::Fixed { ms } => Some(ms),
             Timeout::Configurable { unit, default, .. } => Some(default * unit.millis()),
+            Timeout::SharedBudget { floor_ms, .. } => Some(floor_ms),
+        }
+    }
+
+    /// The timeout in milliseconds a hook that writes `written_ms` (`None`: nothing written)
+    /// runs under by this rule, before any shared budget: the written value (or the default)
+    /// clamped into `min..=max` (Codex clamps `SessionEnd` timeouts to 3 s with a warning,
+    /// `hooks/src/engine/discovery.rs`). `None` for no timeout.
+    pub fn effective_ms(self, written_ms: Option<u64>) -> Option<u64> {
+        match self {
+            Timeout::None => None,
+            Timeout::Fixed { ms } => Some(ms),
+            Timeout::Configurable {
+                unit,
+                default,
+                min,
+                max,
+            } => {
+                let ms = written_ms.unwrap_or(default * unit.millis());
+                let ms = ms.max(min * unit.millis());
+                Some(max.map_or(ms, |m| ms.min(m * unit.millis())))
+            }
+            Timeout::SharedBudget { unit, default, .. } => {
+                Some(written_ms.unwrap_or(default * unit.millis()))
+            }
+        }
+    }
+
+    /// The shared budget of an event in milliseconds, given the largest timeout written on its
+    /// hooks (`None` when no hook writes one); `None` when the rule has no shared budget.
+    pub fn budget_ms(self, largest_written_ms: Option<u64>) -> Option<u64> {
+        match self {
+            Timeout::SharedBudget {
+                floor_ms, max_ms, ..
+            } => Some(largest_written_ms.unwrap_or(0).min(max_ms).max(floor_ms)),
+            _ => None,
         }
     }
 }
@@ -97,7 +151,8 @@ pub enum Mutation {
     Context,
     /// Replaces the tool input (Codex/Claude `updatedInput`).
     ToolInput,
-    /// Replaces the tool result (`content`, `details`, `isError`).
+    /// Replaces the tool result (GJC `content`, `details`, `isError`; Codex `PostToolUse` feedback
+    /// replaces the output the model receives).
     ToolResult,
     /// Makes the agent continue with a reason after it wanted to stop.
     Continuation,
@@ -155,9 +210,13 @@ pub enum Trust {
     UserConfig,
     /// Project files execute when loaded; no trust gate is enforced.
     NotEnforced,
-    /// The file's hash must match a registry (plugins) or a trusted hash (Codex).
+    /// The file's hash must match a registry (plugins) or a trusted hash (Codex: per handler, in
+    /// `[hooks.state]` of `$CODEX_HOME/config.toml`, and a project file loads only in a trusted
+    /// project; untrusted hooks are skipped silently — `adapters::codex_json::trust`).
     HashPinned,
-    /// Project settings run once the folder is trusted (Claude).
+    /// Project settings run once the folder is trusted (Claude, interactively; print mode
+    /// `claude -p` has no trust step and runs project hooks at once — Claude Code 2.1.332,
+    /// issue 11 item 6).
     FolderTrust,
     /// Not executed.
     NotExecuted,
@@ -185,6 +244,21 @@ pub enum MatchedValue {
     NoMatcher,
 }
 
+/// A condition under which the agent does not run an event's hooks at all (no process, no
+/// outcome), although the event happened.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SkipWhen {
+    /// The tool call failed (Kimi Code fires `PostToolUseFailure` instead of `PostToolUse`).
+    ToolFailed,
+    /// The model's step ended with tool calls (or was filtered): the agent is not stopping.
+    StepEndedWithToolCalls,
+    /// A Stop hook already continued this turn.
+    ContinuedThisTurn,
+    /// The prompt did not come from the user (a system trigger, a hook result...).
+    NotUserPrompt,
+}
+
 /// The execution rules of an accepted event.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Rules {
@@ -206,6 +280,8 @@ pub struct Rules {
     pub authority: Authority,
     /// Trust gate.
     pub trust: Trust,
+    /// When the agent does not run these hooks at all.
+    pub skip_when: &'static [SkipWhen],
 }
 
 /// Where a source event goes.
@@ -284,6 +360,67 @@ pub mod limits {
         pub const ERROR_MAX_CHARS: usize = 1000;
         /// Config re-read polling period.
         pub const CONFIG_POLL_MS: u64 = 500;
+        /// The terminal identity of the requesting client, replaced in every hook's environment
+        /// and copied as `JCODE_CLIENT_<VAR>` (1jehuang/jcode@6da6124
+        /// `crates/jcode-terminal-launch/src/lib.rs` `CLIENT_TERMINAL_ENV_VARS`, applied by
+        /// `apply_client_terminal_env` from `crates/jcode-base/src/hooks.rs`
+        /// `build_hook_process`). The issue's "about 45" is these 36.
+        pub const CLIENT_TERMINAL_ENV_VARS: &[&str] = &[
+            "ZELLIJ",
+            "ZELLIJ_SESSION_NAME",
+            "ZELLIJ_PANE_ID",
+            "TMUX",
+            "TMUX_PANE",
+            "STY",
+            "HERDR_ENV",
+            "HERDR_SOCKET_PATH",
+            "HERDR_PANE_ID",
+            "HERDR_TAB_ID",
+            "HERDR_WORKSPACE_ID",
+            "HERDR_BIN_PATH",
+            "HERDR_SESSION",
+            "HERDR_AGENT",
+            "TERM",
+            "TERM_PROGRAM",
+            "TERM_PROGRAM_VERSION",
+            "COLORTERM",
+            "KITTY_PID",
+            "KITTY_WINDOW_ID",
+            "KITTY_LISTEN_ON",
+            "WEZTERM_PANE",
+            "WEZTERM_EXECUTABLE",
+            "WEZTERM_UNIX_SOCKET",
+            "ALACRITTY_WINDOW_ID",
+            "ALACRITTY_SOCKET",
+            "GHOSTTY_RESOURCES_DIR",
+            "GHOSTTY_BIN_DIR",
+            "ITERM_SESSION_ID",
+            "WINDOWID",
+            "HANDTERM_SESSION",
+            "HANDTERM_PID",
+            "WT_SESSION",
+            "WT_PROFILE_ID",
+            "DISPLAY",
+            "WAYLAND_DISPLAY",
+        ];
+        /// What `hooks run` (and an embedder that leaves a field unset) sends for the fields
+        /// jcode always sets: `SOURCE` of `session_start` (jcode `agent.rs`:
+        /// `fire_session_lifecycle_hook("session_start", "create")`; also `attach`, `resume`).
+        pub const DEFAULT_SESSION_START_SOURCE: &str = "create";
+        /// `SOURCE` of `session_end` (`agent.rs`: `fire_session_lifecycle_hook("session_end",
+        /// "close")`, the only value).
+        pub const DEFAULT_SESSION_END_SOURCE: &str = "close";
+        /// `SOURCE` of `turn_start` (`turn_execution.rs`: `self.fire_turn_start_hook("chat")`,
+        /// the only value).
+        pub const DEFAULT_TURN_START_SOURCE: &str = "chat";
+        /// `MODEL` when the agent gave none (jcode always sends the provider's model).
+        pub const DEFAULT_MODEL: &str = "unknown";
+        /// `STATUS` of `turn_end`/`post_tool` when the agent gave none.
+        pub const DEFAULT_STATUS: &str = "ok";
+        /// `DURATION_MS` when the agent gave none.
+        pub const DEFAULT_DURATION_MS: u64 = 0;
+        /// The prefix of the copies of the client's terminal variables.
+        pub const CLIENT_ENV_PREFIX: &str = "JCODE_CLIENT_";
     }
     /// Jarvis Code (conventions.md §2).
     pub mod jarvis {
@@ -321,16 +458,45 @@ pub mod limits {
         /// The managed entries' `statusMessage`.
         pub const MANAGED_STATUS_MESSAGE: &str = "GJC skill state";
     }
-    /// Codex hooks.json (conventions.md §4).
+    /// Codex hooks.json (conventions.md §4; Codex 0.171.0 as observed, issue 11).
     pub mod codex {
-        /// Default `timeout` in seconds.
+        /// Default `timeout` in seconds (`timeout.unwrap_or(600).max(1)`,
+        /// `codex-rs/hooks/src/engine/discovery.rs`).
         pub const TIMEOUT_DEFAULT_S: u64 = 600;
-        /// Smallest accepted `timeout`.
+        /// Smallest `timeout` (smaller values are raised to it).
         pub const TIMEOUT_MIN_S: u64 = 1;
+        /// `SessionEnd`'s default `timeout` (`SESSION_END_DEFAULT_TIMEOUT_SEC`,
+        /// `codex-rs/hooks/src/events/session_end.rs`; `hooks/list` of 0.171.0 reports
+        /// `timeoutSec: 1`).
+        pub const SESSION_END_TIMEOUT_DEFAULT_S: u64 = 1;
+        /// `SessionEnd`'s largest `timeout`: larger values are clamped with the warning
+        /// "clamping SessionEnd hook timeout to 3s" (`SESSION_END_MAX_TIMEOUT_SEC`; 0.171.0's
+        /// `hooks/list` reports `timeoutSec: 3` for `timeout: 10`).
+        pub const SESSION_END_TIMEOUT_MAX_S: u64 = 3;
         /// Exit code that blocks (with non-empty stderr).
         pub const BLOCK_EXIT_CODE: i32 = 2;
-        /// Shell used when `$SHELL` is unset.
-        pub const DEFAULT_SHELL: &str = "/bin/sh";
+        /// The flag hooks run with: `<shell> -c <command>`, not a login shell
+        /// (`default_shell.derive_exec_args("", use_login_shell = false)` in codex-rs core's
+        /// session setup; observed `/bin/bash -c <command>` on 0.171.0).
+        pub const SHELL_FLAG: &str = "-c";
+        /// The shells Codex takes from the password database (`getpwuid_r`'s `pw_shell`), by the
+        /// file name of the path (`detect_shell_type`, `codex-rs/core/src/shell.rs`); any other
+        /// login shell (fish, ...) falls back to [`FALLBACK_SHELLS`]. `$SHELL` is never read.
+        pub const LOGIN_SHELLS: &[&str] = &["bash", "zsh", "sh"];
+        /// When the login shell is none of [`LOGIN_SHELLS`]: the first of these found on `PATH`,
+        /// then at its fixed paths (Linux order: bash, then zsh; `default_user_shell_from_path`).
+        pub const FALLBACK_SHELLS: &[(&str, &[&str])] = &[
+            ("bash", &["/bin/bash", "/usr/bin/bash"]),
+            ("zsh", &["/bin/zsh"]),
+        ];
+        /// The shell when nothing else is found (`ultimate_fallback_shell`).
+        pub const LAST_RESORT_SHELL: &str = "/bin/sh";
+        /// The `additionalContextLimit` a handler has when it writes none; the trust hash leaves
+        /// the default out (verified against 0.171.0's `hooks/list`).
+        pub const ADDITIONAL_CONTEXT_LIMIT_DEFAULT: u64 = 2500;
+        /// Joins the feedback of several `PostToolUse` hooks (`join_text_chunks`,
+        /// `codex-rs/hooks/src/events/common.rs`).
+        pub const FEEDBACK_SEPARATOR: &str = "\n\n";
     }
     /// Thresholds of `hooks lint`'s timeout rules (ours, not an agent's: no agent checks these).
     pub mod lint {
@@ -346,6 +512,12 @@ pub mod limits {
     pub mod claude {
         /// Default `timeout` of a command hook, in seconds.
         pub const TIMEOUT_DEFAULT_S: u64 = 600;
+        /// `SessionEnd` hooks share one time budget: at least this (Claude Code 2.1.332's bundle,
+        /// `Math.max(1500, Math.min(largestTimeout, 60000), env)`; observed: a hook with no
+        /// timeout cancelled after ~1.5 s, issue 11).
+        pub const SESSION_END_BUDGET_FLOOR_MS: u64 = 1500;
+        /// The largest `SessionEnd` budget a hook's `timeout` can raise it to.
+        pub const SESSION_END_BUDGET_MAX_MS: u64 = 60_000;
         /// Exit code that blocks.
         pub const BLOCK_EXIT_CODE: i32 = 2;
         /// A timeout at or above this many seconds probably meant milliseconds.
@@ -354,6 +526,42 @@ pub mod limits {
         pub const SHELL: &str = "/bin/sh";
         /// The variable naming the project root in every hook's environment.
         pub const PROJECT_DIR_ENV: &str = "CLAUDE_PROJECT_DIR";
+    }
+    /// Gemini CLI settings hooks (Gemini CLI 0.61.0, `packages/core/src/hooks/`).
+    pub mod gemini {
+        /// Default `timeout` of a command hook, in milliseconds (`hookRunner.ts`,
+        /// `DEFAULT_HOOK_TIMEOUT = 60000`).
+        pub const TIMEOUT_DEFAULT_MS: u64 = 60_000;
+        /// After the timeout's SIGTERM, SIGKILL follows this many milliseconds later
+        /// (`hookRunner.ts`, `setTimeout(..., 5000)`).
+        pub const KILL_GRACE_MS: u64 = 5_000;
+        /// Exit code of a non-blocking failure: plain output becomes a warning
+        /// (`EXIT_CODE_NON_BLOCKING_ERROR = 1`).
+        pub const WARNING_EXIT_CODE: i32 = 1;
+        /// The documented blocking exit code; every exit code from this one up blocks when
+        /// the hook printed text (`convertPlainTextToHookOutput`).
+        pub const BLOCK_EXIT_CODE: i32 = 2;
+        /// A written timeout at or below this many milliseconds was probably meant as seconds.
+        pub const TIMEOUT_LOOKS_LIKE_S_MAX_MS: u64 = 600;
+        /// The shell commands run with on Unix (`bash -c <command>`, `bash` looked up on PATH;
+        /// `shell-utils.ts`, `getShellConfiguration`).
+        pub const SHELL: &str = "bash";
+        /// The variables set to the session's working directory in every hook's environment
+        /// (and substituted, shell-quoted, into the command text before it runs).
+        pub const PROJECT_DIR_ENVS: [&str; 3] =
+            ["GEMINI_PROJECT_DIR", "GEMINI_CWD", "CLAUDE_PROJECT_DIR"];
+        /// The variable holding the session id.
+        pub const SESSION_ID_ENV: &str = "GEMINI_SESSION_ID";
+        /// `~/.gemini/settings.json`, relative to the home dir.
+        pub const USER_SETTINGS: &str = ".gemini/settings.json";
+        /// `.gemini/settings.json`, relative to the project root.
+        pub const PROJECT_SETTINGS: &str = ".gemini/settings.json";
+        /// System settings on Linux (overrides every other layer); `GEMINI_CLI_SYSTEM_SETTINGS_PATH`
+        /// replaces it.
+        pub const SYSTEM_SETTINGS: &str = "/etc/gemini-cli/settings.json";
+        /// System defaults on Linux (the lowest layer), next to the system settings;
+        /// `GEMINI_CLI_SYSTEM_DEFAULTS_PATH` replaces it.
+        pub const SYSTEM_DEFAULTS: &str = "/etc/gemini-cli/system-defaults.json";
     }
 }
 
@@ -414,6 +622,7 @@ const JCODE_GATE: Rules = Rules {
     output: Output::ExitCode,
     authority: A::AmbientHost,
     trust: Trust::UserConfig,
+    skip_when: &[],
 };
 const JCODE_OBSERVER: Rules = Rules {
     ordering: O::Detached,
@@ -425,6 +634,7 @@ const JCODE_OBSERVER: Rules = Rules {
     output: Output::Ignored,
     authority: A::AmbientHost,
     trust: Trust::UserConfig,
+    skip_when: &[],
 };
 const JC: Convention = Convention::Jcode;
 
@@ -445,6 +655,7 @@ const JARVIS_OBSERVER: Rules = Rules {
     output: Output::ExitCodeAndStdout,
     authority: A::AmbientHost,
     trust: Trust::UserConfig,
+    skip_when: &[],
 };
 const JARVIS_GATE: Rules = Rules {
     can_block: true,
@@ -464,6 +675,7 @@ const GJC_TOOL_CALL: Rules = Rules {
     output: Output::ReturnValue,
     authority: A::AmbientHost,
     trust: Trust::NotEnforced,
+    skip_when: &[],
 };
 const GJC_TOOL_RESULT: Rules = Rules {
     timeout: Timeout::Fixed {
@@ -519,6 +731,7 @@ const IMPORT_ONLY: Rules = Rules {
     output: Output::Ignored,
     authority: A::NotExecuted,
     trust: Trust::NotExecuted,
+    skip_when: &[],
 };
 
 // ── Codex hooks.json ──
@@ -537,8 +750,15 @@ const CODEX_OBSERVER: Rules = Rules {
     output: Output::ExitCodeAndStdout,
     authority: A::ProviderOwned,
     trust: Trust::HashPinned,
+    skip_when: &[],
 };
 const CX: Convention = Convention::CodexJson;
+const CODEX_SESSION_END_TIMEOUT: Timeout = Timeout::Configurable {
+    unit: TimeoutUnit::Seconds,
+    default: codex::SESSION_END_TIMEOUT_DEFAULT_S,
+    min: codex::TIMEOUT_MIN_S,
+    max: Some(codex::SESSION_END_TIMEOUT_MAX_S),
+};
 
 // ── Claude settings ──
 const CLAUDE_OBSERVER: Rules = Rules {
@@ -556,8 +776,35 @@ const CLAUDE_OBSERVER: Rules = Rules {
     output: Output::ExitCodeAndStdout,
     authority: A::AmbientHost,
     trust: Trust::FolderTrust,
+    skip_when: &[],
 };
 const CL: Convention = Convention::ClaudeSettings;
+const CLAUDE_SESSION_END_TIMEOUT: Timeout = Timeout::SharedBudget {
+    unit: TimeoutUnit::Seconds,
+    default: claude::TIMEOUT_DEFAULT_S,
+    floor_ms: claude::SESSION_END_BUDGET_FLOOR_MS,
+    max_ms: claude::SESSION_END_BUDGET_MAX_MS,
+};
+
+// ── Gemini CLI settings ──
+const GEMINI_OBSERVER: Rules = Rules {
+    ordering: O::Parallel,
+    timeout: Timeout::Configurable {
+        unit: TimeoutUnit::Milliseconds,
+        default: gemini::TIMEOUT_DEFAULT_MS,
+        min: 1,
+        max: None,
+    },
+    on_error: E::FailOpen,
+    can_block: false,
+    mutates: &[],
+    input: &[I::StdinJson, I::Env],
+    output: Output::ExitCodeAndStdout,
+    authority: A::AmbientHost,
+    trust: Trust::FolderTrust,
+    skip_when: &[],
+};
+const GE: Convention = Convention::GeminiSettings;
 
 /// The table. Order: conventions in [`Convention::ALL`] order, events in each convention's own order.
 pub static CONTRACTS: &[EventContract] = &[
@@ -576,16 +823,17 @@ pub static CONTRACTS: &[EventContract] = &[
         "Does not fire for blocked calls."),
     // Jarvis: the 20 events in the code's order (conventions.md §2).
     accepted(JV, "PreToolUse", Kind::PreToolUse, JARVIS_GATE, M::ToolName, ""),
-    accepted(JV, "PostToolUse", Kind::PostToolUse, JARVIS_OBSERVER, M::ToolName, ""),
+    accepted(JV, "PostToolUse", Kind::PostToolUse, Rules { ordering: O::FireAndForget, skip_when: &[SkipWhen::ToolFailed], ..JARVIS_OBSERVER }, M::ToolName,
+        "Fire-and-forget: the agent does not wait (`fireAndForget` in agentExternalHooksService.ts); a failed tool call fires PostToolUseFailure instead."),
     rejected(JV, "PostToolUseFailure", OUTSIDE, M::ToolName, ""),
     rejected(JV, "PermissionRequest", OUTSIDE, M::ToolName, ""),
     rejected(JV, "PermissionResult", OUTSIDE, M::ToolName, ""),
-    accepted(JV, "UserPromptSubmit", Kind::UserPromptSubmit, Rules { mutates: &[Mu::Context], ..JARVIS_GATE }, M::Prompt,
-        "The code sends `prompt` as an array of content parts; the seed shows a string."),
+    accepted(JV, "UserPromptSubmit", Kind::UserPromptSubmit, Rules { mutates: &[Mu::Context], skip_when: &[SkipWhen::NotUserPrompt], ..JARVIS_GATE }, M::Prompt,
+        "The code sends `prompt` as an array of content parts (the seed shows a string); the matched value is the text parts joined with a space; only prompts from the user fire it. Context: each result as `<hook_result hook_event=\"UserPromptSubmit\">\\n…\\n</hook_result>`, joined with `\\n` into one message. A block shows the top-level `message` over the reason and drops the other hooks' context. Kimi injects the raw JSON text for `{\"message\": \"\"}` (a Kimi bug): the runner adds nothing."),
     rejected(JV, "UserPromptQueued", OUTSIDE, M::Prompt, ""),
     rejected(JV, "TurnStarted", OUTSIDE, M::Other, ""),
-    accepted(JV, "Stop", Kind::Stop, Rules { mutates: &[Mu::Continuation], ..JARVIS_GATE }, M::AlwaysEmpty,
-        "A block continues the agent with the reason, at most once per turn."),
+    accepted(JV, "Stop", Kind::Stop, Rules { mutates: &[Mu::Continuation], skip_when: &[SkipWhen::StepEndedWithToolCalls, SkipWhen::ContinuedThisTurn], ..JARVIS_GATE }, M::AlwaysEmpty,
+        "A block continues the agent with the reason, at most once per turn: on the second stop of a turn the Stop hooks are not run at all, nor after a step that ended with tool calls."),
     rejected(JV, "StopFailure", OUTSIDE, M::Other, ""),
     rejected(JV, "Interrupt", OUTSIDE, M::AlwaysEmpty, ""),
     accepted(JV, "SessionStart", Kind::SessionStart, JARVIS_OBSERVER, M::Source, ""),
@@ -636,7 +884,8 @@ pub static CONTRACTS: &[EventContract] = &[
     accepted(CX, "PreToolUse", Kind::PreToolUse, Rules { can_block: true, mutates: &[Mu::ToolInput], ..CODEX_OBSERVER }, M::ToolName,
         "exit 2 blocks only with non-empty stderr; exit 2 with empty stderr is a failure."),
     rejected(CX, "PermissionRequest", OUTSIDE, M::ToolName, ""),
-    accepted(CX, "PostToolUse", Kind::PostToolUse, Rules { mutates: &[Mu::Context], ..CODEX_OBSERVER }, M::ToolName, ""),
+    accepted(CX, "PostToolUse", Kind::PostToolUse, Rules { mutates: &[Mu::Context, Mu::ToolResult], ..CODEX_OBSERVER }, M::ToolName,
+        "exit 2 with non-empty stderr, or `decision: \"block\"` with a reason, replaces the tool output the model receives with that text (several hooks: joined with a blank line); `additionalContext` adds context (`hooks/src/events/post_tool_use.rs`; observed on 0.171.0)."),
     rejected(CX, "PreCompact", OUTSIDE, M::Ignored, ""),
     rejected(CX, "PostCompact", OUTSIDE, M::Ignored, ""),
     accepted(CX, "SessionStart", Kind::SessionStart, Rules { mutates: &[Mu::Context], ..CODEX_OBSERVER }, M::Source, ""),
@@ -647,7 +896,8 @@ pub static CONTRACTS: &[EventContract] = &[
     rejected(CX, "SubagentStart", OUTSIDE, M::Ignored, "Newer Codex versions."),
     rejected(CX, "SubagentStop", OUTSIDE, M::Ignored, "Newer Codex versions."),
     rejected(CX, "StopFailure", OUTSIDE, M::Ignored, "Newer Codex versions."),
-    accepted(CX, "SessionEnd", Kind::SessionShutdown, CODEX_OBSERVER, M::Ignored, "Newer Codex versions."),
+    accepted(CX, "SessionEnd", Kind::SessionShutdown, Rules { timeout: CODEX_SESSION_END_TIMEOUT, ..CODEX_OBSERVER }, M::Ignored,
+        "Newer Codex versions. Default timeout 1 s; a larger `timeout` is clamped to 3 s with a startup warning (`hooks/src/events/session_end.rs`; 0.171.0 killed a 4 s hook)."),
     // Claude Code settings (conventions.md §5).
     accepted(CL, "PreToolUse", Kind::PreToolUse, Rules { can_block: true, mutates: &[Mu::ToolInput], ..CLAUDE_OBSERVER }, M::ToolName,
         "permissionDecision precedence deny > defer > ask > allow; a timed-out hook does not block."),
@@ -664,7 +914,8 @@ pub static CONTRACTS: &[EventContract] = &[
     rejected(CL, "PostCompact", OUTSIDE, M::Other, ""),
     accepted(CL, "SessionStart", Kind::SessionStart, Rules { mutates: &[Mu::Context], ..CLAUDE_OBSERVER }, M::Source,
         "Plain stdout on exit 0 becomes context. Project-level SessionStart hooks run when a repository is opened."),
-    accepted(CL, "SessionEnd", Kind::SessionShutdown, CLAUDE_OBSERVER, M::Reason, ""),
+    accepted(CL, "SessionEnd", Kind::SessionShutdown, Rules { timeout: CLAUDE_SESSION_END_TIMEOUT, ..CLAUDE_OBSERVER }, M::Reason,
+        "The event's hooks share one budget: 1.5 s, raised by the largest `timeout` written on a SessionEnd hook up to 60 s (Claude Code 2.1.332; observed: a hook with no timeout cancelled after ~1.5 s, with `timeout: 10` it finished)."),
     // Newer Claude Code events (hooks reference, code.claude.com/docs/en/hooks): valid names
     // that are outside the six kinds. `Ignored` marks events whose matcher Claude ignores.
     rejected(CL, "PermissionDenied", OUTSIDE, M::ToolName, ""),
@@ -683,14 +934,34 @@ pub static CONTRACTS: &[EventContract] = &[
     rejected(CL, "WorktreeRemove", OUTSIDE, M::Ignored, ""),
     rejected(CL, "Elicitation", OUTSIDE, M::Other, "Matches the MCP server name."),
     rejected(CL, "ElicitationResult", OUTSIDE, M::Other, "Matches the MCP server name."),
+    // Gemini CLI settings (Gemini CLI 0.61.0: packages/core/src/hooks/types.ts `HookEventName`,
+    // hookPlanner.ts, hookRunner.ts, hookAggregator.ts, hookEventHandler.ts), in the enum's order.
+    accepted(GE, "BeforeTool", Kind::PreToolUse, Rules { can_block: true, mutates: &[Mu::ToolInput], ..GEMINI_OBSERVER }, M::ToolName,
+        "The matcher is a JavaScript regex tested unanchored against the tool name (`run_shell_command`, ...); one that does not compile is compared as an exact name. Exit 2 — or any exit from 2 up with text on stdout or stderr — blocks with that text; `decision` `deny`/`block` blocks with `reason`; `hookSpecificOutput.tool_input` is merged into the arguments. If any matching group has `sequential: true`, all matching hooks run one after another, each seeing the previous one's `tool_input`."),
+    accepted(GE, "AfterTool", Kind::PostToolUse, Rules { mutates: &[Mu::Context, Mu::ToolResult], ..GEMINI_OBSERVER }, M::ToolName,
+        "`decision: deny` (or exit 2 with text) replaces the tool result the model sees with the reason; `hookSpecificOutput.additionalContext` is appended to it."),
+    accepted(GE, "BeforeAgent", Kind::UserPromptSubmit, Rules { can_block: true, mutates: &[Mu::Context], ..GEMINI_OBSERVER }, M::Ignored,
+        "Gemini passes no matcher context: every group fires. A block discards the prompt; `additionalContext` is appended to it."),
+    rejected(GE, "Notification", OUTSIDE, M::Ignored, "Observability only; fires for tool-permission prompts."),
+    accepted(GE, "AfterAgent", Kind::Stop, Rules { can_block: true, mutates: &[Mu::Continuation], ..GEMINI_OBSERVER }, M::Ignored,
+        "A block rejects the final answer and re-prompts with the reason (`stop_hook_active` is then true); `continue: false` stops the session."),
+    accepted(GE, "SessionStart", Kind::SessionStart, Rules { mutates: &[Mu::Context], ..GEMINI_OBSERVER }, M::Source,
+        "The matcher is compared exactly (not a regex) with the source: `startup`, `resume` or `clear`. Advisory: it cannot block."),
+    accepted(GE, "SessionEnd", Kind::SessionShutdown, GEMINI_OBSERVER, M::Reason,
+        "The matcher is compared exactly with the reason (`exit`, `clear`, `logout`, `prompt_input_exit`, `other`)."),
+    rejected(GE, "PreCompress", OUTSIDE, M::Other, "The matcher is compared exactly with the trigger (`auto`, `manual`)."),
+    rejected(GE, "BeforeModel", OUTSIDE, M::Ignored, ""),
+    rejected(GE, "AfterModel", OUTSIDE, M::Ignored, "Fires for every streamed chunk."),
+    rejected(GE, "BeforeToolSelection", OUTSIDE, M::Ignored, ""),
 ];
 
-/// Whether the convention's runtime runs every copy of an identical hook. jcode runs all the
-/// commands of a slot in declaration order, copies included (conventions.md §1); Jarvis and
-/// Claude run an identical command once (§2, §5) and GJC keeps the first module (§3). Codex's
-/// behaviour for identical handlers is not documented; it is treated like the deduping ones.
+/// Whether the convention's runtime runs every copy of an identical hook (its [`Runtime`] row's
+/// [`Dedupe`]). jcode runs all the commands of a slot in declaration order, copies included
+/// (conventions.md §1), and so does Codex: every configured handler runs, an identical command
+/// in two groups twice (observed on Codex 0.171.0, issue 11). Jarvis and Claude run an identical
+/// command once (§2, §5; Claude Code 2.1.332 observed) and GJC keeps the first module (§3).
 pub fn runs_every_copy(convention: Convention) -> bool {
-    convention == Convention::Jcode
+    runtime(convention).is_some_and(|r| r.dedupe == Dedupe::EveryCopy)
 }
 
 /// What looking up a (convention, event) pair found.
@@ -746,6 +1017,12 @@ pub fn suggest<'a>(input: &str, candidates: impl Iterator<Item = &'a str>) -> Op
         .max_by(|a, b| a.0.total_cmp(&b.0))
         .map(|(_, c)| c)
 }
+
+mod runtime;
+pub use runtime::{
+    runtime, AnswerFormat, ContinuationRule, Dedupe, KillRule, Launch, ProcessMode, Runtime,
+    ShellProgram, RUNTIMES,
+};
 
 #[cfg(test)]
 mod tests;

@@ -12,7 +12,8 @@ pub enum Exec {
     Direct,
     /// `sh -c <command>` (Jarvis, Claude).
     Shell,
-    /// `$SHELL -lc <command>` (Codex).
+    /// `<login shell> -c <command>`: the user's shell from the password database (bash, zsh or
+    /// sh; else bash, zsh, `/bin/sh`), not a login shell despite the name (Codex).
     LoginShell,
 }
 
@@ -79,6 +80,25 @@ pub enum Detail {
         status_message: Option<String>,
         /// Whether this is a GJC-managed entry (`gjc codex-native-hook`).
         gjc_managed: bool,
+    },
+    /// Gemini CLI settings: a handler inside a matcher group.
+    GeminiGroup {
+        /// 0-based index of the group under its event key.
+        group: usize,
+        /// 0-based index of the handler inside the group's `hooks` array.
+        index: usize,
+        /// The matcher string as written (`None` when absent).
+        raw_matcher: Option<String>,
+        /// Whether `timeout` was written (vs. Gemini's default of 60000 ms).
+        timeout_explicit: bool,
+        /// The group's `sequential` flag, when written.
+        sequential: Option<bool>,
+        /// The handler's `name`, when written (what `hooksConfig.disabled` lists).
+        name: Option<String>,
+        /// The handler's `description`, when written.
+        description: Option<String>,
+        /// The handler's `env` object (extra environment of the process), in file order.
+        env: Vec<(String, String)>,
     },
     /// A GJC module hook (native directory or plugin).
     Module {

@@ -93,11 +93,14 @@ pub enum Convention {
     /// Claude Code `settings*.json` hooks and plugin `hooks/hooks.json`.
     #[serde(rename = "claude-settings")]
     ClaudeSettings,
+    /// Gemini CLI `settings.json` hooks (`~/.gemini/`, `.gemini/`, system layers, extensions).
+    #[serde(rename = "gemini-settings")]
+    GeminiSettings,
 }
 
 impl Convention {
     /// Every convention, in the fixed order sources are reported in.
-    pub const ALL: [Convention; 8] = [
+    pub const ALL: [Convention; 9] = [
         Convention::Jcode,
         Convention::Jarvis,
         Convention::Gjc,
@@ -106,6 +109,7 @@ impl Convention {
         Convention::CodexJson,
         Convention::GjcPlugin,
         Convention::ClaudeSettings,
+        Convention::GeminiSettings,
     ];
 
     /// The public id, e.g. `codex-json`.
@@ -119,6 +123,7 @@ impl Convention {
             Convention::CodexJson => "codex-json",
             Convention::GjcPlugin => "gjc-plugin",
             Convention::ClaudeSettings => "claude-settings",
+            Convention::GeminiSettings => "gemini-settings",
         }
     }
 
@@ -149,7 +154,7 @@ mod tests {
     }
 
     #[test]
-    fn convention_ids_are_the_eight_of_design_md() {
+    fn convention_ids_are_the_nine_of_design_md() {
         let ids: Vec<_> = Convention::ALL.iter().map(|c| c.as_str()).collect();
         assert_eq!(
             ids,
@@ -161,7 +166,8 @@ mod tests {
                 "codex-dir",
                 "codex-json",
                 "gjc-plugin",
-                "claude-settings"
+                "claude-settings",
+                "gemini-settings"
             ]
         );
         for c in Convention::ALL {

@@ -575,6 +575,22 @@ mod tests {
         }
     }
 
+    /// Kimi Code compiles matchers with `new RegExp(pattern)`, no `u` flag
+    /// (`packages/agent-core-v2/src/features/externalHooks/internal/matchHooks.ts`, `matches`,
+    /// rev d723cc4): `.` is one UTF-16 code unit and an emoji is two (issue 12, Kimi 5).
+    #[test]
+    fn ecmascript_sees_utf16_code_units_like_a_regexp_without_the_u_flag() {
+        let m = |p: &str| rx(Dialect::Ecmascript, p).compile().unwrap();
+        assert!(!m("^.$").is_match("🚀"), "an emoji is two code units");
+        assert!(m("^..$").is_match("🚀"));
+        assert!(m("^.$").is_match("é"), "a BMP character is one unit");
+        assert!(m("^x.{2}y$").is_match("x🚀y"));
+        assert!(
+            m("\\uD83D").is_match("🚀"),
+            "a lone high surrogate is searchable"
+        );
+    }
+
     #[test]
     fn the_literal_path_keeps_javascript_semantics() {
         let m = |p: &str| rx(Dialect::Ecmascript, p).compile().unwrap();

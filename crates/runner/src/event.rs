@@ -38,14 +38,34 @@ pub struct Event {
     pub stop_hook_active: bool,
     /// The model in use.
     pub model: Option<String>,
-    /// `session_start`: how the session started (`startup`, `resume`, `create`, `attach`...).
+    /// `session_start`: how the session started (`startup`, `resume`, `create`, `attach`...);
+    /// `turn_start` for jcode (`chat`). `None`: each convention's own default (jcode `create`,
+    /// `chat` for `turn_start`; the others `startup`).
     pub source: Option<String>,
-    /// `session_shutdown`: why it ended (`exit`, `close`, `archive`...).
+    /// `session_shutdown`: why it ended (`exit`, `close`, `archive`...). `None`: each
+    /// convention's own default (jcode `close`; the others `exit`).
     pub reason: Option<String>,
     /// The agent's profile name, when it has one (Jarvis `profile`).
     pub profile: Option<String>,
     /// An id of the current turn, used to allow a Stop continuation at most once per turn.
     pub turn_id: Option<String>,
+    /// `user_prompt_submit`: the prompt as content parts (`[{"type":"text","text":…}, …]`),
+    /// when the agent has more than text. Jarvis sends it as `prompt` and matches the text
+    /// parts joined with a space. `None`: one text part, [`Event::prompt`].
+    pub prompt_parts: Option<Value>,
+    /// `user_prompt_submit`: where the prompt comes from (`user`, `system_trigger`,
+    /// `hook_result`...). `None` means the user. Jarvis runs UserPromptSubmit hooks only for
+    /// the user's prompts.
+    pub prompt_origin: Option<String>,
+    /// `stop`: why the model's step ended (`stop`, `tool_calls`, `filtered`...). Jarvis does not
+    /// run Stop hooks after a step that ended with tool calls or was filtered.
+    pub finish_reason: Option<String>,
+    /// The terminal identity of the client that made the request (jcode's 36
+    /// `CLIENT_TERMINAL_ENV_VARS`: `TMUX`, `TMUX_PANE`, `TERM`, `DISPLAY`...). `Some` replaces
+    /// every one of those variables in a jcode hook's environment by these values (absent ones
+    /// removed) and copies each as `JCODE_CLIENT_<VAR>`, as jcode's shared server does;
+    /// `None` leaves the inherited environment alone.
+    pub client_terminal_env: Option<Vec<(String, String)>>,
 }
 
 impl Event {
@@ -110,6 +130,37 @@ impl Event {
             reason: Some(reason.into()),
             ..Event::of(Kind::SessionShutdown)
         }
+    }
+
+    /// The value a matcher of `user_prompt_submit` tests: the text parts of
+    /// [`Event::prompt_parts`] joined with a space (Kimi Code `matcherValueText`), else
+    /// [`Event::prompt`].
+    pub fn prompt_text(&self) -> std::borrow::Cow<'_, str> {
+        match self.prompt_parts.as_ref().and_then(Value::as_array) {
+            Some(parts) => parts
+                .iter()
+                .filter(|p| p.get("type").and_then(Value::as_str) == Some("text"))
+                .map(|p| p.get("text").and_then(Value::as_str).unwrap_or(""))
+                .collect::<Vec<_>>()
+                .join(" ")
+                .into(),
+            None => self.prompt.as_deref().unwrap_or("").into(),
+        }
+    }
+
+    /// [`Event::source`], or `default` (the convention's own word) when the agent gave none.
+    pub fn source_or<'a>(&'a self, default: &'a str) -> &'a str {
+        self.source.as_deref().unwrap_or(default)
+    }
+
+    /// [`Event::reason`], or `default` (the convention's own word) when the agent gave none.
+    pub fn reason_or<'a>(&'a self, default: &'a str) -> &'a str {
+        self.reason.as_deref().unwrap_or(default)
+    }
+
+    /// Whether the tool call failed (`status` `error`, or an error message).
+    pub fn tool_failed(&self) -> bool {
+        self.status.as_deref() == Some("error") || self.error.is_some()
     }
 
     /// The kind, defaulting to `stop` for an event built by hand without one.

@@ -4,16 +4,18 @@
 //! - [`Runner`]: built once from the hooks and [`RunnerOptions`]; [`Runner::dispatch`] (tokio)
 //!   and [`Runner::dispatch_blocking`];
 //! - [`Event`]: the canonical event, rendered per convention into its payload;
+//! - [`Turn`]: the turns of a session ([`Runner::begin_turn`]), for the per-turn rules;
 //! - [`Decision`]: allow/block, context, continuation, mutations, and one [`HookOutcome`] per hook;
 //! - [`module_host`]: GJC directory and plugin hook modules, run in a real JavaScript host;
 //! - [`ModuleDispatch`]: the seam through which module hooks reach the JavaScript host.
 //!
 //! Contracts (conventions.md): jcode §1 (direct exec, `JCODE_HOOK_*`, sequential gate, detached
 //! observers), Jarvis §2 (`/bin/sh -c`, parallel, dedupe, SIGTERM then SIGKILL), Codex §4
-//! (`$SHELL -lc`, JSON answers), Claude §5 (`sh -c`, JSON answers, deny > defer > ask > allow).
+//! (`<login shell> -c`, JSON answers), Claude §5 (`sh -c`, JSON answers, deny > defer > ask > allow).
 //! Every hook process runs in its own process group; its timeout covers the whole run and kills
 //! the group; captured output is bounded by [`CAPTURE_MAX_BYTES`] per stream.
 
+mod background;
 mod conventions;
 mod decision;
 mod event;
@@ -23,12 +25,15 @@ mod outcome;
 mod process;
 mod runner;
 mod sys;
+mod text;
+mod turn;
 
 pub use decision::{
     cut_bytes, Decision, HookOutcome, OutcomeKind, ToolResultPatch, Verdict,
     OUTCOME_STDERR_MAX_BYTES,
 };
 pub use event::Event;
-pub use options::{ModuleDispatch, ModuleFuture, RunnerOptions, Session};
+pub use options::{ModuleDispatch, ModuleFuture, RunnerOptions, Session, TrustPolicy};
 pub use process::CAPTURE_MAX_BYTES;
 pub use runner::{Runner, Skipped};
+pub use turn::Turn;

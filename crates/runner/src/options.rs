@@ -27,6 +27,22 @@ pub trait ModuleDispatch: Send + Sync {
     ) -> ModuleFuture<'a>;
 }
 
+/// Decides which hooks the runner may run, before any runs: an agent that embeds the runner
+/// refuses what its own trust model refuses (Codex runs a hook only when its hash is trusted and
+/// loads a project's hooks only when the project is trusted: `adapters::codex_json::trust`
+/// computes both). Any `Fn(&Hook) -> Option<String>` is a policy.
+pub trait TrustPolicy: Send + Sync {
+    /// `Some(reason)` refuses `hook`: it is never run and [`crate::Runner::skipped`] lists it
+    /// with the reason.
+    fn refuse(&self, hook: &Hook) -> Option<String>;
+}
+
+impl<F: Fn(&Hook) -> Option<String> + Send + Sync> TrustPolicy for F {
+    fn refuse(&self, hook: &Hook) -> Option<String> {
+        self(hook)
+    }
+}
+
 /// The session facts every convention's payload needs, resolved once by [`crate::Runner::new`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Session {
@@ -67,7 +83,7 @@ pub struct RunnerOptions {
     /// Claude's `CLAUDE_PROJECT_DIR`. Default: `None`, meaning the session cwd.
     pub project_dir: Option<PathBuf>,
     /// Changes to the inherited environment, applied in order to every hook process and to what
-    /// the runner reads itself (`JCODE_HOOKS_DISABLED`, `SHELL`, `HOME`): `Some` sets a
+    /// the runner reads itself (`JCODE_HOOKS_DISABLED`, `PATH`, `HOME`): `Some` sets a
     /// variable, `None` removes it. Default: empty (the process environment as is).
     pub env: Vec<(OsString, Option<OsString>)>,
     /// Where module hooks go. Default: `None`: each matching module hook gets the outcome
@@ -76,6 +92,8 @@ pub struct RunnerOptions {
     /// The cap of captured stdout and of captured stderr per hook run. Default:
     /// [`crate::CAPTURE_MAX_BYTES`] (1 MiB).
     pub capture_max_bytes: usize,
+    /// Which hooks may run at all. Default: `None`, every hook given.
+    pub trust: Option<Arc<dyn TrustPolicy>>,
 }
 
 impl Default for RunnerOptions {
@@ -91,6 +109,7 @@ impl Default for RunnerOptions {
             env: Vec::new(),
             module_dispatch: None,
             capture_max_bytes: crate::process::CAPTURE_MAX_BYTES,
+            trust: None,
         }
     }
 }
@@ -108,6 +127,7 @@ impl std::fmt::Debug for RunnerOptions {
             .field("env", &self.env)
             .field("module_dispatch", &self.module_dispatch.is_some())
             .field("capture_max_bytes", &self.capture_max_bytes)
+            .field("trust", &self.trust.is_some())
             .finish()
     }
 }

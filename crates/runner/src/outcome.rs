@@ -22,8 +22,10 @@ pub(crate) struct HookRun {
     pub continuation: Option<String>,
     /// A replacement tool input.
     pub updated_input: Option<Value>,
-    /// A replacement tool result (module hooks).
+    /// A replacement tool result (module hooks; Codex `PostToolUse` feedback).
     pub tool_result: Option<ToolResultPatch>,
+    /// Codex `PostToolUse` feedback before the convention joins it into `tool_result`.
+    pub feedback: Option<String>,
     /// Effects as data.
     pub effects: Vec<Value>,
 }
@@ -39,6 +41,7 @@ impl HookRun {
             continuation: None,
             updated_input: None,
             tool_result: None,
+            feedback: None,
             effects: Vec::new(),
         }
     }

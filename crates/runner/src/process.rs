@@ -11,6 +11,9 @@
 //!   dropped half-way (a guard kills the group).
 
 use crate::sys;
+use crate::text::{LeadingSkip, Ws};
+use hook_ir::contract::ProcessMode;
+use serde_json::Value;
 use std::ffi::{OsStr, OsString};
 use std::io;
 use std::path::Path;
@@ -58,7 +61,19 @@ pub(crate) struct Spec<'a> {
     pub kill: Kill,
     /// The capture cap per stream.
     pub cap: usize,
+    /// Own process group, or a new session (`setsid`).
+    pub mode: ProcessMode,
+    /// Leading whitespace of stderr skipped before the cap applies, as the agent's `trim()`
+    /// would: the cap then never cuts a reason that follows a long run of spaces.
+    pub stderr_skip: Option<Ws>,
+    /// Reads the hook's answer from the whole stdout stream when stdout goes past the cap, so
+    /// the answer never depends on the cap (issue 12: a 2 MiB deny must still deny).
+    pub stdout_skim: Option<Skim>,
 }
+
+/// Reads what a convention's contract reads of stdout (its answer) from a stream, keeping only
+/// that: `None` when stdout is not an answer.
+pub(crate) type Skim = fn(&mut dyn std::io::Read) -> Option<Value>;
 
 /// How the run ended.
 #[derive(Debug)]
@@ -88,6 +103,9 @@ pub(crate) struct Finished {
     pub stderr: Vec<u8>,
     /// Whether stderr went past the cap.
     pub stderr_truncated: bool,
+    /// When stdout went past the cap and the spec had a [`Skim`]: what it read from the whole
+    /// stream.
+    pub stdout_skimmed: Option<Option<Value>>,
     /// Wall time from spawn to the end.
     pub duration: Duration,
 }
@@ -100,6 +118,7 @@ impl Finished {
             stdout_truncated: false,
             stderr: Vec::new(),
             stderr_truncated: false,
+            stdout_skimmed: None,
             duration: started.elapsed(),
         }
     }
@@ -151,9 +170,15 @@ pub(crate) async fn run(spec: &Spec<'_>) -> Finished {
             Stdio::null()
         })
         .stderr(Stdio::piped())
-        // Own process group: a timeout can kill the hook and everything it started.
-        .process_group(0)
         .kill_on_drop(true);
+    match spec.mode {
+        // Own process group: a timeout can kill the hook and everything it started.
+        ProcessMode::OwnGroup => {
+            cmd.process_group(0);
+        }
+        // A new session is a new group too (pgid = pid), without a controlling terminal.
+        ProcessMode::SessionLeader => sys::detach_session(cmd.as_std_mut()),
+    }
     if let Some(cwd) = spec.cwd {
         cmd.current_dir(cwd);
     }
@@ -171,12 +196,30 @@ pub(crate) async fn run(spec: &Spec<'_>) -> Finished {
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let (mut out_cut, mut err_cut) = (false, false);
     let mut waited: Option<io::Result<ExitStatus>> = None;
+    let mut skimmed: Option<Option<Value>> = None;
     let timed_out = {
         let all = async {
             tokio::join!(
                 write_stdin(stdin, spec.stdin),
-                read_bounded(stdout, &mut out, spec.cap, &mut out_cut),
-                read_bounded(stderr, &mut err, spec.cap, &mut err_cut),
+                async {
+                    skimmed = read_bounded(
+                        stdout,
+                        &mut out,
+                        spec.cap,
+                        &mut out_cut,
+                        None,
+                        spec.stdout_skim,
+                    )
+                    .await;
+                },
+                read_bounded(
+                    stderr,
+                    &mut err,
+                    spec.cap,
+                    &mut err_cut,
+                    spec.stderr_skip,
+                    None
+                ),
                 async { waited = Some(child.wait().await) },
             );
         };
@@ -228,6 +271,7 @@ pub(crate) async fn run(spec: &Spec<'_>) -> Finished {
         stdout_truncated: out_cut,
         stderr: err,
         stderr_truncated: err_cut,
+        stdout_skimmed: if timed_out { None } else { skimmed },
         duration: started.elapsed(),
     }
 }
@@ -266,25 +310,115 @@ async fn write_stdin(stdin: Option<tokio::process::ChildStdin>, data: &[u8]) {
     }
 }
 
+/// Reads `r` to the end, keeping the first `cap` bytes (after `skip`ping leading whitespace).
+/// With a `skim`, a stream that goes past the cap is also fed, from its first byte, to the skim
+/// on a helper thread, and what it read is returned.
 async fn read_bounded<R: AsyncRead + Unpin>(
     r: Option<R>,
     buf: &mut Vec<u8>,
     cap: usize,
     truncated: &mut bool,
-) {
-    let Some(mut r) = r else { return };
+    skip: Option<Ws>,
+    skim: Option<Skim>,
+) -> Option<Option<Value>> {
+    let mut r = r?;
+    let mut skip = skip.map(LeadingSkip::new);
+    let mut skimming: Option<Skimming> = None;
     let mut chunk = [0u8; 8192];
     loop {
-        match r.read(&mut chunk).await {
+        let n = match r.read(&mut chunk).await {
             Ok(0) | Err(_) => break,
-            Ok(n) => {
-                let room = cap.saturating_sub(buf.len());
-                if n > room {
-                    *truncated = true;
-                }
-                buf.extend_from_slice(&chunk[..n.min(room)]);
+            Ok(n) => n,
+        };
+        if let Some(s) = &mut skimming {
+            s.feed(&chunk[..n]).await;
+        }
+        let kept = match &mut skip {
+            Some(s) => s.feed(&chunk[..n]),
+            None => std::borrow::Cow::Borrowed(&chunk[..n]),
+        };
+        let room = cap.saturating_sub(buf.len());
+        if kept.len() > room {
+            *truncated = true;
+            if let (Some(skim), None) = (skim, &skimming) {
+                // The raw stream so far is `buf` (no skip on a skimmed stream) plus this chunk.
+                let mut first = buf.clone();
+                first.extend_from_slice(&kept);
+                skimming = Some(Skimming::start(skim, first));
             }
         }
+        buf.extend_from_slice(&kept[..kept.len().min(room)]);
+    }
+    if let Some(s) = &mut skip {
+        let rest = s.finish();
+        let room = cap.saturating_sub(buf.len());
+        buf.extend_from_slice(&rest[..rest.len().min(room)]);
+    }
+    match skimming {
+        Some(s) => Some(s.finish().await),
+        None => None,
+    }
+}
+
+/// A skim running on a helper thread over the chunks of a stream.
+struct Skimming {
+    tx: tokio::sync::mpsc::Sender<Vec<u8>>,
+    result: tokio::sync::oneshot::Receiver<Option<Value>>,
+}
+
+impl Skimming {
+    fn start(skim: Skim, first: Vec<u8>) -> Skimming {
+        let (tx, rx) = tokio::sync::mpsc::channel::<Vec<u8>>(16);
+        let (done, result) = tokio::sync::oneshot::channel();
+        let spawned = std::thread::Builder::new()
+            .name("hooks-skim".into())
+            .spawn(move || {
+                let mut reader = ChunkReader {
+                    current: first,
+                    pos: 0,
+                    rx,
+                };
+                let _ = done.send(skim(&mut reader));
+            });
+        if spawned.is_err() {
+            // No thread: `finish` then reports no answer (the oneshot sender is gone).
+        }
+        Skimming { tx, result }
+    }
+
+    async fn feed(&mut self, chunk: &[u8]) {
+        // A skim that stopped reading (it found garbage) has dropped the receiver: fine.
+        let _ = self.tx.send(chunk.to_vec()).await;
+    }
+
+    async fn finish(self) -> Option<Value> {
+        drop(self.tx);
+        self.result.await.ok().flatten()
+    }
+}
+
+/// A blocking reader over the chunks sent to a [`Skimming`].
+struct ChunkReader {
+    current: Vec<u8>,
+    pos: usize,
+    rx: tokio::sync::mpsc::Receiver<Vec<u8>>,
+}
+
+impl std::io::Read for ChunkReader {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        while self.pos >= self.current.len() {
+            match self.rx.blocking_recv() {
+                Some(c) => {
+                    self.current = c;
+                    self.pos = 0;
+                }
+                None => return Ok(0),
+            }
+        }
+        let n = out.len().min(self.current.len() - self.pos);
+        out[..n].copy_from_slice(&self.current[self.pos..self.pos + n]);
+        self.pos += n;
+        Ok(n)
     }
 }
 

@@ -1,11 +1,13 @@
 //! The [`Runner`]: built once from accepted IR hooks, then dispatches events.
 
-use crate::conventions::{claude, codex, jarvis, jcode, module};
+use crate::conventions::{claude, codex, gemini, jarvis, jcode, module};
 use crate::decision::{Decision, ToolResultPatch, Verdict};
 use crate::options::{ModuleDispatch, RunnerOptions, Session};
 use crate::outcome::{not_run, HookRun};
 use crate::{Event, OutcomeKind};
-use hook_ir::contract::{find, limits, MatchedValue, Rules};
+use hook_ir::contract::{
+    find, runtime, AnswerFormat, Launch, MatchedValue, Ordering, Rules, SkipWhen, Timeout,
+};
 use hook_ir::{CompiledMatcher, Convention, Handler, Hook, Kind};
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -24,19 +26,17 @@ pub struct Skipped {
 /// How one prepared hook executes.
 #[derive(Debug)]
 pub(crate) enum Plan {
-    /// jcode `pre_tool`: awaited gate, argv already tokenized (or the tokenizer's error).
+    /// [`Launch::Argv`], awaited (a gate: the event's rules are sequential and can block): argv
+    /// already tokenized (or the tokenizer's error).
     JcodeGate {
         argv: Result<Vec<OsString>, String>,
         timeout: Duration,
     },
-    /// jcode observers: detached.
+    /// [`Launch::Argv`], detached (an observer).
     JcodeObserver { argv: Result<Vec<OsString>, String> },
-    /// Jarvis `sh -c`.
-    Jarvis { timeout: Duration },
-    /// Codex `$SHELL -lc`.
-    Codex { timeout: Duration },
-    /// Claude `sh -c`.
-    Claude { timeout: Duration },
+    /// [`Launch::Shell`]: the convention's shell runs the command; its answer module (the
+    /// runtime row's [`AnswerFormat`]) reads the result.
+    Shell { timeout: Duration },
     /// A module hook, for the [`ModuleDispatch`] seam.
     Module,
     /// Selected but never executed: the outcome is `failed` with this error.
@@ -55,12 +55,17 @@ pub(crate) struct Prepared {
 }
 
 impl Prepared {
-    /// Whether the hook fires for `event`. Allocates nothing.
+    /// Whether the hook fires for `event`. Allocates nothing (unless the prompt comes as
+    /// content parts, whose text is joined to be matched).
     fn fires(&self, event: &Event) -> bool {
         let Some(m) = &self.matcher else { return true };
+        let prompt;
         let value = match self.matched {
             MatchedValue::ToolName => event.tool_name.as_deref(),
-            MatchedValue::Prompt => event.prompt.as_deref(),
+            MatchedValue::Prompt => {
+                prompt = event.prompt_text();
+                Some(prompt.as_ref())
+            }
             MatchedValue::Source => event.source.as_deref(),
             MatchedValue::Reason => event.reason.as_deref(),
             MatchedValue::Other | MatchedValue::AlwaysEmpty => None,
@@ -75,11 +80,23 @@ impl Prepared {
     }
 }
 
-/// The effective timeout of a shell hook: its own, else its contract's default.
-fn effective_timeout(hook: &Hook, rules: Option<&Rules>) -> Duration {
-    let ms = hook
-        .timeout_ms
-        .or_else(|| rules.and_then(|r| r.timeout.default_ms()));
+/// The effective timeout of a shell hook: its own (lowered to its contract's maximum: Codex
+/// clamps `SessionEnd` to 3 s), else its contract's default; inside the event's shared budget
+/// when the contract has one (Claude `SessionEnd`, `budget_ms`).
+fn effective_timeout(hook: &Hook, rules: Option<&Rules>, budget_ms: Option<u64>) -> Duration {
+    let ms = match rules.map(|r| r.timeout) {
+        Some(Timeout::Configurable {
+            unit, max: Some(m), ..
+        }) => hook
+            .timeout_ms
+            .map(|t| t.min(m.saturating_mul(unit.millis()))),
+        _ => hook.timeout_ms,
+    }
+    .or_else(|| rules.and_then(|r| r.timeout.default_ms()));
+    let ms = match (ms, budget_ms) {
+        (Some(ms), Some(b)) => Some(ms.min(b)),
+        (ms, _) => ms,
+    };
     // No timeout anywhere (not a contract the runner knows): a day is "forever" enough and
     // keeps the arithmetic finite.
     Duration::from_millis(ms.unwrap_or(24 * 3600 * 1000))
@@ -108,31 +125,43 @@ const fn kind_index(kind: Kind) -> usize {
 /// hooks, allocate nothing.
 ///
 /// **Several conventions on one event.** Each convention's matching hooks run as one group
-/// under that convention's contract (jcode sequential, the others in parallel); the groups run
+/// under that convention's contract (jcode sequential; Gemini in parallel unless a matching
+/// definition says `sequential: true`; the others in parallel); the groups run
 /// concurrently. The decision blocks if any hook blocks — the reason is the first blocking
 /// hook's in hook order — and contexts, effects and outcomes are concatenated in hook order.
 /// The first `updatedInput` in hook order wins; a block discards it.
 ///
 /// **Stop.** A block of a `stop` event becomes the continuation prompt (the block reason).
-/// Jarvis allows at most one continuation per turn: the runner remembers the last
-/// [`Event::turn_id`] a Jarvis stop hook continued, and a later Jarvis block with the same
-/// turn id is not honoured (the hook's outcome stays `blocked`, with an error saying why).
-/// Without a turn id, [`Event::stop_hook_active`] stands in: when it is set, the turn already
-/// continued once and a Jarvis block is not honoured. Codex and Claude leave the loop guard to
-/// the hook itself (they pass `stop_hook_active`), so their blocks always continue.
+/// Jarvis allows at most one continuation per turn (its contract's
+/// [`hook_ir::contract::SkipWhen::ContinuedThisTurn`]): once a Jarvis Stop hook continued the turn
+/// of [`Event::turn_id`], later Stop events of that turn run no Jarvis Stop hook at all. Without a
+/// turn id, [`Event::stop_hook_active`] stands in. [`Runner::begin_turn`] numbers turns for the
+/// embedder. Codex, Claude and Gemini leave the loop guard to the hook itself (they pass
+/// `stop_hook_active`), so their blocks always continue.
+///
+/// **Hooks the agent does not wait for** (an event whose contract ordering is
+/// [`hook_ir::contract::Ordering::FireAndForget`]: Jarvis PostToolUse) are started on the
+/// runner's background runtime; the dispatch returns at once with "started" outcomes
+/// (`detached`), and [`Runner::wait_detached`] collects what they did.
 pub struct Runner {
     pub(crate) hooks: Vec<Prepared>,
     by_kind: [Vec<usize>; 6],
     pub(crate) session: Session,
     /// Changes to the inherited environment for every hook process.
     pub(crate) env: Vec<(OsString, Option<OsString>)>,
-    /// Codex's `$SHELL`, read from the runner's environment at construction.
+    /// Codex's shell (the login shell of the password database, or a fallback), resolved at
+    /// construction.
     pub(crate) codex_shell: OsString,
     pub(crate) capture_max_bytes: usize,
     module_dispatch: Option<Arc<dyn ModuleDispatch>>,
     skipped: Vec<Skipped>,
-    /// The last turn id a Jarvis stop hook continued.
-    pub(crate) jarvis_continued_turn: Mutex<Option<String>>,
+    /// Per convention with a once-per-turn continuation rule: the last turn id one of its Stop
+    /// hooks continued.
+    continued: Mutex<Vec<(Convention, String)>>,
+    /// Hooks the agent does not wait for.
+    pub(crate) background: crate::background::Background,
+    /// How many turns were started.
+    pub(crate) turns: crate::turn::Turns,
     runtime: OnceLock<Result<tokio::runtime::Runtime, String>>,
 }
 
@@ -152,9 +181,10 @@ impl Runner {
     /// commands, and indexes the hooks by kind.
     ///
     /// Hooks that can never run are left out of the index and listed by [`Runner::skipped`]:
-    /// a matcher that does not compile (Jarvis and Codex skip such hooks too), and every jcode
-    /// hook when `JCODE_HOOKS_DISABLED` is set (to any value, even empty) in the runner's
-    /// environment (the process environment with [`RunnerOptions::env`] applied), as jcode does.
+    /// a hook the [`RunnerOptions::trust`] policy refuses, a matcher that does not compile
+    /// (Jarvis and Codex skip such hooks too), and every jcode hook when
+    /// `JCODE_HOOKS_DISABLED` is set (to any value, even empty) in the runner's environment (the
+    /// process environment with [`RunnerOptions::env`] applied), as jcode does.
     pub fn new(hooks: Vec<Hook>, options: RunnerOptions) -> Runner {
         let env_var = |name: &str| -> Option<OsString> {
             let mut v = std::env::var_os(name);
@@ -171,9 +201,35 @@ impl Runner {
             .clone()
             .or_else(|| env_var("HOME").map(PathBuf::from));
         let cwd = options.cwd.clone().or_else(|| std::env::current_dir().ok());
-        let codex_shell = env_var("SHELL")
-            .filter(|s| !s.is_empty())
-            .unwrap_or_else(|| OsString::from(limits::codex::DEFAULT_SHELL));
+        // Codex ignores `$SHELL`: the login shell of the password database, else bash/zsh
+        // found on the agent's PATH (issue 11, item 1).
+        let codex_shell = crate::conventions::codex_shell::resolve(
+            crate::sys::login_shell().as_deref(),
+            env_var("PATH").as_deref(),
+        )
+        .into_os_string();
+        // Claude's SessionEnd hooks share one budget, raised by the largest timeout written on
+        // any of them (Claude Code 2.1.332).
+        let claude_session_end_budget = find(Convention::ClaudeSettings, "SessionEnd")
+            .and_then(|r| r.rules())
+            .and_then(|r| {
+                let written = hooks
+                    .iter()
+                    .filter(|h| {
+                        h.convention == Convention::ClaudeSettings
+                            && h.source_event == "SessionEnd"
+                            && !matches!(
+                                h.detail,
+                                hook_ir::Detail::JsonGroup {
+                                    timeout_explicit: false,
+                                    ..
+                                }
+                            )
+                    })
+                    .filter_map(|h| h.timeout_ms)
+                    .max();
+                r.timeout.budget_ms(written)
+            });
         let session = Session {
             session_id: options.session_id.clone(),
             project_dir: options.project_dir.clone().or_else(|| cwd.clone()),
@@ -188,6 +244,13 @@ impl Runner {
         let mut by_kind: [Vec<usize>; 6] = Default::default();
         let mut skipped = Vec::new();
         for hook in hooks {
+            if let Some(reason) = options.trust.as_ref().and_then(|t| t.refuse(&hook)) {
+                skipped.push(Skipped {
+                    id: hook.id.clone(),
+                    reason,
+                });
+                continue;
+            }
             if hook.convention == Convention::Jcode && jcode_disabled {
                 skipped.push(Skipped {
                     id: hook.id.clone(),
@@ -214,7 +277,11 @@ impl Runner {
                 }
             };
             let rules = row.and_then(|r| r.rules());
-            let plan = plan_of(&hook, rules, session.home.as_deref());
+            let budget = (hook.convention == Convention::ClaudeSettings
+                && hook.source_event == "SessionEnd")
+                .then_some(claude_session_end_budget)
+                .flatten();
+            let plan = plan_of(&hook, rules, session.home.as_deref(), budget);
             let p = Prepared {
                 hook,
                 matcher,
@@ -234,7 +301,9 @@ impl Runner {
             capture_max_bytes: options.capture_max_bytes,
             module_dispatch: options.module_dispatch,
             skipped,
-            jarvis_continued_turn: Mutex::new(None),
+            continued: Mutex::new(Vec::new()),
+            background: crate::background::Background::default(),
+            turns: Default::default(),
             runtime: OnceLock::new(),
         }
     }
@@ -314,52 +383,134 @@ impl Runner {
         self.by_kind[kind_index(event.kind())]
             .iter()
             .copied()
-            .filter(|&i| self.hooks[i].fires(event))
+            .filter(|&i| self.hooks[i].fires(event) && !self.skips(&self.hooks[i], event))
             .collect()
+    }
+
+    /// Whether the hook's contract says the agent does not run it for this event at all
+    /// ([`Rules::skip_when`]).
+    fn skips(&self, p: &Prepared, event: &Event) -> bool {
+        let Some(rules) = p.rules else { return false };
+        rules.skip_when.iter().any(|w| match w {
+            SkipWhen::ToolFailed => event.tool_failed(),
+            SkipWhen::StepEndedWithToolCalls => {
+                matches!(
+                    event.finish_reason.as_deref(),
+                    Some("tool_calls" | "filtered")
+                )
+            }
+            SkipWhen::ContinuedThisTurn => self.continued_this_turn(p.hook.convention, event),
+            SkipWhen::NotUserPrompt => event.prompt_origin.as_deref().is_some_and(|o| o != "user"),
+        })
+    }
+
+    /// Whether a Stop hook of `convention` already continued the turn of `event`: the turn id
+    /// is the last one it continued, or, without a turn id, `stop_hook_active` is set.
+    fn continued_this_turn(&self, convention: Convention, event: &Event) -> bool {
+        match &event.turn_id {
+            Some(turn) => self
+                .continued
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .iter()
+                .any(|(c, t)| *c == convention && t == turn),
+            None => event.stop_hook_active,
+        }
+    }
+
+    /// Remembers that a Stop hook of `convention` continued the turn of `event`.
+    pub(crate) fn note_continued(&self, convention: Convention, event: &Event) {
+        if let Some(turn) = &event.turn_id {
+            let mut c = self.continued.lock().unwrap_or_else(|p| p.into_inner());
+            c.retain(|(conv, _)| *conv != convention);
+            c.push((convention, turn.clone()));
+        }
+    }
+
+    /// Waits until every hook the agent did not wait for (Jarvis PostToolUse) has finished and
+    /// returns their outcomes, in the order they finished, since the last call. Blocks the
+    /// calling thread; the hooks run on the runner's background thread meanwhile.
+    pub fn wait_detached(&self) -> Vec<crate::HookOutcome> {
+        self.background.wait()
+    }
+
+    /// How many hooks the agent did not wait for are still running.
+    pub fn detached_running(&self) -> usize {
+        self.background.running()
     }
 
     async fn dispatch_matching(&self, event: &Event) -> Decision {
         let kind = event.kind();
         let all = self.matching(event);
-        let mut groups: [Vec<usize>; 4] = Default::default();
+        // One group per answer module, chosen by each convention's runtime row: a convention
+        // is a row of the contract table plus its payload and answer modules.
+        let mut groups: [Vec<usize>; 5] = Default::default();
         let mut module_groups: Vec<(Convention, Vec<usize>)> = Vec::new();
         let mut runs: Vec<HookRun> = Vec::new();
+        let mut fire_and_forget: Vec<usize> = Vec::new();
         for &i in &all {
             let p = &self.hooks[i];
-            match &p.plan {
-                Plan::JcodeGate { .. } | Plan::JcodeObserver { .. } => groups[0].push(i),
-                Plan::Jarvis { .. } => groups[1].push(i),
-                Plan::Codex { .. } => groups[2].push(i),
-                Plan::Claude { .. } => groups[3].push(i),
-                Plan::Module => match module_groups
+            let answer = runtime(p.hook.convention).map(|r| r.answer);
+            match (&p.plan, answer) {
+                (Plan::JcodeGate { .. } | Plan::JcodeObserver { .. }, _) => groups[0].push(i),
+                (Plan::Shell { .. }, Some(answer)) => {
+                    let not_awaited = p
+                        .rules
+                        .is_some_and(|r| r.ordering == Ordering::FireAndForget);
+                    match answer {
+                        AnswerFormat::KimiJson if not_awaited => fire_and_forget.push(i),
+                        AnswerFormat::KimiJson => groups[1].push(i),
+                        AnswerFormat::CodexJson => groups[2].push(i),
+                        AnswerFormat::ClaudeJson => groups[3].push(i),
+                        AnswerFormat::GeminiJson => groups[4].push(i),
+                        other => runs.push(HookRun::new(
+                            i,
+                            not_run(
+                                &p.hook.id,
+                                OutcomeKind::Failed,
+                                format!("no shell answer module reads `{other:?}` answers"),
+                            ),
+                        )),
+                    }
+                }
+                (Plan::Shell { .. }, None) => runs.push(HookRun::new(
+                    i,
+                    not_run(&p.hook.id, OutcomeKind::Failed, "no runtime row"),
+                )),
+                (Plan::Module, _) => match module_groups
                     .iter_mut()
                     .find(|(c, _)| *c == p.hook.convention)
                 {
                     Some((_, g)) => g.push(i),
                     None => module_groups.push((p.hook.convention, vec![i])),
                 },
-                Plan::NotExecuted(why) => runs.push(HookRun::new(
+                (Plan::NotExecuted(why), _) => runs.push(HookRun::new(
                     i,
                     not_run(&p.hook.id, OutcomeKind::Failed, why.as_str()),
                 )),
             }
+        }
+        if !fire_and_forget.is_empty() {
+            runs.extend(self.start_in_background(&fire_and_forget, event));
         }
         let modules = futures_util::future::join_all(
             module_groups
                 .iter()
                 .map(|(c, g)| module::run(self, *c, g, event, self.module_dispatch.as_deref())),
         );
-        let (a, b, c, d, m) = tokio::join!(
+        let (a, b, c, d, g, m) = tokio::join!(
             jcode::run(self, &groups[0], event),
             jarvis::run(self, &groups[1], event),
             codex::run(self, &groups[2], event),
             claude::run(self, &groups[3], event),
+            gemini::run(self, &groups[4], event),
             modules,
         );
         runs.extend(a);
         runs.extend(b);
         runs.extend(c);
         runs.extend(d);
+        runs.extend(g);
         runs.extend(m.into_iter().flatten());
         self.combine(kind, runs)
     }
@@ -418,55 +569,130 @@ impl Drop for Runner {
     }
 }
 
-fn plan_of(hook: &Hook, rules: Option<&'static Rules>, home: Option<&std::path::Path>) -> Plan {
-    if matches!(
-        hook.convention,
-        Convention::ClaudeDir | Convention::CodexDir
-    ) {
+impl Runner {
+    /// Starts the hooks `group` (Jarvis, fire-and-forget) on the background runtime and returns
+    /// their "started" outcomes at once.
+    fn start_in_background(&self, group: &[usize], event: &Event) -> Vec<HookRun> {
+        let jobs = jarvis::jobs_of(self, group, event);
+        let ctx = crate::conventions::shell::Ctx::of(self);
+        let ids: Vec<(usize, String)> = group
+            .iter()
+            .map(|&i| (i, self.hooks[i].hook.id.clone()))
+            .collect();
+        let first_ids = ids.clone();
+        let started = self.background.spawn(ids.len(), async move {
+            let ran = crate::conventions::shell::run_parallel_in(&ctx, &jobs, jarvis::PROC).await;
+            ran.into_iter()
+                .map(|(i, r)| {
+                    let id = &ids.iter().find(|(j, _)| *j == i).expect("a job per hook").1;
+                    match r {
+                        crate::conventions::shell::Ran::Finished(f) => {
+                            jarvis::background_outcome(id, &f)
+                        }
+                        crate::conventions::shell::Ran::DuplicateOf(first) => {
+                            let first_id = &ids.iter().find(|(j, _)| *j == first).expect("ran").1;
+                            let mut o = not_run(
+                                id,
+                                OutcomeKind::Allowed,
+                                format!("not run: an identical command (hook `{first_id}`) already ran for this event"),
+                            );
+                            o.detached = true;
+                            o
+                        }
+                    }
+                })
+                .collect()
+        });
+        first_ids
+            .into_iter()
+            .map(|(i, id)| {
+                let mut o = match &started {
+                    Ok(()) => not_run(
+                        &id,
+                        OutcomeKind::Allowed,
+                        "started; the agent does not wait for it (fire-and-forget): \
+                         `Runner::wait_detached` collects its outcome",
+                    ),
+                    Err(e) => not_run(&id, OutcomeKind::Failed, e.as_str()),
+                };
+                o.detached = true;
+                HookRun::new(i, o)
+            })
+            .collect()
+    }
+}
+
+/// A gate's timeout: the hook's own or the rule's default, never below the rule's minimum
+/// (jcode: `pre_tool_timeout_ms.max(1)`).
+fn floored_timeout(hook: &Hook, rules: &Rules) -> Duration {
+    let ms = match rules.timeout {
+        Timeout::Configurable {
+            unit, default, min, ..
+        } => hook
+            .timeout_ms
+            .unwrap_or(default * unit.millis())
+            .max(min * unit.millis()),
+        other => hook
+            .timeout_ms
+            .or(other.default_ms())
+            .unwrap_or(u64::MAX / 4),
+    };
+    Duration::from_millis(ms)
+}
+
+fn plan_of(
+    hook: &Hook,
+    rules: Option<&'static Rules>,
+    home: Option<&std::path::Path>,
+    budget_ms: Option<u64>,
+) -> Plan {
+    let Some(row) = runtime(hook.convention) else {
+        return Plan::NotExecuted(format!(
+            "not executed: `{}` has no runtime row in the contract table",
+            hook.convention
+        ));
+    };
+    if row.launch == Launch::NotExecuted {
         return Plan::NotExecuted(format!(
             "not executed: `{}` hooks are import-only (conventions.md §3); import them into a runnable convention",
             hook.convention
         ));
     }
-    if rules.is_none() {
+    let Some(rules) = rules else {
         return Plan::NotExecuted(format!(
             "not executed: `{}` is not an event of `{}` the runner knows",
             hook.source_event, hook.convention
         ));
-    }
+    };
     let command = match &hook.handler {
         Handler::Module { .. } => return Plan::Module,
         Handler::Command { command, .. } => command,
     };
-    // The convention's contract decides how a command runs, whatever `exec` says: the IR's
+    // The convention's runtime row decides how a command runs, whatever `exec` says: the IR's
     // `exec` is derived from the convention by the adapters.
-    match hook.convention {
-        Convention::Jcode => {
+    match row.launch {
+        Launch::Argv => {
             let argv = jcode::argv(command, home);
-            if hook.source_event == "pre_tool" {
-                let ms = hook
-                    .timeout_ms
-                    .unwrap_or(limits::jcode::PRE_TOOL_TIMEOUT_DEFAULT_MS)
-                    .max(limits::jcode::PRE_TOOL_TIMEOUT_FLOOR_MS);
+            // A gate is awaited in order and can block; every other event is an observer.
+            if rules.ordering == Ordering::Sequential && rules.can_block {
                 Plan::JcodeGate {
                     argv,
-                    timeout: Duration::from_millis(ms),
+                    timeout: floored_timeout(hook, rules),
                 }
             } else {
                 Plan::JcodeObserver { argv }
             }
         }
-        Convention::Jarvis => Plan::Jarvis {
-            timeout: effective_timeout(hook, rules),
+        Launch::Shell { .. } => Plan::Shell {
+            timeout: effective_timeout(
+                hook,
+                Some(rules),
+                budget_ms.filter(|_| row.answer == AnswerFormat::ClaudeJson),
+            ),
         },
-        Convention::CodexJson => Plan::Codex {
-            timeout: effective_timeout(hook, rules),
-        },
-        Convention::ClaudeSettings => Plan::Claude {
-            timeout: effective_timeout(hook, rules),
-        },
-        c => Plan::NotExecuted(format!(
-            "not executed: `{c}` has no command-hook contract (its hooks are modules)"
+        Launch::Module | Launch::NotExecuted => Plan::NotExecuted(format!(
+            "not executed: `{}` has no command-hook contract (its hooks are modules)",
+            hook.convention
         )),
     }
 }

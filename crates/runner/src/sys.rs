@@ -1,5 +1,6 @@
-//! The few system calls the standard library does not wrap: killing a whole process group and
-//! starting a detached process in its own session. Each unsafe block is minimal and justified.
+//! The few system calls the standard library does not wrap: killing a whole process group,
+//! starting a detached process in its own session, and reading the user's login shell from the
+//! password database. Each unsafe block is minimal and justified.
 
 use std::io;
 
@@ -57,4 +58,45 @@ pub(crate) fn signal_name(signal: i32) -> String {
         _ => return format!("signal {signal}"),
     };
     name.to_string()
+}
+
+/// The login shell of the current user in the password database (`getpwuid_r`'s `pw_shell`),
+/// as Codex reads it (`get_user_shell_path`, `codex-rs/core/src/shell.rs`). `None` when the user
+/// has no entry or no shell.
+#[allow(unsafe_code)]
+pub(crate) fn login_shell() -> Option<std::path::PathBuf> {
+    use std::ffi::CStr;
+    use std::os::unix::ffi::OsStrExt;
+    // SAFETY: getuid cannot fail and touches no memory of ours.
+    let uid = unsafe { libc::getuid() };
+    let mut buf = vec![0u8; 1024];
+    loop {
+        // SAFETY: an all-zero passwd is a valid value (pointers null, numbers 0); getpwuid_r
+        // fills it, pointing its strings into `buf`, which outlives every read below.
+        let mut pwd: libc::passwd = unsafe { std::mem::zeroed() };
+        let mut result: *mut libc::passwd = std::ptr::null_mut();
+        // SAFETY: every pointer is valid for the call: `pwd` and `result` are locals, `buf`
+        // is writable for `buf.len()` bytes.
+        let rc = unsafe {
+            libc::getpwuid_r(
+                uid,
+                &mut pwd,
+                buf.as_mut_ptr().cast(),
+                buf.len(),
+                &mut result,
+            )
+        };
+        if rc == libc::ERANGE && buf.len() < 1 << 20 {
+            buf.resize(buf.len() * 2, 0);
+            continue;
+        }
+        if rc != 0 || result.is_null() || pwd.pw_shell.is_null() {
+            return None;
+        }
+        // SAFETY: on success `pw_shell` points at a NUL-terminated string inside `buf`.
+        let shell = unsafe { CStr::from_ptr(pwd.pw_shell) };
+        let bytes = shell.to_bytes();
+        return (!bytes.is_empty())
+            .then(|| std::path::PathBuf::from(std::ffi::OsStr::from_bytes(bytes)));
+    }
 }

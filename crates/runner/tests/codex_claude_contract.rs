@@ -15,46 +15,6 @@ fn with_shell(dir: &std::path::Path, shell: Option<&std::path::Path>) -> RunnerO
 }
 
 #[test]
-fn codex_runs_shell_lc_from_the_runners_environment_defaulting_to_bin_sh() {
-    let d = tempfile::tempdir().unwrap();
-    let log = d.path().join("shell-args");
-    let fake = script(
-        d.path(),
-        "fake-shell",
-        &format!("printf '%s\\n' \"$@\" > {}; exec /bin/sh \"$@\"", q(&log)),
-    );
-    let dec = dispatch(
-        vec![hook("h", CodexJson, "Stop", "echo hi | cat >/dev/null")],
-        with_shell(d.path(), Some(&fake)),
-        &Event::stop(),
-    );
-    assert_eq!(
-        dec.hooks[0].outcome,
-        OutcomeKind::Allowed,
-        "{:?}",
-        dec.hooks[0]
-    );
-    assert_eq!(
-        std::fs::read_to_string(&log).unwrap(),
-        "-lc\necho hi | cat >/dev/null\n"
-    );
-    // SHELL unset: /bin/sh -lc.
-    let out = d.path().join("pwd");
-    let cmd = format!("pwd > {}", q(&out));
-    let dec = dispatch(
-        vec![hook("h", CodexJson, "Stop", &cmd)],
-        with_shell(d.path(), None),
-        &Event::stop(),
-    );
-    assert_eq!(dec.hooks[0].outcome, OutcomeKind::Allowed);
-    assert_eq!(
-        std::fs::read_to_string(&out).unwrap().trim(),
-        d.path().display().to_string(),
-        "cwd = session cwd"
-    );
-}
-
-#[test]
 fn codex_stdin_payload_has_codexs_fields() {
     let d = tempfile::tempdir().unwrap();
     let out = d.path().join("stdin");
@@ -391,7 +351,7 @@ fn conventions_combine_block_in_hook_order_and_concatenate_context() {
         dec.context,
         [
             "from-claude",
-            "<hook_result hook_event=\"UserPromptSubmit\">from-jarvis</hook_result>",
+            "<hook_result hook_event=\"UserPromptSubmit\">\nfrom-jarvis\n</hook_result>",
             "from-codex"
         ]
     );

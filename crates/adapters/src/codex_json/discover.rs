@@ -38,7 +38,13 @@ pub fn load(ctx: &Context, path: &Path, out: &mut Output) {
         return;
     };
     match json_span::parse(&text) {
-        Ok(root) => lower(&crate::Source::new(display, text), &root, out),
+        Ok(root) => {
+            let first = out.hooks.len();
+            lower(&crate::Source::new(display, text), &root, out);
+            let mut trust = Vec::new();
+            super::trust::report(ctx, path, &root, &out.hooks[first..], &mut trust);
+            out.diagnostics.extend(trust);
+        }
         Err(e) => out.diag(parse_error(
             Convention::CodexJson,
             &display,

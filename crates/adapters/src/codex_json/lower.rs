@@ -398,7 +398,8 @@ fn lower_handler(
                 ..
             },
         ) => match num.parse::<u64>() {
-            Ok(t) if t >= codex::TIMEOUT_MIN_S => Some(t),
+            // Smaller values are raised to the minimum (`timeout.max(1)`), reported below.
+            Ok(t) => Some(t),
             _ => {
                 out.diag(file.diag(
                     Code::InvalidTimeout,
@@ -425,6 +426,30 @@ fn lower_handler(
             return None;
         }
     };
+    // The event's rule (600 s, or SessionEnd's 1 s clamped to 3 s) decides the effective value.
+    let written_ms = timeout_s.map(|s| s.saturating_mul(1000));
+    let timeout_rule = contract::find(CONV, g.event)
+        .and_then(|r| r.rules())
+        .map(|r| r.timeout);
+    let timeout_ms = timeout_rule
+        .and_then(|t| t.effective_ms(written_ms))
+        .unwrap_or(codex::TIMEOUT_DEFAULT_S * 1000);
+    if let (Some(w), Some(node)) = (written_ms, h.get("timeout")) {
+        if w != timeout_ms {
+            let how = if w > timeout_ms { "lowers" } else { "raises" };
+            out.diag(file.diag(
+                Code::TimeoutClamped, CONV,
+                node.value.span,
+                format!(
+                    "Codex {how} this `{}` timeout to {} s: the hook runs with {} s, not {} s",
+                    g.event,
+                    timeout_ms / 1000,
+                    timeout_ms / 1000,
+                    w / 1000
+                ),
+            ));
+        }
+    }
     let gjc_managed = is_managed_command(&command);
     if gjc_managed && !MANAGED_EVENTS.contains(&g.event) {
         out.diag(file.diag(
@@ -447,11 +472,7 @@ fn lower_handler(
             command,
             exec: Exec::LoginShell,
         },
-        timeout_ms: Some(
-            timeout_s
-                .unwrap_or(codex::TIMEOUT_DEFAULT_S)
-                .saturating_mul(1000),
-        ),
+        timeout_ms: Some(timeout_ms),
         location: file.at(h.span),
         detail: Detail::JsonGroup {
             group: g.gi,

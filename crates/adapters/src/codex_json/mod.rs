@@ -3,14 +3,15 @@
 //!
 //! Layout: [`raw`] (the serde model mirroring the file), [`lower`] (into the IR, reporting what
 //! Codex silently ignores), [`discover`](mod@discover), [`write`](mod@write) (format-preserving
-//! merge) and [`managed`] (GJC's managed `UserPromptSubmit`/`Stop` entries, for
-//! `hooks setup codex`).
+//! merge), [`managed`] (GJC's managed `UserPromptSubmit`/`Stop` entries, for
+//! `hooks setup codex`) and [`trust`] (Codex's trusted hashes and project trust).
 
 pub mod discover;
 pub mod lower;
 pub mod managed;
 pub mod raw;
 pub mod schema;
+pub mod trust;
 pub mod write;
 
 use crate::write::{Plan, WriteOptions};

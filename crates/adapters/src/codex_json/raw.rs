@@ -35,10 +35,10 @@ pub struct RawHandler {
     /// `command` (run), `prompt`/`agent` (skipped by Codex in hooks.json).
     #[serde(rename = "type")]
     pub kind: String,
-    /// The shell command, run as `$SHELL -lc <command>`.
+    /// The shell command, run as `<login shell> -c <command>`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub command: Option<String>,
-    /// Seconds; default 600, minimum 1.
+    /// Seconds; default 600 (`SessionEnd` 1, at most 3); 0 is raised to 1.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timeout: Option<u64>,
     /// Run without waiting.
@@ -56,4 +56,14 @@ pub struct RawHandler {
 /// Keys of a matcher group.
 pub const GROUP_KEYS: &[&str] = &["matcher", "hooks"];
 /// Keys of a command handler.
-pub const HANDLER_KEYS: &[&str] = &["type", "command", "timeout", "async", "statusMessage"];
+/// (`commandWindows` and `additionalContextLimit`: Codex 0.171.0 reads them; both are kept out of
+/// the IR, and `additionalContextLimit` enters the trust hash, see [`super::trust`].)
+pub const HANDLER_KEYS: &[&str] = &[
+    "type",
+    "command",
+    "commandWindows",
+    "timeout",
+    "async",
+    "statusMessage",
+    "additionalContextLimit",
+];

@@ -64,17 +64,37 @@ pub enum Handler {
 }
 
 /// A `command` handler. Codex ignores other keys (`hooks lint` reports them as `ignored_key`).
+/// Keys as Codex 0.171.0 reads them.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct CommandHandler {
-    /// The command, run as `$SHELL -lc <command>` (default `/bin/sh`) in the session's
-    /// directory, with the JSON payload on stdin. Exit 2 with a non-empty stderr blocks; exit 0
-    /// may print a JSON decision. An empty (or blank) command is skipped with a warning.
+    /// The command, run as `<login shell> -c <command>` (the user's shell in the password
+    /// database: bash, zsh or sh; `$SHELL` is not read) in the session's directory, with the
+    /// JSON payload on stdin. Exit 2 with a non-empty stderr blocks; exit 0 may print a JSON
+    /// decision. An empty (or blank) command is skipped with a warning. Codex runs it only once
+    /// its hash is trusted in `$CODEX_HOME/config.toml` (`[hooks.state]`).
     #[schemars(regex(pattern = r"\S"))]
     pub command: String,
-    /// Timeout in SECONDS, at least 1, default 600. The handler is killed on timeout.
+    /// The command on Windows, instead of `command` (never part of the trust hash).
+    #[serde(
+        default,
+        rename = "commandWindows",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub command_windows: Option<String>,
+    /// Timeout in SECONDS, at least 1 (Codex silently raises 0 to 1), default 600
+    /// (`SessionEnd`: default 1, clamped to 3). The handler is killed on timeout.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(min = 1), default = "default_timeout")]
     pub timeout: Option<u64>,
+    /// How much `additionalContext` (approximate tokens) stays inline (default 2500); only on
+    /// events that add context (`PreToolUse`, `PostToolUse`, `SessionStart`,
+    /// `UserPromptSubmit`).
+    #[serde(
+        default,
+        rename = "additionalContextLimit",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub additional_context_limit: Option<u64>,
     /// Run without waiting for the result (default false).
     #[serde(default, rename = "async", skip_serializing_if = "Option::is_none")]
     pub is_async: Option<bool>,

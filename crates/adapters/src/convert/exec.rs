@@ -1,7 +1,7 @@
 //! Shell vs direct execution, and the jcode wrappers `hooks import` writes and recognizes.
 //!
 //! jcode runs its commands directly, after its own tokenizer ([`hook_ir::jcode_argv`]); Jarvis and
-//! Claude run `sh -c <command>`, Codex `$SHELL -lc <command>`. A command moves between the two
+//! Claude run `sh -c <command>`, Codex `<login shell> -c <command>`. A command moves between the two
 //! worlds unchanged only when both would run the same argv; otherwise it is wrapped
 //! (`sh -c '<command>'`) on the way to jcode and unwrapped on the way back, so round trips hold.
 

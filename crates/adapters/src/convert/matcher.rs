@@ -35,6 +35,9 @@ pub fn capability(c: Convention) -> Capability {
         Convention::Jarvis => Capability::RegexOnly(Dialect::Ecmascript),
         Convention::CodexJson => Capability::ExactAndRegex(codex_name, Dialect::Rust),
         Convention::ClaudeSettings => Capability::ExactAndRegex(claude_name, Dialect::Ecmascript),
+        // Gemini: tool matchers are unanchored JavaScript regexes (exact-value events are
+        // written by the Gemini writer from an anchored alternation).
+        Convention::GeminiSettings => Capability::RegexOnly(Dialect::Ecmascript),
         _ => Capability::None,
     }
 }

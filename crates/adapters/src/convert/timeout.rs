@@ -26,6 +26,17 @@ fn show(ms: u64) -> String {
 /// Converts an effective timeout (`None`: the source has none) into `target`'s rule.
 pub fn convert(source_ms: Option<u64>, target: Timeout) -> Converted {
     match target {
+        // Each hook keeps its own timeout (Claude `SessionEnd`); the event's shared budget is
+        // the runtime's business.
+        Timeout::SharedBudget { unit, default, .. } => convert(
+            source_ms,
+            Timeout::Configurable {
+                unit,
+                default,
+                min: 1,
+                max: None,
+            },
+        ),
         Timeout::None => Converted {
             timeout_ms: None,
             lossy: source_ms.map(|ms| {

@@ -19,9 +19,16 @@ use std::path::Path;
 
 const PARSE_CONSEQUENCE: &str = "Jarvis cannot load this config, so none of its hooks run";
 
-/// Discovers `~/.jarvis-code/config.toml`.
+/// Discovers `~/.jarvis-code/config.toml` (the seed's Jarvis), then Kimi Code's own
+/// `$KIMI_CODE_HOME/config.toml` or `~/.kimi-code/config.toml`. Both are read: they are the
+/// files of two agents (Kimi Code knows only its own), and each source found is reported with
+/// its path.
 pub fn discover(ctx: &Context, out: &mut Output) {
-    if let Some(path) = discover::config_path(ctx) {
+    let jarvis = discover::config_path(ctx);
+    if let Some(path) = &jarvis {
+        read_and_lower(ctx, path, false, out);
+    }
+    if let Some(path) = discover::kimi_config_path(ctx).filter(|p| Some(p) != jarvis.as_ref()) {
         read_and_lower(ctx, &path, false, out);
     }
 }

@@ -76,6 +76,28 @@ impl Tree {
         p
     }
 
+    /// Writes `home/.codex/config.toml` so that Codex trusts every Codex hook of the tree (and
+    /// the projects they are in): for tests about something else than trust.
+    pub fn trust_codex(&self) {
+        use adapters::codex_json::trust;
+        let d = adapters::discover_only(&self.ctx(), &[Convention::CodexJson]);
+        let t = trust::of_hooks(&self.ctx(), &d.batch.hooks, &d.sources).unwrap();
+        let mut text = String::new();
+        let mut roots = Vec::new();
+        for t in t.into_iter().flatten() {
+            text.push_str(&trust::state_table(&t));
+            if let Some(r) = t.project_root {
+                if !roots.contains(&r) {
+                    roots.push(r);
+                }
+            }
+        }
+        for r in roots {
+            text.push_str(&trust::project_table(&r));
+        }
+        self.write("home/.codex/config.toml", text);
+    }
+
     /// Discovers only `convs`.
     pub fn discover(&self, convs: &[Convention]) -> Discovered {
         adapters::discover_only(&self.ctx(), convs)

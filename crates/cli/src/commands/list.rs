@@ -1,23 +1,29 @@
 //! `hooks list`.
 
-use crate::args::{ListArgs, ListFormat};
+use crate::args::{ListArgs, ListFormat, SourceArgs};
 use crate::exit::Exit;
 use crate::render;
+use adapters::codex_json::trust::{self, HookTrust, Status};
+use adapters::{Context, Discovered};
 use std::io::IsTerminal;
 
 /// Runs `hooks list`: the accepted hooks, human or as schema_version 1 JSON.
 pub fn run(a: ListArgs) -> anyhow::Result<Exit> {
     let paths: Vec<_> = a.path.into_iter().collect();
     let found = super::discover_paths(&paths, &a.source, super::discover::PathsFrom::Cwd)?;
+    let trust = codex_trust(&a.source, &found);
     let format = a.format.unwrap_or(if std::io::stdout().is_terminal() {
         ListFormat::Human
     } else {
         ListFormat::Json
     });
     match format {
-        ListFormat::Json => out!("{}", render::json::render(&found.batch)),
+        ListFormat::Json => out!(
+            "{}",
+            with_trust(&render::json::render(&found.batch), &trust)
+        ),
         ListFormat::Human => {
-            for h in &found.batch.hooks {
+            for (h, t) in found.batch.hooks.iter().zip(&trust) {
                 let handler = match &h.handler {
                     hook_ir::Handler::Command { command, .. } => command.as_str(),
                     hook_ir::Handler::Module { path } => path.as_str(),
@@ -26,18 +32,69 @@ pub fn run(a: ListArgs) -> anyhow::Result<Exit> {
                 // One line per hook, and nothing that acts on the terminal, whatever the
                 // command or the file name holds.
                 let shown = render::human::visible_line;
+                let trust = t
+                    .as_ref()
+                    .map(|t| format!("  [codex: {}]", status_word(t.status)))
+                    .unwrap_or_default();
                 outln!(
-                    "{:18} {:15} {:18} {}{}  {}",
+                    "{:18} {:15} {:18} {}{}  {}{}",
                     h.kind.as_str(),
                     h.convention.as_str(),
                     shown(&h.source_event),
                     shown(&h.location.path),
                     line,
-                    shown(handler)
+                    shown(handler),
+                    trust
                 );
             }
             outln!("{} hook(s)", found.batch.hooks.len());
         }
     }
     Ok(Exit::Success)
+}
+
+/// Codex's verdict on each hook (`None` for other conventions, or when the Codex config cannot
+/// be read: then nothing is claimed).
+fn codex_trust(src: &SourceArgs, found: &Discovered) -> Vec<Option<HookTrust>> {
+    let home = match &src.home {
+        Some(h) => super::discover::absolute(h).ok(),
+        None => std::env::var_os("HOME").map(std::path::PathBuf::from),
+    };
+    let ctx = Context::from_process(None, home, !src.no_env);
+    trust::of_hooks(&ctx, &found.batch.hooks, &found.sources)
+        .unwrap_or_else(|_| vec![None; found.batch.hooks.len()])
+}
+
+fn status_word(s: Status) -> &'static str {
+    match s {
+        Status::Trusted => "trusted",
+        Status::Untrusted => "untrusted, skipped",
+        Status::Changed => "changed since trusted, skipped",
+        Status::Disabled => "disabled",
+        Status::ProjectUntrusted => "project untrusted, skipped",
+    }
+}
+
+/// The lint document with a `codex_trust` object added to each Codex hook: `key`, `hash`,
+/// `status` (`trusted`, `untrusted`, `changed`, `disabled`, `project_untrusted`) and, for a
+/// project file, `project_root`.
+fn with_trust(doc: &str, trust: &[Option<HookTrust>]) -> String {
+    let Ok(mut v) = serde_json::from_str::<serde_json::Value>(doc) else {
+        return doc.to_string();
+    };
+    if let Some(hooks) = v["hooks"].as_array_mut() {
+        for (h, t) in hooks.iter_mut().zip(trust) {
+            if let (Some(obj), Some(t)) = (h.as_object_mut(), t) {
+                obj.insert(
+                    "codex_trust".into(),
+                    serde_json::to_value(t).unwrap_or_default(),
+                );
+            }
+        }
+    }
+    let mut s = serde_json::to_string_pretty(&v).unwrap_or_else(|_| doc.to_string());
+    if doc.ends_with('\n') {
+        s.push('\n');
+    }
+    s
 }

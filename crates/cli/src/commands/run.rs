@@ -1,13 +1,14 @@
 //! `hooks run KIND [PATH] [--home DIR] [--tool NAME] [--input JSON] [--prompt TEXT]`: builds
 //! one canonical event, dispatches it through the runner over the discovered hooks, and prints
-//! design.md's JSON (exit 0 whatever the decision).
+//! design.md's JSON (exit 0 whatever the decision). `hooks run --events FILE [PATH]` replays a
+//! session: JSON lines of events through one runner, one decision per line.
 
 use crate::args::RunArgs;
 use crate::exit::Exit;
 use anyhow::{bail, Context as _};
 use hook_ir::{CompiledMatcher, Hook, Kind};
 use runner::{Decision, Event, HookOutcome, OutcomeKind, Runner, RunnerOptions, Verdict};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::HashSet;
 use std::path::PathBuf;
@@ -24,7 +25,29 @@ struct RunV1<'a> {
     decision: &'a str,
     reason: Option<&'a str>,
     context: &'a [String],
+    /// The tool input the agent runs instead of the original (`pre_tool_use`).
+    updated_input: Option<&'a Value>,
+    /// What the agent does to the tool output the model receives (`post_tool_use`).
+    tool_output: Option<ToolOutputV1<'a>>,
+    /// The prompt the agent continues with (`stop`).
+    continuation: Option<&'a str>,
+    /// `continue: false`: the agent stops after the hooks.
+    stop: Option<StopV1<'a>>,
     hooks: Vec<OutcomeV1<'a>>,
+}
+
+/// A replaced tool output: the fields that change, `null` when kept.
+#[derive(Serialize)]
+struct ToolOutputV1<'a> {
+    content: Option<&'a Value>,
+    details: Option<&'a Value>,
+    is_error: Option<bool>,
+}
+
+#[derive(Serialize)]
+struct StopV1<'a> {
+    hook: Option<&'a str>,
+    reason: Option<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -33,6 +56,15 @@ struct OutcomeV1<'a> {
     outcome: OutcomeKind,
     exit_code: Option<i32>,
     duration_ms: u64,
+    /// Present (and `false`) only for a hook the agent does not wait for: a jcode observer, a
+    /// Jarvis PostToolUse hook. Without `--wait` its outcome is "started" (`allowed`, no exit
+    /// code); with `--wait`, what it really did.
+    #[serde(skip_serializing_if = "is_true")]
+    awaited: bool,
+}
+
+fn is_true(b: &bool) -> bool {
+    *b
 }
 
 /// Renders a decision as the schema_version 1 document, with a trailing newline.
@@ -47,6 +79,21 @@ fn render(d: &Decision) -> String {
         decision,
         reason,
         context: &d.context,
+        updated_input: d.updated_input.as_ref(),
+        tool_output: d.tool_result.as_ref().map(|t| ToolOutputV1 {
+            content: t.content.as_ref(),
+            details: t.details.as_ref(),
+            is_error: t.is_error,
+        }),
+        continuation: d.continuation.as_deref(),
+        stop: d
+            .effects
+            .iter()
+            .find(|e| e["effect"] == "stop")
+            .map(|e| StopV1 {
+                hook: e["hook"].as_str(),
+                reason: e["reason"].as_str(),
+            }),
         hooks: d
             .hooks
             .iter()
@@ -55,12 +102,31 @@ fn render(d: &Decision) -> String {
                 outcome: h.outcome,
                 exit_code: h.exit_code,
                 duration_ms: h.duration_ms,
+                awaited: !h.detached,
             })
             .collect(),
     };
     let mut s = serde_json::to_string_pretty(&doc).unwrap_or_default();
     s.push('\n');
     s
+}
+
+/// [`render`] on one line, for `--events` (JSON lines).
+fn render_line(d: &Decision) -> String {
+    let pretty = render(d);
+    let v: Value = serde_json::from_str(&pretty).unwrap_or(Value::Null);
+    let mut s = v.to_string();
+    s.push('\n');
+    s
+}
+
+/// Replaces the "started" outcomes of hooks the agent did not wait for by their real ones.
+fn merge_waited(d: &mut Decision, finished: Vec<HookOutcome>) {
+    for f in finished {
+        if let Some(h) = d.hooks.iter_mut().find(|h| h.id == f.id && h.detached) {
+            *h = f;
+        }
+    }
 }
 
 /// Why a hook ended as it did, when the runner said (its `error`) or, for a hook that failed or
@@ -108,15 +174,27 @@ fn event(a: &RunArgs, kind: Kind) -> anyhow::Result<Event> {
         }
         None => Value::Object(Default::default()),
     };
+    if a.source_value.is_some() && !matches!(kind, Kind::SessionStart | Kind::UserPromptSubmit) {
+        bail!("--source applies only to session_start and user_prompt_submit, not {kind}");
+    }
+    if a.reason.is_some() && kind != Kind::SessionShutdown {
+        bail!("--reason applies only to session_shutdown, not {kind}");
+    }
     let tool = a.tool.clone().unwrap_or_default();
-    Ok(match kind {
+    let mut e = match kind {
         Kind::PreToolUse => Event::pre_tool_use(tool, input),
         Kind::PostToolUse => Event::post_tool_use(tool, input, ""),
         Kind::UserPromptSubmit => Event::user_prompt_submit(a.prompt.clone().unwrap_or_default()),
         Kind::Stop => Event::stop(),
-        Kind::SessionStart => Event::session_start("startup"),
-        Kind::SessionShutdown => Event::session_shutdown("exit"),
-    })
+        Kind::SessionStart => Event::session_start(""),
+        Kind::SessionShutdown => Event::session_shutdown(""),
+    };
+    // Unset, each convention sends its own default (jcode `create`/`close`/`chat`, the others
+    // `startup`/`exit`): docs/cli.md.
+    e.source = a.source_value.clone();
+    e.reason = a.reason.clone();
+    e.model = a.model.clone();
+    Ok(e)
 }
 
 /// The session cwd for PATH: PATH itself when it is a directory; for an explicit file, the
@@ -161,11 +239,12 @@ fn screen_matchers(
     event: &Event,
     budget: Duration,
 ) -> (Vec<Hook>, Vec<(String, String)>) {
+    let prompt = event.prompt_text();
     // The values a runner may test a matcher against (a hook whose row matches nothing tests "").
     let values: Arc<Vec<String>> = Arc::new(
         [
             event.tool_name.as_deref(),
-            event.prompt.as_deref(),
+            Some(prompt.as_ref()),
             event.source.as_deref(),
             event.reason.as_deref(),
             Some(""),
@@ -242,12 +321,175 @@ fn screen_matchers(
     (kept, skipped)
 }
 
+/// Flushes stdout and stderr and points both at /dev/null: a reader waiting for their end gets
+/// it now. Best effort: if /dev/null cannot be opened, they stay open (the reader then waits for
+/// the hooks still running).
+fn release_stdio() {
+    use std::io::Write as _;
+    let _ = std::io::stdout().flush();
+    let _ = std::io::stderr().flush();
+    if let Ok(null) = std::fs::OpenOptions::new().write(true).open("/dev/null") {
+        let _ = rustix::stdio::dup2_stdout(&null);
+        let _ = rustix::stdio::dup2_stderr(&null);
+    }
+}
+
+/// One line of `hooks run --events FILE`: an event, with the same vocabulary as the flags.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EventLine {
+    kind: String,
+    #[serde(default)]
+    tool: Option<String>,
+    #[serde(default)]
+    input: Option<Value>,
+    #[serde(default)]
+    tool_call_id: Option<String>,
+    /// post_tool_use: the tool's output.
+    #[serde(default)]
+    output: Option<String>,
+    /// post_tool_use: `ok` or `error`.
+    #[serde(default)]
+    status: Option<String>,
+    #[serde(default)]
+    error: Option<String>,
+    #[serde(default)]
+    duration_ms: Option<u64>,
+    #[serde(default)]
+    prompt: Option<String>,
+    /// user_prompt_submit: content parts (`[{"type":"text","text":…}]`).
+    #[serde(default)]
+    prompt_parts: Option<Value>,
+    /// user_prompt_submit: `user` (default), `system_trigger`, …
+    #[serde(default)]
+    origin: Option<String>,
+    #[serde(default)]
+    is_steer: bool,
+    /// stop: why the model's step ended (`stop`, `tool_calls`, …).
+    #[serde(default)]
+    finish_reason: Option<String>,
+    #[serde(default)]
+    last_assistant_text: Option<String>,
+    #[serde(default)]
+    stop_hook_active: bool,
+    #[serde(default)]
+    source: Option<String>,
+    #[serde(default)]
+    reason: Option<String>,
+    #[serde(default)]
+    model: Option<String>,
+    /// The turn this event belongs to. Default: a new turn starts at each user_prompt_submit.
+    #[serde(default)]
+    turn: Option<Value>,
+}
+
+impl EventLine {
+    fn into_event(self) -> anyhow::Result<(Event, Option<String>)> {
+        let kind = Kind::parse(&self.kind).with_context(|| {
+            format!(
+                "unknown kind `{}` (expected one of: {})",
+                self.kind,
+                Kind::ALL.map(|k| k.as_str()).join(", ")
+            )
+        })?;
+        let mut e = match kind {
+            Kind::PreToolUse => Event::pre_tool_use(
+                self.tool.unwrap_or_default(),
+                self.input
+                    .unwrap_or_else(|| Value::Object(Default::default())),
+            ),
+            Kind::PostToolUse => Event::post_tool_use(
+                self.tool.unwrap_or_default(),
+                self.input
+                    .unwrap_or_else(|| Value::Object(Default::default())),
+                self.output.unwrap_or_default(),
+            ),
+            Kind::UserPromptSubmit => Event::user_prompt_submit(self.prompt.unwrap_or_default()),
+            Kind::Stop => Event::stop(),
+            Kind::SessionStart => Event::session_start(""),
+            Kind::SessionShutdown => Event::session_shutdown(""),
+        };
+        e.source = self.source;
+        e.reason = self.reason;
+        e.model = self.model;
+        e.tool_call_id = self.tool_call_id;
+        if self.status.is_some() {
+            e.status = self.status;
+        }
+        e.error = self.error;
+        e.duration_ms = self.duration_ms;
+        e.prompt_parts = self.prompt_parts;
+        e.prompt_origin = self.origin;
+        e.is_steer = self.is_steer;
+        e.finish_reason = self.finish_reason;
+        e.last_assistant_text = self.last_assistant_text;
+        e.stop_hook_active = self.stop_hook_active;
+        let turn = match self.turn {
+            None | Some(Value::Null) => None,
+            Some(Value::String(s)) => Some(s),
+            Some(other) => Some(other.to_string()),
+        };
+        Ok((e, turn))
+    }
+}
+
+/// Reads `--events FILE` (`-` for stdin): one event per non-empty line, each with its turn id.
+fn read_events(path: &std::path::Path) -> anyhow::Result<Vec<Event>> {
+    let text = if path == std::path::Path::new("-") {
+        std::io::read_to_string(std::io::stdin()).context("cannot read the events from stdin")?
+    } else {
+        std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read --events {}", path.display()))?
+    };
+    let mut events = Vec::new();
+    let mut turns = 0u64;
+    for (n, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let parsed: EventLine = serde_json::from_str(line)
+            .with_context(|| format!("--events {} line {}: not an event", path.display(), n + 1))?;
+        let (mut e, turn) = parsed
+            .into_event()
+            .with_context(|| format!("--events {} line {}", path.display(), n + 1))?;
+        if e.kind() == Kind::UserPromptSubmit {
+            turns += 1;
+        }
+        e.turn_id = Some(turn.unwrap_or_else(|| format!("turn-{turns}")));
+        events.push(e);
+    }
+    Ok(events)
+}
+
 pub fn run(a: RunArgs) -> anyhow::Result<Exit> {
-    let kind = Kind::parse(&a.kind).with_context(|| format!("unknown kind `{}`", a.kind))?;
-    let event = event(&a, kind)?;
-    let paths: Vec<PathBuf> = a.path.iter().cloned().collect();
+    // With --events the one positional argument is PATH.
+    let (events, path_arg) = match &a.events {
+        Some(file) => {
+            if a.kind.is_some() && a.path.is_some() {
+                bail!("with --events, give at most one PATH (no KIND)");
+            }
+            (
+                read_events(file)?,
+                a.kind
+                    .as_ref()
+                    .map(PathBuf::from)
+                    .or_else(|| a.path.clone()),
+            )
+        }
+        None => {
+            let k = a.kind.as_deref().unwrap_or("");
+            let kind = Kind::parse(k).with_context(|| {
+                format!(
+                    "invalid value '{k}' for '<KIND>': expected one of {}",
+                    Kind::ALL.map(|k| k.as_str()).join(", ")
+                )
+            })?;
+            (vec![event(&a, kind)?], a.path.clone())
+        }
+    };
+    let paths: Vec<PathBuf> = path_arg.iter().cloned().collect();
     let found = super::discover_paths(&paths, &a.source, super::discover::PathsFrom::Root)?;
-    let path = std::path::absolute(a.path.as_deref().unwrap_or(".".as_ref()))?;
+    let path = std::path::absolute(path_arg.as_deref().unwrap_or(".".as_ref()))?;
     let project = session_cwd(path);
     let home = match &a.source.home {
         Some(h) => Some(std::path::absolute(h)?),
@@ -282,13 +524,40 @@ pub fn run(a: RunArgs) -> anyhow::Result<Exit> {
             );
         }
     }
+    // Codex skips untrusted hooks silently; `hooks run` runs them to show what they answer,
+    // and says which ones Codex would skip.
+    for d in &found.batch.diagnostics {
+        if matches!(
+            d.code,
+            hook_ir::Code::CodexHookUntrusted
+                | hook_ir::Code::CodexHookChanged
+                | hook_ir::Code::CodexProjectUntrusted
+        ) {
+            let at = d
+                .location
+                .as_ref()
+                .map(|l| format!(" at {}", crate::render::human::place(l)))
+                .unwrap_or_default();
+            eprintln!(
+                "{}",
+                crate::render::human::visible_line(&format!(
+                    "note[{}]{at}: {} (`hooks run` runs it anyway)",
+                    d.code, d.message
+                ))
+            );
+        }
+    }
     let (line, shown) = (
         crate::render::human::visible_line,
         crate::render::human::visible,
     );
-    let (hooks, unmatchable) = screen_matchers(found.batch.hooks, &event, MATCH_BUDGET);
-    for (id, reason) in &unmatchable {
-        eprintln!("note: hook `{}` is not run: {}", line(id), shown(reason));
+    let mut hooks = found.batch.hooks;
+    for e in &events {
+        let (kept, unmatchable) = screen_matchers(hooks, e, MATCH_BUDGET);
+        hooks = kept;
+        for (id, reason) in &unmatchable {
+            eprintln!("note: hook `{}` is not run: {}", line(id), shown(reason));
+        }
     }
     let runner = Runner::new(hooks, options);
     for s in runner.skipped() {
@@ -298,21 +567,39 @@ pub fn run(a: RunArgs) -> anyhow::Result<Exit> {
             shown(&s.reason)
         );
     }
-    let decision = runner.dispatch_blocking(&event);
-    // design.md's JSON has no room for why a hook failed; without this a module that does not
-    // load, or a hook that crashed, would be a bare `failed` with nothing to act on.
-    for h in &decision.hooks {
-        if let Some(why) = explain(h) {
-            // A hook's stderr reaches the terminal as text, never as escape sequences.
-            eprintln!(
-                "note: hook `{}` {}: {}",
-                line(&h.id),
-                outcome_word(h.outcome),
-                shown(&why)
-            );
+    let session = a.events.is_some();
+    for event in &events {
+        let mut decision = runner.dispatch_blocking(event);
+        if a.wait {
+            merge_waited(&mut decision, runner.wait_detached());
+        }
+        // design.md's JSON has no room for why a hook failed; without this a module that does
+        // not load, or a hook that crashed, would be a bare `failed` with nothing to act on.
+        for h in &decision.hooks {
+            if let Some(why) = explain(h) {
+                // A hook's stderr reaches the terminal as text, never as escape sequences.
+                eprintln!(
+                    "note: hook `{}` {}: {}",
+                    line(&h.id),
+                    outcome_word(h.outcome),
+                    shown(&why)
+                );
+            }
+        }
+        if session {
+            out!("{}", render_line(&decision));
+        } else {
+            out!("{}", render(&decision));
         }
     }
-    out!("{}", render(&decision));
+    // Hooks the agent does not wait for keep running after the answer is printed, as under the
+    // agent: the reader of this process's output gets its end at once (stdout and stderr are
+    // pointed at /dev/null), while the process waits for those hooks before it exits, so their
+    // timeouts still hold and none is killed half-way.
+    if runner.detached_running() > 0 {
+        release_stdio();
+        runner.wait_detached();
+    }
     Ok(Exit::Success)
 }
 
@@ -341,8 +628,36 @@ mod tests {
         assert_eq!(
             v,
             serde_json::json!({"schema_version": 1, "kind": "pre_tool_use", "decision": "block",
-                "reason": "no rm", "context": ["ctx"],
+                "reason": "no rm", "context": ["ctx"], "updated_input": null, "tool_output": null,
+                "continuation": null, "stop": null,
                 "hooks": [{"id": "jarvis:config.toml:1", "outcome": "timed_out", "exit_code": null, "duration_ms": 3}]})
+        );
+    }
+
+    #[test]
+    fn renders_what_the_agent_does_with_the_answers() {
+        // Fields v1 gained (issue 11): a rewritten input, a replaced tool output, a Stop
+        // continuation and a `continue: false` stop.
+        let mut d = Decision::allow(Kind::PostToolUse);
+        d.updated_input = Some(serde_json::json!({"command": "ls -a"}));
+        d.tool_result = Some(runner::ToolResultPatch {
+            content: Some("feedback".into()),
+            details: None,
+            is_error: None,
+        });
+        d.continuation = Some("go on".into());
+        d.effects
+            .push(serde_json::json!({"effect": "stop", "hook": "h", "reason": "done"}));
+        let v: Value = serde_json::from_str(&render(&d)).unwrap();
+        assert_eq!(v["updated_input"], serde_json::json!({"command": "ls -a"}));
+        assert_eq!(
+            v["tool_output"],
+            serde_json::json!({"content": "feedback", "details": null, "is_error": null})
+        );
+        assert_eq!(v["continuation"], "go on");
+        assert_eq!(
+            v["stop"],
+            serde_json::json!({"hook": "h", "reason": "done"})
         );
     }
 }

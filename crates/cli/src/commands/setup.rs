@@ -92,7 +92,10 @@ fn codex(a: SetupCodexArgs) -> anyhow::Result<Exit> {
     for e in &merged.events {
         outln!("  {}", describe(e));
     }
+    let ctx = adapters::Context::from_process(None, home.clone(), true);
+    let untrusted = adapters::codex_json::trust::check_written(&ctx, &path, &merged.after);
     if a.dry_run {
+        say_trust(&untrusted, "would");
         outln!("dry run: nothing written.");
         return Ok(Exit::Success);
     }
@@ -106,12 +109,43 @@ fn codex(a: SetupCodexArgs) -> anyhow::Result<Exit> {
         }],
         diagnostics: Vec::new(),
     };
-    apply(&plan).with_context(|| format!("cannot write {display}"))?;
+    // Every `ApplyError` names the file itself: a context here would say it twice.
+    apply(&plan)?;
     outln!("wrote {display}.");
-    outln!(
-        "Codex pins a hash per hook: the next time it starts, it will ask you to trust the changed hooks (review them, then accept)."
-    );
+    say_trust(&untrusted, "will");
     Ok(Exit::Success)
+}
+
+/// Which hooks of the written file Codex `will` (or `would`) skip until they are trusted: Codex
+/// keys each hook by its position and hashes its settings, so the managed entries and every
+/// entry they moved need trust again.
+fn say_trust(diags: &[hook_ir::Diagnostic], will: &str) {
+    if diags.is_empty() {
+        outln!("Codex trusts every hook of the file as it {will} be written.");
+        return;
+    }
+    outln!(
+        "Codex {will} skip {} silently until you trust {} (review them in Codex's `/hooks`, or add the tables below to its config.toml):",
+        plural(diags.len(), "hook", "hooks"),
+        if diags.len() == 1 { "it" } else { "them" }
+    );
+    for d in diags {
+        let at = d
+            .location
+            .as_ref()
+            .and_then(|l| l.line.map(|n| format!("{}:{n}", l.path)))
+            .unwrap_or_default();
+        outln!("  {at}: {} [{}]", d.message, d.code);
+        if let Some(h) = &d.help {
+            for line in h.lines().skip(1) {
+                outln!("    {line}");
+            }
+        }
+    }
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 fn describe(e: &EventChange) -> String {

@@ -3,6 +3,7 @@
 //! `streamGenerateContent`) is one more module implementing [`Api`].
 
 pub mod anthropic;
+pub mod gemini;
 pub mod openai;
 
 use serde_json::Value;

@@ -213,7 +213,8 @@ fn plugin_shapes_conventions_md_section_3() {
 
 #[test]
 fn codex_numbers_conventions_md_section_4() {
-    // §4 "timeout seconds, default 600, minimum 1"; "$SHELL -lc <command> (default /bin/sh)".
+    // §4 "timeout seconds, default 600, minimum 1"; the shell as Codex 0.171.0 runs it (issue 11,
+    // item 1: `/bin/bash -c <command>` with SHELL=/bin/sh; `codex-rs/core/src/shell.rs`).
     assert_eq!(
         rules(Convention::CodexJson, "PreToolUse").timeout,
         Timeout::Configurable {
@@ -223,7 +224,9 @@ fn codex_numbers_conventions_md_section_4() {
             max: None
         }
     );
-    assert_eq!(limits::codex::DEFAULT_SHELL, "/bin/sh");
+    assert_eq!(limits::codex::SHELL_FLAG, "-c");
+    assert_eq!(limits::codex::LOGIN_SHELLS, ["bash", "zsh", "sh"]);
+    assert_eq!(limits::codex::LAST_RESORT_SHELL, "/bin/sh");
     assert_eq!(limits::codex::BLOCK_EXIT_CODE, 2);
     // §4 matchers "Honoured only on PreToolUse, PermissionRequest, PostToolUse, SessionStart".
     let honoured: Vec<_> = events_of(Convention::CodexJson)
@@ -396,4 +399,192 @@ fn runner_shells_conventions_md_sections_2_and_5() {
     // §1 "`JCODE_HOOK_PAYLOAD` ... Cut to 16,384 bytes"; "TOOL_INPUT (16 KB cut)".
     assert_eq!(limits::jcode::PAYLOAD_MAX_BYTES, 16_384);
     assert_eq!(limits::jcode::TOOL_INPUT_MAX_BYTES, 16_384);
+}
+
+#[test]
+fn session_end_timeouts_follow_the_real_agents() {
+    // Codex 0.171.0 `hooks/list`: `timeoutSec: 1` for a SessionEnd hook without timeout, 3 for
+    // `timeout: 10` (clamped, with a warning), 600 for every other event (issue 11, item 2).
+    let codex = rules(Convention::CodexJson, "SessionEnd").timeout;
+    assert_eq!(codex.effective_ms(None), Some(1000));
+    assert_eq!(codex.effective_ms(Some(10_000)), Some(3000));
+    assert_eq!(codex.effective_ms(Some(2000)), Some(2000));
+    assert_eq!(codex.budget_ms(Some(10_000)), None);
+    assert_eq!(
+        rules(Convention::CodexJson, "Stop")
+            .timeout
+            .effective_ms(None),
+        Some(600_000)
+    );
+    // Claude Code 2.1.332: SessionEnd hooks share a budget of max(1500, min(largest timeout,
+    // 60000)) ms; each hook keeps its own timeout (default 600 s) inside it.
+    let claude = rules(Convention::ClaudeSettings, "SessionEnd").timeout;
+    assert_eq!(claude.budget_ms(None), Some(1500));
+    assert_eq!(claude.budget_ms(Some(10_000)), Some(10_000));
+    assert_eq!(claude.budget_ms(Some(1000)), Some(1500));
+    assert_eq!(claude.budget_ms(Some(600_000)), Some(60_000));
+    assert_eq!(claude.effective_ms(None), Some(600_000));
+    assert_eq!(
+        rules(Convention::ClaudeSettings, "Stop")
+            .timeout
+            .budget_ms(None),
+        None
+    );
+}
+
+#[test]
+fn codex_runs_every_copy_and_replaces_post_tool_output() {
+    // Issue 11 items 3 and 4 (Codex 0.171.0 observed; Claude Code 2.1.332 runs an identical
+    // command once).
+    assert!(runs_every_copy(Convention::CodexJson));
+    assert!(!runs_every_copy(Convention::ClaudeSettings));
+    assert!(rules(Convention::CodexJson, "PostToolUse")
+        .mutates
+        .contains(&Mutation::ToolResult));
+    assert!(!rules(Convention::ClaudeSettings, "PostToolUse")
+        .mutates
+        .contains(&Mutation::ToolResult));
+}
+
+#[test]
+fn gemini_numbers_gemini_cli_0_61_0_hook_runner() {
+    // packages/core/src/hooks/hookRunner.ts: `DEFAULT_HOOK_TIMEOUT = 60000` (ms), SIGTERM on
+    // timeout then SIGKILL `setTimeout(..., 5000)` later, `EXIT_CODE_NON_BLOCKING_ERROR = 1`,
+    // "All other non-zero exit codes (including 2) are blocking".
+    assert_eq!(limits::gemini::TIMEOUT_DEFAULT_MS, 60_000);
+    assert_eq!(limits::gemini::KILL_GRACE_MS, 5_000);
+    assert_eq!(limits::gemini::WARNING_EXIT_CODE, 1);
+    assert_eq!(limits::gemini::BLOCK_EXIT_CODE, 2);
+    // packages/core/src/utils/shell-utils.ts `getShellConfiguration`: `bash -c` off Windows.
+    assert_eq!(limits::gemini::SHELL, "bash");
+    // hookRunner.ts `executeCommandHook` env: GEMINI_PROJECT_DIR, GEMINI_CWD,
+    // CLAUDE_PROJECT_DIR = input.cwd; GEMINI_SESSION_ID = input.session_id.
+    assert_eq!(
+        limits::gemini::PROJECT_DIR_ENVS,
+        ["GEMINI_PROJECT_DIR", "GEMINI_CWD", "CLAUDE_PROJECT_DIR"]
+    );
+    assert_eq!(limits::gemini::SESSION_ID_ENV, "GEMINI_SESSION_ID");
+    // packages/cli/src/config/settings.ts `getSystemSettingsPath`/`getSystemDefaultsPath` (Linux).
+    assert_eq!(
+        limits::gemini::SYSTEM_SETTINGS,
+        "/etc/gemini-cli/settings.json"
+    );
+    assert_eq!(
+        limits::gemini::SYSTEM_DEFAULTS,
+        "/etc/gemini-cli/system-defaults.json"
+    );
+    let before = rules(Convention::GeminiSettings, "BeforeTool");
+    assert_eq!(
+        before.timeout,
+        Timeout::Configurable {
+            unit: TimeoutUnit::Milliseconds,
+            default: 60_000,
+            min: 1,
+            max: None
+        }
+    );
+    assert!(before.can_block);
+    assert_eq!(before.mutates, &[Mutation::ToolInput]);
+    assert_eq!(before.ordering, Ordering::Parallel);
+    assert_eq!(before.trust, Trust::FolderTrust);
+}
+
+#[test]
+fn gemini_events_gemini_cli_0_61_0_types_ts() {
+    // packages/core/src/hooks/types.ts `HookEventName`, in the enum's order; the six kinds map,
+    // the other five are valid events outside them.
+    let all: Vec<_> = events_of(Convention::GeminiSettings)
+        .map(|c| c.event)
+        .collect();
+    assert_eq!(
+        all,
+        [
+            "BeforeTool",
+            "AfterTool",
+            "BeforeAgent",
+            "Notification",
+            "AfterAgent",
+            "SessionStart",
+            "SessionEnd",
+            "PreCompress",
+            "BeforeModel",
+            "AfterModel",
+            "BeforeToolSelection"
+        ]
+    );
+    let mapped: Vec<_> = events_of(Convention::GeminiSettings)
+        .filter_map(|c| c.kind().map(|k| (c.event, k)))
+        .collect();
+    assert_eq!(
+        mapped,
+        [
+            ("BeforeTool", Kind::PreToolUse),
+            ("AfterTool", Kind::PostToolUse),
+            ("BeforeAgent", Kind::UserPromptSubmit),
+            ("AfterAgent", Kind::Stop),
+            ("SessionStart", Kind::SessionStart),
+            ("SessionEnd", Kind::SessionShutdown),
+        ]
+    );
+    // hookPlanner.ts `matchesContext`: tool events test the tool name; SessionStart/SessionEnd/
+    // PreCompress pass a trigger compared exactly; every other event passes no context.
+    let matched = |e| find(Convention::GeminiSettings, e).unwrap().matched;
+    assert_eq!(matched("BeforeTool"), MatchedValue::ToolName);
+    assert_eq!(matched("SessionStart"), MatchedValue::Source);
+    assert_eq!(matched("SessionEnd"), MatchedValue::Reason);
+    for e in ["BeforeAgent", "AfterAgent", "Notification", "BeforeModel"] {
+        assert_eq!(matched(e), MatchedValue::Ignored, "{e}");
+    }
+    assert_eq!(
+        lookup(Convention::GeminiSettings, "beforeTool"),
+        Lookup::Unknown {
+            suggestion: Some("BeforeTool")
+        }
+    );
+}
+
+/// Issue 12: per-convention behaviour is data. Kimi Code's `buildHookSpawnOptions`
+/// (`detached: process.platform !== 'win32'`), `killProcess` (SIGTERM, SIGKILL 100 ms later),
+/// `runMatchedHooks` (dedupe by cwd + command), `runStop` (`stopHookContinuationUsed`) and
+/// `notifyPostToolUse` (`fireAndForget`), MoonshotAI/kimi-code@d723cc4; jcode's gate found by its
+/// rules (sequential, can block), not by its name.
+#[test]
+fn runtime_rows_carry_each_conventions_behaviour() {
+    for c in Convention::ALL {
+        assert!(runtime(c).is_some(), "{c} has a runtime row");
+    }
+    let jarvis = runtime(Convention::Jarvis).unwrap();
+    assert_eq!(jarvis.process, ProcessMode::SessionLeader);
+    assert_eq!(jarvis.kill, KillRule::TermThenKill { grace_ms: 100 });
+    assert_eq!(jarvis.dedupe, Dedupe::IdenticalCommand);
+    assert_eq!(jarvis.answer, AnswerFormat::KimiJson);
+    assert_eq!(jarvis.continuation, ContinuationRule::OncePerTurn);
+    let post = rules(Convention::Jarvis, "PostToolUse");
+    assert_eq!(post.ordering, Ordering::FireAndForget);
+    assert_eq!(post.skip_when, &[SkipWhen::ToolFailed]);
+    assert_eq!(
+        rules(Convention::Jarvis, "Stop").skip_when,
+        &[
+            SkipWhen::StepEndedWithToolCalls,
+            SkipWhen::ContinuedThisTurn
+        ]
+    );
+    assert_eq!(
+        rules(Convention::Jarvis, "UserPromptSubmit").skip_when,
+        &[SkipWhen::NotUserPrompt]
+    );
+    let jcode = runtime(Convention::Jcode).unwrap();
+    assert_eq!(
+        (jcode.launch, jcode.dedupe),
+        (Launch::Argv, Dedupe::EveryCopy)
+    );
+    let gates: Vec<&str> = events_of(Convention::Jcode)
+        .filter(|r| {
+            r.rules()
+                .is_some_and(|r| r.ordering == Ordering::Sequential && r.can_block)
+        })
+        .map(|r| r.event)
+        .collect();
+    assert_eq!(gates, ["pre_tool"]);
+    assert!(runs_every_copy(Convention::Jcode) && !runs_every_copy(Convention::Jarvis));
 }

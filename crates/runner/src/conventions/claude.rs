@@ -56,26 +56,31 @@ pub(crate) async fn run(runner: &Runner, group: &[usize], event: &Event) -> Vec<
         |name| payload(runner, name, event),
     );
     let mut permission: Option<(u8, Value)> = None;
-    let mut runs: Vec<HookRun> = run_parallel(runner, &jobs, Kill::Group)
-        .await
-        .into_iter()
-        .map(|(i, ran)| {
-            let p = &runner.hooks[i];
-            match ran {
-                Ran::Finished(f) => {
-                    let (run, perm) =
-                        interpret_run(i, &p.hook.id, &p.hook.source_event, event.kind(), &f);
-                    if let Some((rank, v)) = perm {
-                        if permission.as_ref().is_none_or(|(r, _)| rank > *r) {
-                            permission = Some((rank, v));
-                        }
+    let mut runs: Vec<HookRun> = run_parallel(
+        runner,
+        &jobs,
+        Kill::Group,
+        !hook_ir::contract::runs_every_copy(hook_ir::Convention::ClaudeSettings),
+    )
+    .await
+    .into_iter()
+    .map(|(i, ran)| {
+        let p = &runner.hooks[i];
+        match ran {
+            Ran::Finished(f) => {
+                let (run, perm) =
+                    interpret_run(i, &p.hook.id, &p.hook.source_event, event.kind(), &f);
+                if let Some((rank, v)) = perm {
+                    if permission.as_ref().is_none_or(|(r, _)| rank > *r) {
+                        permission = Some((rank, v));
                     }
-                    run
                 }
-                Ran::DuplicateOf(first) => duplicate_run(runner, i, first),
+                run
             }
-        })
-        .collect();
+            Ran::DuplicateOf(first) => duplicate_run(runner, i, first),
+        }
+    })
+    .collect();
     // deny (a block) outranks ask and defer: then no permission effect is recorded.
     if !runs.iter().any(|r| r.block.is_some()) {
         if let (Some((_, v)), Some(first)) = (permission, runs.first_mut()) {

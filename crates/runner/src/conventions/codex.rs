@@ -1,11 +1,15 @@
-//! Codex `hooks.json` (conventions.md §4): `$SHELL -lc` (default `/bin/sh`), cwd = session cwd,
-//! JSON on stdin, matching hooks concurrently; exit 2 with non-empty stderr blocks (empty stderr
-//! is a failure); exit 0 + JSON object decides; UserPromptSubmit plain stdout is context.
+//! Codex `hooks.json` (conventions.md §4, Codex 0.171.0 as observed in issue 11): the login
+//! shell, non-login (`<shell> -c`, [`super::codex_shell`]), cwd = session cwd, JSON on stdin,
+//! matching hooks concurrently and every copy of an identical command; exit 2 with non-empty
+//! stderr blocks (empty stderr is a failure); exit 0 + JSON object decides; UserPromptSubmit
+//! plain stdout is context. On `PostToolUse` a block (exit 2 + stderr, `decision: "block"` +
+//! reason, `continue: false`) is feedback that *replaces* the tool output the model receives
+//! (several: joined with a blank line, `codex-rs/hooks/src/events/post_tool_use.rs`).
 
 use super::json_output::{classify, interpret, Answer, Stdout};
 use super::payload;
 use super::shell::{duplicate_run, jobs, run_parallel, Ran};
-use crate::decision::{HookOutcome, OutcomeKind};
+use crate::decision::{HookOutcome, OutcomeKind, ToolResultPatch};
 use crate::outcome::{outcome_of, HookRun, Launch};
 use crate::process::{Finished, Kill, Status};
 use crate::runner::Runner;
@@ -74,10 +78,10 @@ pub(crate) fn event_fields(m: &mut Map<String, Value>, event: &Event, last_messa
             }
         }
         Kind::SessionStart => {
-            m.insert("source".into(), event.source.clone().into());
+            m.insert("source".into(), event.source_or("startup").into());
         }
         Kind::SessionShutdown => {
-            m.insert("reason".into(), event.reason.clone().into());
+            m.insert("reason".into(), event.reason_or("exit").into());
         }
     }
 }
@@ -87,28 +91,63 @@ pub(crate) async fn run(runner: &Runner, group: &[usize], event: &Event) -> Vec<
     if group.is_empty() {
         return Vec::new();
     }
-    let jobs = jobs(runner, group, &runner.codex_shell, "-lc", &[], |name| {
-        payload(runner, name, event)
-    });
-    run_parallel(runner, &jobs, Kill::Group)
-        .await
-        .into_iter()
-        .map(|(i, ran)| {
-            let p = &runner.hooks[i];
-            let shell = runner.codex_shell.to_string_lossy();
-            match ran {
-                Ran::Finished(f) => interpret_run(
-                    i,
-                    &p.hook.id,
-                    &shell,
-                    &p.hook.source_event,
-                    event.kind(),
-                    &f,
-                ),
-                Ran::DuplicateOf(first) => duplicate_run(runner, i, first),
-            }
-        })
-        .collect()
+    let jobs = jobs(
+        runner,
+        group,
+        &runner.codex_shell,
+        lim::SHELL_FLAG,
+        &[],
+        |name| payload(runner, name, event),
+    );
+    let mut runs: Vec<HookRun> = run_parallel(
+        runner,
+        &jobs,
+        Kill::Group,
+        !hook_ir::contract::runs_every_copy(hook_ir::Convention::CodexJson),
+    )
+    .await
+    .into_iter()
+    .map(|(i, ran)| {
+        let p = &runner.hooks[i];
+        let shell = runner.codex_shell.to_string_lossy();
+        match ran {
+            Ran::Finished(f) => interpret_run(
+                i,
+                &p.hook.id,
+                &shell,
+                &p.hook.source_event,
+                event.kind(),
+                &f,
+            ),
+            Ran::DuplicateOf(first) => duplicate_run(runner, i, first),
+        }
+    })
+    .collect();
+    if event.kind() == Kind::PostToolUse {
+        replace_tool_output(&mut runs);
+    }
+    runs
+}
+
+/// Codex `PostToolUse`: every hook's feedback (what [`block_or_feedback`] put in its context
+/// as the reason of a block) joined with a blank line becomes the tool output the model
+/// receives, carried by the first hook that gave feedback.
+fn replace_tool_output(runs: &mut [HookRun]) {
+    let mut feedback = Vec::new();
+    let mut first = None;
+    for (n, r) in runs.iter_mut().enumerate() {
+        if let Some(text) = r.feedback.take() {
+            feedback.push(text);
+            first.get_or_insert(n);
+        }
+    }
+    if let Some(n) = first {
+        runs[n].tool_result = Some(ToolResultPatch {
+            content: Some(Value::String(feedback.join(lim::FEEDBACK_SEPARATOR))),
+            details: None,
+            is_error: None,
+        });
+    }
 }
 
 fn interpret_run(
@@ -132,7 +171,7 @@ fn interpret_run(
                 return HookRun::new(index, o);
             }
             let mut run = HookRun::new(index, outcome(OutcomeKind::Blocked));
-            block_or_feedback(&mut run, kind, reason.to_string());
+            codex_block(&mut run, kind, reason.to_string());
             run
         }
         Status::Exited(0) => {
@@ -154,7 +193,36 @@ fn interpret_run(
                     HookRun::new(index, o)
                 }
                 Stdout::Object(m) => {
-                    run_of_answer(index, id, kind, interpret(kind, event_name, &m), outcome).0
+                    let mut a = interpret(kind, event_name, &m);
+                    let block = if kind == Kind::PostToolUse {
+                        let stopped = a.stop_for_good.is_some();
+                        let block = a.block.take();
+                        if stopped {
+                            // `continue: false`: the feedback is `reason`, else the stop text.
+                            let reason = m
+                                .get("reason")
+                                .and_then(Value::as_str)
+                                .map(str::trim)
+                                .filter(|r| !r.is_empty());
+                            let stop_reason = m.get("stopReason").and_then(Value::as_str);
+                            Some(
+                                reason
+                                    .or(stop_reason)
+                                    .unwrap_or("PostToolUse hook stopped execution")
+                                    .to_string(),
+                            )
+                        } else {
+                            block
+                        }
+                    } else {
+                        None
+                    };
+                    let mut run = run_of_answer(index, id, kind, a, outcome).0;
+                    if let Some(reason) = block {
+                        run.outcome.outcome = OutcomeKind::Blocked;
+                        codex_block(&mut run, kind, reason);
+                    }
+                    run
                 }
             }
         }
@@ -198,8 +266,18 @@ pub(crate) fn run_of_answer(
     (run, a.permission)
 }
 
+/// A Codex block: on `post_tool_use`, feedback that replaces the tool output
+/// ([`replace_tool_output`]); elsewhere a block.
+fn codex_block(run: &mut HookRun, kind: Kind, reason: String) {
+    if kind == Kind::PostToolUse {
+        run.feedback = Some(reason);
+    } else {
+        run.block = Some(reason);
+    }
+}
+
 /// A block on an event that can block; on `post_tool_use` (the tool already ran) the reason is
-/// fed back to the model as context, as Codex and Claude do.
+/// fed back to the model as context, as Claude does (Codex: [`codex_block`]).
 pub(crate) fn block_or_feedback(run: &mut HookRun, kind: Kind, reason: String) {
     if kind == Kind::PostToolUse {
         run.context.push(reason);

@@ -6,6 +6,7 @@ use crate::decision::{cut_bytes, OutcomeKind};
 use crate::outcome::{exited_with, not_run, outcome_of, spawn_error, HookRun, Launch};
 use crate::process::{self, Kill, Spec};
 use crate::runner::{Plan, Runner};
+use crate::text::Ws;
 use crate::{Event, HookOutcome};
 use hook_ir::contract::limits::jcode as lim;
 use hook_ir::jcode_argv::parse_hook_command;
@@ -31,15 +32,43 @@ pub(crate) fn fields(slot: &str, event: &Event) -> Vec<(&'static str, String)> {
             f.push((k, v));
         }
     };
-    let model = || event.model.clone();
-    let duration = || event.duration_ms.map(|d| d.to_string());
+    // jcode sets these on every call site (agent.rs, turn_execution.rs, tool/mod.rs): a field
+    // the agent did not give gets its documented default, so a hook sees every variable.
+    let model = || {
+        Some(
+            event
+                .model
+                .clone()
+                .unwrap_or_else(|| lim::DEFAULT_MODEL.into()),
+        )
+    };
+    let duration = || {
+        Some(
+            event
+                .duration_ms
+                .unwrap_or(lim::DEFAULT_DURATION_MS)
+                .to_string(),
+        )
+    };
+    let status = || {
+        Some(event.status.clone().unwrap_or_else(|| {
+            if event.error.is_some() {
+                "error".into()
+            } else {
+                lim::DEFAULT_STATUS.into()
+            }
+        }))
+    };
     match slot {
         "turn_start" => {
             push("MODEL", model());
-            push("SOURCE", event.source.clone());
+            push(
+                "SOURCE",
+                Some(event.source_or(lim::DEFAULT_TURN_START_SOURCE).into()),
+            );
         }
         "turn_end" => {
-            push("STATUS", event.status.clone());
+            push("STATUS", status());
             push("DURATION_MS", duration());
             push("MODEL", model());
             push(
@@ -58,11 +87,21 @@ pub(crate) fn fields(slot: &str, event: &Event) -> Vec<(&'static str, String)> {
                     .map(|e| e.chars().take(lim::ERROR_MAX_CHARS).collect()),
             );
         }
-        "session_start" | "session_end" => {
+        "session_start" => {
             push(
                 "SOURCE",
-                event.source.clone().or_else(|| event.reason.clone()),
+                Some(event.source_or(lim::DEFAULT_SESSION_START_SOURCE).into()),
             );
+            push("MODEL", model());
+        }
+        "session_end" => {
+            // jcode's session_end carries its reason as SOURCE.
+            let source = event
+                .reason
+                .as_deref()
+                .or(event.source.as_deref())
+                .unwrap_or(lim::DEFAULT_SESSION_END_SOURCE);
+            push("SOURCE", Some(source.into()));
             push("MODEL", model());
         }
         "pre_tool" => {
@@ -81,7 +120,7 @@ pub(crate) fn fields(slot: &str, event: &Event) -> Vec<(&'static str, String)> {
                 "TOOL_NAME",
                 Some(event.tool_name.clone().unwrap_or_default()),
             );
-            push("STATUS", event.status.clone());
+            push("STATUS", status());
             push("DURATION_MS", duration());
             match &event.error {
                 Some(e) => push(
@@ -93,6 +132,7 @@ pub(crate) fn fields(slot: &str, event: &Event) -> Vec<(&'static str, String)> {
                     event
                         .output_bytes
                         .or_else(|| event.tool_output.as_ref().map(|o| o.len() as u64))
+                        .or(Some(0))
                         .map(|n| n.to_string()),
                 ),
             }
@@ -102,12 +142,59 @@ pub(crate) fn fields(slot: &str, event: &Event) -> Vec<(&'static str, String)> {
     f
 }
 
-/// The tool input as compact JSON (`{}` when the agent gave none): the gate's stdin.
+/// The tool input as compact JSON (`{}` when the agent gave none): the gate's stdin, and the
+/// source of `TOOL_INPUT`. jcode serializes a `serde_json::Value` built without the
+/// `preserve_order` feature, whose maps are `BTreeMap`s: keys come out sorted at every level
+/// (`crates/jcode-app-core/src/tool/mod.rs`: `let input_json = input.to_string();`).
 pub(crate) fn tool_input_json(event: &Event) -> String {
     match &event.tool_input {
-        Some(v) => v.to_string(),
+        Some(v) => sorted(v).to_string(),
         None => "{}".to_string(),
     }
+}
+
+/// `v` with the keys of every object sorted (byte order, as `BTreeMap<String, _>` sorts).
+fn sorted(v: &serde_json::Value) -> serde_json::Value {
+    use serde_json::Value;
+    match v {
+        Value::Object(m) => {
+            let mut keys: Vec<&String> = m.keys().collect();
+            keys.sort();
+            Value::Object(
+                keys.into_iter()
+                    .map(|k| (k.clone(), sorted(&m[k])))
+                    .collect(),
+            )
+        }
+        Value::Array(a) => Value::Array(a.iter().map(sorted).collect()),
+        other => other.clone(),
+    }
+}
+
+/// The environment changes of a hook run: the runner's, then — when the event carries the
+/// requesting client's terminal identity — every one of jcode's `CLIENT_TERMINAL_ENV_VARS` and
+/// its `JCODE_CLIENT_` copy removed, and the client's values set under both names
+/// (`apply_client_terminal_env`).
+pub(crate) fn client_env(
+    base: &[(OsString, Option<OsString>)],
+    event: &Event,
+) -> Option<Vec<(OsString, Option<OsString>)>> {
+    let client = event.client_terminal_env.as_ref()?;
+    let mut env = base.to_vec();
+    for key in lim::CLIENT_TERMINAL_ENV_VARS {
+        env.push((OsString::from(key), None));
+        env.push((format!("{}{key}", lim::CLIENT_ENV_PREFIX).into(), None));
+    }
+    for (key, value) in client {
+        if lim::CLIENT_TERMINAL_ENV_VARS.contains(&key.as_str()) {
+            env.push((key.into(), Some(value.into())));
+            env.push((
+                format!("{}{key}", lim::CLIENT_ENV_PREFIX).into(),
+                Some(value.into()),
+            ));
+        }
+    }
+    Some(env)
 }
 
 /// `JCODE_HOOK_PAYLOAD`: `event`, `session_id`, `cwd` and every field lowercased, all values
@@ -167,6 +254,8 @@ pub(crate) async fn run(runner: &Runner, group: &[usize], event: &Event) -> Vec<
     // cwd only when it names an existing directory; otherwise the agent's cwd is inherited.
     let cwd = runner.session.cwd.as_deref().filter(|c| c.is_dir());
     let stdin = tool_input_json(event);
+    let with_client = client_env(&runner.env, event);
+    let base_env: &[(OsString, Option<OsString>)] = with_client.as_deref().unwrap_or(&runner.env);
     for &i in group {
         let p = &runner.hooks[i];
         let slot = p.hook.source_event.as_str();
@@ -194,13 +283,18 @@ pub(crate) async fn run(runner: &Runner, group: &[usize], event: &Event) -> Vec<
                     program: &argv[0],
                     args: &args,
                     cwd,
-                    env: &runner.env,
+                    env: base_env,
                     extra_env: &extra,
                     stdin: stdin.as_bytes(),
                     capture_stdout: false,
                     timeout: Some(*timeout),
                     kill: Kill::Group,
                     cap: runner.capture_max_bytes,
+                    mode: hook_ir::contract::ProcessMode::OwnGroup,
+                    // jcode trims the whole stderr before cutting 2000 bytes: leading
+                    // whitespace must never use up the capture.
+                    stderr_skip: Some(Ws::Rust),
+                    stdout_skim: None,
                 };
                 let f = process::run(&spec).await;
                 let program = argv[0].to_string_lossy();
@@ -237,7 +331,7 @@ pub(crate) async fn run(runner: &Runner, group: &[usize], event: &Event) -> Vec<
                     Err(e) => not_run(id, OutcomeKind::Failed, e.as_str()),
                     Ok(argv) => {
                         let args: Vec<&OsStr> = argv[1..].iter().map(OsString::as_os_str).collect();
-                        match process::spawn_detached(&argv[0], &args, cwd, &runner.env, &extra) {
+                        match process::spawn_detached(&argv[0], &args, cwd, base_env, &extra) {
                             Ok(took) => HookOutcome {
                                 id: id.to_string(),
                                 outcome: OutcomeKind::Allowed,

@@ -44,7 +44,8 @@ pub(crate) struct Answer {
     pub permission: Option<(String, Option<String>)>,
     /// `systemMessage`.
     pub system_message: Option<String>,
-    /// `continue: false` on `stop`: the agent stops for good (no continuation).
+    /// `continue: false`: the agent stops for good after the hooks (on `stop`: no
+    /// continuation; elsewhere the action is blocked too).
     pub stop_for_good: Option<String>,
 }
 
@@ -63,12 +64,13 @@ pub(crate) fn interpret(kind: Kind, event: &str, m: &Map<String, Value>) -> Answ
     if m.get("continue") == Some(&Value::Bool(false)) {
         let reason = str_of(m, "stopReason")
             .map_or_else(|| format!("Stopped by {event} hook"), str::to_string);
-        if kind == Kind::Stop {
-            // On stop, "do not continue" means the agent really stops: no continuation.
-            a.stop_for_good = Some(reason);
-        } else {
-            a.block = Some(reason);
+        // "Do not continue" stops the agent after the hooks, whatever the event (Codex
+        // `continue_processing`, Claude `continue`); on stop there is then no continuation,
+        // elsewhere the action is blocked as well.
+        if kind != Kind::Stop {
+            a.block = Some(reason.clone());
         }
+        a.stop_for_good = Some(reason);
     }
     if a.block.is_none() && a.stop_for_good.is_none() && str_of(m, "decision") == Some("block") {
         a.block = Some(str_of(m, "reason").map_or_else(default_reason, str::to_string));
@@ -132,6 +134,10 @@ mod tests {
             &obj(json!({"continue":false})),
         );
         assert_eq!(a.block.as_deref(), Some("Stopped by UserPromptSubmit hook"));
+        assert_eq!(
+            a.stop_for_good.as_deref(),
+            Some("Stopped by UserPromptSubmit hook")
+        );
     }
 
     #[test]

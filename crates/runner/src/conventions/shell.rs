@@ -1,21 +1,75 @@
-//! Running a group of shell hooks in parallel with dedupe by identical command (Jarvis, Codex,
-//! Claude): results come back in hook order.
+//! Running a group of shell hooks in parallel (Jarvis, Codex, Claude), with dedupe by identical
+//! command where the convention dedupes (Jarvis, Claude; Codex runs every copy): results come
+//! back in hook order.
 
 use crate::decision::OutcomeKind;
 use crate::outcome::{not_run, HookRun};
-use crate::process::{self, Finished, Kill, Spec};
+use crate::process::{self, Finished, Kill, Skim, Spec};
 use crate::runner::{Plan, Runner};
+use crate::text::Ws;
+use hook_ir::contract::ProcessMode;
 use serde_json::Value;
 use std::ffi::{OsStr, OsString};
+use std::path::{Path, PathBuf};
 use std::time::Duration;
+
+/// How a convention's processes run (from its [`hook_ir::contract::Runtime`] row).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Proc {
+    /// Kill on timeout.
+    pub kill: Kill,
+    /// Own group or session leader.
+    pub mode: ProcessMode,
+    /// Leading stderr whitespace the agent's `trim()` drops.
+    pub stderr_skip: Option<Ws>,
+    /// The answer read from an over-long stdout.
+    pub skim: Option<Skim>,
+    /// Whether an identical command runs once per event (the runtime row's
+    /// [`hook_ir::contract::Dedupe`]; Codex runs every copy).
+    pub dedupe: bool,
+}
+
+impl Proc {
+    /// Own group, group kill, nothing skipped or skimmed.
+    pub const PLAIN: Proc = Proc {
+        kill: Kill::Group,
+        mode: ProcessMode::OwnGroup,
+        stderr_skip: None,
+        skim: None,
+        dedupe: true,
+    };
+}
+
+/// What every process of a dispatch shares, owned so it can outlive the dispatch (hooks the
+/// agent does not wait for).
+#[derive(Debug, Clone)]
+pub(crate) struct Ctx {
+    /// Working directory (only when it is a directory).
+    pub cwd: Option<PathBuf>,
+    /// Environment changes.
+    pub env: Vec<(OsString, Option<OsString>)>,
+    /// Capture cap.
+    pub cap: usize,
+}
+
+impl Ctx {
+    /// The runner's context.
+    pub fn of(runner: &Runner) -> Ctx {
+        Ctx {
+            cwd: runner.session.cwd.clone().filter(|c| c.is_dir()),
+            env: runner.env.clone(),
+            cap: runner.capture_max_bytes,
+        }
+    }
+}
 
 /// One hook of a parallel group.
 pub(crate) struct Job {
     /// Index in the runner's hooks.
     pub index: usize,
-    /// The shell program (`/bin/sh`, `$SHELL`).
+    /// The shell program (`/bin/sh`, Codex's login shell).
     pub shell: OsString,
-    /// The shell's flag (`-c`, `-lc`).
+    /// The shell's flag (`-c`).
     pub flag: &'static str,
     /// The command string.
     pub command: String,
@@ -42,9 +96,7 @@ pub(crate) fn jobs(
         .iter()
         .filter_map(|&index| {
             let p = &runner.hooks[index];
-            let (Plan::Jarvis { timeout } | Plan::Codex { timeout } | Plan::Claude { timeout }) =
-                p.plan
-            else {
+            let Plan::Shell { timeout } = p.plan else {
                 return None;
             };
             Some(Job {
@@ -68,14 +120,37 @@ pub(crate) enum Ran {
     DuplicateOf(usize),
 }
 
-/// Runs `jobs` concurrently; identical commands run once (the first, with its timeout).
-/// Results are in the order of `jobs`.
-pub(crate) async fn run_parallel(runner: &Runner, jobs: &[Job], kill: Kill) -> Vec<(usize, Ran)> {
-    let cwd = runner.session.cwd.as_deref().filter(|c| c.is_dir());
+/// Runs `jobs` concurrently; with `dedupe`, identical commands run once (the first, with its
+/// timeout). Results are in the order of `jobs`.
+pub(crate) async fn run_parallel(
+    runner: &Runner,
+    jobs: &[Job],
+    kill: Kill,
+    dedupe: bool,
+) -> Vec<(usize, Ran)> {
+    let ctx = Ctx::of(runner);
+    run_parallel_in(
+        &ctx,
+        jobs,
+        Proc {
+            kill,
+            dedupe,
+            ..Proc::PLAIN
+        },
+    )
+    .await
+}
+
+/// [`run_parallel`] with an explicit context and process rules.
+pub(crate) async fn run_parallel_in(ctx: &Ctx, jobs: &[Job], proc: Proc) -> Vec<(usize, Ran)> {
+    let cwd: Option<&Path> = ctx.cwd.as_deref();
     let mut firsts: Vec<usize> = Vec::with_capacity(jobs.len());
     let mut dup_of: Vec<Option<usize>> = Vec::with_capacity(jobs.len());
     for (n, j) in jobs.iter().enumerate() {
-        match firsts.iter().find(|&&f| jobs[f].command == j.command) {
+        let first = firsts
+            .iter()
+            .find(|&&f| proc.dedupe && jobs[f].command == j.command);
+        match first {
             Some(&f) => dup_of.push(Some(jobs[f].index)),
             None => {
                 firsts.push(n);
@@ -96,13 +171,16 @@ pub(crate) async fn run_parallel(runner: &Runner, jobs: &[Job], kill: Kill) -> V
                 program: &j.shell,
                 args: &args,
                 cwd,
-                env: &runner.env,
+                env: &ctx.env,
                 extra_env: &extra,
                 stdin: &j.stdin,
                 capture_stdout: true,
                 timeout: Some(j.timeout),
-                kill,
-                cap: runner.capture_max_bytes,
+                kill: proc.kill,
+                cap: ctx.cap,
+                mode: proc.mode,
+                stderr_skip: proc.stderr_skip,
+                stdout_skim: proc.skim,
             };
             process::run(&spec).await
         }

@@ -1,0 +1,157 @@
+//! Finding and reading the layers (the list is in the module docs of `gemini_settings`), then
+//! applying Gemini's switches to the hooks they declare.
+
+use super::lower::{self, Lowered};
+use super::Scope;
+use crate::read_limit::{read_text, Missing, MAX_CONFIG_BYTES};
+use crate::{Context, Output};
+use hook_ir::contract::limits::gemini as lim;
+use hook_ir::{Code, Convention, Diagnostic};
+use std::path::{Path, PathBuf};
+
+const GE: Convention = Convention::GeminiSettings;
+
+/// Every layer's file in merge order, with its scope. Missing files are left out.
+fn layers(ctx: &Context) -> Vec<(PathBuf, Scope)> {
+    let mut files = Vec::new();
+    let system = |var: &str, default: &str| -> Option<PathBuf> {
+        if !ctx.apply_env_overrides {
+            return None;
+        }
+        Some(PathBuf::from(
+            ctx.var(var).filter(|v| !v.is_empty()).unwrap_or(default),
+        ))
+    };
+    let system_settings = system("GEMINI_CLI_SYSTEM_SETTINGS_PATH", lim::SYSTEM_SETTINGS);
+    // Gemini puts the defaults next to the system settings unless named explicitly.
+    let defaults = if ctx.var("GEMINI_CLI_SYSTEM_DEFAULTS_PATH").is_some() {
+        system("GEMINI_CLI_SYSTEM_DEFAULTS_PATH", lim::SYSTEM_DEFAULTS)
+    } else {
+        system_settings
+            .as_ref()
+            .and_then(|s| s.parent().map(|d| d.join("system-defaults.json")))
+    };
+    if let Some(d) = defaults {
+        files.push((d, Scope::SystemDefaults));
+    }
+    let user = ctx.home.as_ref().map(|h| h.join(lim::USER_SETTINGS));
+    if let Some(u) = &user {
+        files.push((u.clone(), Scope::User));
+    }
+    if let Some(p) = &ctx.project {
+        let is_home = ctx.home.as_ref().is_some_and(|h| same_dir(h, p));
+        if !is_home {
+            files.push((p.join(lim::PROJECT_SETTINGS), Scope::Project));
+        }
+    }
+    if let Some(s) = system_settings {
+        files.push((s, Scope::System));
+    }
+    if let Some(h) = &ctx.home {
+        for root in extension_roots(&h.join(".gemini/extensions")) {
+            files.push((
+                root.join("hooks/hooks.json"),
+                Scope::Extension { root: root.clone() },
+            ));
+        }
+    }
+    files.retain(|(f, _)| f.exists());
+    files
+}
+
+fn same_dir(a: &Path, b: &Path) -> bool {
+    a == b || matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y)
+}
+
+/// Extension directories (holding `gemini-extension.json`), sorted by name.
+fn extension_roots(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut roots: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.join("gemini-extension.json").is_file())
+        .collect();
+    roots.sort();
+    roots
+}
+
+pub(super) fn discover(ctx: &Context, out: &mut Output) {
+    let mut all = Vec::new();
+    for (path, scope) in layers(ctx) {
+        if let Some(l) = read_and_lower(ctx, &path, &scope, out) {
+            all.push(l);
+        }
+    }
+    apply_switches(all, out);
+}
+
+pub(super) fn load(ctx: &Context, path: &Path, out: &mut Output) {
+    let scope = Scope::of(path, ctx.home.as_deref());
+    if let Some(l) = read_and_lower(ctx, path, &scope, out) {
+        apply_switches(vec![l], out);
+    }
+}
+
+fn read_and_lower(ctx: &Context, path: &Path, scope: &Scope, out: &mut Output) -> Option<Lowered> {
+    let (display, text) = read_text(
+        ctx,
+        GE,
+        path,
+        MAX_CONFIG_BYTES,
+        Missing::Report,
+        "JSON",
+        out,
+    )?;
+    Some(lower::lower_file(
+        &display,
+        &text,
+        scope,
+        ctx.project.as_deref(),
+        out,
+    ))
+}
+
+/// Gemini's switches over the layers, in merge order: the last `hooksConfig.enabled` written
+/// wins (system settings are last); `hooksConfig.disabled` lists are united. Hooks that do not
+/// run are reported and left out of the batch.
+fn apply_switches(layers: Vec<Lowered>, out: &mut Output) {
+    let off = layers.iter().rev().find_map(|l| l.enabled.clone());
+    let disabled: Vec<_> = layers.iter().flat_map(|l| l.disabled.clone()).collect();
+    let hooks: Vec<_> = layers.into_iter().flat_map(|l| l.hooks).collect();
+    if let Some((false, at)) = off {
+        out.diag(
+            Diagnostic::new(
+                Code::HooksDisabled,
+                format!(
+                    "`hooksConfig.enabled` is false: Gemini runs none of the {} hook(s) declared in its settings and extensions",
+                    hooks.len()
+                ),
+            )
+            .with_convention(GE)
+            .at(at)
+            .with_help("remove it, or set it to true, when the hooks should run"),
+        );
+        return;
+    }
+    for (hook, name) in hooks {
+        if let Some((_, at)) = disabled.iter().find(|(n, _)| *n == name) {
+            out.diag(
+                Diagnostic::new(
+                    Code::HookDisabled,
+                    format!(
+                        "hook `{name}` for `{}` is listed in `hooksConfig.disabled` ({}:{}): Gemini never runs it, and it is not imported",
+                        hook.source_event,
+                        at.path,
+                        at.line.map_or(String::new(), |l| l.to_string())
+                    ),
+                )
+                .with_convention(GE)
+                .at(hook.location.clone()),
+            );
+            continue;
+        }
+        out.hooks.push(hook);
+    }
+}

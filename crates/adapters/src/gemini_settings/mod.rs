@@ -1,0 +1,125 @@
+//! Gemini CLI settings hooks: `settings.json` layers and extensions' `hooks/hooks.json`.
+//!
+//! Source: Gemini CLI 0.61.0 (`@google/gemini-cli`), `packages/cli/src/config/settings.ts`
+//! (`getSystemSettingsPath`, `getSystemDefaultsPath`, `_doLoadSettings`, `mergeSettings`),
+//! `packages/cli/src/config/extension-manager.ts` (`loadExtensionHooks`) and
+//! `packages/core/src/hooks/hookRegistry.ts`.
+//!
+//! What is read ([`discover`]), in Gemini's merge order (later layers override single values;
+//! hook lists of every layer are concatenated, `hooksConfig.disabled` lists united):
+//! 1. system defaults: `$GEMINI_CLI_SYSTEM_DEFAULTS_PATH`, else
+//!    `/etc/gemini-cli/system-defaults.json`;
+//! 2. user settings: `<home>/.gemini/settings.json`;
+//! 3. workspace settings: `<project>/.gemini/settings.json` — not when the project is the
+//!    home directory (then it is the user file); Gemini reads it only in a trusted folder;
+//! 4. system settings: `$GEMINI_CLI_SYSTEM_SETTINGS_PATH`, else `/etc/gemini-cli/settings.json`;
+//! 5. extensions: `<home>/.gemini/extensions/<name>/hooks/hooks.json` of every directory
+//!    holding a `gemini-extension.json` (whether an extension is enabled is not checked), with
+//!    `${extensionPath}` substituted.
+//!
+//! The system layers are machine state: they are read unless `--no-env`
+//! ([`Context::apply_env_overrides`] false), like the environment.
+//!
+//! Switches: hooks run only when the merged `hooksConfig.enabled` is not `false`; a hook whose
+//! name (or command, when it has no name) is in a `hooksConfig.disabled` list never runs. Both
+//! are applied to the batch: such hooks are reported and left out of the IR.
+//!
+//! Settings files may hold `//` and `/* */` comments (Gemini strips them); extension files are
+//! plain JSON. Only `hooksConfig` and `hooks` are looked at.
+
+mod discover;
+mod json;
+mod lower;
+pub(crate) mod matcher;
+mod raw;
+pub mod schema;
+mod write;
+
+use crate::write::{Plan, WriteOptions};
+use crate::{Context, Output};
+use hook_ir::{Convention, Hook};
+use std::path::{Path, PathBuf};
+
+/// Which settings layer a file is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Scope {
+    /// System defaults (lowest layer).
+    SystemDefaults,
+    /// `~/.gemini/settings.json`.
+    User,
+    /// `<project>/.gemini/settings.json`.
+    Project,
+    /// System settings (override every other layer).
+    System,
+    /// An extension's `hooks/hooks.json`; `root` is the extension directory.
+    Extension {
+        /// `${extensionPath}`.
+        root: PathBuf,
+    },
+    /// Any other file passed explicitly.
+    Explicit,
+}
+
+impl Scope {
+    /// The scope of an explicitly named `path`, from its place on disk.
+    pub(crate) fn of(path: &Path, home: Option<&Path>) -> Scope {
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        let parent = path.parent();
+        let parent_name = parent.and_then(|p| p.file_name()).and_then(|n| n.to_str());
+        if name == "hooks.json" && parent_name == Some("hooks") {
+            let root = parent.and_then(Path::parent).unwrap_or(Path::new("."));
+            if root.join("gemini-extension.json").is_file() {
+                return Scope::Extension {
+                    root: root.to_path_buf(),
+                };
+            }
+        }
+        if parent_name == Some(".gemini") && name == "settings.json" {
+            let dir = parent.and_then(Path::parent).unwrap_or(Path::new("."));
+            return if home.is_some_and(|h| h == dir) {
+                Scope::User
+            } else {
+                Scope::Project
+            };
+        }
+        if name == "system-defaults.json" {
+            return Scope::SystemDefaults;
+        }
+        Scope::Explicit
+    }
+}
+
+/// Discovers this convention's sources under the project root and the home dir.
+pub fn discover(ctx: &Context, out: &mut Output) {
+    discover::discover(ctx, out);
+}
+
+/// Reads one explicit file of this convention.
+pub fn load(ctx: &Context, path: &Path, out: &mut Output) {
+    discover::load(ctx, path, out);
+}
+
+/// Whether `path` (a `settings.json` or `hooks/hooks.json`) is Gemini's rather than Claude's:
+/// it sits in a `.gemini` directory or an extension next to `gemini-extension.json`.
+pub fn owns(path: &Path) -> bool {
+    let parent = path.parent();
+    let parent_name = parent.and_then(|p| p.file_name()).and_then(|n| n.to_str());
+    match path.file_name().and_then(|n| n.to_str()) {
+        Some("settings.json") => parent_name == Some(".gemini"),
+        Some("system-defaults.json") => true,
+        Some("hooks.json") if parent_name == Some("hooks") => parent
+            .and_then(Path::parent)
+            .is_some_and(|r| r.join("gemini-extension.json").is_file()),
+        _ => false,
+    }
+}
+
+/// Plans writing `hooks` (already converted to this convention) into its files.
+pub fn plan_write(
+    ctx: &Context,
+    convention: Convention,
+    hooks: &[Hook],
+    opts: &WriteOptions,
+) -> Plan {
+    write::plan(ctx, convention, hooks, opts)
+}

@@ -1,0 +1,485 @@
+//! The raw model: the hook parts of a Gemini settings file (or an extension's
+//! `hooks/hooks.json`), mirroring the file exactly, every value with its byte range.
+//!
+//! ```json
+//! {"hooksConfig": {"enabled"?: true, "disabled"?: ["name"], "notifications"?: true},
+//!  "hooks": {"<Event>": [{"matcher"?: "...", "sequential"?: false, "hooks": [{"type": "command",
+//!    "command": "...", "name"?: "...", "description"?: "...", "timeout"?: 60000, "env"?: {}}]}]}}
+//! ```
+//!
+//! Building it checks only JSON types and keys; what the values mean is the lowering's job.
+//! Gemini validates settings with a `passthrough` schema (`settings-validation.ts`): unknown
+//! keys are kept and ignored, so a misspelt key is reported with a did-you-mean.
+
+use super::json::{span, type_name, Span};
+use hook_ir::{contract, Code, Convention};
+use jsonc_parser::ast::{Object, ObjectProp, Value};
+use jsonc_parser::common::Ranged;
+
+/// Keys of `hooks` that are not events: Gemini skips them (`types.ts`, `HOOKS_CONFIG_FIELDS`).
+pub(super) const HOOKS_CONFIG_FIELDS: &[&str] = &["enabled", "disabled", "notifications"];
+const HOOKS_CONFIG_KEYS: &[&str] = HOOKS_CONFIG_FIELDS;
+const GROUP_KEYS: &[&str] = &["matcher", "sequential", "hooks"];
+/// `CommandHookConfig` (`types.ts`); `env` is read by the runner though the settings schema
+/// does not list it.
+const HANDLER_KEYS: &[&str] = &["type", "command", "name", "description", "timeout", "env"];
+
+/// Something wrong with the file's shape, before lowering.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Problem {
+    pub code: Code,
+    pub message: String,
+    pub span: Span,
+    pub help: Option<String>,
+}
+
+impl Problem {
+    pub fn new(code: Code, message: impl Into<String>, span: Span) -> Self {
+        Problem {
+            code,
+            message: message.into(),
+            span,
+            help: None,
+        }
+    }
+
+    pub fn help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+}
+
+/// A string value with its range.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Str {
+    pub value: String,
+    pub span: Span,
+}
+
+/// The hook parts of one file.
+#[derive(Debug, Default)]
+pub(super) struct RawFile {
+    /// `hooksConfig.enabled`, when written as a boolean.
+    pub enabled: Option<(bool, Span)>,
+    /// `hooksConfig.disabled` names.
+    pub disabled: Vec<Str>,
+    /// Event keys under `hooks`, in file order (a repeated key appears once: the last copy,
+    /// which is what `JSON.parse` keeps).
+    pub events: Vec<RawEvent>,
+}
+
+/// One `"<Event>": [...]` entry.
+#[derive(Debug)]
+pub(super) struct RawEvent {
+    pub name: Str,
+    pub groups: Vec<RawGroup>,
+}
+
+/// One hook definition (matcher group).
+#[derive(Debug)]
+pub(super) struct RawGroup {
+    pub index: usize,
+    pub matcher: Option<Str>,
+    pub sequential: Option<bool>,
+    pub handlers: Vec<RawHandler>,
+}
+
+/// One hook object inside a definition's `hooks` array.
+#[derive(Debug)]
+pub(super) struct RawHandler {
+    pub index: usize,
+    pub span: Span,
+    pub kind: Option<Str>,
+    pub command: Option<Str>,
+    pub name: Option<Str>,
+    pub description: Option<String>,
+    /// The `timeout` number as written, with its range.
+    pub timeout: Option<(String, Span)>,
+    pub env: Vec<(String, String)>,
+    /// A field had the wrong JSON type (reported).
+    pub malformed: bool,
+}
+
+/// Builds the raw model from a parsed document, reporting shape problems. `settings` is false
+/// for an extension's `hooks/hooks.json` (which has only `hooks`).
+pub(super) fn build(root: &Value<'_>, settings: bool, out: &mut Vec<Problem>) -> RawFile {
+    let mut file = RawFile::default();
+    let Value::Object(root) = root else {
+        out.push(Problem::new(
+            Code::WrongValueType,
+            format!(
+                "a settings file must be a JSON object, not {}; Gemini ignores this file",
+                type_name(root)
+            ),
+            span(root),
+        ));
+        return file;
+    };
+    for prop in unique_props(root, out) {
+        let name = prop.name.as_str();
+        if contract::find(Convention::GeminiSettings, name).is_some() {
+            out.push(
+                Problem::new(
+                    Code::IgnoredKey,
+                    format!("`{name}` is a hook event written outside `hooks`; Gemini ignores it"),
+                    key_span(prop),
+                )
+                .help(format!(
+                    "move it into the `\"hooks\": {{\"{name}\": [...]}}` object"
+                )),
+            );
+        } else if name == "enableHooks" {
+            out.push(legacy_switch(prop));
+        } else if name == "tools" {
+            if let Value::Object(tools) = &prop.value {
+                if let Some(p) = last_prop(tools, "enableHooks") {
+                    out.push(legacy_switch(p));
+                }
+            }
+        }
+    }
+    if settings {
+        if let Some(p) = last_prop(root, "hooksConfig") {
+            hooks_config(&p.value, &mut file, out);
+        }
+    }
+    let Some(hooks) = last_prop(root, "hooks") else {
+        return file;
+    };
+    let Value::Object(hooks_obj) = &hooks.value else {
+        out.push(Problem::new(
+            Code::WrongValueType,
+            format!(
+                "`hooks` must be an object of events, not {}",
+                type_name(&hooks.value)
+            ),
+            span(&hooks.value),
+        ));
+        return file;
+    };
+    for prop in unique_props(hooks_obj, out) {
+        let key = prop.name.as_str();
+        if HOOKS_CONFIG_FIELDS.contains(&key) {
+            out.push(
+                Problem::new(
+                    Code::IgnoredKey,
+                    format!("`hooks.{key}` is not read: Gemini skips it (the switch lives in `hooksConfig.{key}`)"),
+                    key_span(prop),
+                )
+                .help(format!("move it to `\"hooksConfig\": {{\"{key}\": ...}}`")),
+            );
+            continue;
+        }
+        let name = Str {
+            value: key.to_string(),
+            span: key_span(prop),
+        };
+        let Value::Array(groups) = &prop.value else {
+            out.push(Problem::new(
+                Code::WrongValueType,
+                format!(
+                    "`{}` must be an array of hook definitions, not {}; Gemini skips it",
+                    name.value,
+                    type_name(&prop.value)
+                ),
+                span(&prop.value),
+            ));
+            continue;
+        };
+        let groups = groups
+            .elements
+            .iter()
+            .enumerate()
+            .filter_map(|(i, g)| build_group(&name.value, i, g, out))
+            .collect();
+        file.events.push(RawEvent { name, groups });
+    }
+    file
+}
+
+fn legacy_switch(p: &ObjectProp<'_>) -> Problem {
+    Problem::new(
+        Code::IgnoredKey,
+        "`enableHooks` is not read by Gemini CLI: hooks run unless `hooksConfig.enabled` is false",
+        key_span(p),
+    )
+    .help("remove it; write `\"hooksConfig\": {\"enabled\": false}` to switch hooks off")
+}
+
+fn hooks_config(v: &Value<'_>, file: &mut RawFile, out: &mut Vec<Problem>) {
+    let Value::Object(obj) = v else {
+        out.push(Problem::new(
+            Code::WrongValueType,
+            format!("`hooksConfig` must be an object, not {}", type_name(v)),
+            span(v),
+        ));
+        return;
+    };
+    let props = unique_props(obj, out);
+    suggest_keys(&props, HOOKS_CONFIG_KEYS, "hooksConfig", out);
+    for p in props {
+        match (p.name.as_str(), &p.value) {
+            ("enabled", Value::BooleanLit(b)) => file.enabled = Some((b.value, key_span(p))),
+            ("notifications", Value::BooleanLit(_)) => {}
+            ("enabled" | "notifications", other) => out.push(Problem::new(
+                Code::WrongValueType,
+                format!(
+                    "`hooksConfig.{}` must be a boolean, not {}",
+                    p.name.as_str(),
+                    type_name(other)
+                ),
+                span(other),
+            )),
+            ("disabled", Value::Array(a)) => {
+                for e in &a.elements {
+                    match e {
+                        Value::StringLit(s) => file.disabled.push(str_of(s)),
+                        other => out.push(Problem::new(
+                            Code::WrongValueType,
+                            format!(
+                                "`hooksConfig.disabled` lists hook names (strings), not {}",
+                                type_name(other)
+                            ),
+                            span(other),
+                        )),
+                    }
+                }
+            }
+            ("disabled", other) => out.push(Problem::new(
+                Code::WrongValueType,
+                format!(
+                    "`hooksConfig.disabled` must be an array of hook names, not {}",
+                    type_name(other)
+                ),
+                span(other),
+            )),
+            _ => {}
+        }
+    }
+}
+
+fn build_group(
+    event: &str,
+    index: usize,
+    v: &Value<'_>,
+    out: &mut Vec<Problem>,
+) -> Option<RawGroup> {
+    let Value::Object(obj) = v else {
+        out.push(Problem::new(
+            Code::WrongValueType,
+            format!(
+                "each entry of `{event}` must be an object with `matcher` and `hooks`, not {}; Gemini discards it",
+                type_name(v)
+            ),
+            span(v),
+        ));
+        return None;
+    };
+    let props = unique_props(obj, out);
+    suggest_keys(&props, GROUP_KEYS, "hook definition", out);
+    let mut ok = true;
+    let matcher = match last_prop(obj, "matcher").map(|p| &p.value) {
+        None => None,
+        Some(Value::StringLit(s)) => Some(str_of(s)),
+        Some(other) => {
+            out.push(Problem::new(
+                Code::WrongValueType,
+                format!(
+                    "`matcher` must be a string, not {}; Gemini's `matcher.trim()` then throws and no `{event}` hook runs",
+                    type_name(other)
+                ),
+                span(other),
+            ));
+            ok = false;
+            None
+        }
+    };
+    let sequential = match last_prop(obj, "sequential").map(|p| &p.value) {
+        None => None,
+        Some(Value::BooleanLit(b)) => Some(b.value),
+        Some(other) => {
+            out.push(Problem::new(
+                Code::WrongValueType,
+                format!(
+                    "`sequential` must be a boolean, not {}; Gemini runs the hooks in parallel unless it is `true`",
+                    type_name(other)
+                ),
+                span(other),
+            ));
+            None
+        }
+    };
+    let handlers = match last_prop(obj, "hooks").map(|p| &p.value) {
+        Some(Value::Array(a)) => a
+            .elements
+            .iter()
+            .enumerate()
+            .filter_map(|(i, h)| build_handler(i, h, out))
+            .collect(),
+        Some(other) => {
+            out.push(Problem::new(
+                Code::WrongValueType,
+                format!(
+                    "`hooks` of a hook definition must be an array, not {}; Gemini discards the definition",
+                    type_name(other)
+                ),
+                span(other),
+            ));
+            return None;
+        }
+        None => {
+            out.push(Problem::new(
+                Code::MissingField,
+                format!("this `{event}` hook definition has no `hooks` array; Gemini discards it"),
+                span(v),
+            ));
+            return None;
+        }
+    };
+    ok.then_some(RawGroup {
+        index,
+        matcher,
+        sequential,
+        handlers,
+    })
+}
+
+fn build_handler(index: usize, v: &Value<'_>, out: &mut Vec<Problem>) -> Option<RawHandler> {
+    let Value::Object(obj) = v else {
+        out.push(Problem::new(
+            Code::WrongValueType,
+            format!(
+                "each hook must be an object like {{\"type\": \"command\", \"command\": \"...\"}}, not {}",
+                type_name(v)
+            ),
+            span(v),
+        ));
+        return None;
+    };
+    let props = unique_props(obj, out);
+    suggest_keys(&props, HANDLER_KEYS, "hook", out);
+    let mut h = RawHandler {
+        index,
+        span: span(v),
+        kind: None,
+        command: None,
+        name: None,
+        description: None,
+        timeout: None,
+        env: Vec::new(),
+        malformed: false,
+    };
+    let wrong = |key: &str, want: &str, got: &Value<'_>, out: &mut Vec<Problem>| {
+        out.push(Problem::new(
+            Code::WrongValueType,
+            format!("`{key}` must be {want}, not {}", type_name(got)),
+            span(got),
+        ));
+    };
+    for (key, value) in props.iter().map(|p| (p.name.as_str(), &p.value)) {
+        match (key, value) {
+            ("type", Value::StringLit(s)) => h.kind = Some(str_of(s)),
+            ("command", Value::StringLit(s)) => h.command = Some(str_of(s)),
+            ("name", Value::StringLit(s)) => h.name = Some(str_of(s)),
+            ("description", Value::StringLit(s)) => h.description = Some(s.value.to_string()),
+            ("timeout", Value::NumberLit(n)) => {
+                h.timeout = Some((n.value.to_string(), (n.range.start, n.range.end)));
+            }
+            ("env", Value::Object(o)) => {
+                for p in &o.properties {
+                    match &p.value {
+                        Value::StringLit(s) => {
+                            h.env.retain(|(k, _)| k != p.name.as_str());
+                            h.env
+                                .push((p.name.as_str().to_string(), s.value.to_string()));
+                        }
+                        other => {
+                            wrong("each `env` value", "a string", other, out);
+                            h.malformed = true;
+                        }
+                    }
+                }
+            }
+            ("type" | "command" | "name" | "description", other) => {
+                wrong(key, "a string", other, out);
+                h.malformed = true;
+            }
+            ("timeout", other) => {
+                wrong(key, "a number of milliseconds", other, out);
+                h.malformed = true;
+            }
+            ("env", other) => {
+                wrong(key, "an object of strings", other, out);
+                h.malformed = true;
+            }
+            _ => {}
+        }
+    }
+    Some(h)
+}
+
+fn str_of(s: &jsonc_parser::ast::StringLit<'_>) -> Str {
+    Str {
+        value: s.value.to_string(),
+        span: (s.range.start, s.range.end),
+    }
+}
+
+fn key_span(p: &ObjectProp<'_>) -> Span {
+    let r = p.name.range();
+    (r.start, r.end)
+}
+
+/// The last property named `name`: `JSON.parse` keeps the last of repeated keys.
+fn last_prop<'o, 'a>(obj: &'o Object<'a>, name: &str) -> Option<&'o ObjectProp<'a>> {
+    obj.properties
+        .iter()
+        .rev()
+        .find(|p| p.name.as_str() == name)
+}
+
+/// The properties `JSON.parse` keeps (the last of each name), in file order of those copies;
+/// every earlier copy of a repeated key is reported, since it is silently dropped.
+fn unique_props<'o, 'a>(obj: &'o Object<'a>, out: &mut Vec<Problem>) -> Vec<&'o ObjectProp<'a>> {
+    let mut last: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    for (i, p) in obj.properties.iter().enumerate() {
+        last.insert(p.name.as_str(), i);
+    }
+    let mut kept = Vec::with_capacity(last.len());
+    for (i, p) in obj.properties.iter().enumerate() {
+        let name = p.name.as_str();
+        if last.get(name) == Some(&i) {
+            kept.push(p);
+        } else {
+            out.push(
+                Problem::new(
+                    Code::IgnoredKey,
+                    format!("`{name}` appears again later in this object; JSON keeps only the last copy, so this one is ignored"),
+                    key_span(p),
+                )
+                .help("merge the two entries into one"),
+            );
+        }
+    }
+    kept
+}
+
+/// Reports keys that look like a misspelling of a key Gemini reads.
+fn suggest_keys(props: &[&ObjectProp<'_>], known: &[&str], what: &str, out: &mut Vec<Problem>) {
+    for p in props {
+        let name = p.name.as_str();
+        if known.contains(&name) {
+            continue;
+        }
+        if let Some(s) = contract::suggest(name, known.iter().copied()) {
+            out.push(
+                Problem::new(
+                    Code::IgnoredKey,
+                    format!("Gemini ignores the {what} key `{name}`"),
+                    key_span(p),
+                )
+                .help(format!("did you mean `{s}`?")),
+            );
+        }
+    }
+}

@@ -1,0 +1,394 @@
+//! The writer: merges hooks (already converted to `gemini-settings` by the importer) into
+//! `<project>/.gemini/settings.json` (or `WriteOptions::target`), editing the file through
+//! `jsonc-parser`'s CST so comments, every other key, the key order and the indentation survive.
+//!
+//! Each hook goes into the definition of its event whose `matcher` string is the same (one is
+//! created at the end of the event's array when there is none). A hook with the same command
+//! already in that definition is left alone when it means the same thing (a second run
+//! changes nothing) and is only replaced with `force` when it differs. Timeouts are written in
+//! milliseconds.
+
+use super::{json, matcher};
+use crate::convert::matcher::anchored_alternation;
+use crate::write::{json_input, FileChange, Plan, WriteOptions};
+use crate::Context;
+use hook_ir::contract::{self, limits::gemini as lim, MatchedValue};
+use hook_ir::{quote, Code, Convention, Detail, Diagnostic, Handler, Hook, Location, Matcher};
+use jsonc_parser::cst::{CstArray, CstInputValue as V, CstNode, CstObject, CstRootNode};
+use jsonc_parser::ParseOptions;
+use serde_json::Value;
+
+const GE: Convention = Convention::GeminiSettings;
+/// What a tool name escapes to be matched verbatim by Gemini's (JavaScript) regex.
+const REGEX_SPECIALS: &str = "\\^$.|?*+()[]{}";
+
+pub(super) fn plan(
+    ctx: &Context,
+    _convention: Convention,
+    hooks: &[Hook],
+    opts: &WriteOptions,
+) -> Plan {
+    let mut plan = Plan::default();
+    let Some(target) = opts
+        .target
+        .clone()
+        .or_else(|| ctx.project.as_ref().map(|p| p.join(lim::PROJECT_SETTINGS)))
+    else {
+        plan.diagnostics.push(
+            Diagnostic::new(
+                Code::InvalidSource,
+                "no project root to write `.gemini/settings.json` into; pass a project or a target file",
+            )
+            .with_convention(GE),
+        );
+        return plan;
+    };
+    let display = ctx.display(&target);
+    let before = match crate::write::read_target(&target) {
+        Ok(t) => t,
+        Err(e) => {
+            plan.diagnostics.push(
+                Diagnostic::new(Code::UnreadableSource, format!("cannot read the file: {e}"))
+                    .with_convention(GE)
+                    .at(Location::path_only(display)),
+            );
+            return plan;
+        }
+    };
+    let base = match before.as_deref() {
+        Some(t) if !t.trim().is_empty() => t,
+        _ => "{}\n",
+    };
+    // Refuse to edit what Gemini cannot read: the user must fix it first.
+    if let Err(d) = check_base(base, &display) {
+        plan.diagnostics.push(d);
+        return plan;
+    }
+    let options = ParseOptions {
+        allow_comments: true,
+        ..crate::json_span::strict_options()
+    };
+    let Ok(root) = CstRootNode::parse(base, &options) else {
+        return plan;
+    };
+    let obj = root.object_value_or_set();
+    for hook in hooks {
+        if let Err(d) = merge(&obj, hook, opts.force) {
+            plan.diagnostics
+                .push(d.with_convention(GE).at(hook.location.clone()));
+        }
+    }
+    let mut after = root.to_string();
+    if before.is_none() && !after.ends_with('\n') {
+        after.push('\n');
+    }
+    plan.changes.push(FileChange {
+        path: target,
+        display,
+        before,
+        after,
+        mode: None,
+    });
+    plan
+}
+
+fn check_base(text: &str, display: &str) -> Result<(), Diagnostic> {
+    let refuse = |code, msg: String, span: (usize, usize)| {
+        Diagnostic::new(code, msg)
+            .with_convention(GE)
+            .at(crate::source::locate(display, text, span.0, span.1))
+    };
+    let root = match json::parse(text, true) {
+        Ok(Some(v)) => v,
+        Ok(None) => return Ok(()),
+        Err(e) => {
+            return Err(refuse(
+                Code::ParseError,
+                format!(
+                    "not valid JSON ({}); fix it before importing into it",
+                    e.message
+                ),
+                e.span,
+            ))
+        }
+    };
+    let jsonc_parser::ast::Value::Object(o) = &root else {
+        return Err(refuse(
+            Code::WrongValueType,
+            format!(
+                "the settings file is {}, not an object; nothing was written",
+                json::type_name(&root)
+            ),
+            json::span(&root),
+        ));
+    };
+    if let Some(h) = o
+        .properties
+        .iter()
+        .rev()
+        .find(|p| p.name.as_str() == "hooks")
+    {
+        if !matches!(h.value, jsonc_parser::ast::Value::Object(_)) {
+            return Err(refuse(
+                Code::WrongValueType,
+                format!(
+                    "`hooks` is {}, not an object; nothing was written",
+                    json::type_name(&h.value)
+                ),
+                json::span(&h.value),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The `matcher` strings to write (`None`: no matcher key; several: one definition each),
+/// chosen so that Gemini reads each back as `hook.matcher`:
+/// - the string as written, when the hook came from a Gemini settings file and Gemini reads it
+///   as the same matcher;
+/// - tool events: an anchored regex `^(?:A|B)$` for exact names (Gemini's regex is
+///   unanchored), the pattern for a regex;
+/// - exact-value events (`SessionStart`, ...): one definition per value;
+/// - events that ignore matchers: none.
+pub(super) fn matcher_strings(hook: &Hook) -> Result<Vec<Option<String>>, String> {
+    let matched = contract::find(GE, &hook.source_event).map_or(MatchedValue::Other, |r| r.matched);
+    if let Detail::GeminiGroup {
+        raw_matcher: Some(m),
+        ..
+    } = &hook.detail
+    {
+        if matcher::to_ir(matched, Some(m)) == hook.matcher {
+            return Ok(vec![Some(m.clone())]);
+        }
+    }
+    if matches!(matched, MatchedValue::Ignored | MatchedValue::NoMatcher) || hook.matcher.is_any() {
+        return Ok(vec![None]);
+    }
+    match (&hook.matcher, matched) {
+        (Matcher::Exact { names }, _) if names.is_empty() => Err(
+            "an empty list of names matches nothing and cannot be written as a Gemini matcher"
+                .into(),
+        ),
+        (Matcher::Exact { names }, MatchedValue::ToolName) => {
+            Ok(vec![Some(anchored_alternation(names, REGEX_SPECIALS))])
+        }
+        (Matcher::Exact { names }, _) => {
+            if names
+                .iter()
+                .any(|n| n.trim() != n || n.is_empty() || n == "*")
+            {
+                return Err(format!(
+                    "Gemini trims matchers and reads `*` as everything: {names:?} cannot be matched exactly"
+                ));
+            }
+            Ok(names.iter().map(|n| Some(n.clone())).collect())
+        }
+        (Matcher::Regex { pattern, .. }, MatchedValue::ToolName) => {
+            let ecma = Matcher::Regex {
+                dialect: hook_ir::Dialect::Ecmascript,
+                pattern: pattern.clone(),
+            };
+            if let Err(e) = ecma.compile() {
+                return Err(format!(
+                    "the regex `{pattern}` is not valid JavaScript ({})",
+                    e.message
+                ));
+            }
+            Ok(vec![Some(pattern.clone())])
+        }
+        // An anchored alternation of plain names (what the importer makes of exact names) is
+        // that list of exact values.
+        (Matcher::Regex { pattern, .. }, _) => match crate::convert::matcher::regex_to_exact(pattern) {
+            Some(names) => Ok(names.into_iter().map(Some).collect()),
+            None => Err(format!(
+                "Gemini compares `{}` matchers exactly, not as regexes: `{pattern}` cannot be written",
+                hook.source_event
+            )),
+        },
+        (Matcher::Any, _) => Ok(vec![None]),
+    }
+}
+
+/// The hook object to write, as ordered key/value pairs, and the definition's `sequential`.
+fn handler_fields(hook: &Hook, command: &str) -> (Vec<(String, Value)>, Option<bool>) {
+    let mut f = vec![("type".to_string(), Value::from("command"))];
+    let (explicit, sequential, name, description, env) = match &hook.detail {
+        Detail::GeminiGroup {
+            timeout_explicit,
+            sequential,
+            name,
+            description,
+            env,
+            ..
+        } => (
+            *timeout_explicit,
+            *sequential,
+            name.clone(),
+            description.clone(),
+            env.clone(),
+        ),
+        _ => (false, None, None, None, Vec::new()),
+    };
+    if let Some(n) = name {
+        f.push(("name".to_string(), Value::from(n)));
+    }
+    f.push(("command".to_string(), Value::from(command)));
+    if let Some(d) = description {
+        f.push(("description".to_string(), Value::from(d)));
+    }
+    if let Some(ms) = hook.timeout_ms {
+        if explicit || ms != lim::TIMEOUT_DEFAULT_MS {
+            f.push(("timeout".to_string(), Value::from(ms)));
+        }
+    }
+    if !env.is_empty() {
+        let m: serde_json::Map<String, Value> =
+            env.into_iter().map(|(k, v)| (k, Value::from(v))).collect();
+        f.push(("env".to_string(), Value::Object(m)));
+    }
+    (f, sequential)
+}
+
+/// Merges one hook. `Err` carries what there is to say: a refusal, or (with `force`) the
+/// `forced_overwrite` warning of a replaced hook.
+fn merge(obj: &CstObject, hook: &Hook, force: bool) -> Result<(), Diagnostic> {
+    let event = hook.source_event.as_str();
+    if hook.convention != GE || contract::find(GE, event).is_none() {
+        return Err(Diagnostic::new(
+            Code::SemanticMismatch,
+            format!("`{event}` ({}) is not a Gemini CLI hook event; convert the hook to gemini-settings first", hook.convention),
+        ));
+    }
+    let Handler::Command { command, .. } = &hook.handler else {
+        return Err(Diagnostic::new(
+            Code::SemanticMismatch,
+            "Gemini settings hooks run commands; a module hook cannot be written here",
+        ));
+    };
+    let (fields, sequential) = handler_fields(hook, command);
+    let wanted = Value::Object(fields.iter().cloned().collect());
+    let matchers = matcher_strings(hook).map_err(|why| {
+        Diagnostic::new(
+            Code::SemanticMismatch,
+            format!("{why}; this `{event}` hook was not written"),
+        )
+    })?;
+    let hooks_obj = obj.object_value_or_create("hooks").ok_or_else(|| {
+        Diagnostic::new(
+            Code::WrongValueType,
+            "`hooks` is not an object; nothing was written",
+        )
+    })?;
+    let events = hooks_obj.array_value_or_create(event).ok_or_else(|| {
+        Diagnostic::new(
+            Code::WrongValueType,
+            format!("`hooks.{event}` is not an array; this hook was not written"),
+        )
+    })?;
+    let mut result = Ok(());
+    for matcher in matchers {
+        if let Err(d) = merge_one(&events, event, matcher, sequential, command, &wanted, force) {
+            result = Err(d);
+        }
+    }
+    result
+}
+
+fn merge_one(
+    events: &CstArray,
+    event: &str,
+    matcher: Option<String>,
+    sequential: Option<bool>,
+    command: &str,
+    wanted: &Value,
+    force: bool,
+) -> Result<(), Diagnostic> {
+    let group = events.elements().into_iter().find_map(|g| {
+        let g = g.as_object()?;
+        (group_matcher(&g).as_ref() == Some(&matcher)).then_some(g)
+    });
+    let Some(group) = group else {
+        let mut g = Vec::new();
+        if let Some(m) = &matcher {
+            g.push(("matcher".to_string(), V::String(m.clone())));
+        }
+        if let Some(s) = sequential {
+            g.push(("sequential".to_string(), V::Bool(s)));
+        }
+        g.push(("hooks".to_string(), V::Array(vec![json_input(wanted)])));
+        events.append(V::Object(g));
+        return Ok(());
+    };
+    let handlers: CstArray = group.array_value_or_create("hooks").ok_or_else(|| {
+        Diagnostic::new(
+            Code::WrongValueType,
+            format!("a `{event}` definition's `hooks` is not an array; this hook was not written"),
+        )
+    })?;
+    let existing = handlers.elements().into_iter().find(|h| {
+        let v = node_value(h);
+        v.as_ref()
+            .and_then(|v| v.get("command"))
+            .and_then(Value::as_str)
+            == Some(command)
+    });
+    match existing {
+        None => {
+            handlers.append(json_input(wanted));
+            Ok(())
+        }
+        Some(node) if same_meaning(&node, wanted) => Ok(()),
+        Some(node) => {
+            let d = crate::write::conflict(
+                force,
+                &format!(
+                    "{} is already a `{event}` hook with other settings (type, name, timeout or env)",
+                    quote(command)
+                ),
+                "replace its settings with the imported ones",
+            );
+            if force {
+                if let Some(o) = node.as_object() {
+                    o.replace_with(json_input(wanted));
+                }
+            }
+            Err(d)
+        }
+    }
+}
+
+/// A definition's matcher: `Some(None)` without one, `None` when it is not a readable string
+/// (such a definition is never merged into).
+fn group_matcher(g: &CstObject) -> Option<Option<String>> {
+    let Some(prop) = g.get("matcher") else {
+        return Some(None);
+    };
+    prop.value()?
+        .as_string_lit()?
+        .decoded_value()
+        .ok()
+        .map(Some)
+}
+
+/// Same type, name, effective timeout and env.
+fn same_meaning(node: &CstNode, wanted: &Value) -> bool {
+    let Some(have) = node_value(node) else {
+        return false;
+    };
+    let timeout = |v: &Value| {
+        v.get("timeout")
+            .and_then(Value::as_f64)
+            .unwrap_or(lim::TIMEOUT_DEFAULT_MS as f64)
+    };
+    timeout(&have) == timeout(wanted)
+        && ["type", "name", "env"]
+            .iter()
+            .all(|k| have.get(k) == wanted.get(k))
+}
+
+/// A node's value, comments stripped.
+fn node_value(node: &CstNode) -> Option<Value> {
+    jsonc_parser::parse_to_serde_value(&node.to_string(), &Default::default())
+        .ok()
+        .flatten()
+}

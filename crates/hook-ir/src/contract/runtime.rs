@@ -1,0 +1,283 @@
+//! How each convention's runtime executes its hooks, as data: the second half of the contract
+//! table. The per-event half ([`super::Rules`]) says *what* an event's hooks may do (order,
+//! timeout, blocking, mutations, when they fire); this half says *how* the agent launches and
+//! answers them. The runner reads both and has no per-convention code path besides one payload
+//! module and one answer module per [`AnswerFormat`]: a new convention is a row here, rows in
+//! [`super::CONTRACTS`], and those two modules.
+
+use crate::Convention;
+use serde::Serialize;
+
+/// How a hook's command becomes a process.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Launch {
+    /// Tokenized with jcode's `parse_hook_command` and executed directly, no shell.
+    Argv,
+    /// `<shell> <flag> <command>`.
+    Shell {
+        /// Which shell.
+        shell: ShellProgram,
+        /// Its flag (`-c`, `-lc`).
+        flag: &'static str,
+    },
+    /// A JavaScript module, run by the module host.
+    Module,
+    /// Never executed (import and diagnostics only).
+    NotExecuted,
+}
+
+/// The shell program of a [`Launch::Shell`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ShellProgram {
+    /// Always this program.
+    Fixed {
+        /// Its path.
+        path: &'static str,
+    },
+    /// The value of an environment variable of the agent, `default` when unset or empty.
+    FromEnv {
+        /// The variable (`SHELL`).
+        var: &'static str,
+        /// Used when it is unset or empty.
+        default: &'static str,
+    },
+    /// The user's login shell from the password database when its file name is one of
+    /// `known`; else the first of `fallbacks` (a name looked up on `PATH`, then its fixed
+    /// paths); else `last_resort` (Codex: `$SHELL` is never read).
+    LoginShell {
+        /// Login shells taken as they are (`bash`, `zsh`, `sh`).
+        known: &'static [&'static str],
+        /// (name on `PATH`, fixed paths), in order.
+        fallbacks: &'static [(&'static str, &'static [&'static str])],
+        /// When nothing else is found.
+        last_resort: &'static str,
+    },
+}
+
+/// Where a hook process sits among the agent's processes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ProcessMode {
+    /// Its own process group, in the agent's session: it keeps the agent's controlling terminal
+    /// (a read of `/dev/tty` in a background group stops it with SIGTTIN).
+    OwnGroup,
+    /// A new session (`setsid`): no controlling terminal at all; a read of `/dev/tty` fails at
+    /// once (ENXIO).
+    SessionLeader,
+}
+
+/// How a timed-out hook is killed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum KillRule {
+    /// SIGKILL to the process group at once.
+    Group,
+    /// SIGTERM to the group, SIGKILL `grace_ms` later.
+    TermThenKill {
+        /// Milliseconds between the two signals.
+        grace_ms: u64,
+    },
+}
+
+/// Which copies of identical hooks of one event run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Dedupe {
+    /// Every copy runs, in declaration order.
+    EveryCopy,
+    /// An identical command runs once per event: the first definition (and its timeout) wins.
+    IdenticalCommand,
+    /// The first module registered for a (kind, tool) wins (GJC batch dedupe).
+    FirstModule,
+}
+
+/// How a hook's answer is read: one answer module of the runner per variant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AnswerFormat {
+    /// Exit code only; a block's reason is stderr (jcode's gate).
+    ExitCodeAndStderr,
+    /// Kimi Code's external-hooks answer: exit 2 + stderr, or exit 0 + a JSON object whose
+    /// `hookSpecificOutput.permissionDecision: "deny"` blocks and whose `message` is context.
+    KimiJson,
+    /// Codex's JSON answer (`decision`, `continue`, `hookSpecificOutput`...).
+    CodexJson,
+    /// Claude Code's JSON answer.
+    ClaudeJson,
+    /// Gemini CLI's JSON answer (`decision`, `continue`, `hookSpecificOutput`, plain text on
+    /// exit codes ≥ 2).
+    GeminiJson,
+    /// The value a module handler returns.
+    ModuleReturn,
+    /// Nothing is read.
+    None,
+}
+
+/// What the agent does with a Stop hook that asks to continue.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ContinuationRule {
+    /// Stop hooks cannot continue the agent.
+    None,
+    /// At most once per turn: after one continuation, the Stop hooks of the same turn are not
+    /// run at all (Kimi Code `stopHookContinuationUsed`).
+    OncePerTurn,
+    /// Every block continues; the hook guards against loops itself (`stop_hook_active`).
+    HookGuarded,
+}
+
+/// How one convention's runtime executes its hooks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Runtime {
+    /// The convention.
+    pub convention: Convention,
+    /// How a command becomes a process.
+    pub launch: Launch,
+    /// Where the process sits.
+    pub process: ProcessMode,
+    /// How a timed-out hook is killed.
+    pub kill: KillRule,
+    /// Which copies of identical hooks run.
+    pub dedupe: Dedupe,
+    /// How the answer is read.
+    pub answer: AnswerFormat,
+    /// What a Stop continuation may do.
+    pub continuation: ContinuationRule,
+    /// The real source this row follows.
+    pub source: &'static str,
+}
+
+use super::limits;
+
+/// One row per convention, in [`Convention::ALL`] order.
+pub static RUNTIMES: &[Runtime] = &[
+    Runtime {
+        convention: Convention::Jcode,
+        launch: Launch::Argv,
+        // Observers are spawned with `setsid` (jcode `platform::spawn_detached`); the gate is a
+        // tokio child of the agent, which the runner still puts in its own group so a timeout
+        // reaches grandchildren (a documented improvement over jcode, conventions.md §1).
+        process: ProcessMode::OwnGroup,
+        kill: KillRule::Group,
+        dedupe: Dedupe::EveryCopy,
+        answer: AnswerFormat::ExitCodeAndStderr,
+        continuation: ContinuationRule::None,
+        source: "1jehuang/jcode@6da6124 crates/jcode-base/src/hooks.rs",
+    },
+    Runtime {
+        convention: Convention::Jarvis,
+        launch: Launch::Shell {
+            shell: ShellProgram::Fixed {
+                path: limits::jarvis::SHELL,
+            },
+            flag: "-c",
+        },
+        // `buildHookSpawnOptions`: `detached: process.platform !== 'win32'` → setsid.
+        process: ProcessMode::SessionLeader,
+        kill: KillRule::TermThenKill {
+            grace_ms: limits::jarvis::KILL_GRACE_MS,
+        },
+        dedupe: Dedupe::IdenticalCommand,
+        answer: AnswerFormat::KimiJson,
+        continuation: ContinuationRule::OncePerTurn,
+        source: "MoonshotAI/kimi-code@d723cc4 packages/agent-core-v2/src/features/externalHooks/",
+    },
+    Runtime {
+        convention: Convention::Gjc,
+        launch: Launch::Module,
+        process: ProcessMode::OwnGroup,
+        kill: KillRule::Group,
+        dedupe: Dedupe::FirstModule,
+        answer: AnswerFormat::ModuleReturn,
+        continuation: ContinuationRule::None,
+        source: "conventions.md §3 (ExtensionRunner)",
+    },
+    Runtime {
+        convention: Convention::ClaudeDir,
+        launch: Launch::NotExecuted,
+        process: ProcessMode::OwnGroup,
+        kill: KillRule::Group,
+        dedupe: Dedupe::FirstModule,
+        answer: AnswerFormat::None,
+        continuation: ContinuationRule::None,
+        source: "conventions.md §3 (import only)",
+    },
+    Runtime {
+        convention: Convention::CodexDir,
+        launch: Launch::NotExecuted,
+        process: ProcessMode::OwnGroup,
+        kill: KillRule::Group,
+        dedupe: Dedupe::FirstModule,
+        answer: AnswerFormat::None,
+        continuation: ContinuationRule::None,
+        source: "conventions.md §3 (import only)",
+    },
+    Runtime {
+        convention: Convention::CodexJson,
+        launch: Launch::Shell {
+            shell: ShellProgram::LoginShell {
+                known: limits::codex::LOGIN_SHELLS,
+                fallbacks: limits::codex::FALLBACK_SHELLS,
+                last_resort: limits::codex::LAST_RESORT_SHELL,
+            },
+            flag: limits::codex::SHELL_FLAG,
+        },
+        process: ProcessMode::OwnGroup,
+        kill: KillRule::Group,
+        // Every handler runs: an identical command in two groups runs twice (observed on
+        // Codex 0.171.0, issue 11).
+        dedupe: Dedupe::EveryCopy,
+        answer: AnswerFormat::CodexJson,
+        continuation: ContinuationRule::HookGuarded,
+        source: "openai/codex codex-rs/core/src/shell.rs, codex-rs/hooks/src/engine/{discovery,command_runner}.rs; Codex 0.171.0 observed (issue 11)",
+    },
+    Runtime {
+        convention: Convention::GjcPlugin,
+        launch: Launch::Module,
+        process: ProcessMode::OwnGroup,
+        kill: KillRule::Group,
+        dedupe: Dedupe::FirstModule,
+        answer: AnswerFormat::ModuleReturn,
+        continuation: ContinuationRule::None,
+        source: "conventions.md §3 (constrained plugins)",
+    },
+    Runtime {
+        convention: Convention::ClaudeSettings,
+        launch: Launch::Shell {
+            shell: ShellProgram::Fixed {
+                path: limits::claude::SHELL,
+            },
+            flag: "-c",
+        },
+        process: ProcessMode::OwnGroup,
+        kill: KillRule::Group,
+        dedupe: Dedupe::IdenticalCommand,
+        answer: AnswerFormat::ClaudeJson,
+        continuation: ContinuationRule::HookGuarded,
+        source: "conventions.md §5",
+    },
+    Runtime {
+        convention: Convention::GeminiSettings,
+        launch: Launch::Shell {
+            shell: ShellProgram::Fixed {
+                path: limits::gemini::SHELL,
+            },
+            flag: "-c",
+        },
+        process: ProcessMode::OwnGroup,
+        kill: KillRule::TermThenKill {
+            grace_ms: limits::gemini::KILL_GRACE_MS,
+        },
+        dedupe: Dedupe::IdenticalCommand,
+        answer: AnswerFormat::GeminiJson,
+        continuation: ContinuationRule::HookGuarded,
+        source: "google-gemini/gemini-cli hookRunner.ts (docs/conventions/gemini-settings.md)",
+    },
+];
+
+/// The runtime row of `convention` (`None` only for a convention without a row).
+pub fn runtime(convention: Convention) -> Option<&'static Runtime> {
+    RUNTIMES.iter().find(|r| r.convention == convention)
+}
