@@ -295,22 +295,6 @@ pub(crate) fn refused(d: Diagnostic) -> crate::write::Plan {
     }
 }
 
-#[cfg(test)]
-mod syntax_message_tests {
-    #[test]
-    fn an_error_without_a_parser_message_names_the_character_at_its_position() {
-        let text = "# \u{1b}\n[hooks]\n";
-        let e = text.parse::<toml_edit::DocumentMut>().unwrap_err();
-        assert_eq!(
-            super::syntax_message(&e, text),
-            "the control character U+001B is not allowed here"
-        );
-        let text = "a = \"x\"\nb =";
-        let e = text.parse::<toml_edit::DocumentMut>().unwrap_err();
-        assert!(!super::syntax_message(&e, text).is_empty());
-    }
-}
-
 /// Where the `n`-th `[[table]]` header (0-based) starts in `text`, for a diagnostic's line.
 pub(crate) fn nth_array_table(text: &str, table: &str, n: usize) -> Option<usize> {
     let header = format!("[[{table}]]");
@@ -341,4 +325,20 @@ pub(crate) fn key_line(text: &str, key: &str) -> Option<usize> {
         offset += line.len();
     }
     None
+}
+
+#[cfg(test)]
+mod syntax_message_tests {
+    #[test]
+    fn an_error_without_a_parser_message_names_the_character_at_its_position() {
+        let text = "# \u{1b}\n[hooks]\n";
+        let e = text.parse::<toml_edit::DocumentMut>().unwrap_err();
+        assert_eq!(
+            super::syntax_message(&e, text),
+            "the control character U+001B is not allowed here"
+        );
+        let text = "a = \"x\"\nb =";
+        let e = text.parse::<toml_edit::DocumentMut>().unwrap_err();
+        assert!(!super::syntax_message(&e, text).is_empty());
+    }
 }

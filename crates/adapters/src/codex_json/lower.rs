@@ -438,7 +438,8 @@ fn lower_handler(
         if w != timeout_ms {
             let how = if w > timeout_ms { "lowers" } else { "raises" };
             out.diag(file.diag(
-                Code::TimeoutClamped, CONV,
+                Code::TimeoutClamped,
+                CONV,
                 node.value.span,
                 format!(
                     "Codex {how} this `{}` timeout to {} s: the hook runs with {} s, not {} s",
