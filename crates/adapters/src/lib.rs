@@ -12,6 +12,7 @@ pub mod json_span;
 pub mod write;
 
 mod line_index;
+mod read_back;
 pub mod read_limit;
 mod rules;
 pub mod schema;
@@ -89,7 +90,7 @@ pub fn plan_write(
     hooks: &[Hook],
     opts: &write::WriteOptions,
 ) -> write::Plan {
-    match convention {
+    let plan = match convention {
         Convention::Jcode => jcode::plan_write(ctx, convention, hooks, opts),
         Convention::Jarvis => jarvis::plan_write(ctx, convention, hooks, opts),
         Convention::Gjc => gjc::plan_write(ctx, convention, hooks, opts),
@@ -100,7 +101,8 @@ pub fn plan_write(
         Convention::GjcPlugin => gjc_plugin::plan_write(ctx, convention, hooks, opts),
         Convention::ClaudeSettings => claude_settings::plan_write(ctx, convention, hooks, opts),
         Convention::GeminiSettings => gemini_settings::plan_write(ctx, convention, hooks, opts),
-    }
+    };
+    read_back::verify(ctx, convention, hooks, plan)
 }
 
 /// Reads one explicit config file. Its convention is `convention` when given, else detected

@@ -94,6 +94,11 @@ pub fn load(ctx: &Context, path: &Path, out: &mut Output) {
     discover::read_and_lower(ctx, path, out);
 }
 
+/// Lowers `text` as if it were the settings file at `path` (a writer's planned text).
+pub(crate) fn lower_text(ctx: &Context, path: &Path, text: String, out: &mut Output) {
+    discover::lower_text(ctx, path, &ctx.display(path), &text, out);
+}
+
 /// Plans writing `hooks` (already converted to this convention) into its files.
 pub fn plan_write(
     ctx: &Context,

@@ -37,7 +37,13 @@ pub fn load(ctx: &Context, path: &Path, out: &mut Output) {
     let Some((display, text)) = read_json(ctx, Convention::CodexJson, path, out) else {
         return;
     };
-    match json_span::parse(&text) {
+    lower_text(ctx, path, &display, &text, out);
+}
+
+/// Lowers `text` as the `hooks.json` at `path`, shown as `display` (also a writer's planned
+/// text), with the trust report.
+pub(crate) fn lower_text(ctx: &Context, path: &Path, display: &str, text: &str, out: &mut Output) {
+    match json_span::parse(text) {
         Ok(root) => {
             let first = out.hooks.len();
             lower(&crate::Source::new(display, text), &root, out);
@@ -47,8 +53,8 @@ pub fn load(ctx: &Context, path: &Path, out: &mut Output) {
         }
         Err(e) => out.diag(parse_error(
             Convention::CodexJson,
-            &display,
-            &text,
+            display,
+            text,
             &e,
             "Codex cannot load this file: none of its hooks run",
         )),

@@ -245,7 +245,21 @@ pub fn plan_write(ctx: &Context, hooks: &[Hook], opts: &WriteOptions) -> Plan {
         return plan;
     };
     let display = ctx.display(&target);
-    let before = crate::write::read_target(&target).ok().flatten();
+    let before = match crate::write::read_target(&target) {
+        Ok(t) => t,
+        // Planning as if it were absent would replace content nobody looked at.
+        Err(e) => {
+            plan.diagnostics.push(
+                Diagnostic::new(
+                    Code::UnreadableSource,
+                    format!("cannot read {display}: {e}; nothing is written"),
+                )
+                .with_convention(CONV)
+                .at(Location::path_only(display)),
+            );
+            return plan;
+        }
+    };
     let base = match &before {
         Some(t) if !t.trim().is_empty() => t.clone(),
         _ => "{}\n".to_string(),
