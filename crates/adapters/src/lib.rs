@@ -5,6 +5,7 @@
 //! Entry points: [`discover`] (a project root plus the home dir) and [`load_file`] (one explicit
 //! config file).
 
+pub mod census;
 pub mod context;
 pub mod convert;
 pub mod json_source;
