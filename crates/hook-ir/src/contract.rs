@@ -498,6 +498,16 @@ pub mod limits {
         /// `codex-rs/hooks/src/events/common.rs`).
         pub const FEEDBACK_SEPARATOR: &str = "\n\n";
     }
+    /// Thresholds of `hooks lint`'s timeout rules (ours, not an agent's: no agent checks these).
+    pub mod lint {
+        /// A timeout written in seconds at or above this many probably meant milliseconds
+        /// (`"timeout": 30000` is 8 h 20 min).
+        pub const TIMEOUT_LOOKS_LIKE_MS_S: u64 = 1000;
+        /// A timeout below this many milliseconds cannot start a process (fork, exec and a
+        /// shell's start-up alone take a few milliseconds, an interpreter tens): the hook times
+        /// out every time it fires.
+        pub const PROCESS_START_MIN_MS: u64 = 100;
+    }
     /// Claude Code settings (conventions.md §5).
     pub mod claude {
         /// Default `timeout` of a command hook, in seconds.

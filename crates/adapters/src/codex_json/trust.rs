@@ -511,11 +511,7 @@ pub fn check_written(ctx: &Context, path: &Path, text: &str) -> Vec<Diagnostic> 
     };
     let display = ctx.display(path);
     let mut scratch = crate::Output::default();
-    super::lower::lower(
-        &super::lower::File::new(&display, text),
-        &root,
-        &mut scratch,
-    );
+    super::lower::lower(&crate::Source::new(display, text), &root, &mut scratch);
     let mut out = Vec::new();
     report(ctx, path, &root, &scratch.hooks, &mut out);
     out

@@ -75,6 +75,7 @@ impl Sandbox {
             home: Some(self.home()),
             env,
             apply_env_overrides: false,
+            cwd: None,
         }
     }
 
