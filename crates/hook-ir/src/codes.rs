@@ -258,6 +258,26 @@ codes! {
     WrongValueType = "wrong_value_type", Error, "A value has a type the agent cannot accept";
 
     /// ## What it means
+    /// A value outside jcode's `[hooks]` table — in any section of `config.toml` — has a type
+    /// jcode's config model does not accept (a string for a boolean, a negative number for an
+    /// unsigned one, a word that is none of an option's values, a missing required field).
+    /// ## Why it matters
+    /// jcode parses the whole file with serde and, on any error, silently falls back to its
+    /// default config: every hook of the file is off (and every other setting), while the
+    /// file looks fine. `hooks run` runs none of the file's hooks either, as jcode.
+    /// ## Example
+    /// ```toml
+    /// [display]
+    /// centered = "yes"      # a boolean: jcode loads none of this file
+    ///
+    /// [hooks]
+    /// pre_tool = "~/bin/guard"
+    /// ```
+    /// ## How to fix
+    /// Write the value with the type the diagnostic names (`centered = true`).
+    JcodeConfigRejected = "jcode_config_rejected", Error, "jcode rejects its whole config.toml because of a value's type";
+
+    /// ## What it means
     /// A field that the convention's schema rejects.
     /// ## Why it matters
     /// Jarvis validates `[[hooks]]` strictly: one unknown field drops every hook of the file.
