@@ -5,6 +5,7 @@
 //! Entry points: [`discover`] (a project root plus the home dir) and [`load_file`] (one explicit
 //! config file).
 
+pub mod census;
 pub mod context;
 pub mod convert;
 pub mod json_source;
@@ -14,8 +15,10 @@ pub mod write;
 mod line_index;
 mod read_back;
 pub mod read_limit;
+mod rules;
 pub mod schema;
 pub mod scope;
+pub mod source;
 mod toml_support;
 
 pub mod claude_settings;
@@ -29,6 +32,7 @@ pub mod jcode;
 
 pub use context::{Context, Discovered, SourceFile};
 pub use schema::schema;
+pub use source::Source;
 
 use hook_ir::{normalize, Convention, Diagnostic, Hook};
 use std::path::Path;
@@ -63,7 +67,7 @@ pub fn discover_only(ctx: &Context, conventions: &[Convention]) -> Discovered {
     for &c in Convention::ALL.iter().filter(|c| conventions.contains(c)) {
         discover_convention(ctx, c, &mut out);
     }
-    finish(out)
+    finish(ctx, out)
 }
 
 fn discover_convention(ctx: &Context, convention: Convention, out: &mut Output) {
@@ -128,7 +132,7 @@ pub fn load_file(ctx: &Context, path: &Path, convention: Option<Convention>) -> 
             .at(hook_ir::Location::path_only(ctx.display(path))),
         ),
     }
-    finish(out)
+    finish(ctx, out)
 }
 
 /// Guesses the convention of an explicit file from its name and content.
@@ -163,7 +167,9 @@ pub fn detect_convention(path: &Path) -> Option<Convention> {
     }
 }
 
-fn finish(out: Output) -> Discovered {
+/// Runs the rules over every accepted hook, then normalizes the batch.
+fn finish(ctx: &Context, mut out: Output) -> Discovered {
+    rules::check(ctx, &mut out);
     Discovered {
         batch: normalize(out.hooks, out.diagnostics),
         sources: out.sources,

@@ -21,14 +21,12 @@
 //! Files are strict JSON, as Claude reads them. Only `hooks` is looked at; every other settings
 //! key belongs to other Claude features and is ignored without a diagnostic.
 
-mod command;
 mod discover;
 mod json;
 mod lower;
 mod matcher;
 mod raw;
 pub mod schema;
-mod security;
 mod write;
 
 use crate::write::{Plan, WriteOptions};

@@ -1,6 +1,6 @@
 //! Where Codex reads `hooks.json`, and reading one file.
 
-use super::lower::{lower, File};
+use super::lower::lower;
 use crate::json_source::{parse_error, read_json};
 use crate::json_span;
 use crate::{Context, Output};
@@ -46,7 +46,7 @@ pub(crate) fn lower_text(ctx: &Context, path: &Path, display: &str, text: &str, 
     match json_span::parse(text) {
         Ok(root) => {
             let first = out.hooks.len();
-            lower(&File::new(display, text), &root, out);
+            lower(&crate::Source::new(display, text), &root, out);
             let mut trust = Vec::new();
             super::trust::report(ctx, path, &root, &out.hooks[first..], &mut trust);
             out.diagnostics.extend(trust);

@@ -266,7 +266,7 @@ pub fn plan_write(ctx: &Context, hooks: &[Hook], opts: &WriteOptions) -> Plan {
     };
     let refuse = |msg: String, span: Option<(usize, usize)>| {
         let at = match span {
-            Some((s, e)) => Location::at_span(display.clone(), &base, s, e),
+            Some((s, e)) => crate::source::locate(display.clone(), &base, s, e),
             None => Location::path_only(display.clone()),
         };
         Diagnostic::new(Code::ParseError, msg)
@@ -384,7 +384,7 @@ pub fn plan_write(ctx: &Context, hooks: &[Hook], opts: &WriteOptions) -> Plan {
                         "replace its settings with the imported ones (Codex then asks to trust the changed hook again)",
                     )
                     .with_convention(CONV)
-                    .at(Location::at_span(display.clone(), &base, span.0, span.1)),
+                    .at(crate::source::locate(display.clone(), &base, span.0, span.1)),
                 );
                 if opts.force {
                     let handler = value

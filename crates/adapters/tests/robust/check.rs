@@ -76,6 +76,7 @@ impl Sandbox {
             home: Some(self.home()),
             env,
             apply_env_overrides: false,
+            cwd: None,
         }
     }
 
