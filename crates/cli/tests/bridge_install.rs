@@ -74,7 +74,7 @@ fn claude_install_writes_one_entry_per_bridged_event_and_is_idempotent() {
     let t = Tree::new();
     t.write(
         "project/.claude/settings.json",
-        "{\n  \"model\":   \"opus\",\n  \"hooks\": {\n    \"PreToolUse\": [\n      {\"matcher\": \"Bash\", \"hooks\": [{\"type\": \"command\", \"command\": \"./mine.sh\"}]}\n    ]\n  }\n}\n",
+        "{\n  \"model\":   \"opus\",\n  \"hooks\": {\n    \"PreToolUse\": [\n      {\"matcher\": \"Bash\", \"hooks\": [{\"type\": \"command\", \"command\": \"\\\"$CLAUDE_PROJECT_DIR\\\"/mine.sh\"}]}\n    ]\n  }\n}\n",
     );
     t.write("project/mine.sh", "#!/bin/sh\n");
     let dry = t.hooks(&[
@@ -90,9 +90,7 @@ fn claude_install_writes_one_entry_per_bridged_event_and_is_idempotent() {
         "{}",
         text(&dry)
     );
-    assert!(t
-        .read("project/.claude/settings.json")
-        .contains("./mine.sh"));
+    assert!(t.read("project/.claude/settings.json").contains("/mine.sh"));
     assert!(!t.read("project/.claude/settings.json").contains("bridge"));
 
     let o = t.hooks(&["bridge", "install", "--host", "claude-settings"]);
@@ -111,7 +109,7 @@ fn claude_install_writes_one_entry_per_bridged_event_and_is_idempotent() {
     assert_eq!(v["model"], "opus");
     assert_eq!(
         v["hooks"]["PreToolUse"][0]["hooks"][0]["command"],
-        "./mine.sh"
+        "\"$CLAUDE_PROJECT_DIR\"/mine.sh"
     );
     let entry = |event: &str| {
         json!({"hooks": [{"type": "command",
@@ -143,7 +141,7 @@ fn claude_install_writes_one_entry_per_bridged_event_and_is_idempotent() {
     let v: Value = serde_json::from_str(&t.read("project/.claude/settings.json")).unwrap();
     assert_eq!(
         v["hooks"],
-        json!({"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./mine.sh"}]}]})
+        json!({"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "\"$CLAUDE_PROJECT_DIR\"/mine.sh"}]}]})
     );
 }
 

@@ -1226,6 +1226,7 @@ codes! {
     /// not a mistake in the file: it is reported as information.
     GeminiFolderUntrusted = "gemini_folder_untrusted", Info, "Gemini CLI runs no settings hook here: the folder is not trusted";
 
+    /// ## What it means
     /// A `hooks bridge` entry (written by `hooks bridge install`) runs the hooks of other
     /// conventions inside this agent, but none of its source conventions (`--from`, by default
     /// every convention the agent does not read itself) has a hook for the entry's event in this
