@@ -14,6 +14,7 @@ pub mod write;
 mod line_index;
 pub mod read_limit;
 pub mod schema;
+pub mod scope;
 mod toml_support;
 
 pub mod claude_settings;

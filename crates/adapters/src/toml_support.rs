@@ -360,3 +360,35 @@ mod syntax_message_tests {
         assert!(!super::syntax_message(&e, text).is_empty());
     }
 }
+
+/// Where the `n`-th `[[table]]` header (0-based) starts in `text`, for a diagnostic's line.
+pub(crate) fn nth_array_table(text: &str, table: &str, n: usize) -> Option<usize> {
+    let header = format!("[[{table}]]");
+    let mut offset = 0;
+    let mut seen = 0;
+    for line in text.split_inclusive('\n') {
+        if line.trim_start().starts_with(&header) {
+            if seen == n {
+                return Some(offset + (line.len() - line.trim_start().len()));
+            }
+            seen += 1;
+        }
+        offset += line.len();
+    }
+    None
+}
+
+/// Where the line assigning `key` starts in `text` (the first such line), for a diagnostic.
+pub(crate) fn key_line(text: &str, key: &str) -> Option<usize> {
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let t = line.trim_start();
+        if t.strip_prefix(key)
+            .is_some_and(|r| r.trim_start().starts_with('='))
+        {
+            return Some(offset + (line.len() - t.len()));
+        }
+        offset += line.len();
+    }
+    None
+}

@@ -44,7 +44,7 @@ pub struct Plan {
 #[derive(Debug, thiserror::Error)]
 pub enum ApplyError {
     /// The file changed between planning and writing.
-    #[error("{0} changed on disk since it was read; run again")]
+    #[error("{0} was created or changed on disk since it was read (by another import running at the same time?); nothing was written, run again")]
     Changed(String),
     /// The file exists but the plan was made as if it did not (it could not be read as UTF-8
     /// text, or not read at all): replacing it would destroy content nobody looked at.
@@ -56,8 +56,9 @@ pub enum ApplyError {
         "{0} is not a regular file (a directory, a named pipe or a device); refusing to write it"
     )]
     NotAFile(String),
-    /// An I/O error.
-    #[error("cannot write {path}: {source}")]
+    /// An I/O error. The message names the file; the cause is the error's source (printed once,
+    /// after it, by error reporters that walk the chain).
+    #[error("cannot write {path}")]
     Io {
         /// The display path.
         path: String,
@@ -146,6 +147,11 @@ pub fn apply(plan: &Plan) -> Result<Vec<String>, ApplyError> {
     for c in &changes {
         match (std::fs::read(&c.path), &c.before) {
             (Err(e), None) if e.kind() == std::io::ErrorKind::NotFound => {}
+            // Text that appeared since the plan was made: another import (or the user) created
+            // it meanwhile — the same refusal as for a changed file.
+            (Ok(bytes), None) if std::str::from_utf8(&bytes).is_ok() => {
+                return Err(ApplyError::Changed(c.display.clone()))
+            }
             (Ok(_) | Err(_), None) => return Err(ApplyError::Unreadable(c.display.clone())),
             (Ok(bytes), Some(before)) if bytes == before.as_bytes() => {}
             (Ok(_) | Err(_), Some(_)) => return Err(ApplyError::Changed(c.display.clone())),
@@ -354,6 +360,23 @@ mod tests {
     }
 
     #[test]
+    fn a_file_created_since_planning_is_a_change_not_an_unreadable_file() {
+        // The loser of two imports creating one file (issue 14: it said "could not be read as
+        // UTF-8" instead of the refusal the docs promise).
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("config.toml");
+        let plan = Plan {
+            changes: vec![change(&p, None, "a = 1\n")],
+            diagnostics: vec![],
+        };
+        std::fs::write(&p, "b = 2\n").unwrap();
+        let e = apply(&plan).unwrap_err();
+        assert!(matches!(e, ApplyError::Changed(_)), "{e}");
+        assert!(e.to_string().contains("run again"), "{e}");
+        assert_eq!(std::fs::read_to_string(&p).unwrap(), "b = 2\n");
+    }
+
+    #[test]
     fn refuses_when_the_file_changed_since_planning() {
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("f");
@@ -365,6 +388,61 @@ mod tests {
         assert!(matches!(apply(&plan), Err(ApplyError::Changed(_))));
         assert_eq!(std::fs::read_to_string(&p).unwrap(), "user edit");
     }
+}
+
+/// The largest file the convention's reader accepts (what `hooks lint` and the writers read
+/// files with): a planned file above it would lose every hook in it.
+pub fn max_bytes(c: hook_ir::Convention) -> u64 {
+    use hook_ir::Convention as C;
+    match c {
+        C::Jcode | C::Jarvis | C::Gjc | C::ClaudeDir | C::CodexDir => {
+            crate::read_limit::MAX_CONFIG_BYTES
+        }
+        // Every JSON convention (Codex, Claude, plugins, and any added later).
+        _ => crate::json_source::MAX_JSON_BYTES,
+    }
+}
+
+/// What differs between a handler already in a JSON target (`have`) and the imported one
+/// (`want`): each field (`type`, `timeout`, `async`, `statusMessage`) with both values, e.g.
+/// ``"`timeout` is 10 there, 30 in the imported hook"``. A missing `timeout` counts as the
+/// convention's default (`default_timeout_s`).
+pub fn handler_differences(
+    have: &serde_json::Value,
+    want: &serde_json::Value,
+    default_timeout_s: u64,
+) -> Vec<String> {
+    let show = |v: Option<&serde_json::Value>| match v {
+        None => "absent".to_string(),
+        Some(v) => v.to_string(),
+    };
+    let mut out = Vec::new();
+    let timeout = |v: &serde_json::Value| {
+        v.get("timeout")
+            .and_then(serde_json::Value::as_f64)
+            .unwrap_or(default_timeout_s as f64)
+    };
+    if timeout(have) != timeout(want) {
+        let with_default = |v: &serde_json::Value| match v.get("timeout") {
+            None => format!("absent (the default {default_timeout_s})"),
+            Some(t) => t.to_string(),
+        };
+        out.push(format!(
+            "`timeout` is {} there, {} in the imported hook",
+            with_default(have),
+            with_default(want)
+        ));
+    }
+    for key in ["type", "async", "statusMessage"] {
+        if have.get(key) != want.get(key) {
+            out.push(format!(
+                "`{key}` is {} there, {} in the imported hook",
+                show(have.get(key)),
+                show(want.get(key))
+            ));
+        }
+    }
+    out
 }
 
 /// How a writer may treat existing files.

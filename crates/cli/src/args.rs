@@ -187,9 +187,12 @@ pub struct ImportArgs {
     /// The convention to read.
     #[arg(long, value_name = "CONV", value_parser = parse_convention)]
     pub from: Convention,
-    /// The convention to write.
-    #[arg(long, value_name = "CONV", value_parser = parse_convention)]
-    pub to: Convention,
+    /// The conventions to write (several, comma-separated: one atomic run).
+    #[arg(long, value_name = "CONV[,CONV..]", value_parser = parse_convention, value_delimiter = ',', required = true)]
+    pub to: Vec<Convention>,
+    /// Which hooks to read: the project's (committed and personal), the user's, or all.
+    #[arg(long, value_enum, default_value_t = ImportScope::All)]
+    pub scope: ImportScope,
     /// The project root (default: .).
     #[arg(value_name = "PATH")]
     pub path: Option<PathBuf>,
@@ -205,6 +208,18 @@ pub struct ImportArgs {
     /// Output format (default: human on a terminal, json otherwise).
     #[arg(long, value_enum)]
     pub format: Option<ListFormat>,
+}
+
+/// Which hooks `hooks import` reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ImportScope {
+    /// Project files: committed (`.claude/settings.json`, `.codex/hooks.json`) and personal
+    /// (`.claude/settings.local.json`).
+    Project,
+    /// User-level files (`~/.claude/settings.json`, `~/.codex/hooks.json`, jcode, Jarvis).
+    User,
+    /// Both.
+    All,
 }
 
 #[derive(Debug, Args)]

@@ -135,7 +135,10 @@ fn an_import_keeps_the_users_toml_and_a_second_run_changes_nothing() {
         "{written}"
     );
     assert!(written.contains("[ui]\ntheme = \"dark\"\n"), "{written}");
-    insta::assert_snapshot!("claude_to_jarvis_file", written);
+    insta::assert_snapshot!(
+        "claude_to_jarvis_file",
+        written.replace(&t.root().display().to_string(), "[TEMP]")
+    );
 
     let before = t.files();
     let again = t.import("claude-settings", "jarvis", &["--format", "human"]);
@@ -149,7 +152,7 @@ fn an_import_keeps_the_users_toml_and_a_second_run_changes_nothing() {
     );
     assert!(
         again.stdout.contains(
-            "nothing to change: 2 of 2 hooks from `claude-settings` are already in `jarvis`"
+            "nothing to change: everything is already there: 2 hooks read from `claude-settings`; to `jarvis`: 2 already there;"
         ),
         "{}",
         again.shown
@@ -165,11 +168,13 @@ fn an_import_keeps_the_users_toml_and_a_second_run_changes_nothing() {
 #[test]
 fn a_differing_value_is_a_conflict_without_force_and_overwritten_with_it() {
     let t = claude_tree();
-    // The same guard is already there, with another timeout.
+    // The same guard is already there (limited to this project, as import writes it), with
+    // another timeout.
+    let project = t.project().display().to_string();
     t.write(
         "home/.jarvis-code/config.toml",
         &format!(
-            "{JARVIS_MINE}\n[[hooks]]\nevent = \"PreToolUse\"\nmatcher = \"^(?:Bash)$\"\ncommand = '\"$CLAUDE_PROJECT_DIR\"/.claude/guard.sh'\ntimeout = 5 # short\n"
+            "{JARVIS_MINE}\n[[hooks]]\nevent = \"PreToolUse\"\nmatcher = \"^(?:Bash)$\"\ncommand = 'case \"$PWD/\" in {project}/*) ;; *) exit 0 ;; esac; \"$CLAUDE_PROJECT_DIR\"/.claude/guard.sh'\ntimeout = 5 # short\n"
         ),
     );
     let before = t.files();
@@ -246,15 +251,16 @@ fn json_targets_keep_other_keys_order_and_indentation() {
     );
     // Tabs, an unusual key order and a hook of the user's own.
     let mine = "{\n\t\"zeta\": true,\n\t\"hooks\": {\n\t\t\"Stop\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"./mine.sh\"}]}]\n\t},\n\t\"alpha\": [1, 2]\n}\n";
-    t.write("project/.codex/hooks.json", mine);
-    t.write("project/.claude/settings.json", mine);
+    // Jarvis hooks are the user's: they go to the user-level files.
+    t.write("home/.codex/hooks.json", mine);
+    t.write("home/.claude/settings.json", mine);
     for to in ["codex-json", "claude-settings"] {
         let r = t.import("jarvis", to, &["--format", "json"]);
         assert_eq!(r.code, 0, "{}", r.shown);
     }
     for (name, path) in [
-        ("json_kept_codex", "project/.codex/hooks.json"),
-        ("json_kept_claude", "project/.claude/settings.json"),
+        ("json_kept_codex", "home/.codex/hooks.json"),
+        ("json_kept_claude", "home/.claude/settings.json"),
     ] {
         let after = t.read(path);
         assert!(after.starts_with("{\n\t\"zeta\": true,\n\t\"hooks\": {\n\t\t\"Stop\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"./mine.sh\"}]}],"), "{after}");
@@ -325,7 +331,9 @@ fn gjc_managed_codex_entries_stay_and_do_not_fail_the_import() {
         .filter(|d| d["code"] == "managed_hook_not_imported")
         .collect();
     assert_eq!(managed.len(), 2, "{plan:#}");
-    assert!(!t
-        .read("project/.claude/settings.json")
-        .contains("codex-native-hook"));
+    // User-level Codex hooks go to the user's Claude settings (issue 14: scopes are kept).
+    let claude = t.read("home/.claude/settings.json");
+    assert!(claude.contains("./guard.sh"), "{claude}");
+    assert!(!claude.contains("codex-native-hook"), "{claude}");
+    assert!(!t.root().join("project/.claude/settings.json").exists());
 }

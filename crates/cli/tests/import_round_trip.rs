@@ -146,11 +146,28 @@ const COMMAND_CONVENTIONS: [&str; 5] = [
     "gemini-settings",
 ];
 
+/// Where `convention` keeps hooks of a user-level (`user`) or project source: import keeps
+/// scopes, and jcode and Jarvis have only a user level (project hooks go there guarded).
+fn placed(convention: &str, user: bool) -> &'static str {
+    match (convention, user) {
+        ("jcode", _) => "home/.jcode/config.toml",
+        ("jarvis", _) => "home/.jarvis-code/config.toml",
+        ("codex-json", true) => "home/.codex/hooks.json",
+        ("codex-json", false) => "project/.codex/hooks.json",
+        ("claude-settings", true) => "home/.claude/settings.json",
+        ("claude-settings", false) => "project/.claude/settings.json",
+        ("gemini-settings", true) => "home/.gemini/settings.json",
+        ("gemini-settings", false) => "project/.gemini/settings.json",
+        (other, _) => panic!("{other}"),
+    }
+}
+
 /// Imports `a` → `b` and back; returns the file written for `b` (for a snapshot), or what
 /// went wrong.
 fn round_trip(a: &str, a_text: &str, b: &str) -> Result<String, String> {
     let (a_path, _) = source(a);
-    let (b_path, _) = source(b);
+    let user = a_path.starts_with("home/");
+    let b_path = placed(b, user);
     let first = Tree::new();
     first.write(a_path, a_text);
     let original = by_event(first.hooks_of(a));
@@ -180,8 +197,14 @@ fn round_trip(a: &str, a_text: &str, b: &str) -> Result<String, String> {
         ));
     }
 
+    // A project hook guarded in a user-level file names its project: the second tree stands for
+    // the same project at another place.
     let second = Tree::new();
-    second.write(b_path, &written);
+    let moved_text = written.replace(
+        &first.project().display().to_string(),
+        &second.project().display().to_string(),
+    );
+    second.write(b_path, &moved_text);
     let back = second.import(b, a, &["--format", "json"]);
     if back.code != 0 {
         return Err(format!("{b} → {a}: {}", back.shown));
@@ -194,7 +217,8 @@ fn round_trip(a: &str, a_text: &str, b: &str) -> Result<String, String> {
             diff(&original, &again)
         ));
     }
-    Ok(written)
+    // The snapshot names the project as `[PROJECT]` (its temp path changes every run).
+    Ok(written.replace(&first.project().display().to_string(), "[PROJECT]"))
 }
 
 /// The hooks grouped by event, keeping their order within each event: JSON files group hooks

@@ -13,7 +13,8 @@ fn an_unreadable_target_is_never_replaced() {
         "[[hooks]]\nevent = \"PreToolUse\"\ncommand = \"./guard.sh\"\n",
     )
     .unwrap();
-    let target = project.path().join(".codex/hooks.json");
+    // Jarvis hooks are user-level: they go to the user's `~/.codex/hooks.json`.
+    let target = home.path().join(".codex/hooks.json");
     std::fs::create_dir_all(target.parent().unwrap()).unwrap();
     let original: &[u8] = b"{\"hooks\": {\"Stop\": [\xff]}}";
     std::fs::write(&target, original).unwrap();

@@ -848,6 +848,47 @@ codes! {
     /// or narrow it by inspecting the input.
     ToolNotEquivalent = "tool_not_equivalent", Warning, "A tool maps to target tools that do more or less than it";
 
+    /// ## What it means
+    /// The hook came from a project (or a personal, uncommitted project file) and the target keeps
+    /// hooks only at user level (jcode, Jarvis/Kimi Code), or has no personal project file (Codex):
+    /// it is written there with a guard, `case "$PWD/" in '<project>/'*) … esac`, so that it
+    /// acts only inside that project, as it did in the source.
+    /// ## Why it matters
+    /// Without the guard the hook would fire in every project the user opens. With it, the hook
+    /// still starts everywhere (and exits at once outside the project); moving the project
+    /// directory disables it.
+    /// ## Example
+    /// A `PreToolUse` hook of `.claude/settings.json` imported into `~/.jarvis-code/config.toml`.
+    /// ## How to fix
+    /// Nothing, if that is what you want; `--scope user` imports only user-level hooks.
+    ScopeGuarded = "scope_guarded", Warning, "A project hook was written at user level, guarded to act only inside its project";
+
+    /// ## What it means
+    /// The file `hooks import` planned would be larger than what the target's reader accepts
+    /// (the same bound `hooks lint` reads files with), so nothing is written.
+    /// ## Why it matters
+    /// A file the reader refuses loses every hook in it, the user's own included.
+    /// ## Example
+    /// 19,500 hooks imported into one `.codex/hooks.json`: 4.3 MB, over the 4 MiB bound.
+    /// ## How to fix
+    /// Import fewer hooks at once, or deduplicate the source (many generated configs repeat the
+    /// same command under each tool name).
+    ImportTooLarge = "import_too_large", Error, "The planned file would exceed the size the target's reader accepts; nothing written";
+
+    /// ## What it means
+    /// Read back with the target's own reader, the planned file would lose hooks or gain errors
+    /// the current file does not have (for Jarvis/Kimi Code, one invalid entry drops the whole
+    /// `hooks` section). Nothing is written.
+    /// ## Why it matters
+    /// Writing it would make the agent reject the file or the section, and with it hooks that
+    /// worked before the import.
+    /// ## Example
+    /// A Jarvis entry whose `matcher` is not a valid JavaScript regex.
+    /// ## How to fix
+    /// Run `hooks lint` on the target, fix what it reports, and import again; report the plan
+    /// (`--dry-run --format json`) as a bug if the source was clean.
+    TargetWouldReject = "target_would_reject", Error, "The target's reader would reject the planned file; nothing written";
+
     // ───────────────────────── Claude settings ─────────────────────────
 
     /// ## What it means

@@ -68,6 +68,7 @@ impl Agent {
             Convention::Jcode => Some(Agent::Jcode),
             Convention::Gjc | Convention::GjcPlugin => Some(Agent::Gjc),
             Convention::Jarvis => Some(Agent::Kimi),
+            Convention::GeminiSettings => Some(Agent::Gemini),
             other => Agent::by_convention_id(other.as_str()),
         }
     }

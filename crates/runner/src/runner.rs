@@ -5,7 +5,9 @@ use crate::decision::{Decision, ToolResultPatch, Verdict};
 use crate::options::{ModuleDispatch, RunnerOptions, Session};
 use crate::outcome::{not_run, HookRun};
 use crate::{Event, OutcomeKind};
-use hook_ir::contract::{find, limits, MatchedValue, Ordering, Rules, SkipWhen, Timeout};
+use hook_ir::contract::{
+    find, runtime, AnswerFormat, Launch, MatchedValue, Ordering, Rules, SkipWhen, Timeout,
+};
 use hook_ir::{CompiledMatcher, Convention, Handler, Hook, Kind};
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -24,21 +26,17 @@ pub struct Skipped {
 /// How one prepared hook executes.
 #[derive(Debug)]
 pub(crate) enum Plan {
-    /// jcode `pre_tool`: awaited gate, argv already tokenized (or the tokenizer's error).
+    /// [`Launch::Argv`], awaited (a gate: the event's rules are sequential and can block): argv
+    /// already tokenized (or the tokenizer's error).
     JcodeGate {
         argv: Result<Vec<OsString>, String>,
         timeout: Duration,
     },
-    /// jcode observers: detached.
+    /// [`Launch::Argv`], detached (an observer).
     JcodeObserver { argv: Result<Vec<OsString>, String> },
-    /// Jarvis `sh -c`.
-    Jarvis { timeout: Duration },
-    /// Codex `<login shell> -c`.
-    Codex { timeout: Duration },
-    /// Claude `sh -c`.
-    Claude { timeout: Duration },
-    /// Gemini `bash -c`.
-    Gemini { timeout: Duration },
+    /// [`Launch::Shell`]: the convention's shell runs the command; its answer module (the
+    /// runtime row's [`AnswerFormat`]) reads the result.
+    Shell { timeout: Duration },
     /// A module hook, for the [`ModuleDispatch`] seam.
     Module,
     /// Selected but never executed: the outcome is `failed` with this error.
@@ -444,34 +442,49 @@ impl Runner {
     async fn dispatch_matching(&self, event: &Event) -> Decision {
         let kind = event.kind();
         let all = self.matching(event);
+        // One group per answer module, chosen by each convention's runtime row: a convention
+        // is a row of the contract table plus its payload and answer modules.
         let mut groups: [Vec<usize>; 5] = Default::default();
         let mut module_groups: Vec<(Convention, Vec<usize>)> = Vec::new();
         let mut runs: Vec<HookRun> = Vec::new();
         let mut fire_and_forget: Vec<usize> = Vec::new();
         for &i in &all {
             let p = &self.hooks[i];
-            match &p.plan {
-                Plan::JcodeGate { .. } | Plan::JcodeObserver { .. } => groups[0].push(i),
-                Plan::Jarvis { .. } => {
-                    if p.rules
-                        .is_some_and(|r| r.ordering == Ordering::FireAndForget)
-                    {
-                        fire_and_forget.push(i);
-                    } else {
-                        groups[1].push(i)
+            let answer = runtime(p.hook.convention).map(|r| r.answer);
+            match (&p.plan, answer) {
+                (Plan::JcodeGate { .. } | Plan::JcodeObserver { .. }, _) => groups[0].push(i),
+                (Plan::Shell { .. }, Some(answer)) => {
+                    let not_awaited = p
+                        .rules
+                        .is_some_and(|r| r.ordering == Ordering::FireAndForget);
+                    match answer {
+                        AnswerFormat::KimiJson if not_awaited => fire_and_forget.push(i),
+                        AnswerFormat::KimiJson => groups[1].push(i),
+                        AnswerFormat::CodexJson => groups[2].push(i),
+                        AnswerFormat::ClaudeJson => groups[3].push(i),
+                        AnswerFormat::GeminiJson => groups[4].push(i),
+                        other => runs.push(HookRun::new(
+                            i,
+                            not_run(
+                                &p.hook.id,
+                                OutcomeKind::Failed,
+                                format!("no shell answer module reads `{other:?}` answers"),
+                            ),
+                        )),
                     }
                 }
-                Plan::Codex { .. } => groups[2].push(i),
-                Plan::Claude { .. } => groups[3].push(i),
-                Plan::Gemini { .. } => groups[4].push(i),
-                Plan::Module => match module_groups
+                (Plan::Shell { .. }, None) => runs.push(HookRun::new(
+                    i,
+                    not_run(&p.hook.id, OutcomeKind::Failed, "no runtime row"),
+                )),
+                (Plan::Module, _) => match module_groups
                     .iter_mut()
                     .find(|(c, _)| *c == p.hook.convention)
                 {
                     Some((_, g)) => g.push(i),
                     None => module_groups.push((p.hook.convention, vec![i])),
                 },
-                Plan::NotExecuted(why) => runs.push(HookRun::new(
+                (Plan::NotExecuted(why), _) => runs.push(HookRun::new(
                     i,
                     not_run(&p.hook.id, OutcomeKind::Failed, why.as_str()),
                 )),
@@ -609,63 +622,77 @@ impl Runner {
     }
 }
 
+/// A gate's timeout: the hook's own or the rule's default, never below the rule's minimum
+/// (jcode: `pre_tool_timeout_ms.max(1)`).
+fn floored_timeout(hook: &Hook, rules: &Rules) -> Duration {
+    let ms = match rules.timeout {
+        Timeout::Configurable {
+            unit, default, min, ..
+        } => hook
+            .timeout_ms
+            .unwrap_or(default * unit.millis())
+            .max(min * unit.millis()),
+        other => hook
+            .timeout_ms
+            .or(other.default_ms())
+            .unwrap_or(u64::MAX / 4),
+    };
+    Duration::from_millis(ms)
+}
+
 fn plan_of(
     hook: &Hook,
     rules: Option<&'static Rules>,
     home: Option<&std::path::Path>,
     budget_ms: Option<u64>,
 ) -> Plan {
-    if matches!(
-        hook.convention,
-        Convention::ClaudeDir | Convention::CodexDir
-    ) {
+    let Some(row) = runtime(hook.convention) else {
+        return Plan::NotExecuted(format!(
+            "not executed: `{}` has no runtime row in the contract table",
+            hook.convention
+        ));
+    };
+    if row.launch == Launch::NotExecuted {
         return Plan::NotExecuted(format!(
             "not executed: `{}` hooks are import-only (conventions.md §3); import them into a runnable convention",
             hook.convention
         ));
     }
-    if rules.is_none() {
+    let Some(rules) = rules else {
         return Plan::NotExecuted(format!(
             "not executed: `{}` is not an event of `{}` the runner knows",
             hook.source_event, hook.convention
         ));
-    }
+    };
     let command = match &hook.handler {
         Handler::Module { .. } => return Plan::Module,
         Handler::Command { command, .. } => command,
     };
-    // The convention's contract decides how a command runs, whatever `exec` says: the IR's
+    // The convention's runtime row decides how a command runs, whatever `exec` says: the IR's
     // `exec` is derived from the convention by the adapters.
-    match hook.convention {
-        Convention::Jcode => {
+    match row.launch {
+        Launch::Argv => {
             let argv = jcode::argv(command, home);
-            if hook.source_event == "pre_tool" {
-                let ms = hook
-                    .timeout_ms
-                    .unwrap_or(limits::jcode::PRE_TOOL_TIMEOUT_DEFAULT_MS)
-                    .max(limits::jcode::PRE_TOOL_TIMEOUT_FLOOR_MS);
+            // A gate is awaited in order and can block; every other event is an observer.
+            if rules.ordering == Ordering::Sequential && rules.can_block {
                 Plan::JcodeGate {
                     argv,
-                    timeout: Duration::from_millis(ms),
+                    timeout: floored_timeout(hook, rules),
                 }
             } else {
                 Plan::JcodeObserver { argv }
             }
         }
-        Convention::Jarvis => Plan::Jarvis {
-            timeout: effective_timeout(hook, rules, None),
+        Launch::Shell { .. } => Plan::Shell {
+            timeout: effective_timeout(
+                hook,
+                Some(rules),
+                budget_ms.filter(|_| row.answer == AnswerFormat::ClaudeJson),
+            ),
         },
-        Convention::CodexJson => Plan::Codex {
-            timeout: effective_timeout(hook, rules, None),
-        },
-        Convention::ClaudeSettings => Plan::Claude {
-            timeout: effective_timeout(hook, rules, budget_ms),
-        },
-        Convention::GeminiSettings => Plan::Gemini {
-            timeout: effective_timeout(hook, rules, None),
-        },
-        c => Plan::NotExecuted(format!(
-            "not executed: `{c}` has no command-hook contract (its hooks are modules)"
+        Launch::Module | Launch::NotExecuted => Plan::NotExecuted(format!(
+            "not executed: `{}` has no command-hook contract (its hooks are modules)",
+            hook.convention
         )),
     }
 }

@@ -16,6 +16,7 @@ use hook_ir::{quote, Code, Convention, Detail, Diagnostic, Handler, Hook, Locati
 use jsonc_parser::cst::{CstArray, CstInputValue as V, CstNode, CstObject, CstRootNode};
 use jsonc_parser::ParseOptions;
 use serde_json::Value;
+use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 
 const CL: Convention = Convention::ClaudeSettings;
@@ -65,12 +66,26 @@ pub(super) fn plan(
         return plan;
     };
     let obj = root.object_value_or_set();
+    let tree = crate::json_span::parse(base).ok();
+    let mut cache = Cache::default();
     for hook in hooks {
-        if let Err(d) = merge(&obj, hook, opts.force) {
-            plan.diagnostics
-                .push(d.with_convention(CL).at(hook.location.clone()));
+        if let Err(e) = merge(&obj, hook, opts.force, &mut cache) {
+            let (d, at) = *e;
+            // A conflict points at the handler already in the target; anything else at the
+            // imported hook.
+            let span = at.and_then(|(gi, hi)| {
+                let groups = tree.as_ref()?.get("hooks")?.value.get(&hook.source_event)?;
+                let handler = groups.value.elements()?.get(gi)?.get("hooks")?;
+                Some(handler.value.elements()?.get(hi)?.span)
+            });
+            let loc = match span {
+                Some((s, e)) => Location::at_span(display.clone(), base, s, e),
+                None => hook.location.clone(),
+            };
+            plan.diagnostics.push(d.with_convention(CL).at(loc));
         }
     }
+    cache.flush(&obj);
     let mut after = root.to_string();
     if before.is_none() && !after.ends_with('\n') {
         after.push('\n');
@@ -239,88 +254,252 @@ fn seconds(ms: u64) -> Value {
 }
 
 /// Merges one hook. `Err` carries what there is to say: a refusal, or (with `force`) the
-/// `forced_overwrite` warning of a replaced handler.
-fn merge(obj: &CstObject, hook: &Hook, force: bool) -> Result<(), Diagnostic> {
+/// `forced_overwrite` warning of a replaced handler — then with the (group, handler) indices of
+/// the handler already there.
+fn merge(obj: &CstObject, hook: &Hook, force: bool, cache: &mut Cache) -> Result<(), Refusal> {
+    let plain = |d: Diagnostic| Box::new((d, None));
     let event = hook.source_event.as_str();
     if hook.convention != CL || contract::find(CL, event).is_none() {
-        return Err(Diagnostic::new(
+        return Err(plain(Diagnostic::new(
             Code::SemanticMismatch,
             format!("`{event}` ({}) is not a Claude Code hook event; convert the hook to claude-settings first", hook.convention),
-        ));
+        )));
     }
     let Handler::Command { command, .. } = &hook.handler else {
-        return Err(Diagnostic::new(
+        return Err(plain(Diagnostic::new(
             Code::SemanticMismatch,
             "Claude settings hooks run commands; a module hook cannot be written here",
-        ));
+        )));
     };
     let fields = handler_fields(hook, command);
     let wanted = Value::Object(fields.iter().cloned().collect());
     let matcher = matcher_string(hook).map_err(|why| {
-        Diagnostic::new(
+        plain(Diagnostic::new(
             Code::SemanticMismatch,
             format!("{why}; this `{event}` hook was not written"),
-        )
+        ))
     })?;
     let hooks_obj = obj.object_value_or_create("hooks").ok_or_else(|| {
-        Diagnostic::new(
+        plain(Diagnostic::new(
             Code::WrongValueType,
             "`hooks` is not an object; nothing was written",
-        )
+        ))
     })?;
-    let events = hooks_obj.array_value_or_create(event).ok_or_else(|| {
-        Diagnostic::new(
-            Code::WrongValueType,
-            format!("`hooks.{event}` is not an array; this hook was not written"),
-        )
-    })?;
-    let group = events.elements().into_iter().find_map(|g| {
-        let g = g.as_object()?;
-        (group_matcher(&g).as_ref() == Some(&matcher)).then_some(g)
-    });
-    let Some(group) = group else {
-        let mut g = Vec::new();
-        if let Some(m) = &matcher {
-            g.push(("matcher".to_string(), V::String(m.clone())));
-        }
-        g.push(("hooks".to_string(), V::Array(vec![json_input(&wanted)])));
-        events.append(V::Object(g));
+    // The event's array, when the file has one (a missing one is created at the end, whole).
+    let events = match hooks_obj.get(event) {
+        None => None,
+        Some(_) => Some(hooks_obj.array_value_or_create(event).ok_or_else(|| {
+            plain(Diagnostic::new(
+                Code::WrongValueType,
+                format!("`hooks.{event}` is not an array; this hook was not written"),
+            ))
+        })?),
+    };
+    if !cache.indexed.contains(event) {
+        cache.index(event, events.as_ref());
+    }
+    let key = (event.to_string(), matcher.clone());
+    let Some(group) = cache.groups.get_mut(&key) else {
+        let gi = cache.counts.get(event).copied().unwrap_or(0);
+        cache.counts.insert(event.to_string(), gi + 1);
+        let mut handlers = HashMap::new();
+        handlers.insert(command.clone(), (0, Some(wanted.clone())));
+        cache.order.push(key.clone());
+        cache.groups.insert(
+            key,
+            Group {
+                index: gi,
+                node: None,
+                handlers,
+                len: 1,
+                original: 0,
+                pending: vec![wanted],
+            },
+        );
         return Ok(());
     };
-    let handlers: CstArray = group.array_value_or_create("hooks").ok_or_else(|| {
-        Diagnostic::new(
-            Code::WrongValueType,
-            format!("a `{event}` group's `hooks` is not an array; this hook was not written"),
-        )
-    })?;
-    let existing = handlers.elements().into_iter().find(|h| {
-        let v = node_value(h);
-        v.as_ref()
-            .and_then(|v| v.get("type"))
-            .and_then(Value::as_str)
-            == Some("command")
-            && v.as_ref()
-                .and_then(|v| v.get("command"))
-                .and_then(Value::as_str)
-                == Some(command)
-    });
-    match existing {
+    let gi = group.index;
+    match group.handlers.get(command) {
         None => {
-            handlers.append(json_input(&wanted));
+            if group.pending.is_empty() && group.node.is_some() {
+                cache.order.push(key.clone());
+            }
+            let group = cache.groups.get_mut(&key).expect("looked up above");
+            group
+                .handlers
+                .insert(command.clone(), (group.len, Some(wanted.clone())));
+            group.len += 1;
+            group.pending.push(wanted);
             Ok(())
         }
-        Some(node) if same_meaning(&node, &wanted) => Ok(()),
+        Some((_, Some(have))) if same_meaning(have, &wanted) => Ok(()),
         // Both are reported through `Err`: the forced replacement as a warning.
-        Some(node) => {
+        Some((hi, have)) => {
+            let hi = *hi;
+            let differences = crate::write::handler_differences(
+                have.as_ref().unwrap_or(&Value::Null),
+                &wanted,
+                limits::claude::TIMEOUT_DEFAULT_S,
+            );
             let d = crate::write::conflict(
                 force,
-                &format!("{} is already a `{event}` hook with other settings (timeout, async or statusMessage)", quote(command)),
+                &format!(
+                    "`hooks.{event}[{gi}].hooks[{hi}]` already runs {}, with other settings: {}",
+                    quote(command),
+                    differences.join("; ")
+                ),
                 "replace its settings with the imported ones",
             );
             if force {
-                replace(node, json_input(&wanted));
+                if hi >= group.original {
+                    // A handler this plan adds: replace it before it is written.
+                    if let Some(p) = group.pending.get_mut(hi - group.original) {
+                        *p = wanted.clone();
+                    }
+                } else if let Some(node) = group
+                    .node
+                    .as_ref()
+                    .and_then(|n| n.array_value_or_create("hooks"))
+                    .and_then(|a| a.elements().into_iter().nth(hi))
+                {
+                    replace(node, json_input(&wanted));
+                }
+                group.handlers.insert(command.clone(), (hi, Some(wanted)));
             }
-            Err(d)
+            let at = (hi < group.original).then_some((gi, hi));
+            Err(Box::new((d, at)))
+        }
+    }
+}
+
+/// What a merge has to say, and for a conflict the (group, handler) indices of the handler
+/// already in the file.
+type Refusal = Box<(Diagnostic, Option<(usize, usize)>)>;
+
+/// One matcher group: its index under the event, its CST node (`None` for a group this plan
+/// adds), its command handlers by command (index, value), and the handlers to append. Found
+/// once and looked up per imported hook; the edits are made at the end, in [`Cache::flush`]:
+/// walking the groups per hook, and appending one handler at a time to a jsonc-parser array
+/// (each append copies the array's children), made imports quadratic (16,000 hooks: 92 s).
+struct Group {
+    index: usize,
+    node: Option<CstObject>,
+    handlers: HashMap<String, (usize, Option<Value>)>,
+    len: usize,
+    /// Handlers in the file when it was read.
+    original: usize,
+    pending: Vec<Value>,
+}
+
+/// The file's groups by (event, matcher), indexed one event at a time when first needed.
+#[derive(Default)]
+struct Cache {
+    groups: HashMap<(String, Option<String>), Group>,
+    indexed: HashSet<String>,
+    /// Groups under each indexed event (the index a new group gets).
+    counts: HashMap<String, usize>,
+    /// Groups with handlers to append, in the order they were first given one.
+    order: Vec<(String, Option<String>)>,
+}
+
+impl Cache {
+    fn index(&mut self, event: &str, events: Option<&CstArray>) {
+        self.indexed.insert(event.to_string());
+        let elements = events.map(CstArray::elements).unwrap_or_default();
+        self.counts.insert(event.to_string(), elements.len());
+        for (gi, g) in elements.into_iter().enumerate() {
+            let Some(g) = g.as_object() else { continue };
+            // A group whose matcher is not a readable string is never merged into.
+            let Some(m) = group_matcher(&g) else { continue };
+            let key = (event.to_string(), m);
+            if self.groups.contains_key(&key) {
+                // The first group with this matcher is the one merged into.
+                continue;
+            }
+            let mut handlers = HashMap::new();
+            let hs = g
+                .array_value_or_create("hooks")
+                .map(|a| a.elements())
+                .unwrap_or_default();
+            let len = hs.len();
+            for (hi, h) in hs.iter().enumerate() {
+                let v = node_value(h);
+                let is_command = v
+                    .as_ref()
+                    .and_then(|v| v.get("type"))
+                    .and_then(Value::as_str)
+                    == Some("command");
+                let command = v
+                    .as_ref()
+                    .and_then(|v| v.get("command"))
+                    .and_then(Value::as_str)
+                    .map(str::to_string);
+                if let (true, Some(c)) = (is_command, command) {
+                    handlers.entry(c).or_insert((hi, v));
+                }
+            }
+            self.groups.insert(
+                key,
+                Group {
+                    index: gi,
+                    node: Some(g),
+                    handlers,
+                    len,
+                    original: len,
+                    pending: Vec::new(),
+                },
+            );
+        }
+    }
+
+    /// Makes the edits: handlers appended to the file's groups, new groups appended to the
+    /// file's event arrays, and each event the file lacks written whole in one edit.
+    fn flush(mut self, obj: &CstObject) {
+        if self.order.is_empty() {
+            return;
+        }
+        let Some(hooks_obj) = obj.object_value_or_create("hooks") else {
+            return;
+        };
+        let mut new_arrays: Vec<(String, Vec<V>)> = Vec::new();
+        for key in std::mem::take(&mut self.order) {
+            let Some(g) = self.groups.get_mut(&key) else {
+                continue;
+            };
+            let pending = std::mem::take(&mut g.pending);
+            if pending.is_empty() {
+                continue;
+            }
+            if let Some(node) = &g.node {
+                if let Some(arr) = node.array_value_or_create("hooks") {
+                    for v in &pending {
+                        arr.append(json_input(v));
+                    }
+                }
+                continue;
+            }
+            let mut group = Vec::new();
+            if let Some(m) = &key.1 {
+                group.push(("matcher".to_string(), V::String(m.clone())));
+            }
+            group.push((
+                "hooks".to_string(),
+                V::Array(pending.iter().map(json_input).collect()),
+            ));
+            let event = &key.0;
+            if hooks_obj.get(event).is_some() {
+                if let Some(arr) = hooks_obj.array_value_or_create(event) {
+                    arr.append(V::Object(group));
+                }
+            } else {
+                match new_arrays.iter_mut().find(|(e, _)| e == event) {
+                    Some((_, groups)) => groups.push(V::Object(group)),
+                    None => new_arrays.push((event.clone(), vec![V::Object(group)])),
+                }
+            }
+        }
+        for (event, groups) in new_arrays {
+            hooks_obj.append(&event, V::Array(groups));
         }
     }
 }
@@ -339,16 +518,13 @@ fn group_matcher(g: &CstObject) -> Option<Option<String>> {
 }
 
 /// Same command, same effective timeout, same `async` and `statusMessage`.
-fn same_meaning(node: &CstNode, wanted: &Value) -> bool {
-    let Some(have) = node_value(node) else {
-        return false;
-    };
+fn same_meaning(have: &Value, wanted: &Value) -> bool {
     let timeout = |v: &Value| {
         v.get("timeout")
             .and_then(Value::as_f64)
             .unwrap_or(limits::claude::TIMEOUT_DEFAULT_S as f64)
     };
-    timeout(&have) == timeout(wanted)
+    timeout(have) == timeout(wanted)
         && ["command", "async", "statusMessage"]
             .iter()
             .all(|k| have.get(k) == wanted.get(k))

@@ -136,16 +136,57 @@ enum Existing {
     None,
     /// The same command with the same settings: a no-op.
     Same,
-    /// The same command with other settings, at (group, handler) under the event.
-    Differs(usize, usize),
+    /// The same command with other settings, at (group, handler) under the event: what differs,
+    /// and the span of the handler in the file.
+    Differs(usize, usize, Vec<String>, (usize, usize)),
+}
+
+/// The handlers already under one event, by (matcher, command): (group, handler, value, span),
+/// in file order. Built once per event, so each imported hook is a lookup (scanning every group
+/// per hook made a second import of 16,000 hooks quadratic).
+type Handlers = std::collections::HashMap<
+    (Option<serde_json::Value>, serde_json::Value),
+    Vec<(usize, usize, serde_json::Value, (usize, usize))>,
+>;
+
+fn index(groups: &[Node]) -> Handlers {
+    use serde_json::Value;
+    let mut out = Handlers::new();
+    for (gi, group) in groups.iter().enumerate() {
+        let v = group.to_value();
+        let Some(hs) = v.get("hooks").and_then(Value::as_array) else {
+            continue;
+        };
+        let spans: Vec<(usize, usize)> = group
+            .get("hooks")
+            .and_then(|m| m.value.elements())
+            .map(|e| e.iter().map(|n| n.span).collect())
+            .unwrap_or_default();
+        for (hi, h) in hs.iter().enumerate() {
+            let Some(command) = h.get("command") else {
+                continue;
+            };
+            out.entry((v.get("matcher").cloned(), command.clone()))
+                .or_default()
+                .push((
+                    gi,
+                    hi,
+                    h.clone(),
+                    spans.get(hi).copied().unwrap_or(group.span),
+                ));
+        }
+    }
+    out
 }
 
 /// Looks for `g`'s command in the groups with the same matcher. Settings are compared by
 /// meaning: a `timeout` left out is Codex's default.
-fn existing(groups: &[Node], g: &serde_json::Value, default_s: u64) -> Existing {
+fn existing(handlers: &Handlers, g: &serde_json::Value, default_s: u64) -> Existing {
     use serde_json::Value;
-    let matcher = g.get("matcher");
     let Some(handler) = g.get("hooks").and_then(|h| h.get(0)) else {
+        return Existing::None;
+    };
+    let Some(command) = handler.get("command") else {
         return Existing::None;
     };
     let settings = |h: &Value| {
@@ -158,26 +199,22 @@ fn existing(groups: &[Node], g: &serde_json::Value, default_s: u64) -> Existing 
             h.get("statusMessage").cloned(),
         )
     };
-    let mut differs = None;
-    for (gi, group) in groups.iter().enumerate() {
-        let v = group.to_value();
-        if v.get("matcher") != matcher {
-            continue;
-        }
-        let Some(hs) = v.get("hooks").and_then(Value::as_array) else {
-            continue;
-        };
-        for (hi, h) in hs.iter().enumerate() {
-            if h.get("command") != handler.get("command") {
-                continue;
-            }
-            if settings(h) == settings(handler) {
-                return Existing::Same;
-            }
-            differs.get_or_insert((gi, hi));
-        }
+    let Some(found) = handlers.get(&(g.get("matcher").cloned(), command.clone())) else {
+        return Existing::None;
+    };
+    if found
+        .iter()
+        .any(|(_, _, h, _)| settings(h) == settings(handler))
+    {
+        return Existing::Same;
     }
-    differs.map_or(Existing::None, |(g, h)| Existing::Differs(g, h))
+    let (gi, hi, h, span) = &found[0];
+    Existing::Differs(
+        *gi,
+        *hi,
+        crate::write::handler_differences(h, handler, default_s),
+        *span,
+    )
 }
 
 /// Replaces the handler at (group, handler) of `event` with `value`.
@@ -276,6 +313,9 @@ pub fn plan_write(ctx: &Context, hooks: &[Hook], opts: &WriteOptions) -> Plan {
     // The groups this plan appended, by event and JSON text: a set, not a list scanned per hook
     // (that was quadratic in the number of hooks imported).
     let mut added: std::collections::HashSet<(String, String)> = std::collections::HashSet::new();
+    let mut indexes: std::collections::HashMap<String, Handlers> = std::collections::HashMap::new();
+    // The groups to append, by event in order of first appearance.
+    let mut pending: Vec<(String, Vec<serde_json::Value>)> = Vec::new();
     for h in hooks {
         let group = match group_of(h) {
             Ok(g) => g,
@@ -310,23 +350,27 @@ pub fn plan_write(ctx: &Context, hooks: &[Hook], opts: &WriteOptions) -> Plan {
         if added.contains(&added_key) {
             continue;
         }
-        match existing(groups, &value, event_default_s(&h.source_event)) {
+        let handlers = indexes
+            .entry(h.source_event.clone())
+            .or_insert_with(|| index(groups));
+        match existing(handlers, &value, event_default_s(&h.source_event)) {
             Existing::None => {}
             Existing::Same => continue,
-            Existing::Differs(g, i) => {
+            Existing::Differs(g, i, differences, span) => {
                 let command = h.command().unwrap_or_default();
                 plan.diagnostics.push(
                     crate::write::conflict(
                         opts.force,
                         &format!(
-                            "`hooks.{}[{g}].hooks[{i}]` already runs {} with other settings (timeout, async or statusMessage)",
+                            "`hooks.{}[{g}].hooks[{i}]` already runs {}, with other settings: {}",
                             h.source_event,
-                            hook_ir::quote(command)
+                            hook_ir::quote(command),
+                            differences.join("; ")
                         ),
                         "replace its settings with the imported ones (Codex then asks to trust the changed hook again)",
                     )
                     .with_convention(CONV)
-                    .at(Location::path_only(display.clone())),
+                    .at(Location::at_span(display.clone(), &base, span.0, span.1)),
                 );
                 if opts.force {
                     let handler = value
@@ -340,13 +384,31 @@ pub fn plan_write(ctx: &Context, hooks: &[Hook], opts: &WriteOptions) -> Plan {
                 continue;
             }
         }
-        let obj = root.object_value_or_set();
-        let arr = obj
-            .object_value_or_set("hooks")
-            .array_value_or_set(&h.source_event);
-        arr.append(json_input(&value));
+        match pending.iter_mut().find(|(e, _)| *e == h.source_event) {
+            Some((_, values)) => values.push(value),
+            None => pending.push((h.source_event.clone(), vec![value])),
+        }
         added.insert(added_key);
         changed = true;
+    }
+    // New groups are appended per event at the end: an event the file lacks gets its whole
+    // array in one edit (appending to a jsonc-parser array copies its children: one append per
+    // hook made 16,000 hooks quadratic); groups go one by one only into an array the user
+    // already has, after the user's own.
+    let obj = root.object_value_or_set();
+    for (event, values) in pending {
+        let hooks_obj = obj.object_value_or_set("hooks");
+        if hooks_obj.get(&event).is_some() {
+            let arr = hooks_obj.array_value_or_set(&event);
+            for v in &values {
+                arr.append(json_input(v));
+            }
+        } else {
+            hooks_obj.append(
+                &event,
+                CstInputValue::Array(values.iter().map(json_input).collect()),
+            );
+        }
     }
     let after = if changed {
         let mut s = root.to_string();

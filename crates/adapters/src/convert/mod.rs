@@ -17,6 +17,8 @@ pub mod matcher;
 pub mod timeout;
 pub mod tools;
 
+use crate::scope::{self, Scope};
+use crate::Context;
 use hook_ir::contract::MatchedValue;
 use hook_ir::jcode_argv::parse_hook_command;
 use hook_ir::{quote, Code, Convention, Detail, Diagnostic, Exec, Handler, Hook, Kind, Matcher};
@@ -28,6 +30,14 @@ pub struct Conversion {
     pub hooks: Vec<Hook>,
     /// Notes, warnings, and an error for every hook left out.
     pub diagnostics: Vec<Diagnostic>,
+    /// The scope each converted hook goes to in the target (same order as `hooks`; empty when
+    /// converted without a [`Context`], see [`convert_in`]).
+    pub scopes: Vec<Scope>,
+    /// For each converted hook, the index of the source hook it came from (one source hook can
+    /// become several: a GJC module filed under two tool names).
+    pub sources: Vec<usize>,
+    /// Each source hook left out, with the code that says why.
+    pub left_out: Vec<(usize, Code)>,
 }
 
 /// The conventions whose hooks are external commands, between which hooks move both ways.
@@ -56,16 +66,28 @@ pub fn target_exec(to: Convention) -> Exec {
     }
 }
 
-/// Converts `hooks` into `to`'s terms.
+/// Converts `hooks` into `to`'s terms, scopes aside (every hook goes where the target's writer
+/// puts it by default).
 pub fn convert(hooks: &[Hook], to: Convention) -> Conversion {
+    convert_in(hooks, to, None)
+}
+
+/// Converts `hooks` into `to`'s terms keeping scopes ([`crate::scope`]): with a context, each
+/// hook's scope is read from its source file, a project hook going to a user-level-only target
+/// is guarded to act only inside `ctx.project`, and such a guard read back for this project is
+/// removed again.
+pub fn convert_in(hooks: &[Hook], to: Convention, ctx: Option<&Context>) -> Conversion {
     let mut out = Conversion::default();
     // The source conventions of the hooks that moved, in order of first appearance.
     let mut moved_from: Vec<Convention> = Vec::new();
-    for h in hooks {
+    for (i, h) in hooks.iter().enumerate() {
+        let said_before = out.diagnostics.len();
         let mut say = Say {
             hook: h,
             to,
             diagnostics: &mut out.diagnostics,
+            ctx,
+            scope: ctx.map(|c| scope::of(c, h)),
         };
         let converted: Vec<Hook> = if to == Convention::Gjc {
             to_module(h, &mut say).unwrap_or_default()
@@ -78,6 +100,20 @@ pub fn convert(hooks: &[Hook], to: Convention) -> Conversion {
             );
             Vec::new()
         };
+        if let Some(sc) = say.scope {
+            out.scopes.extend(std::iter::repeat_n(sc, converted.len()));
+        }
+        out.sources.extend(std::iter::repeat_n(i, converted.len()));
+        if converted.is_empty() {
+            let why = out.diagnostics[said_before..]
+                .iter()
+                .find(|d| {
+                    d.severity() == hook_ir::Severity::Error
+                        || d.code == Code::ManagedHookNotImported
+                })
+                .map_or(Code::SemanticMismatch, |d| d.code);
+            out.left_out.push((i, why));
+        }
         if !converted.is_empty() && !moved_from.contains(&h.convention) {
             moved_from.push(h.convention);
         }
@@ -155,6 +191,10 @@ struct Say<'a> {
     hook: &'a Hook,
     to: Convention,
     diagnostics: &'a mut Vec<Diagnostic>,
+    /// Where the import runs, when scopes are kept.
+    ctx: Option<&'a Context>,
+    /// The hook's scope: from its source file, then where it goes in the target.
+    scope: Option<Scope>,
 }
 
 impl Say<'_> {
@@ -233,6 +273,7 @@ fn to_module(h: &Hook, say: &mut Say) -> Option<Vec<Hook>> {
         return None;
     }
     let row = target_row(h, say)?;
+    place_module(say)?;
     let matcher = in_target_tools(h, h.matcher.clone(), say)?;
     let tools: Vec<String> = match &matcher {
         Matcher::Any => vec!["*".to_string()],
@@ -281,6 +322,98 @@ fn to_module(h: &Hook, say: &mut Say) -> Option<Vec<Hook>> {
             })
             .collect(),
     )
+}
+
+/// Where a command hook goes, scope-wise (nothing to do without a context): the same level when
+/// the target has it; otherwise the user level, with `command` guarded to act only inside the
+/// project. A guard this import wrote earlier for this project is taken off first (the hook is
+/// a project hook again).
+fn place_command(command: &mut String, say: &mut Say) -> Option<()> {
+    let (Some(ctx), Some(mut from)) = (say.ctx, say.scope) else {
+        return Some(());
+    };
+    let project = ctx.project.clone();
+    let mut was_guarded = false;
+    if let (Some(p), Some((dir, sc, inner))) = (&project, scope::unguard(command)) {
+        if same_dir(&dir, p) {
+            *command = inner;
+            from = sc;
+            was_guarded = true;
+        }
+    }
+    let Some((to_scope, guarded)) = scope::place(ctx, say.to, from) else {
+        say.refuse(
+            Code::SemanticMismatch,
+            format!(
+                "`{}` has no {} configuration to hold it",
+                say.to,
+                from.as_str()
+            ),
+        );
+        return None;
+    };
+    if guarded {
+        let p = project?;
+        *command = scope::guard(command, &p, from);
+        if !was_guarded {
+            let file = scope::target(ctx, say.to, to_scope)
+                .map(|f| ctx.display(&f))
+                .unwrap_or_default();
+            let why = if from == Scope::Local {
+                format!("{} has no personal project file", say.to)
+            } else {
+                format!("{} keeps hooks only at user level", say.to)
+            };
+            say.push(
+                Code::ScopeGuarded,
+                format!(
+                    "a {} hook: {why}, so it is written to `{file}` with a guard (`case \"$PWD/\" in …`) that makes it act only inside {}",
+                    from.as_str(),
+                    quote(&p.to_string_lossy())
+                ),
+            );
+        }
+    } else if was_guarded {
+        say.push(
+            Code::ConversionNote,
+            format!(
+                "the guard that limited this user-level hook to {} is taken off: it goes back into the project's own {} file",
+                quote(&project.unwrap_or_default().to_string_lossy()),
+                from.as_str()
+            ),
+        );
+    }
+    say.scope = Some(to_scope);
+    Some(())
+}
+
+/// Whether two paths name the same directory (as written, or once resolved).
+fn same_dir(a: &std::path::Path, b: &std::path::Path) -> bool {
+    let trim = |p: &std::path::Path| p.to_string_lossy().trim_end_matches('/').to_string();
+    trim(a) == trim(b)
+        || matches!(
+            (std::fs::canonicalize(a), std::fs::canonicalize(b)),
+            (Ok(x), Ok(y)) if x == y
+        )
+}
+
+/// Where a module hook goes, scope-wise: modules cannot be guarded, so only to the same level.
+fn place_module(say: &mut Say) -> Option<()> {
+    let (Some(ctx), Some(from)) = (say.ctx, say.scope) else {
+        return Some(());
+    };
+    if scope::target(ctx, say.to, from).is_none() {
+        say.refuse(
+            Code::SemanticMismatch,
+            format!(
+                "`{}` has no {} hooks directory, and a module cannot be limited to one project",
+                say.to,
+                from.as_str()
+            ),
+        );
+        return None;
+    }
+    Some(())
 }
 
 /// The matcher in the target agent's tool names (tool kinds only; other matchers test prompts,
@@ -440,6 +573,7 @@ fn to_command(h: &Hook, say: &mut Say) -> Option<Hook> {
     let row = target_row(h, say)?;
     let rules = row.rules()?;
     let mut shell = to_shell(command, *exec, say)?;
+    place_command(&mut shell.command, say)?;
     let source_matcher = match shell.tools.take() {
         Some(m) if h.matcher.is_any() => m,
         Some(_) => {

@@ -539,8 +539,8 @@ fn directory_hooks_become_gjc_modules() {
     assert_eq!(c.diagnostics[0].code, Code::ConversionNote);
     assert!(c.diagnostics[0].message.contains("`bash`"));
     let c = Conversion {
-        hooks: c.hooks,
         diagnostics: c.diagnostics[1..].to_vec(),
+        ..c
     };
     // The code the GJC writer uses for the same refusal (import e2e: the converter said
     // `semantic_mismatch`, so users never saw `shell_hook_not_module` and its help).

@@ -99,7 +99,15 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
                             &format!("set {want_s} s"),
                         )
                         .with_convention(convention)
-                        .at(at()),
+                        .at(
+                            match before.as_deref().and_then(|b| {
+                                crate::toml_support::nth_array_table(b, "hooks", pos)
+                                    .map(|o| (b, o))
+                            }) {
+                                Some((b, o)) => Location::at_span(display.clone(), b, o, o + 9),
+                                None => at(),
+                            },
+                        ),
                     );
                     if opts.force {
                         if let Some(t) = entry_at_mut(item, pos) {

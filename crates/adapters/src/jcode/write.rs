@@ -32,6 +32,14 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
         Err(e) => return refused(e),
     };
     let at = || Location::path_only(display.clone());
+    // The line of `key` in the file as it is, when it is there.
+    let at_key = |key: &str| match before
+        .as_deref()
+        .and_then(|b| crate::toml_support::key_line(b, key).map(|o| (b, o)))
+    {
+        Some((b, o)) => Location::at_span(display.clone(), b, o, o + key.len()),
+        None => at(),
+    };
     let mut diagnostics = Vec::new();
     let mut conflicts = 0usize;
     let mut changed = false;
@@ -223,7 +231,7 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
                         &format!("set `{TIMEOUT_KEY} = {ms}` for all of them"),
                     )
                     .with_convention(convention)
-                    .at(at()),
+                    .at(at_key("pre_tool")),
                 );
                 if opts.force {
                     table.insert(
@@ -253,7 +261,7 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
                         &format!("set it to {ms}"),
                     )
                     .with_convention(convention)
-                    .at(at()),
+                    .at(at_key(TIMEOUT_KEY)),
                 );
                 if opts.force {
                     if let Some(item) = table.get_mut(TIMEOUT_KEY) {

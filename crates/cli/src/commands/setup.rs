@@ -109,7 +109,8 @@ fn codex(a: SetupCodexArgs) -> anyhow::Result<Exit> {
         }],
         diagnostics: Vec::new(),
     };
-    apply(&plan).with_context(|| format!("cannot write {display}"))?;
+    // Every `ApplyError` names the file itself: a context here would say it twice.
+    apply(&plan)?;
     outln!("wrote {display}.");
     say_trust(&untrusted, "will");
     Ok(Exit::Success)

@@ -542,3 +542,49 @@ fn gemini_events_gemini_cli_0_61_0_types_ts() {
         }
     );
 }
+
+/// Issue 12: per-convention behaviour is data. Kimi Code's `buildHookSpawnOptions`
+/// (`detached: process.platform !== 'win32'`), `killProcess` (SIGTERM, SIGKILL 100 ms later),
+/// `runMatchedHooks` (dedupe by cwd + command), `runStop` (`stopHookContinuationUsed`) and
+/// `notifyPostToolUse` (`fireAndForget`), MoonshotAI/kimi-code@d723cc4; jcode's gate found by its
+/// rules (sequential, can block), not by its name.
+#[test]
+fn runtime_rows_carry_each_conventions_behaviour() {
+    for c in Convention::ALL {
+        assert!(runtime(c).is_some(), "{c} has a runtime row");
+    }
+    let jarvis = runtime(Convention::Jarvis).unwrap();
+    assert_eq!(jarvis.process, ProcessMode::SessionLeader);
+    assert_eq!(jarvis.kill, KillRule::TermThenKill { grace_ms: 100 });
+    assert_eq!(jarvis.dedupe, Dedupe::IdenticalCommand);
+    assert_eq!(jarvis.answer, AnswerFormat::KimiJson);
+    assert_eq!(jarvis.continuation, ContinuationRule::OncePerTurn);
+    let post = rules(Convention::Jarvis, "PostToolUse");
+    assert_eq!(post.ordering, Ordering::FireAndForget);
+    assert_eq!(post.skip_when, &[SkipWhen::ToolFailed]);
+    assert_eq!(
+        rules(Convention::Jarvis, "Stop").skip_when,
+        &[
+            SkipWhen::StepEndedWithToolCalls,
+            SkipWhen::ContinuedThisTurn
+        ]
+    );
+    assert_eq!(
+        rules(Convention::Jarvis, "UserPromptSubmit").skip_when,
+        &[SkipWhen::NotUserPrompt]
+    );
+    let jcode = runtime(Convention::Jcode).unwrap();
+    assert_eq!(
+        (jcode.launch, jcode.dedupe),
+        (Launch::Argv, Dedupe::EveryCopy)
+    );
+    let gates: Vec<&str> = events_of(Convention::Jcode)
+        .filter(|r| {
+            r.rules()
+                .is_some_and(|r| r.ordering == Ordering::Sequential && r.can_block)
+        })
+        .map(|r| r.event)
+        .collect();
+    assert_eq!(gates, ["pre_tool"]);
+    assert!(runs_every_copy(Convention::Jcode) && !runs_every_copy(Convention::Jarvis));
+}

@@ -259,7 +259,7 @@ pub(crate) async fn run(runner: &Runner, group: &[usize], event: &Event) -> Vec<
     let mut sequential = false;
     for &i in group {
         let p = &runner.hooks[i];
-        let Plan::Gemini { timeout } = p.plan else {
+        let Plan::Shell { timeout } = p.plan else {
             continue;
         };
         let command = p.hook.command().unwrap_or("").to_string();

@@ -96,9 +96,7 @@ pub(crate) fn jobs(
         .iter()
         .filter_map(|&index| {
             let p = &runner.hooks[index];
-            let (Plan::Jarvis { timeout } | Plan::Codex { timeout } | Plan::Claude { timeout }) =
-                p.plan
-            else {
+            let Plan::Shell { timeout } = p.plan else {
                 return None;
             };
             Some(Job {

@@ -77,28 +77,47 @@ pub fn matching<'a>(hooks: &[&'a Hook], event: &Event) -> Vec<&'a Hook> {
         .collect()
 }
 
+/// `hook` resolved for `event` when it fires for it: [`fires`], then [`resolve`]. For callers
+/// that hand the host arbitrary hooks ([`ModuleHost::dispatch`], [`matching`]).
 fn selected<'a>(hook: &'a Hook, event: &Event) -> Option<Selected<'a>> {
-    let kind = event.kind();
-    if hook.kind != kind || !matches!(hook.convention, Convention::Gjc | Convention::GjcPlugin) {
+    if !fires(hook, event) {
         return None;
     }
-    let Handler::Module { path: display } = &hook.handler else {
-        return None;
-    };
+    resolve(hook, event.kind())
+}
+
+/// Whether the module hook `hook` fires for `event`: a `gjc`/`gjc-plugin` module of the event's
+/// kind whose matcher accepts the tool name (tool events).
+fn fires(hook: &Hook, event: &Event) -> bool {
+    let kind = event.kind();
+    if hook.kind != kind || !matches!(hook.convention, Convention::Gjc | Convention::GjcPlugin) {
+        return false;
+    }
+    if !matches!(hook.handler, Handler::Module { .. }) {
+        return false;
+    }
     if matches!(kind, Kind::PreToolUse | Kind::PostToolUse) {
         let tool = event.tool_name.as_deref().unwrap_or_default();
-        let fires = match &hook.matcher {
-            // The shapes GJC adapters produce, tested without compiling (no allocation): this
-            // runs for every event, most of which match no module hook.
+        return match &hook.matcher {
+            // The shapes GJC adapters produce, tested without compiling (no allocation).
             Matcher::Any => true,
             Matcher::Exact { names } => names.iter().any(|n| n == tool),
             // A matcher that does not compile never fires (lint reports it).
             other => other.compile().is_ok_and(|m| m.is_match(tool)),
         };
-        if !fires {
-            return None;
-        }
     }
+    true
+}
+
+/// What the host needs to run the module hook `hook` for an event of `kind`, without testing
+/// its matcher: the runner selected it already (its matcher compiled once, in `Runner::new`).
+fn resolve(hook: &Hook, kind: Kind) -> Option<Selected<'_>> {
+    if !matches!(hook.convention, Convention::Gjc | Convention::GjcPlugin) {
+        return None;
+    }
+    let Handler::Module { path: display } = &hook.handler else {
+        return None;
+    };
     let (path, in_process, plugin) = match &hook.detail {
         Detail::Module {
             real_path,
@@ -168,7 +187,7 @@ impl ModuleHost {
     /// Hooks that are not GJC module hooks, or do not match, are ignored; when none matches,
     /// no host is touched and the decision is a plain allow.
     pub async fn dispatch(&self, hooks: &[&Hook], event: &Event) -> Decision {
-        self.dispatch_in(hooks, event, self.options.cwd.as_deref())
+        self.dispatch_in(hooks, event, self.options.cwd.as_deref(), false)
             .await
     }
 
@@ -179,10 +198,17 @@ impl ModuleHost {
         hooks: &[&Hook],
         event: &Event,
         cwd: Option<&Path>,
+        preselected: bool,
     ) -> Decision {
         let kind = event.kind();
         let mut decision = Decision::allow(kind);
-        let selected: Vec<Selected<'_>> = hooks.iter().filter_map(|h| selected(h, event)).collect();
+        // The runner selects module hooks once (`Runner::matching`, matchers compiled at
+        // construction): its hooks are only resolved here, never matched again.
+        let selected: Vec<Selected<'_>> = if preselected {
+            hooks.iter().filter_map(|h| resolve(h, kind)).collect()
+        } else {
+            hooks.iter().filter_map(|h| selected(h, event)).collect()
+        };
         if selected.is_empty() {
             return decision;
         }

@@ -23,7 +23,7 @@ impl ModuleDispatch for ModuleHost {
             // Handlers see the session's cwd (GJC's `ctx.cwd` is the session's), unless the
             // host was given its own.
             let cwd = self.options().cwd.as_deref().or(session.cwd.as_deref());
-            let mut d = self.dispatch_in(hooks, event, cwd).await;
+            let mut d = self.dispatch_in(hooks, event, cwd, true).await;
             // The seam promises one outcome per hook, in hook order.
             let mut ordered = Vec::with_capacity(hooks.len());
             for h in hooks {

@@ -1,0 +1,243 @@
+//! Where a hook lives — the user's own configuration, a project's committed files, or a
+//! project's personal (uncommitted) file — and where `hooks import` may put it in the target.
+//!
+//! Import keeps scopes: user → user, project → project, personal → the target's personal file,
+//! else its user level; never a committed file. A target that keeps hooks only at user level
+//! (jcode, Jarvis/Kimi Code; Codex for personal hooks) gets the hook with a [`guard`] that makes
+//! it act only inside its project.
+
+use crate::Context;
+use hook_ir::{Convention, Hook};
+use std::path::{Path, PathBuf};
+
+/// The level of configuration a hook belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Scope {
+    /// The user's own configuration (`~/.claude/settings.json`, `~/.codex/hooks.json`,
+    /// `~/.jcode/config.toml`, …): acts in every project.
+    User,
+    /// A project's committed configuration (`.claude/settings.json`, `.codex/hooks.json`,
+    /// `.gjc/hooks/`): shared with everyone who clones it.
+    Project,
+    /// A project's personal configuration, not committed (`.claude/settings.local.json`).
+    Local,
+}
+
+impl Scope {
+    /// The scope's name, as `--scope` and diagnostics spell it.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Scope::User => "user",
+            Scope::Project => "project",
+            Scope::Local => "personal",
+        }
+    }
+
+    /// Whether the scope belongs to one project (its hooks must not act elsewhere).
+    pub const fn is_project(self) -> bool {
+        matches!(self, Scope::Project | Scope::Local)
+    }
+}
+
+/// The scope of a hook, from the file it was read from (its display path, as discovery wrote
+/// it: `~/…` under the home dir, relative under the project).
+pub fn of(ctx: &Context, h: &Hook) -> Scope {
+    match h.convention {
+        // Only a user-level file exists for these.
+        Convention::Jcode | Convention::Jarvis => return Scope::User,
+        Convention::ClaudeDir | Convention::CodexDir => return Scope::Project,
+        _ => {}
+    }
+    let path = &h.location.path;
+    // A project at the home dir: its files are the user's.
+    let project_is_home = matches!((&ctx.project, &ctx.home), (Some(p), Some(h)) if p == h);
+    if path.starts_with("~/") || Path::new(path).is_absolute() || project_is_home {
+        return Scope::User;
+    }
+    if h.convention == Convention::ClaudeSettings && path.ends_with("settings.local.json") {
+        return Scope::Local;
+    }
+    Scope::Project
+}
+
+/// The file (or, for GJC, the directory) of `convention` at `scope`, or `None` when the
+/// convention has no file at that level.
+pub fn target(ctx: &Context, convention: Convention, scope: Scope) -> Option<PathBuf> {
+    let home = ctx.home.as_ref();
+    let project = ctx.project.as_ref();
+    match (convention, scope) {
+        (Convention::Jcode, Scope::User) => crate::jcode::discover::config_path(ctx),
+        (Convention::Jarvis, Scope::User) => crate::jarvis::discover::config_path(ctx),
+        (Convention::ClaudeSettings, Scope::User) => home.map(|h| h.join(".claude/settings.json")),
+        (Convention::ClaudeSettings, Scope::Project) => {
+            project.map(|p| p.join(".claude/settings.json"))
+        }
+        (Convention::ClaudeSettings, Scope::Local) => {
+            project.map(|p| p.join(".claude/settings.local.json"))
+        }
+        (Convention::CodexJson, Scope::User) => home.map(|h| h.join(".codex/hooks.json")),
+        (Convention::CodexJson, Scope::Project) => project.map(|p| p.join(".codex/hooks.json")),
+        (Convention::GeminiSettings, Scope::User) => home.map(|h| h.join(".gemini/settings.json")),
+        (Convention::GeminiSettings, Scope::Project) => {
+            project.map(|p| p.join(".gemini/settings.json"))
+        }
+        (Convention::Gjc, Scope::Project) => project.map(|p| p.join(".gjc/hooks")),
+        (Convention::Gjc, Scope::User) => home.map(|h| h.join(".gjc/agent/hooks")),
+        _ => None,
+    }
+}
+
+/// Where a hook of `scope` goes in `convention`: the same level when it exists; a personal hook
+/// into a target without a personal file, and a project hook into a user-level-only target, go
+/// to the user level (guarded: the bool is `true`).
+pub fn place(ctx: &Context, convention: Convention, scope: Scope) -> Option<(Scope, bool)> {
+    if target(ctx, convention, scope).is_some() {
+        return Some((scope, false));
+    }
+    if scope.is_project() && target(ctx, convention, Scope::User).is_some() {
+        return Some((Scope::User, true));
+    }
+    None
+}
+
+const GUARD_HEAD: &str = "case \"$PWD/\" in ";
+const GUARD_TAIL: &str = "*) ;; *) exit 0 ;; esac; ";
+/// The arm of a personal hook's guard: `:` does nothing; the word keeps the scope for the way
+/// back (a personal hook must never land in a committed file).
+const PERSONAL_TAIL: &str = "*) : personal ;; *) exit 0 ;; esac; ";
+
+/// `command`, acting only when the hook runs inside `project` (its working directory is the
+/// project or below): `case "$PWD/" in '<project>/'*) ;; *) exit 0 ;; esac; <command>`.
+/// Outside the project the hook exits 0 at once — allow, no output — as if it never fired.
+/// A personal hook's guard says so (`*) : personal ;;`).
+pub fn guard(command: &str, project: &Path, scope: Scope) -> String {
+    let dir = project.to_string_lossy();
+    let dir = dir.trim_end_matches('/');
+    let tail = if scope == Scope::Local {
+        PERSONAL_TAIL
+    } else {
+        GUARD_TAIL
+    };
+    format!(
+        "{GUARD_HEAD}{}{tail}{command}",
+        hook_ir::jcode_argv::quote_word(&format!("{dir}/"))
+    )
+}
+
+/// The inverse of [`guard`]: the project, the scope and the command, when `command` starts with
+/// a guard.
+pub fn unguard(command: &str) -> Option<(PathBuf, Scope, String)> {
+    let rest = command.strip_prefix(GUARD_HEAD)?;
+    // The quoted project as `quote_word` writes it: '…' pieces joined by \' escapes.
+    let (dir, after) = split_quoted(rest)?;
+    let (scope, cmd) = match after.strip_prefix(GUARD_TAIL) {
+        Some(c) => (Scope::Project, c),
+        None => (Scope::Local, after.strip_prefix(PERSONAL_TAIL)?),
+    };
+    let dir = dir.strip_suffix('/')?;
+    Some((
+        PathBuf::from(if dir.is_empty() { "/" } else { dir }),
+        scope,
+        cmd.to_string(),
+    ))
+}
+
+/// Splits a leading shell word (plain characters, `'…'` and `\x`) off `s`.
+fn split_quoted(s: &str) -> Option<(String, &str)> {
+    let mut out = String::new();
+    let mut chars = s.char_indices().peekable();
+    while let Some(&(i, c)) = chars.peek() {
+        match c {
+            '\'' => {
+                chars.next();
+                loop {
+                    let (_, c) = chars.next()?;
+                    if c == '\'' {
+                        break;
+                    }
+                    out.push(c);
+                }
+            }
+            '"' => {
+                chars.next();
+                loop {
+                    let (_, c) = chars.next()?;
+                    match c {
+                        '"' => break,
+                        '\\' => out.push(chars.next()?.1),
+                        c => out.push(c),
+                    }
+                }
+            }
+            '\\' => {
+                chars.next();
+                out.push(chars.next()?.1);
+            }
+            '*' | ' ' | ')' => return Some((out, &s[i..])),
+            c => {
+                chars.next();
+                out.push(c);
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sh(command: &str, cwd: &Path) -> (i32, String) {
+        let out = std::process::Command::new("sh")
+            .args(["-c", command])
+            .current_dir(cwd)
+            .output()
+            .unwrap();
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+        )
+    }
+
+    #[test]
+    fn the_guard_acts_inside_the_project_only() {
+        let root = tempfile::tempdir().unwrap();
+        let project = root.path().join("my proj's");
+        let sub = project.join("src");
+        let twin = root.path().join("my proj's2");
+        for d in [&sub, &twin] {
+            std::fs::create_dir_all(d).unwrap();
+        }
+        let project = std::fs::canonicalize(&project).unwrap();
+        let cmd = guard("echo ran; exit 2", &project, Scope::Project);
+        assert_eq!(sh(&cmd, &project), (2, "ran\n".into()));
+        assert_eq!(sh(&cmd, &project.join("src")), (2, "ran\n".into()));
+        let twin = std::fs::canonicalize(&twin).unwrap();
+        assert_eq!(sh(&cmd, &twin), (0, String::new()));
+        assert_eq!(sh(&cmd, root.path()), (0, String::new()));
+        assert_eq!(
+            unguard(&cmd),
+            Some((
+                project.clone(),
+                Scope::Project,
+                "echo ran; exit 2".to_string()
+            ))
+        );
+        let personal = guard("echo ran", &project, Scope::Local);
+        assert_eq!(sh(&personal, &sub), (0, "ran\n".into()));
+        assert_eq!(sh(&personal, &twin), (0, String::new()));
+        assert_eq!(unguard(&personal).map(|u| u.1), Some(Scope::Local));
+    }
+
+    #[test]
+    fn unguard_only_takes_its_own_form() {
+        assert_eq!(unguard("echo hi"), None);
+        assert_eq!(unguard("case \"$PWD/\" in x) ;; esac; y"), None);
+        let g = guard("a && b", Path::new("/w/p/"), Scope::Project);
+        assert_eq!(g, "case \"$PWD/\" in /w/p/*) ;; *) exit 0 ;; esac; a && b");
+        assert_eq!(
+            unguard(&g),
+            Some((PathBuf::from("/w/p"), Scope::Project, "a && b".into()))
+        );
+    }
+}
