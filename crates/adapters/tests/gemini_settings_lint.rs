@@ -91,7 +91,9 @@ fn valid_tree_reads_every_layer_and_extension() {
     assert!(
         d.batch.diagnostics.iter().all(|x| matches!(
             x.code,
-            Code::UnsupportedConventionEvent | Code::ProjectSessionStartHook
+            Code::UnsupportedConventionEvent
+                | Code::ProjectSessionStartHook
+                | Code::GeminiFolderUntrusted
         )),
         "{:#?}",
         d.batch.diagnostics
@@ -157,7 +159,14 @@ fn disabled_names_drop_those_hooks_only() {
     insta::assert_snapshot!("disabled", render(&d, &fixture("disabled")));
     let cmds: Vec<_> = d.batch.hooks.iter().filter_map(|h| h.command()).collect();
     assert_eq!(cmds, ["./still-runs.sh"]);
-    assert_eq!(codes(&d), [Code::HookDisabled, Code::HookDisabled]);
+    assert_eq!(
+        codes(&d),
+        [
+            Code::GeminiFolderUntrusted,
+            Code::HookDisabled,
+            Code::HookDisabled
+        ]
+    );
 }
 
 #[test]
@@ -173,6 +182,8 @@ fn system_layers_come_from_the_environment_and_override_the_rest() {
     let root = fixture("system");
     let mut ctx = ctx_for(&root);
     ctx.apply_env_overrides = true;
+    ctx.env
+        .insert("GEMINI_CLI_TRUST_WORKSPACE".into(), "true".into());
     ctx.env.insert(
         "GEMINI_CLI_SYSTEM_SETTINGS_PATH".into(),
         root.join("etc/settings.json").display().to_string(),

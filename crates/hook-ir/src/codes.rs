@@ -1103,6 +1103,28 @@ codes! {
     /// ## How to fix
     /// Fix the regex (escape a literal `(` or `[`), or write the exact tool name.
     MatcherRegexFallsBackToExact = "matcher_regex_falls_back_to_exact", Warning, "An invalid regex matcher that Gemini compares as an exact name";
+
+    /// ## What it means
+    /// Gemini CLI does not trust the project folder, so it registers none of the hooks of its
+    /// settings files — the user's `~/.gemini/settings.json` included, because Gemini registers
+    /// the merged settings' hooks as project hooks (`hookRegistry.ts`, `processHooksFromConfig`).
+    /// Only extensions' hooks run; headless, `gemini -p` refuses to start at all (exit 55) unless
+    /// given `--skip-trust` (recorded with Gemini CLI 0.61.0). Folder trust is on by default; a
+    /// folder is trusted by a rule
+    /// of `~/.gemini/trustedFolders.json` (`TRUST_FOLDER`, or `TRUST_PARENT` on a sibling), by
+    /// `GEMINI_CLI_TRUST_WORKSPACE=true`, or when `security.folderTrust.enabled` is false.
+    /// ## Why it matters
+    /// The hooks linted here do nothing when Gemini runs in this folder: a guard you rely on is
+    /// off, silently, until the folder is trusted.
+    /// ## Example
+    /// A repository cloned into `~/src/app` with no entry in `~/.gemini/trustedFolders.json`,
+    /// run headless with `gemini -p ...`.
+    /// ## How to fix
+    /// Trust the folder when Gemini asks (or `/permissions`), add
+    /// `{"/home/me/src/app": "TRUST_FOLDER"}` to `~/.gemini/trustedFolders.json`, or set
+    /// `GEMINI_CLI_TRUST_WORKSPACE=true` for headless runs you control. This is machine state,
+    /// not a mistake in the file: it is reported as information.
+    GeminiFolderUntrusted = "gemini_folder_untrusted", Info, "Gemini CLI runs no settings hook here: the folder is not trusted";
 }
 
 #[cfg(test)]

@@ -60,6 +60,7 @@ pub(super) fn command_out_of(h: &Hook, command: &str, to_exec: Exec, say: &mut S
         sequential,
         env,
         name,
+        description,
         ..
     } = &h.detail
     else {
@@ -79,6 +80,16 @@ pub(super) fn command_out_of(h: &Hook, command: &str, to_exec: Exec, say: &mut S
             Code::ConversionNote,
             format!(
                 "the hook's name `{n}` is dropped: {} has no hook names",
+                say.to
+            ),
+        );
+    }
+    if let Some(d) = description {
+        say.push(
+            Code::ConversionNote,
+            format!(
+                "the hook's description {} is dropped: {} has no such field",
+                quote(d),
                 say.to
             ),
         );

@@ -84,13 +84,13 @@ pub(super) fn discover(ctx: &Context, out: &mut Output) {
             all.push(l);
         }
     }
-    apply_switches(all, out);
+    apply_switches(ctx, all, out);
 }
 
 pub(super) fn load(ctx: &Context, path: &Path, out: &mut Output) {
     let scope = Scope::of(path, ctx.home.as_deref());
     if let Some(l) = read_and_lower(ctx, path, &scope, out) {
-        apply_switches(vec![l], out);
+        apply_switches(ctx, vec![l], out);
     }
 }
 
@@ -116,8 +116,31 @@ fn read_and_lower(ctx: &Context, path: &Path, scope: &Scope, out: &mut Output) -
 /// Gemini's switches over the layers, in merge order: the last `hooksConfig.enabled` written
 /// wins (system settings are last); `hooksConfig.disabled` lists are united. Hooks that do not
 /// run are reported and left out of the batch.
-fn apply_switches(layers: Vec<Lowered>, out: &mut Output) {
+fn apply_switches(ctx: &Context, layers: Vec<Lowered>, out: &mut Output) {
     let off = layers.iter().rev().find_map(|l| l.enabled.clone());
+    // Gemini checks trust before it reads the workspace settings: their switch does not count.
+    let folder_trust = layers
+        .iter()
+        .rev()
+        .filter(|l| l.scope != Scope::Project)
+        .find_map(|l| l.folder_trust);
+    let settings_file = layers
+        .iter()
+        .find(|l| !matches!(l.scope, Scope::Extension { .. }) && !l.hooks.is_empty())
+        .map(|l| l.display.clone());
+    if let (Some(file), Some(why)) = (&settings_file, super::trust::untrusted(ctx, folder_trust)) {
+        if !matches!(off, Some((false, _))) {
+            out.diag(
+                Diagnostic::new(
+                    Code::GeminiFolderUntrusted,
+                    format!("Gemini CLI does not trust this folder: {why}. Interactively it then runs none of the settings' hooks here (`~/.gemini/settings.json` included; extensions' hooks still run); headless `gemini -p` refuses to start (exit 55) without `--skip-trust`"),
+                )
+                .with_convention(GE)
+                .at(hook_ir::Location::path_only(file.clone()))
+                .with_help("trust the folder in Gemini, add it to ~/.gemini/trustedFolders.json as TRUST_FOLDER, or set GEMINI_CLI_TRUST_WORKSPACE=true for a headless run"),
+            );
+        }
+    }
     let disabled: Vec<_> = layers.iter().flat_map(|l| l.disabled.clone()).collect();
     let hooks: Vec<_> = layers.into_iter().flat_map(|l| l.hooks).collect();
     if let Some((false, at)) = off {

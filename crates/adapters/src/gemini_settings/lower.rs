@@ -36,6 +36,12 @@ pub(super) struct Lowered {
     pub enabled: Option<(bool, Location)>,
     /// `hooksConfig.disabled` names with their locations.
     pub disabled: Vec<(String, Location)>,
+    /// `security.folderTrust.enabled`, when written.
+    pub folder_trust: Option<bool>,
+    /// The file's display path.
+    pub display: String,
+    /// Which layer it is.
+    pub scope: Scope,
 }
 
 /// Lowers one file's text. `extension_root` substitutes `${extensionPath}` (extension files).
@@ -93,6 +99,9 @@ pub(super) fn lower_file(
         out.diag(d);
     }
     let at = |span: Span| lines.location(text, display, span.0, span.1);
+    lowered.display = display.to_string();
+    lowered.scope = scope.clone();
+    lowered.folder_trust = file.folder_trust;
     lowered.enabled = file.enabled.map(|(b, s)| (b, at(s)));
     lowered.disabled = file
         .disabled

@@ -108,6 +108,19 @@ fn tool_matcher(pattern: &str, ir: &Matcher, span: Span, out: &mut Vec<Problem>)
         return;
     }
     let Ok(compiled) = ir.compile() else { return };
+    if let Some(i) = pattern.find("mcp__") {
+        // Claude's and Codex's MCP form: Gemini names MCP tools `mcp_<server>_<tool>`.
+        let fixed = pattern[i + "mcp__".len()..].replacen("__", "_", 1);
+        out.push(
+            Problem::new(
+                Code::MatcherMatchesNothing,
+                format!("matcher `{pattern}` uses the `mcp__server__tool` form of Claude Code and Codex; Gemini CLI names MCP tools `mcp_<server>_<tool>`, so it matches no MCP tool"),
+                span,
+            )
+            .help(format!("did you mean `{}mcp_{fixed}`?", &pattern[..i])),
+        );
+        return;
+    }
     if tools::names_of(Agent::Gemini).any(|t| compiled.is_match(t)) || pattern.contains("mcp") {
         return;
     }
@@ -232,6 +245,18 @@ mod tests {
             lowered("BeforeTool", MatchedValue::ToolName, "mcp_github_.*")
                 .1
                 .is_empty()
+        );
+        let mut out = Vec::new();
+        lower(
+            "BeforeTool",
+            MatchedValue::ToolName,
+            Some(("mcp__github__.*", (0, 0))),
+            &mut out,
+        );
+        assert_eq!(out[0].code, Code::MatcherMatchesNothing);
+        assert_eq!(
+            out[0].help.as_deref(),
+            Some("did you mean `mcp_github_.*`?")
         );
         assert!(lowered("BeforeTool", MatchedValue::ToolName, "Tool")
             .1

@@ -33,6 +33,7 @@ mod lower;
 pub(crate) mod matcher;
 mod raw;
 pub mod schema;
+mod trust;
 mod write;
 
 use crate::write::{Plan, WriteOptions};
@@ -41,7 +42,7 @@ use hook_ir::{Convention, Hook};
 use std::path::{Path, PathBuf};
 
 /// Which settings layer a file is.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub(crate) enum Scope {
     /// System defaults (lowest layer).
     SystemDefaults,
@@ -57,6 +58,7 @@ pub(crate) enum Scope {
         root: PathBuf,
     },
     /// Any other file passed explicitly.
+    #[default]
     Explicit,
 }
 

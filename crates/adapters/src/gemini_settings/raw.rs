@@ -63,6 +63,8 @@ pub(super) struct RawFile {
     pub enabled: Option<(bool, Span)>,
     /// `hooksConfig.disabled` names.
     pub disabled: Vec<Str>,
+    /// `security.folderTrust.enabled`, when written as a boolean.
+    pub folder_trust: Option<bool>,
     /// Event keys under `hooks`, in file order (a repeated key appears once: the last copy,
     /// which is what `JSON.parse` keeps).
     pub events: Vec<RawEvent>,
@@ -142,6 +144,7 @@ pub(super) fn build(root: &Value<'_>, settings: bool, out: &mut Vec<Problem>) ->
         if let Some(p) = last_prop(root, "hooksConfig") {
             hooks_config(&p.value, &mut file, out);
         }
+        file.folder_trust = folder_trust(root);
     }
     let Some(hooks) = last_prop(root, "hooks") else {
         return file;
@@ -195,6 +198,20 @@ pub(super) fn build(root: &Value<'_>, settings: bool, out: &mut Vec<Problem>) ->
         file.events.push(RawEvent { name, groups });
     }
     file
+}
+
+/// `security.folderTrust.enabled`, when it is a boolean.
+fn folder_trust(root: &Object<'_>) -> Option<bool> {
+    let Value::Object(sec) = &last_prop(root, "security")?.value else {
+        return None;
+    };
+    let Value::Object(ft) = &last_prop(sec, "folderTrust")?.value else {
+        return None;
+    };
+    match &last_prop(ft, "enabled")?.value {
+        Value::BooleanLit(b) => Some(b.value),
+        _ => None,
+    }
 }
 
 fn legacy_switch(p: &ObjectProp<'_>) -> Problem {
