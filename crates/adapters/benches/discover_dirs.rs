@@ -48,6 +48,7 @@ fn bench(c: &mut Criterion) {
                 home: None,
                 env: Default::default(),
                 apply_env_overrides: false,
+                cwd: None,
             };
             let d = adapters::discover_only(&ctx, &[conv]);
             let per_file = if conv == Convention::Gjc { 2 } else { 1 };

@@ -51,6 +51,7 @@ fn bench(c: &mut Criterion) {
         home: Some(dir.path().to_path_buf()),
         env: Default::default(),
         apply_env_overrides: false,
+        cwd: None,
     };
     let mut group = c.benchmark_group("lower_jarvis");
     group.sample_size(10);

@@ -1,6 +1,6 @@
 //! What discovery needs to know about the world, captured once so tests can inject it.
 
-use hook_ir::{display_path, Batch, Convention};
+use hook_ir::{display_from_cwd, display_path, Batch, Convention};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -15,6 +15,10 @@ pub struct Context {
     pub env: BTreeMap<String, String>,
     /// Whether jcode's `JCODE_HOOK_*` overrides are applied (`false` with `--no-env`).
     pub apply_env_overrides: bool,
+    /// The directory display paths are relative to: the process's current directory for the
+    /// command line, so every root's paths are told apart and name real files from where the
+    /// command ran. `None`: relative to [`Context::project`].
+    pub cwd: Option<PathBuf>,
 }
 
 impl Context {
@@ -25,6 +29,7 @@ impl Context {
             home,
             env: std::env::vars().collect(),
             apply_env_overrides: apply_env,
+            cwd: std::env::current_dir().ok(),
         }
     }
 
@@ -33,9 +38,13 @@ impl Context {
         self.env.get(name).map(String::as_str)
     }
 
-    /// The display form of `path` (project-relative, `~/…`, or as given).
+    /// The display form of `path`: relative to [`Context::cwd`] (else the project) when under
+    /// it, `~/…` under the home dir, or as given.
     pub fn display(&self, path: &Path) -> String {
-        display_path(path, self.project.as_deref(), self.home.as_deref())
+        match &self.cwd {
+            Some(cwd) => display_from_cwd(path, cwd, self.home.as_deref()),
+            None => display_path(path, self.project.as_deref(), self.home.as_deref()),
+        }
     }
 }
 

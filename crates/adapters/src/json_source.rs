@@ -4,7 +4,7 @@
 use crate::json_span;
 use crate::read_limit::{read_text, Missing};
 use crate::{Context, Output};
-use hook_ir::{Code, Convention, Diagnostic, Location};
+use hook_ir::{Code, Convention, Diagnostic};
 use std::path::Path;
 
 /// `hooks.json` (and GJC plugin manifests) larger than this are refused instead of parsed.
@@ -23,7 +23,7 @@ pub fn parse_error(
         format!("invalid JSON: {}; {consequence}", e.message),
     )
     .with_convention(convention)
-    .at(Location::at_span(display, text, e.span.0, e.span.1))
+    .at(crate::source::locate(display, text, e.span.0, e.span.1))
 }
 
 /// Reads a JSON source as text ([`read_text`], at most [`MAX_JSON_BYTES`]), recording it in

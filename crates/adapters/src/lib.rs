@@ -5,6 +5,7 @@
 //! Entry points: [`discover`] (a project root plus the home dir) and [`load_file`] (one explicit
 //! config file).
 
+pub mod census;
 pub mod context;
 pub mod convert;
 pub mod json_source;
@@ -12,9 +13,12 @@ pub mod json_span;
 pub mod write;
 
 mod line_index;
+mod read_back;
 pub mod read_limit;
+mod rules;
 pub mod schema;
 pub mod scope;
+pub mod source;
 mod toml_support;
 
 pub mod claude_settings;
@@ -28,6 +32,7 @@ pub mod jcode;
 
 pub use context::{Context, Discovered, SourceFile};
 pub use schema::schema;
+pub use source::Source;
 
 use hook_ir::{normalize, Convention, Diagnostic, Hook};
 use std::path::Path;
@@ -62,7 +67,7 @@ pub fn discover_only(ctx: &Context, conventions: &[Convention]) -> Discovered {
     for &c in Convention::ALL.iter().filter(|c| conventions.contains(c)) {
         discover_convention(ctx, c, &mut out);
     }
-    finish(out)
+    finish(ctx, out)
 }
 
 fn discover_convention(ctx: &Context, convention: Convention, out: &mut Output) {
@@ -86,7 +91,7 @@ pub fn plan_write(
     hooks: &[Hook],
     opts: &write::WriteOptions,
 ) -> write::Plan {
-    match convention {
+    let plan = match convention {
         Convention::Jcode => jcode::plan_write(ctx, convention, hooks, opts),
         Convention::Jarvis => jarvis::plan_write(ctx, convention, hooks, opts),
         Convention::Gjc => gjc::plan_write(ctx, convention, hooks, opts),
@@ -97,7 +102,8 @@ pub fn plan_write(
         Convention::GjcPlugin => gjc_plugin::plan_write(ctx, convention, hooks, opts),
         Convention::ClaudeSettings => claude_settings::plan_write(ctx, convention, hooks, opts),
         Convention::GeminiSettings => gemini_settings::plan_write(ctx, convention, hooks, opts),
-    }
+    };
+    read_back::verify(ctx, convention, hooks, plan)
 }
 
 /// Reads one explicit config file. Its convention is `convention` when given, else detected
@@ -126,7 +132,7 @@ pub fn load_file(ctx: &Context, path: &Path, convention: Option<Convention>) -> 
             .at(hook_ir::Location::path_only(ctx.display(path))),
         ),
     }
-    finish(out)
+    finish(ctx, out)
 }
 
 /// Guesses the convention of an explicit file from its name and content.
@@ -161,7 +167,9 @@ pub fn detect_convention(path: &Path) -> Option<Convention> {
     }
 }
 
-fn finish(out: Output) -> Discovered {
+/// Runs the rules over every accepted hook, then normalizes the batch.
+fn finish(ctx: &Context, mut out: Output) -> Discovered {
+    rules::check(ctx, &mut out);
     Discovered {
         batch: normalize(out.hooks, out.diagnostics),
         sources: out.sources,

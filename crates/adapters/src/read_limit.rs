@@ -141,7 +141,7 @@ pub(crate) fn read_text(
                     format!("the file is not valid UTF-8, so it is not {format}; the agent cannot read it"),
                 )
                 .with_convention(convention)
-                .at(Location::at_span(display.clone(), &lossy, at, at + 1)),
+                .at(crate::source::locate(display.clone(), &lossy, at, at + 1)),
             );
             out.sources.push(SourceFile {
                 convention,

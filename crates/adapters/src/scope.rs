@@ -42,19 +42,23 @@ impl Scope {
 /// The scope of a hook, from the file it was read from (its display path, as discovery wrote
 /// it: `~/…` under the home dir, relative under the project).
 pub fn of(ctx: &Context, h: &Hook) -> Scope {
-    match h.convention {
+    of_file(ctx, h.convention, &h.location.path)
+}
+
+/// The scope of a file of `convention` at the display path `path`.
+pub fn of_file(ctx: &Context, convention: Convention, path: &str) -> Scope {
+    match convention {
         // Only a user-level file exists for these.
         Convention::Jcode | Convention::Jarvis => return Scope::User,
         Convention::ClaudeDir | Convention::CodexDir => return Scope::Project,
         _ => {}
     }
-    let path = &h.location.path;
     // A project at the home dir: its files are the user's.
     let project_is_home = matches!((&ctx.project, &ctx.home), (Some(p), Some(h)) if p == h);
     if path.starts_with("~/") || Path::new(path).is_absolute() || project_is_home {
         return Scope::User;
     }
-    if h.convention == Convention::ClaudeSettings && path.ends_with("settings.local.json") {
+    if convention == Convention::ClaudeSettings && path.ends_with("settings.local.json") {
         return Scope::Local;
     }
     Scope::Project

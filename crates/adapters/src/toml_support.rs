@@ -1,7 +1,6 @@
 //! What the two TOML adapters (jcode, Jarvis) share: reading a source file, parsing it with
 //! spans kept (`toml_edit::ImDocument`), naming value types and turning spans into locations.
 
-use crate::line_index::LineIndex;
 use crate::read_limit::{read_text, Missing, MAX_CONFIG_BYTES};
 use crate::write::{conflict, FileChange};
 use crate::{Context, Output};
@@ -10,40 +9,7 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use toml_edit::{ImDocument, Item, Value};
 
-/// A file read for one convention: its display path and text.
-pub(crate) struct Source {
-    /// The display path.
-    pub display: String,
-    /// The whole text.
-    pub text: String,
-    /// Where each line starts, so a location costs a binary search instead of a scan from the
-    /// start of the file (which made lowering quadratic in the file size).
-    lines: LineIndex,
-}
-
-impl Source {
-    /// A source over `text`.
-    pub fn new(display: String, text: String) -> Self {
-        let lines = LineIndex::new(&text);
-        Source {
-            display,
-            text,
-            lines,
-        }
-    }
-
-    /// A location at `span` of this source, or the whole file when the span is unknown. Same
-    /// result as [`Location::at_span`] (1-based line, column in characters, offsets clamped to
-    /// char boundaries), in logarithmic time.
-    pub fn loc(&self, span: Option<Range<usize>>) -> Location {
-        match span {
-            Some(r) => self
-                .lines
-                .location(&self.text, self.display.clone(), r.start, r.end),
-            None => Location::path_only(self.display.clone()),
-        }
-    }
-}
+pub(crate) use crate::source::Source;
 
 /// A value of a TOML file with its byte range, as the raw models of jcode and Jarvis keep it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -239,7 +205,7 @@ pub(crate) fn read_target(
                 )
                 .with_convention(convention)
                 .at(match e.span() {
-                    Some(r) => Location::at_span(display.clone(), text, r.start, r.end),
+                    Some(r) => crate::source::locate(display.clone(), text, r.start, r.end),
                     None => Location::path_only(display.clone()),
                 }))
             }
@@ -329,38 +295,6 @@ pub(crate) fn refused(d: Diagnostic) -> crate::write::Plan {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    proptest::proptest! {
-        #[test]
-        fn loc_agrees_with_location_at_span(text in "(\\PC|\n){0,60}", a in 0usize..80, b in 0usize..80) {
-            let src = Source::new("f".into(), text.clone());
-            proptest::prop_assert_eq!(
-                src.loc(Some(a..b)),
-                Location::at_span("f", &text, a, b)
-            );
-        }
-    }
-}
-
-#[cfg(test)]
-mod syntax_message_tests {
-    #[test]
-    fn an_error_without_a_parser_message_names_the_character_at_its_position() {
-        let text = "# \u{1b}\n[hooks]\n";
-        let e = text.parse::<toml_edit::DocumentMut>().unwrap_err();
-        assert_eq!(
-            super::syntax_message(&e, text),
-            "the control character U+001B is not allowed here"
-        );
-        let text = "a = \"x\"\nb =";
-        let e = text.parse::<toml_edit::DocumentMut>().unwrap_err();
-        assert!(!super::syntax_message(&e, text).is_empty());
-    }
-}
-
 /// Where the `n`-th `[[table]]` header (0-based) starts in `text`, for a diagnostic's line.
 pub(crate) fn nth_array_table(text: &str, table: &str, n: usize) -> Option<usize> {
     let header = format!("[[{table}]]");
@@ -391,4 +325,20 @@ pub(crate) fn key_line(text: &str, key: &str) -> Option<usize> {
         offset += line.len();
     }
     None
+}
+
+#[cfg(test)]
+mod syntax_message_tests {
+    #[test]
+    fn an_error_without_a_parser_message_names_the_character_at_its_position() {
+        let text = "# \u{1b}\n[hooks]\n";
+        let e = text.parse::<toml_edit::DocumentMut>().unwrap_err();
+        assert_eq!(
+            super::syntax_message(&e, text),
+            "the control character U+001B is not allowed here"
+        );
+        let text = "a = \"x\"\nb =";
+        let e = text.parse::<toml_edit::DocumentMut>().unwrap_err();
+        assert!(!super::syntax_message(&e, text).is_empty());
+    }
 }

@@ -1,7 +1,9 @@
-//! Never a panic on any input: arbitrary text and bytes through the hooks.json and manifest
-//! parsers, lowering, and the managed merge.
+//! Any input through the hooks.json and manifest parsers, lowering and the managed merge:
+//! hooks or coded diagnostics located in range of the file (`robust::check`), never a panic;
+//! what the merge writes is JSON and merging it again changes nothing.
 
 mod common;
+mod robust;
 
 use common::Tree;
 use hook_ir::Convention;
@@ -73,46 +75,65 @@ fn json_like() -> impl Strategy<Value = String> {
     })
 }
 
+/// Loads `path` as `conv` and holds it to the reader oracle.
+fn load_checked(t: &Tree, path: &std::path::Path, conv: Convention) {
+    let ctx = t.ctx();
+    let d = adapters::load_file(&ctx, path, Some(conv));
+    robust::check::check_discovered(&ctx, path, &d);
+}
+
+/// The managed merge over `text`: refused, or valid JSON that a second merge leaves alone.
+fn merge_checked(text: &str) -> Result<(), TestCaseError> {
+    if let Ok(m) = adapters::codex_json::managed::merge(Some(text)) {
+        prop_assert!(
+            serde_json::from_str::<serde_json::Value>(&m.after).is_ok(),
+            "{}",
+            m.after
+        );
+        let again = adapters::codex_json::managed::merge(Some(&m.after)).unwrap();
+        prop_assert!(!again.changed, "{}", m.after);
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
     #[test]
-    fn hooks_json_never_panics_on_arbitrary_text(text in "\\PC{0,200}") {
+    fn hooks_json_on_arbitrary_text(text in "\\PC{0,200}") {
         let t = Tree::empty();
         let f = t.write("project/.codex/hooks.json", &text);
-        let _ = adapters::load_file(&t.ctx(), &f, Some(Convention::CodexJson));
-        let _ = adapters::codex_json::managed::merge(Some(&text));
+        load_checked(&t, &f, Convention::CodexJson);
+        merge_checked(&text)?;
     }
 
     #[test]
-    fn hooks_json_never_panics_on_arbitrary_bytes(bytes in prop::collection::vec(any::<u8>(), 0..200)) {
+    fn hooks_json_on_arbitrary_bytes(bytes in prop::collection::vec(any::<u8>(), 0..200)) {
         let t = Tree::empty();
         let f = t.write("project/.codex/hooks.json", &bytes);
-        let _ = adapters::load_file(&t.ctx(), &f, Some(Convention::CodexJson));
+        load_checked(&t, &f, Convention::CodexJson);
     }
 
     #[test]
-    fn structured_json_never_panics_and_merge_is_idempotent(text in json_like()) {
+    fn structured_json_is_located_and_merge_is_idempotent(text in json_like()) {
         let t = Tree::empty();
         let f = t.write("project/.codex/hooks.json", &text);
-        let _ = adapters::load_file(&t.ctx(), &f, Some(Convention::CodexJson));
-        if let Ok(m) = adapters::codex_json::managed::merge(Some(&text)) {
-            // What we write is valid JSON, and a second merge changes nothing.
-            prop_assert!(serde_json::from_str::<serde_json::Value>(&m.after).is_ok(), "{}", m.after);
-            let again = adapters::codex_json::managed::merge(Some(&m.after)).unwrap();
-            prop_assert!(!again.changed, "{}", m.after);
-        }
+        load_checked(&t, &f, Convention::CodexJson);
+        merge_checked(&text)?;
         let p = t.write("project/.gjc/gjc-plugins/p/gajae-plugin.json", &text);
-        let _ = adapters::load_file(&t.ctx(), &p, Some(Convention::GjcPlugin));
+        load_checked(&t, &p, Convention::GjcPlugin);
     }
 
     #[test]
-    fn manifests_never_panic_on_arbitrary_text(text in "\\PC{0,200}") {
+    fn manifests_and_registries_on_arbitrary_text(text in "\\PC{0,200}") {
         let t = Tree::empty();
         let p = t.write("project/.gjc/gjc-plugins/p/gajae-plugin.json", &text);
-        let _ = adapters::load_file(&t.ctx(), &p, Some(Convention::GjcPlugin));
-        t.write("project/.gjc/gjc-plugins/registry.json", &text);
-        let _ = adapters::discover_only(&t.ctx(), &[Convention::GjcPlugin]);
+        load_checked(&t, &p, Convention::GjcPlugin);
+        let r = t.write("project/.gjc/gjc-plugins/registry.json", &text);
+        let ctx = t.ctx();
+        let d = adapters::discover_only(&ctx, &[Convention::GjcPlugin]);
+        robust::check::check_discovered(&ctx, &p, &d);
+        robust::check::check_discovered(&ctx, &r, &d);
     }
 }
 

@@ -32,6 +32,7 @@ fn ctx_with_codex_home(home: &Path) -> Context {
         home: None,
         env: BTreeMap::from([("CODEX_HOME".to_string(), home.display().to_string())]),
         apply_env_overrides: true,
+        cwd: None,
     }
 }
 

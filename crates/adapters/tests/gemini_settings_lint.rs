@@ -20,6 +20,7 @@ fn ctx_for(root: &Path) -> Context {
         home: Some(root.join("home")),
         env: Default::default(),
         apply_env_overrides: false,
+        cwd: None,
     }
 }
 

@@ -115,7 +115,11 @@ fn merges_keeping_comments_and_formatting_and_reads_back_the_same_hooks() {
     let text = std::fs::read_to_string(settings(&ctx)).unwrap();
     insta::assert_snapshot!("merged_project_settings", text);
     assert!(text.starts_with("// My Gemini settings.") && text.contains("/* keep me */"));
-    // Read back: the user's hook and ours, with the same meaning.
+    // Read back: the user's hook and ours, with the same meaning (their scripts exist, so the
+    // rules have nothing to say about them).
+    for script in ["mine.sh", "guard.sh", "verify.sh", "paths.sh", "start.sh"] {
+        std::fs::write(ctx.project.as_ref().unwrap().join(script), "#!/bin/sh\n").unwrap();
+    }
     let back = discover_only(&ctx, &[GE]);
     assert!(
         back.batch.diagnostics.iter().all(|d| matches!(

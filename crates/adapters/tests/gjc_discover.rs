@@ -81,8 +81,17 @@ fn valid_tree_yields_the_filed_hooks_and_the_other_registered_events() {
     assert_eq!(in_process_event, "tool_call");
     assert_eq!(tool.as_deref(), Some("bash"));
     assert!(plugin.is_none());
-    // The user dir the code reads is named in an info diagnostic; nothing else is reported.
-    assert_eq!(codes(&d), [Code::UserHooksDir]);
+    // The user dir the code reads is named in an info diagnostic. `post/Edit.js` and
+    // `~/.gjc/agent/hooks/pre/Write.mjs` name tools GJC spells in lower case; its filter is exact
+    // and case-sensitive (conventions.md §3), so they never fire.
+    assert_eq!(
+        codes(&d),
+        [
+            Code::UserHooksDir,
+            Code::MatcherMatchesNothing,
+            Code::MatcherMatchesNothing
+        ]
+    );
     assert!(d.batch.diagnostics[0]
         .message
         .contains("~/.gjc/agent/hooks"));

@@ -1,6 +1,7 @@
 //! Never a panic: the Jarvis loader over arbitrary bytes, arbitrary TOML documents and arbitrary
 //! `[[hooks]]` entries.
 
+mod robust;
 mod toml_common;
 
 use hook_ir::Convention;
@@ -48,7 +49,11 @@ fn check(text: &[u8], env: &[(&str, &str)]) {
     for x in &d.batch.diagnostics {
         assert!(x.message.len() <= hook_ir::MAX_MESSAGE_BYTES + 3);
     }
-    let _ = load(Convention::Jarvis, &c, &p);
+    // The explicit-file path too: located in range, the same on a second read.
+    let once = load(Convention::Jarvis, &c, &p);
+    robust::check::check_discovered(&c, &p, &once);
+    let twice = load(Convention::Jarvis, &c, &p);
+    assert_eq!(format!("{:?}", once.batch), format!("{:?}", twice.batch));
 }
 
 proptest! {

@@ -1,6 +1,7 @@
 //! Never a panic: the jcode loader over arbitrary bytes, arbitrary TOML documents and
 //! arbitrary environment values.
 
+mod robust;
 mod toml_common;
 
 use hook_ir::Convention;
@@ -48,7 +49,11 @@ fn check(text: &[u8], env: &[(&str, &str)]) {
     for x in &d.batch.diagnostics {
         assert!(x.message.len() <= hook_ir::MAX_MESSAGE_BYTES + 3);
     }
-    let _ = load(Convention::Jcode, &c, &p);
+    // The explicit-file path too: located in range, the same on a second read.
+    let once = load(Convention::Jcode, &c, &p);
+    robust::check::check_discovered(&c, &p, &once);
+    let twice = load(Convention::Jcode, &c, &p);
+    assert_eq!(format!("{:?}", once.batch), format!("{:?}", twice.batch));
 }
 
 proptest! {
@@ -78,13 +83,14 @@ proptest! {
         ]);
     }
 
+    /// The jcode and Jarvis writers over any existing file and any command: a refusal writes
+    /// nothing and says where; an applied plan keeps the hooks already there, reads back
+    /// what it wrote (or says why not, with a code), leaves other keys alone, and a second
+    /// write changes nothing (`robust::check::write_checked`).
     #[test]
-    fn writers_never_panic_on_arbitrary_target_files(bytes in prop::collection::vec(any::<u8>(), 0..200), cmd in "\\PC{0,20}") {
+    fn writers_over_arbitrary_target_files(bytes in prop::collection::vec(any::<u8>(), 0..200), cmd in "\\PC{0,20}") {
         use hook_ir::{Detail, Exec, Handler, Hook, Kind, Location, Matcher};
-        let dir = tempfile::tempdir().unwrap();
-        let target = dir.path().join("config.toml");
-        std::fs::write(&target, &bytes).unwrap();
-        let c = ctx(dir.path(), &[], false);
+        let sb = robust::check::Sandbox::new();
         for (conv, event, exec) in [(Convention::Jcode, "pre_tool", Exec::Direct), (Convention::Jarvis, "PreToolUse", Exec::Shell)] {
             let h = Hook {
                 id: "p".into(),
@@ -97,10 +103,7 @@ proptest! {
                 location: Location::path_only("p"),
                 detail: Detail::None,
             };
-            for force in [false, true] {
-                let opts = adapters::write::WriteOptions { force, target: Some(target.clone()) };
-                let _ = adapters::plan_write(&c, conv, std::slice::from_ref(&h), &opts);
-            }
+            robust::check::write_checked(&sb, conv, Some(&bytes), std::slice::from_ref(&h));
         }
     }
 }

@@ -376,3 +376,35 @@ fn every_new_code_is_in_the_registry_with_docs() {
         assert!(c.explanation().contains("## How to fix"), "{c}");
     }
 }
+
+/// Issue 12 (jcode 3): jcode loads its config with `toml::from_str::<Config>` and, on any error,
+/// silently uses the defaults (1jehuang/jcode@6da6124 `crates/jcode-base/src/config/config_file.rs`
+/// `load`: `Self::load_from_file().unwrap_or_default()`): a wrong type in any section — here
+/// `[display] centered`, a `bool` in `crates/jcode-config-types/src/display.rs` — turns every
+/// hook of the file off, while the environment's overrides still apply.
+#[test]
+fn a_wrong_type_in_any_section_turns_off_the_whole_file() {
+    let home = home_with(
+        "[display]\ncentered = \"yes\"\n\n[hooks]\npre_tool = \"true\"\n\n[compaction]\nmode = \"semantic\"\n[agents]\nunknown_key = 1\n",
+    );
+    let d = discover(&ctx(home.path(), &[], false));
+    assert!(d.batch.hooks.is_empty(), "jcode loads none of the file");
+    let e = with_code(&d, "jcode_config_rejected");
+    assert_eq!(e.len(), 1, "{:?}", d.batch.diagnostics);
+    assert_eq!(pos(e[0]), (2, 12));
+    assert_eq!(e[0].severity(), Severity::Error);
+    assert!(e[0]
+        .message
+        .contains("`display.centered` must be a boolean, not a string"));
+    // The environment's override still runs (jcode applies it to the default config).
+    let d = discover(&ctx(home.path(), &[("JCODE_HOOK_PRE_TOOL", "guard")], true));
+    let cmds: Vec<_> = d.batch.hooks.iter().map(|h| h.command()).collect();
+    assert_eq!(cmds, [Some("guard")]);
+    // A well-typed file with unknown keys everywhere loads.
+    let home = home_with(
+        "[display]\ncentered = true\nnope = 1\n[nope]\nx = 1\n[hooks]\npre_tool = \"true\"\n",
+    );
+    let d = discover(&ctx(home.path(), &[], false));
+    assert_eq!(d.batch.hooks.len(), 1);
+    assert!(with_code(&d, "jcode_config_rejected").is_empty());
+}

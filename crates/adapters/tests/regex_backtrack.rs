@@ -28,6 +28,7 @@ fn jarvis_reports_a_nested_quantifier_and_keeps_the_hook() {
         "[[hooks]]\nevent = \"PreToolUse\"\nmatcher = \"^(mcp__\\\\w+)+$\"\ncommand = \"./g.sh\"\n",
     )
     .unwrap();
+    std::fs::write(dir.path().join("g.sh"), "").unwrap();
     assert_eq!(codes(&p), [Code::RegexMayBacktrack]);
     let ctx = Context::default();
     assert_eq!(

@@ -213,7 +213,7 @@ fn jcode_comments_and_its_one_timeout() {
         "home/.jarvis-code/config.toml",
         "[[hooks]]\nevent = \"PreToolUse\"\nmatcher = \"^(?:Bash)$\"\ncommand = \"./guard.sh && echo ok\"\ntimeout = 30\n",
     );
-    let mine = "# jcode\nprovider = \"anthropic\"\n\n[hooks]\n# my audit log\nturn_end = \"./log-turn.sh\"  # every turn\npre_tool_timeout_ms = 2000 # fast\n\n[tui]\nmouse = true\n";
+    let mine = "# jcode\nmodel = \"anthropic\"\n\n[hooks]\n# my audit log\nturn_end = \"./log-turn.sh\"  # every turn\npre_tool_timeout_ms = 2000 # fast\n\n[tui]\nmouse = true\n";
     t.write("home/.jcode/config.toml", mine);
     let before = t.files();
     let r = t.import("jarvis", "jcode", &["--format", "human"]);

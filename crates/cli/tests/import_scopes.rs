@@ -297,3 +297,28 @@ fn an_unwritable_target_names_its_file_once() {
         r.stderr
     );
 }
+
+#[test]
+fn hooks_the_reader_sets_aside_are_counted_as_read_and_left_out() {
+    // Issue 14: "6 of 6 hooks moved" while more were left out. Events outside the six kinds
+    // and handlers that are not commands are read, and left out with their reason.
+    let t = Tree::new();
+    t.write(
+        "home/.claude/settings.json",
+        r#"{"hooks": {
+            "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./a.sh"}, {"type": "prompt", "prompt": "ok?"}]}],
+            "PreCompact": [{"hooks": [{"type": "command", "command": "./b.sh"}]}],
+            "Notification": [{"hooks": [{"type": "command", "command": "./c.sh"}]}]
+        }}"#,
+    );
+    let r = t.import("claude-settings", "codex-json", &["--format", "human"]);
+    // Warnings, not errors: the reader said so when it read them; the import goes on.
+    assert_eq!(r.code, 0, "{}", r.shown);
+    assert!(
+        r.stdout.contains(
+            "4 hooks read from `claude-settings`; to `codex-json`: 1 moved, 3 left out (2 unsupported_convention_event, 1 non_command_handler)"
+        ),
+        "{}",
+        r.shown
+    );
+}

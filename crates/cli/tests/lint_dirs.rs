@@ -43,6 +43,9 @@ fn tree() -> (tempfile::TempDir, PathBuf, PathBuf) {
         ".codex/hooks.json",
         "{\n  \"hooks\": {\n    \"PreToolUse\": [{\"matcher\": \"Bash\", \"hooks\": [{\"type\": \"command\", \"command\": \"./guard.sh\"}]}],\n    \"stop\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"./x.sh\"}]}]\n  }\n}\n",
     );
+    // The scripts the project's hooks run exist (a missing one is a `missing_script`).
+    write(&p, "guard.sh", "#!/bin/sh\n");
+    write(&p, "x.sh", "#!/bin/sh\n");
     write(&h, ".codex/hooks.json", "{\"hooks\": {\"Stop\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"./done.sh\", \"timeout\": 20}]}]}}\n");
     copy_tree(
         &fixtures().join("gjc-plugin/valid/project/.gjc/gjc-plugins"),
@@ -54,6 +57,7 @@ fn tree() -> (tempfile::TempDir, PathBuf, PathBuf) {
 fn lint(project: &Path, home: &Path) -> (Option<i32>, Value) {
     let out = Command::new(env!("CARGO_BIN_EXE_hooks"))
         .args(["lint", "--format", "json"])
+        .current_dir(project)
         .arg(project)
         .arg("--home")
         .arg(home)
@@ -133,6 +137,9 @@ fn every_source_of_the_five_conventions_is_reported_and_errors_exit_1() {
             // No Codex config trusts the project or the user hook (issue 11, item 5).
             "warning codex_project_untrusted .codex/hooks.json:3:50",
             "warning codex_hook_untrusted ~/.codex/hooks.json:1:32",
+            // GJC filters tools by exact, case-sensitive name and spells them in lower case.
+            "warning matcher_matches_nothing ~/.gjc/agent/hooks/post/Write.js:null:null",
+            "warning matcher_matches_nothing .gjc/gjc-plugins/guard/gajae-plugin.json:16:17",
         ]
     );
     let hook = &v["hooks"][5];
@@ -158,7 +165,7 @@ fn every_source_of_the_five_conventions_is_reported_and_errors_exit_1() {
     assert_eq!(v["diagnostics"][4]["help"], "did you mean `Stop`?");
     assert_eq!(
         v["summary"],
-        serde_json::json!({"hooks": 12, "errors": 2, "warnings": 2, "infos": 3})
+        serde_json::json!({"hooks": 12, "errors": 2, "warnings": 4, "infos": 3})
     );
     assert_eq!(code, Some(1), "errors exist");
 }
@@ -170,8 +177,10 @@ fn warnings_and_infos_alone_exit_0() {
     write(&p, ".codex/hooks.json", "{\"hooks\": {\"PreToolUse\": [{\"matcher\": \"Bash\", \"hooks\": [{\"type\": \"command\", \"command\": \"./guard.sh\"}]}], \"Stop\": [{\"matcher\": \"x\", \"hooks\": [{\"type\": \"command\", \"command\": \"./x.sh\"}]}]}}\n");
     let (code, v) = lint(&p, &h);
     assert_eq!(v["summary"]["errors"], 0, "{v}");
-    // Two, plus Codex's trust of the project and of the user hook.
-    assert_eq!(v["summary"]["warnings"], 4, "{v}");
+    // in_process_event_outside_hook_ir, matcher_has_no_effect, Codex's trust of the project and
+    // of the user hook, and the two GJC tool names in the wrong case (`Write.js`, the plugin's
+    // `"target": "Edit"`).
+    assert_eq!(v["summary"]["warnings"], 6, "{v}");
     assert_eq!(code, Some(0));
     // Hash drift in the plugin is an error again.
     write(&p, ".gjc/gjc-plugins/guard/hooks/guard.js", "// tampered\n");

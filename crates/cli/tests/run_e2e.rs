@@ -766,6 +766,7 @@ fn a_plugin_whose_file_drifted_from_its_registry_hash_is_not_run_and_lint_report
             "--format",
             "json",
         ])
+        .current_dir(&project)
         .output()
         .unwrap();
     assert_eq!(lint.status.code(), Some(1), "hash drift is an error");

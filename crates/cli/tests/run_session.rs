@@ -316,3 +316,27 @@ fn kimi_codes_own_config_is_read_beside_the_seeds() {
     assert_eq!(custom.len(), 2);
     assert_eq!(custom[1].0, "echo custom");
 }
+
+/// jcode rejects its whole config for one wrong type anywhere (`config_file.rs` `load`:
+/// `unwrap_or_default()`): `hooks run` runs none of that file's hooks and says why.
+#[test]
+fn a_jcode_config_jcode_rejects_runs_no_hook() {
+    let t = Tree::new();
+    let ran = t.path("ran");
+    t.write(
+        "home/.jcode/config.toml",
+        &format!(
+            "[display]\ncentered = \"yes\"\n[hooks]\npre_tool = \"touch {}\"\n",
+            ran.display()
+        ),
+    );
+    let o = t.run(&["run", "pre_tool_use", ".", "--tool", "bash"]);
+    assert!(o.status.success());
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["hooks"], serde_json::json!([]));
+    assert!(!ran.exists());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("error[jcode_config_rejected]"), "{err}");
+    let lint = t.run(&["lint", ".", "--format", "json"]);
+    assert_eq!(lint.status.code(), Some(1));
+}

@@ -155,6 +155,7 @@ pub fn replay(t: &Trace) -> Result<Observed> {
         home: Some(home.clone()),
         env: [("HOME".to_string(), home.display().to_string())].into(),
         apply_env_overrides: false,
+        cwd: None,
     };
     let convention = match agent {
         Agent::Claude => Convention::ClaudeSettings,

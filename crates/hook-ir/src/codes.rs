@@ -78,7 +78,8 @@ codes! {
     /// ## What it means
     /// The event is valid in its convention, but it is none of the six canonical kinds
     /// (`user_prompt_submit`, `pre_tool_use`, `post_tool_use`, `stop`, `session_start`,
-    /// `session_shutdown`), so it has no place in the IR.
+    /// `session_shutdown`), so it has no place in the IR. This is a limitation of `hooks`, not a
+    /// mistake in the file, so it is an info: `--deny-warnings` passes a valid config.
     /// ## Why it matters
     /// The agent itself still runs the hook, but `hooks import` cannot carry it to another
     /// convention and the runner does not execute it.
@@ -90,7 +91,7 @@ codes! {
     /// ```
     /// ## How to fix
     /// Nothing is broken. If the hook must move to another agent, re-create it by hand there.
-    UnsupportedConventionEvent = "unsupported_convention_event", Warning, "A valid event of the convention that is outside the six canonical kinds";
+    UnsupportedConventionEvent = "unsupported_convention_event", Info, "A valid event of the convention that is outside the six canonical kinds";
 
     /// ## What it means
     /// A `gajae-plugin.json` hook names an event the plugin loader does not accept. Plugins may use
@@ -256,6 +257,26 @@ codes! {
     /// ## How to fix
     /// Write the value with the type the diagnostic names.
     WrongValueType = "wrong_value_type", Error, "A value has a type the agent cannot accept";
+
+    /// ## What it means
+    /// A value outside jcode's `[hooks]` table — in any section of `config.toml` — has a type
+    /// jcode's config model does not accept (a string for a boolean, a negative number for an
+    /// unsigned one, a word that is none of an option's values, a missing required field).
+    /// ## Why it matters
+    /// jcode parses the whole file with serde and, on any error, silently falls back to its
+    /// default config: every hook of the file is off (and every other setting), while the
+    /// file looks fine. `hooks run` runs none of the file's hooks either, as jcode.
+    /// ## Example
+    /// ```toml
+    /// [display]
+    /// centered = "yes"      # a boolean: jcode loads none of this file
+    ///
+    /// [hooks]
+    /// pre_tool = "~/bin/guard"
+    /// ```
+    /// ## How to fix
+    /// Write the value with the type the diagnostic names (`centered = true`).
+    JcodeConfigRejected = "jcode_config_rejected", Error, "jcode rejects its whole config.toml because of a value's type";
 
     /// ## What it means
     /// A field that the convention's schema rejects.
@@ -491,10 +512,11 @@ codes! {
     FiledEventNotRegistered = "filed_event_not_registered", Warning, "A directory module does not register the event of its folder";
 
     /// ## What it means
-    /// Codex `hooks.json` event keys were written at the top level instead of inside the
-    /// `"hooks"` object.
+    /// Hook event keys were written at the top level of a Codex `hooks.json` or a Claude
+    /// `settings.json` instead of inside the `"hooks"` object.
     /// ## Why it matters
-    /// Codex requires the wrapper: events at the top level silently parse to nothing, so none of
+    /// Both agents read hooks only from the wrapper: events at the top level are silently
+    /// ignored (Codex parses them to nothing, Claude skips unknown settings keys), so none of
     /// these hooks run.
     /// ## Example
     /// ```json
@@ -502,7 +524,7 @@ codes! {
     /// ```
     /// ## How to fix
     /// Wrap them: `{"hooks": {"Stop": [...]}}`.
-    MissingHooksWrapper = "missing_hooks_wrapper", Error, "Codex hooks.json events outside the required \"hooks\" object";
+    MissingHooksWrapper = "missing_hooks_wrapper", Error, "Hook events outside the required \"hooks\" object (Codex hooks.json, Claude settings)";
 
     /// ## What it means
     /// A Codex handler has `type` `prompt` or `agent`. Codex skips these handler types in
@@ -953,7 +975,8 @@ codes! {
     PermissionRuleAsMatcher = "permission_rule_as_matcher", Warning, "A matcher written in permission-rule syntax never matches a tool";
 
     /// ## What it means
-    /// A `timeout` of 1000 or more: Claude reads timeouts in seconds, so this is over 16 minutes.
+    /// A `timeout` of 1000 or more in a convention that reads timeouts in seconds (Claude Code,
+    /// Codex): over 16 minutes.
     /// ## Why it matters
     /// It was most likely meant as milliseconds (as in jcode or Gemini); a stuck hook then
     /// blocks the session for a very long time.
@@ -1037,6 +1060,83 @@ codes! {
     /// ## How to fix
     /// Write inside the project (or `$CLAUDE_PROJECT_DIR`), or into a temporary directory.
     WritesOutsideProject = "writes_outside_project", Warning, "A hook command writes outside the project";
+
+    /// ## What it means
+    /// A hook command uses an environment variable that another agent sets for its hooks
+    /// (`$CLAUDE_PROJECT_DIR` in a Codex, Jarvis or jcode hook). This agent does not set it.
+    /// ## Why it matters
+    /// The variable expands to the empty string: `"$CLAUDE_PROJECT_DIR"/scripts/check.sh` becomes
+    /// `/scripts/check.sh`, which does not exist, and the hook fails every time it fires.
+    /// ## Example
+    /// ```json
+    /// {"type": "command", "command": "\"$CLAUDE_PROJECT_DIR\"/scripts/check.sh"}
+    /// ```
+    /// (in `.codex/hooks.json`)
+    /// ## How to fix
+    /// Use this agent's own variable if it has one, else a path relative to the project
+    /// directory the agent runs hooks in.
+    ForeignAgentVariable = "foreign_agent_variable", Warning, "A hook command uses a variable only another agent sets";
+
+    /// ## What it means
+    /// A hook command contains a template placeholder such as `${file}` or `{{file_path}}`. No
+    /// agent substitutes placeholders into hook commands: they pass the event as JSON on stdin
+    /// (or in environment variables).
+    /// ## Why it matters
+    /// The command receives the placeholder literally, or, as a lower-case shell variable that is
+    /// never set, the empty string: `prettier --write ${file}` formats nothing.
+    /// ## Example
+    /// ```json
+    /// {"type": "command", "command": "prettier --write ${file}"}
+    /// ```
+    /// ## How to fix
+    /// Read the value from the hook's input, e.g.
+    /// `jq -r .tool_input.file_path | xargs prettier --write`.
+    UnexpandedPlaceholder = "unexpanded_placeholder", Warning, "A hook command contains a placeholder no agent expands";
+
+    /// ## What it means
+    /// A Claude Code hook runs a script by a relative path (`./scripts/check.sh`,
+    /// `node .claude/hooks/x.js`). Claude runs hooks in the session's current directory, which
+    /// moves when the session `cd`s into a subdirectory.
+    /// ## Why it matters
+    /// After the first `cd` the path no longer resolves and the hook fails every time it fires.
+    /// ## Example
+    /// ```json
+    /// {"type": "command", "command": "./scripts/check.sh"}
+    /// ```
+    /// ## How to fix
+    /// Anchor it at the project: `"$CLAUDE_PROJECT_DIR"/scripts/check.sh`.
+    RelativeScriptPath = "relative_script_path", Warning, "A script path relative to a directory that moves";
+
+    /// ## What it means
+    /// A hook command runs a script by an absolute path that exists on one machine only: inside
+    /// another user's home directory (`/home/alice/...`, `/Users/alice/...`), or inside your own
+    /// home directory in a file shared with everyone who clones the project.
+    /// ## Why it matters
+    /// On every other machine the script is missing and the hook fails every time it fires.
+    /// ## Example
+    /// ```json
+    /// {"type": "command", "command": "/Users/alice/work/tools/check.sh"}
+    /// ```
+    /// ## How to fix
+    /// Keep the script in the project and run it by a path relative to the project directory
+    /// (in Claude Code: `"$CLAUDE_PROJECT_DIR"/tools/check.sh`).
+    AbsolutePathElsewhere = "absolute_path_elsewhere", Warning, "A hook command runs a script by a path that exists on one machine only";
+
+    /// ## What it means
+    /// The hook's timeout is shorter than it takes to start a process (under 100 ms): jcode's
+    /// `pre_tool_timeout_ms = 3`, or a timeout in seconds that rounds to almost nothing.
+    /// ## Why it matters
+    /// The hook is killed before it can do anything, every time it fires. A gate that fails open
+    /// (jcode's `pre_tool`) then lets every tool call through unchecked.
+    /// ## Example
+    /// ```toml
+    /// [hooks]
+    /// pre_tool = "./scripts/guard.sh"
+    /// pre_tool_timeout_ms = 3   # meant as 3 seconds
+    /// ```
+    /// ## How to fix
+    /// Write the timeout in the convention's unit (jcode: milliseconds, `3000`).
+    TimeoutTooShort = "timeout_too_short", Warning, "A timeout too short to start a process";
 
     /// ## What it means
     /// The settings file sets `"disableAllHooks": true`. Claude Code then runs no hooks at all

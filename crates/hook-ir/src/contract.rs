@@ -498,6 +498,16 @@ pub mod limits {
         /// `codex-rs/hooks/src/events/common.rs`).
         pub const FEEDBACK_SEPARATOR: &str = "\n\n";
     }
+    /// Thresholds of `hooks lint`'s timeout rules (ours, not an agent's: no agent checks these).
+    pub mod lint {
+        /// A timeout written in seconds at or above this many probably meant milliseconds
+        /// (`"timeout": 30000` is 8 h 20 min).
+        pub const TIMEOUT_LOOKS_LIKE_MS_S: u64 = 1000;
+        /// A timeout below this many milliseconds cannot start a process (fork, exec and a
+        /// shell's start-up alone take a few milliseconds, an interpreter tens): the hook times
+        /// out every time it fires.
+        pub const PROCESS_START_MIN_MS: u64 = 100;
+    }
     /// Claude Code settings (conventions.md §5).
     pub mod claude {
         /// Default `timeout` of a command hook, in seconds.
@@ -876,8 +886,8 @@ pub static CONTRACTS: &[EventContract] = &[
     rejected(CX, "PermissionRequest", OUTSIDE, M::ToolName, ""),
     accepted(CX, "PostToolUse", Kind::PostToolUse, Rules { mutates: &[Mu::Context, Mu::ToolResult], ..CODEX_OBSERVER }, M::ToolName,
         "exit 2 with non-empty stderr, or `decision: \"block\"` with a reason, replaces the tool output the model receives with that text (several hooks: joined with a blank line); `additionalContext` adds context (`hooks/src/events/post_tool_use.rs`; observed on 0.171.0)."),
-    rejected(CX, "PreCompact", OUTSIDE, M::Ignored, ""),
-    rejected(CX, "PostCompact", OUTSIDE, M::Ignored, ""),
+    rejected(CX, "PreCompact", OUTSIDE, M::Ignored, "Matchers ignored (openai/codex@0b9770e codex-rs/hooks/src/events/common.rs `matcher_pattern_for_event`)."),
+    rejected(CX, "PostCompact", OUTSIDE, M::Ignored, "Matchers ignored (same source)."),
     accepted(CX, "SessionStart", Kind::SessionStart, Rules { mutates: &[Mu::Context], ..CODEX_OBSERVER }, M::Source,
         "Plain stdout on exit 0 becomes context (observed on 0.171.0)."),
     accepted(CX, "UserPromptSubmit", Kind::UserPromptSubmit, Rules { can_block: true, mutates: &[Mu::Context], ..CODEX_OBSERVER }, M::Ignored,
@@ -887,6 +897,7 @@ pub static CONTRACTS: &[EventContract] = &[
     rejected(CX, "SubagentStart", OUTSIDE, M::Ignored, "Newer Codex versions."),
     rejected(CX, "SubagentStop", OUTSIDE, M::Ignored, "Newer Codex versions."),
     rejected(CX, "StopFailure", OUTSIDE, M::Ignored, "Newer Codex versions."),
+    rejected(CX, "Interrupt", OUTSIDE, M::Ignored, "When a turn is interrupted; no matcher input, exit codes only reported (openai/codex@0afac7e codex-rs/hooks/src/events/interrupt.rs)."),
     accepted(CX, "SessionEnd", Kind::SessionShutdown, Rules { timeout: CODEX_SESSION_END_TIMEOUT, ..CODEX_OBSERVER }, M::Ignored,
         "Newer Codex versions. Default timeout 1 s; a larger `timeout` is clamped to 3 s with a startup warning (`hooks/src/events/session_end.rs`; 0.171.0 killed a 4 s hook)."),
     // Claude Code settings (conventions.md §5).

@@ -174,9 +174,27 @@ mod tests {
     }
 
     proptest::proptest! {
+        /// On any text: what is accepted re-quotes to the same argv (no word lost or split),
+        /// words hold no unquoted whitespace of the input; what is refused is refused for the
+        /// reason its text shows.
         #[test]
-        fn never_panics(s in "\\PC{0,64}") {
-            let _ = parse_hook_command(&s);
+        fn any_text_splits_into_words_that_requote_or_is_refused_for_its_reason(s in "\\PC{0,64}|[a '\"\\\\\\s]{0,16}") {
+            match parse_hook_command(&s) {
+                Ok(argv) => {
+                    proptest::prop_assert!(!argv.is_empty());
+                    let line = argv.iter().map(|w| quote_word(w)).collect::<Vec<_>>().join(" ");
+                    proptest::prop_assert_eq!(parse_hook_command(&line).unwrap(), argv);
+                }
+                Err(ArgvError::Empty) => {
+                    proptest::prop_assert!(s.chars().all(char::is_whitespace), "{:?}", s);
+                }
+                Err(ArgvError::TrailingEscape) => {
+                    proptest::prop_assert!(s.ends_with('\\'), "{:?}", s);
+                }
+                Err(ArgvError::UnterminatedQuote) => {
+                    proptest::prop_assert!(s.contains(['\'', '"']), "{:?}", s);
+                }
+            }
         }
 
         #[test]

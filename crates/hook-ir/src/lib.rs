@@ -23,12 +23,12 @@ pub use codes::Code;
 pub use diagnostic::{bound, quote, Diagnostic, Severity, MAX_MESSAGE_BYTES};
 pub use hook::{Detail, Exec, Handler, Hook, PluginDetail};
 pub use kind::{Convention, Kind};
-pub use location::{display_path, line_col, Location};
+pub use location::{display_from_cwd, display_path, line_col, Location};
 pub use matcher::{
     literal_alternation, Anchor, CompiledMatcher, Dialect, EcmaRegex, Matcher, MatcherError,
     MAX_PATTERN_BYTES,
 };
-pub use normalize::{normalize, Batch};
+pub use normalize::{normalize, place_in_source_order, Batch};
 
 /// The JSON Schema of the IR (a [`Batch`] of hooks and diagnostics), as `hooks schema ir` prints it.
 pub fn ir_schema() -> serde_json::Value {

@@ -8,8 +8,9 @@ use std::path::Path;
 /// source (a directory hook, an environment variable: `env:JCODE_HOOK_PRE_TOOL`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 pub struct Location {
-    /// Display path: relative to the project root when under it, `~/…` under the home dir,
-    /// absolute otherwise, or `env:NAME` for an environment variable.
+    /// Display path: relative to the current directory when under it (the project root for a
+    /// library caller that gives none), `~/…` under the home dir, absolute otherwise, or
+    /// `env:NAME` for an environment variable.
     pub path: String,
     /// 1-based line, `None` when the source has no text position.
     pub line: Option<u32>,
@@ -113,9 +114,53 @@ pub fn display_path(path: &Path, project: Option<&Path>, home: Option<&Path>) ->
     path.to_string_lossy().into_owned()
 }
 
+/// The display form of `path` for a command run in `cwd`: relative to `cwd` when under it, else
+/// `~/…` when under `home`, else absolute. Every format prints these paths, so a CI annotation or
+/// a SARIF result names a file that exists from where the linter ran (the repository root), and
+/// two project roots linted at once never share a display path. Pure path arithmetic.
+pub fn display_from_cwd(path: &Path, cwd: &Path, home: Option<&Path>) -> String {
+    if let Ok(rel) = path.strip_prefix(cwd) {
+        let s = rel.to_string_lossy();
+        return if s.is_empty() {
+            ".".into()
+        } else {
+            s.into_owned()
+        };
+    }
+    display_path(path, None, home)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn display_from_cwd_is_relative_under_cwd_then_home_then_absolute() {
+        let cwd = Path::new("/repo");
+        let home = Some(Path::new("/repo/examples/demo/home"));
+        // Under the cwd wins even when the home dir is deeper: CI needs a path from the root.
+        assert_eq!(
+            display_from_cwd(
+                Path::new("/repo/examples/demo/home/.jcode/config.toml"),
+                cwd,
+                home
+            ),
+            "examples/demo/home/.jcode/config.toml"
+        );
+        assert_eq!(
+            display_from_cwd(
+                Path::new("/h/.claude/settings.json"),
+                cwd,
+                Some(Path::new("/h"))
+            ),
+            "~/.claude/settings.json"
+        );
+        assert_eq!(
+            display_from_cwd(Path::new("/else/hooks.json"), cwd, Some(Path::new("/h"))),
+            "/else/hooks.json"
+        );
+        assert_eq!(display_from_cwd(Path::new("/repo"), cwd, None), ".");
+    }
 
     #[test]
     fn line_col_counts_lines_and_characters() {

@@ -113,7 +113,10 @@ type Placed = ((u32, u32), usize);
 /// line and column, so output stays in source order (design.md) even though duplicates are
 /// found only here, after the adapters. A diagnostic of a file no other diagnostic names goes
 /// last. O((n + m) log n): hostile files with 100,000 copies stay fast.
-fn place_in_source_order(diagnostics: Vec<Diagnostic>, extra: Vec<Diagnostic>) -> Vec<Diagnostic> {
+pub fn place_in_source_order(
+    diagnostics: Vec<Diagnostic>,
+    extra: Vec<Diagnostic>,
+) -> Vec<Diagnostic> {
     if extra.is_empty() {
         return diagnostics;
     }

@@ -108,9 +108,20 @@ mod tests {
     }
 
     proptest::proptest! {
+        /// On any text: a finding points at a `(` of the pattern that is closed later; a
+        /// pattern without a group has none; and wrapping a flagged pattern in a plain group keeps
+        /// the finding, shifted by the wrapper.
         #[test]
-        fn never_panics(p in "\\PC{0,40}") {
-            let _ = nested_unbounded_quantifier(&p);
+        fn findings_point_at_a_repeated_group(p in "[a-c()+*?{}1,\\\\\\[\\]|]{0,24}|\\PC{0,40}") {
+            if let Some(i) = nested_unbounded_quantifier(&p) {
+                proptest::prop_assert_eq!(p.as_bytes().get(i), Some(&b'('), "{:?}", p);
+                proptest::prop_assert!(p[i + 1..].contains(')'), "{:?}", p);
+                let wrapped = format!("(?:{p})");
+                proptest::prop_assert_eq!(nested_unbounded_quantifier(&wrapped), Some(i + 3));
+            }
+            if !p.contains('(') {
+                proptest::prop_assert_eq!(nested_unbounded_quantifier(&p), None);
+            }
         }
     }
 }

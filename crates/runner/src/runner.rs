@@ -512,6 +512,21 @@ impl Runner {
         runs.extend(d);
         runs.extend(g);
         runs.extend(m.into_iter().flatten());
+        if kind == Kind::Stop {
+            // A convention whose continuation rule is once per turn remembers the turn one of
+            // its Stop hooks continued (its later Stop hooks of that turn then do not run).
+            let mut noted: Vec<Convention> = Vec::new();
+            for r in runs.iter().filter(|r| r.block.is_some()) {
+                let c = self.hooks[r.index].hook.convention;
+                let once = runtime(c).is_some_and(|row| {
+                    row.continuation == hook_ir::contract::ContinuationRule::OncePerTurn
+                });
+                if once && !noted.contains(&c) {
+                    self.note_continued(c, event);
+                    noted.push(c);
+                }
+            }
+        }
         self.combine(kind, runs)
     }
 
@@ -581,7 +596,7 @@ impl Runner {
             .collect();
         let first_ids = ids.clone();
         let started = self.background.spawn(ids.len(), async move {
-            let ran = crate::conventions::shell::run_parallel_in(&ctx, &jobs, jarvis::PROC).await;
+            let ran = crate::conventions::shell::run_parallel_in(&ctx, &jobs, jarvis::proc()).await;
             ran.into_iter()
                 .map(|(i, r)| {
                     let id = &ids.iter().find(|(j, _)| *j == i).expect("a job per hook").1;

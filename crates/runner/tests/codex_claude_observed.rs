@@ -256,6 +256,7 @@ fn codex_trust_from_the_config_refuses_what_codex_would_skip() {
     let ctx = adapters::Context {
         project: None,
         home: None,
+        cwd: None,
         env: [("CODEX_HOME".to_string(), home.display().to_string())].into(),
         apply_env_overrides: true,
     };

@@ -168,9 +168,13 @@ pub(super) fn read_and_lower(ctx: &Context, path: &Path, out: &mut Output) {
     ) else {
         return;
     };
-    let (scope, project) = Scope::of(path, ctx.home.as_deref());
-    let project = project.or_else(|| ctx.project.clone());
-    lower::lower_file(ctx, &display, &text, &scope, project.as_deref(), out);
+    lower_text(ctx, path, &display, &text, out);
+}
+
+/// Lowers `text` as the settings file at `path` (also a writer's planned text).
+pub(super) fn lower_text(ctx: &Context, path: &Path, display: &str, text: &str, out: &mut Output) {
+    let (scope, _) = Scope::of(path, ctx.home.as_deref());
+    lower::lower_file(display, text, &scope, out);
 }
 
 #[cfg(test)]

@@ -1,35 +1,26 @@
 //! Lowering: raw model → IR hooks and coded diagnostics with locations.
 
 use super::json::{self, Span};
-use super::raw::{self, Problem, RawGroup, RawHandler};
-use super::security::{self, Roots};
+use super::raw::{self, problem, RawGroup, RawHandler};
 use super::{matcher, Scope};
-use crate::line_index::LineIndex;
-use crate::{Context, Output};
-use hook_ir::contract::{self, limits, Lookup, Mapping};
+use crate::Output;
+use hook_ir::contract::{self, limits, Lookup, Mapping, MatchedValue};
 use hook_ir::{quote, Code, Convention, Detail, Diagnostic, Exec, Handler, Hook, Location};
 use std::collections::HashMap;
-use std::path::Path;
 
 const CL: Convention = Convention::ClaudeSettings;
 
 /// Handler types Claude Code runs itself (not external commands).
 const OTHER_HANDLER_TYPES: &[&str] = &["http", "prompt", "agent", "mcp_tool"];
 
-/// Lowers one file's text. `project` is the directory its hooks run in, when known.
-pub(super) fn lower_file(
-    ctx: &Context,
-    display: &str,
-    text: &str,
-    scope: &Scope,
-    project: Option<&Path>,
-    out: &mut Output,
-) {
+/// Lowers one file's text: its format only; what its hooks do is checked by the rules
+/// (`crate::rules`), for every convention.
+pub(super) fn lower_file(display: &str, text: &str, scope: &Scope, out: &mut Output) {
     let mut problems = Vec::new();
     let mut hooks = Vec::new();
     match json::parse(text) {
-        Err(e) if e.too_deep => problems.push(Problem::new(Code::ParseError, e.message, e.span)),
-        Err(e) => problems.push(Problem::new(
+        Err(e) if e.too_deep => problems.push(problem(Code::ParseError, e.message, e.span)),
+        Err(e) => problems.push(problem(
             Code::ParseError,
             format!(
                 "not valid JSON: {}; Claude ignores this file's settings, hooks included",
@@ -37,23 +28,16 @@ pub(super) fn lower_file(
             ),
             e.span,
         )),
-        Ok(None) => problems.push(Problem::new(
+        Ok(None) => problems.push(problem(
             Code::ParseError,
             "the file is empty, which is not valid JSON; write `{}` for no settings",
             (0, 0),
         )),
         Ok(Some(root)) => {
             let file = raw::build(&root, &mut problems);
-            let roots = Roots {
-                ctx,
-                scope,
-                project,
-                home: ctx.home.as_deref(),
-            };
             let mut lw = Lowerer {
                 display,
                 scope,
-                roots,
                 problems: &mut problems,
                 hooks: &mut hooks,
                 seen: HashMap::new(),
@@ -64,20 +48,15 @@ pub(super) fn lower_file(
         }
     }
     // Shape problems and lowering problems interleave in file order.
-    problems.sort_by_key(|p| p.span.0);
-    let lines = LineIndex::new(text);
-    for p in problems {
-        let mut d = Diagnostic::new(p.code, p.message)
-            .with_convention(CL)
-            .at(lines.location(text, display, p.span.0, p.span.1));
-        if let Some(h) = p.help {
-            d = d.with_help(h);
-        }
+    problems.sort_by_key(|d| raw::span_of(d).0);
+    let src = crate::Source::new(display, text);
+    for mut d in problems {
+        d.location = Some(src.at(raw::span_of(&d)));
         out.diag(d);
     }
     for (h, span) in hooks {
         out.hooks.push(Hook {
-            location: lines.location(text, display, span.0, span.1),
+            location: src.at(span),
             ..h
         });
     }
@@ -86,8 +65,7 @@ pub(super) fn lower_file(
 struct Lowerer<'a> {
     display: &'a str,
     scope: &'a Scope,
-    roots: Roots<'a>,
-    problems: &'a mut Vec<Problem>,
+    problems: &'a mut Vec<Diagnostic>,
     hooks: &'a mut Vec<(Hook, Span)>,
     /// (event, command) → the raw matcher of its first group, for Claude's "identical commands
     /// run once" rule.
@@ -100,13 +78,13 @@ impl Lowerer<'_> {
         let row = match contract::lookup(CL, event) {
             Lookup::Known(row) => row,
             Lookup::Unknown { suggestion } => {
-                let mut p = Problem::new(
+                let mut p = problem(
                     Code::UnknownEvent,
                     format!("`{}` is not a Claude Code hook event; Claude silently ignores it, so its hooks never run", json::printable(event)),
                     name.span,
                 );
                 if let Some(s) = suggestion {
-                    p = p.help(if s.eq_ignore_ascii_case(event) {
+                    p = p.with_help(if s.eq_ignore_ascii_case(event) {
                         format!("did you mean `{s}`? Event names are case-sensitive")
                     } else {
                         format!("did you mean `{s}`?")
@@ -120,7 +98,7 @@ impl Lowerer<'_> {
         let kind = match row.mapping {
             Mapping::Accepted { kind, .. } => Some(kind),
             Mapping::Rejected { code } => {
-                self.problems.push(Problem::new(
+                self.problems.push(problem(
                     code,
                     format!("`{event}` is a valid Claude Code event outside the six hook kinds: Claude runs its hooks, but they cannot be imported elsewhere or run by the runner"),
                     name.span,
@@ -138,7 +116,22 @@ impl Lowerer<'_> {
                     continue;
                 };
                 let raw_matcher = g.matcher.as_ref().map(|m| m.value.clone());
-                self.identical(event, &command, &raw_matcher, kind.is_some(), h.span);
+                let filters = matches!(
+                    row.matched,
+                    MatchedValue::ToolName
+                        | MatchedValue::Prompt
+                        | MatchedValue::Source
+                        | MatchedValue::Reason
+                        | MatchedValue::Other
+                );
+                self.identical(
+                    event,
+                    &command,
+                    &raw_matcher,
+                    filters,
+                    kind.is_some(),
+                    h.span,
+                );
                 let Some(kind) = kind else { continue };
                 let hook = Hook {
                     id: format!("{CL}:{}:{event}:{}:{}", self.display, g.index, h.index),
@@ -174,6 +167,7 @@ impl Lowerer<'_> {
         event: &str,
         command: &str,
         matcher: &Option<String>,
+        filters: bool,
         accepted: bool,
         span: Span,
     ) {
@@ -183,6 +177,9 @@ impl Lowerer<'_> {
                     .insert((event.to_string(), command.to_string()), matcher.clone());
             }
             Some(first) if first == matcher && accepted => {}
+            // `Edit` and `Write` never match the same tool: the two copies never both fire.
+            Some(first)
+                if filters && !matcher::can_both_match(first.as_deref(), matcher.as_deref()) => {}
             Some(first) => {
                 let why = if first == matcher {
                     "is declared again with the same matcher; Claude runs it once".to_string()
@@ -192,7 +189,7 @@ impl Lowerer<'_> {
                         first.as_deref().map_or("(none)".to_string(), |m| format!("`{m}`"))
                     )
                 };
-                self.problems.push(Problem::new(
+                self.problems.push(problem(
                     Code::DuplicateHook,
                     format!("{} for `{event}` {why}", quote(command)),
                     span,
@@ -209,24 +206,24 @@ impl Lowerer<'_> {
         }
         let Some(kind) = &h.kind else {
             self.problems.push(
-                Problem::new(
+                problem(
                     Code::WrongValueType,
                     "this handler has no `type`; Claude requires one",
                     h.span,
                 )
-                .help("add `\"type\": \"command\"`"),
+                .with_help("add `\"type\": \"command\"`"),
             );
             return None;
         };
         if kind.value != "command" {
             let mut p = if OTHER_HANDLER_TYPES.contains(&kind.value.as_str()) {
-                Problem::new(
+                problem(
                     Code::NonCommandHandler,
                     format!("a `{}` handler is run by Claude itself, not as a command: it is left out of the IR (no import, no runner)", kind.value),
                     kind.span,
                 )
             } else {
-                Problem::new(
+                problem(
                     Code::NonCommandHandler,
                     format!("`{}` is not a Claude handler type (command, http, prompt, agent, mcp_tool); Claude skips this handler", kind.value),
                     kind.span,
@@ -238,14 +235,14 @@ impl Lowerer<'_> {
             )
             .filter(|s| *s != kind.value)
             {
-                p = p.help(format!("did you mean `{s}`?"));
+                p = p.with_help(format!("did you mean `{s}`?"));
             }
             self.problems.push(p);
             return None;
         }
         let command = match &h.command {
             None => {
-                self.problems.push(Problem::new(
+                self.problems.push(problem(
                     Code::InvalidCommand,
                     "this command handler has no `command`",
                     h.span,
@@ -253,7 +250,7 @@ impl Lowerer<'_> {
                 return None;
             }
             Some(c) if c.value.trim().is_empty() => {
-                self.problems.push(Problem::new(
+                self.problems.push(problem(
                     Code::InvalidCommand,
                     "the `command` is empty",
                     c.span,
@@ -261,7 +258,7 @@ impl Lowerer<'_> {
                 return None;
             }
             Some(c) if c.value.contains('\0') => {
-                self.problems.push(Problem::new(
+                self.problems.push(problem(
                     Code::InvalidCommand,
                     "the `command` contains a NUL character, which cannot be passed to `sh -c`: the hook fails to start every time",
                     c.span,
@@ -278,56 +275,28 @@ impl Lowerer<'_> {
                     .ok()
                     .filter(|s| s.is_finite() && *s > 0.0);
                 let Some(secs) = secs else {
-                    self.problems.push(Problem::new(
+                    self.problems.push(problem(
                         Code::InvalidTimeout,
                         format!("`timeout` must be a positive number of seconds, not {raw}"),
                         *span,
                     ));
                     return None;
                 };
-                if secs >= limits::claude::TIMEOUT_LOOKS_LIKE_MS_S as f64 {
-                    let mut p = Problem::new(
-                        Code::TimeoutLooksLikeMilliseconds,
-                        format!(
-                            "`timeout` is in seconds: {raw} s is {}; was it meant as milliseconds?",
-                            human(secs)
-                        ),
-                        *span,
-                    );
-                    if secs < 1e9 {
-                        p = p.help(format!(
-                            "for {raw} ms write `\"timeout\": {}`",
-                            (secs / 1000.0).ceil()
-                        ));
-                    }
-                    self.problems.push(p);
-                }
+                // Seconds that look like milliseconds: `rules::timeout`, for every convention.
                 // Saturating: a hostile 1e300 stays a (huge) valid number.
                 ((secs * 1000.0).round().min(u64::MAX as f64) as u64, true)
             }
         };
-        security::check(&command.value, command.span, &self.roots, self.problems);
         if event == "SessionStart" && *self.scope == Scope::Project {
             self.problems.push(
-                Problem::new(
+                problem(
                     Code::ProjectSessionStartHook,
                     format!("the shared project settings run {} whenever a session starts in this repository, for everyone who clones and trusts it", quote(&command.value)),
                     command.span,
                 )
-                .help("review it; keep personal start-up hooks in ~/.claude/settings.json or .claude/settings.local.json"),
+                .with_help("review it; keep personal start-up hooks in ~/.claude/settings.json or .claude/settings.local.json"),
             );
         }
         Some((command.value.clone(), timeout_ms, explicit))
-    }
-}
-
-fn human(secs: f64) -> String {
-    let h = secs / 3600.0;
-    if h >= 24.0 * 365.0 {
-        "more than a year".to_string()
-    } else if h >= 1.0 {
-        format!("{h:.1} hours")
-    } else {
-        format!("{:.0} minutes", secs / 60.0)
     }
 }

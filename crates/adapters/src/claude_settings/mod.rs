@@ -21,14 +21,12 @@
 //! Files are strict JSON, as Claude reads them. Only `hooks` is looked at; every other settings
 //! key belongs to other Claude features and is ignored without a diagnostic.
 
-mod command;
 mod discover;
 mod json;
 mod lower;
 mod matcher;
 mod raw;
 pub mod schema;
-mod security;
 mod write;
 
 use crate::write::{Plan, WriteOptions};
@@ -94,6 +92,11 @@ pub fn discover(ctx: &Context, out: &mut Output) {
 /// Reads one explicit file of this convention.
 pub fn load(ctx: &Context, path: &Path, out: &mut Output) {
     discover::read_and_lower(ctx, path, out);
+}
+
+/// Lowers `text` as if it were the settings file at `path` (a writer's planned text).
+pub(crate) fn lower_text(ctx: &Context, path: &Path, text: String, out: &mut Output) {
+    discover::lower_text(ctx, path, &ctx.display(path), &text, out);
 }
 
 /// Plans writing `hooks` (already converted to this convention) into its files.

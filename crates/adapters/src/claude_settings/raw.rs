@@ -11,33 +11,27 @@
 //! event names written at the top level (a common mistake Claude silently ignores).
 
 use super::json::{span, type_name, Span};
-use hook_ir::{contract, Code, Convention};
+use hook_ir::{contract, Code, Convention, Diagnostic, Location};
 use jsonc_parser::ast::{Object, ObjectProp, Value};
 use jsonc_parser::common::Ranged;
 
-/// Something wrong with the file's shape, before lowering.
-#[derive(Debug, Clone, PartialEq)]
-pub(super) struct Problem {
-    pub code: Code,
-    pub message: String,
-    pub span: Span,
-    pub help: Option<String>,
+/// A finding at `span` of the file being lowered, before it has a location: `lower_file` gives
+/// every finding its location from the file's [`crate::Source`] once all are in (shape findings
+/// and lowering findings are then sorted into file order).
+pub(super) fn problem(code: Code, message: impl Into<String>, span: Span) -> Diagnostic {
+    Diagnostic::new(code, message)
+        .with_convention(Convention::ClaudeSettings)
+        .at(Location {
+            path: String::new(),
+            line: None,
+            column: None,
+            span: Some(span),
+        })
 }
 
-impl Problem {
-    pub fn new(code: Code, message: impl Into<String>, span: Span) -> Self {
-        Problem {
-            code,
-            message: message.into(),
-            span,
-            help: None,
-        }
-    }
-
-    pub fn help(mut self, help: impl Into<String>) -> Self {
-        self.help = Some(help.into());
-        self
-    }
+/// The byte range of a finding made by [`problem`].
+pub(super) fn span_of(d: &Diagnostic) -> Span {
+    d.location.as_ref().and_then(|l| l.span).unwrap_or((0, 0))
 }
 
 /// A string value with its range.
@@ -110,10 +104,10 @@ const HANDLER_KEYS: &[&str] = &[
 const GROUP_KEYS: &[&str] = &["matcher", "hooks"];
 
 /// Builds the raw model from a parsed document, reporting shape problems.
-pub(super) fn build(root: &Value<'_>, out: &mut Vec<Problem>) -> RawFile {
+pub(super) fn build(root: &Value<'_>, out: &mut Vec<Diagnostic>) -> RawFile {
     let mut file = RawFile::default();
     let Value::Object(root) = root else {
-        out.push(Problem::new(
+        out.push(problem(
             Code::WrongValueType,
             format!(
                 "a settings file must be a JSON object, not {}",
@@ -127,12 +121,12 @@ pub(super) fn build(root: &Value<'_>, out: &mut Vec<Problem>) -> RawFile {
         let name = prop.name.as_str();
         if name != "hooks" && contract::find(Convention::ClaudeSettings, name).is_some() {
             out.push(
-                Problem::new(
-                    Code::IgnoredKey,
-                    format!("`{name}` is a hook event written outside `hooks`; Claude ignores it"),
+                problem(
+                    Code::MissingHooksWrapper,
+                    format!("`{name}` is a hook event written outside `hooks`; Claude ignores it, so its hooks never run"),
                     key_span(prop),
                 )
-                .help(format!(
+                .with_help(format!(
                     "move it into the `\"hooks\": {{\"{name}\": [...]}}` object"
                 )),
             );
@@ -141,12 +135,12 @@ pub(super) fn build(root: &Value<'_>, out: &mut Vec<Problem>) -> RawFile {
     if let Some(p) = last_prop(root, "disableAllHooks") {
         if matches!(p.value, Value::BooleanLit(ref b) if b.value) {
             out.push(
-                Problem::new(
+                problem(
                     Code::HooksDisabled,
                     "`disableAllHooks` is true: Claude runs no hooks, from this file or any other",
                     key_span(p),
                 )
-                .help("remove it, or set it to false, when the hooks should run"),
+                .with_help("remove it, or set it to false, when the hooks should run"),
             );
         }
     }
@@ -154,7 +148,7 @@ pub(super) fn build(root: &Value<'_>, out: &mut Vec<Problem>) -> RawFile {
         return file;
     };
     let Value::Object(hooks_obj) = &hooks.value else {
-        out.push(Problem::new(
+        out.push(problem(
             Code::WrongValueType,
             format!(
                 "`hooks` must be an object of events, not {}",
@@ -170,7 +164,7 @@ pub(super) fn build(root: &Value<'_>, out: &mut Vec<Problem>) -> RawFile {
             span: key_span(prop),
         };
         let Value::Array(groups) = &prop.value else {
-            out.push(Problem::new(
+            out.push(problem(
                 Code::WrongValueType,
                 format!(
                     "`{}` must be an array of matcher groups, not {}",
@@ -196,10 +190,10 @@ fn build_group(
     event: &str,
     index: usize,
     v: &Value<'_>,
-    out: &mut Vec<Problem>,
+    out: &mut Vec<Diagnostic>,
 ) -> Option<RawGroup> {
     let Value::Object(obj) = v else {
-        out.push(Problem::new(
+        out.push(problem(
             Code::WrongValueType,
             format!(
                 "each entry of `{event}` must be an object with `matcher` and `hooks`, not {}",
@@ -219,7 +213,7 @@ fn build_group(
             span: (s.range.start, s.range.end),
         }),
         Some(other) => {
-            out.push(Problem::new(
+            out.push(problem(
                 Code::WrongValueType,
                 format!("`matcher` must be a string, not {}", type_name(other)),
                 span(other),
@@ -236,7 +230,7 @@ fn build_group(
             .filter_map(|(i, h)| build_handler(i, h, out))
             .collect(),
         Some(other) => {
-            out.push(Problem::new(
+            out.push(problem(
                 Code::WrongValueType,
                 format!(
                     "`hooks` of a matcher group must be an array of handlers, not {}",
@@ -247,7 +241,7 @@ fn build_group(
             return None;
         }
         None => {
-            out.push(Problem::new(
+            out.push(problem(
                 Code::WrongValueType,
                 format!("this `{event}` matcher group has no `hooks` array, so it runs nothing"),
                 span(v),
@@ -262,9 +256,9 @@ fn build_group(
     })
 }
 
-fn build_handler(index: usize, v: &Value<'_>, out: &mut Vec<Problem>) -> Option<RawHandler> {
+fn build_handler(index: usize, v: &Value<'_>, out: &mut Vec<Diagnostic>) -> Option<RawHandler> {
     let Value::Object(obj) = v else {
-        out.push(Problem::new(
+        out.push(problem(
             Code::WrongValueType,
             format!(
                 "each handler must be an object like {{\"type\": \"command\", \"command\": \"...\"}}, not {}",
@@ -286,8 +280,8 @@ fn build_handler(index: usize, v: &Value<'_>, out: &mut Vec<Problem>) -> Option<
         status_message: None,
         malformed: false,
     };
-    let wrong = |key: &str, want: &str, got: &Value<'_>, out: &mut Vec<Problem>| {
-        out.push(Problem::new(
+    let wrong = |key: &str, want: &str, got: &Value<'_>, out: &mut Vec<Diagnostic>| {
+        out.push(problem(
             Code::WrongValueType,
             format!("`{key}` must be {want}, not {}", type_name(got)),
             span(got),
@@ -342,7 +336,7 @@ fn last_prop<'o, 'a>(obj: &'o Object<'a>, name: &str) -> Option<&'o ObjectProp<'
 
 /// The properties `JSON.parse` keeps (the last of each name), in file order of those copies;
 /// every earlier copy of a repeated key is reported, since it is silently dropped.
-fn unique_props<'o, 'a>(obj: &'o Object<'a>, out: &mut Vec<Problem>) -> Vec<&'o ObjectProp<'a>> {
+fn unique_props<'o, 'a>(obj: &'o Object<'a>, out: &mut Vec<Diagnostic>) -> Vec<&'o ObjectProp<'a>> {
     // Linear in the number of keys: a hostile object with many keys stays cheap.
     let mut last: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
     for (i, p) in obj.properties.iter().enumerate() {
@@ -355,12 +349,12 @@ fn unique_props<'o, 'a>(obj: &'o Object<'a>, out: &mut Vec<Problem>) -> Vec<&'o 
             kept.push(p);
         } else {
             out.push(
-                Problem::new(
+                problem(
                     Code::IgnoredKey,
                     format!("`{name}` appears again later in this object; JSON keeps only the last copy, so this one is ignored"),
                     key_span(p),
                 )
-                .help("merge the two entries into one"),
+                .with_help("merge the two entries into one"),
             );
         }
     }
@@ -368,7 +362,7 @@ fn unique_props<'o, 'a>(obj: &'o Object<'a>, out: &mut Vec<Problem>) -> Vec<&'o 
 }
 
 /// Reports keys that look like a misspelling of a key Claude reads.
-fn suggest_keys(props: &[&ObjectProp<'_>], known: &[&str], what: &str, out: &mut Vec<Problem>) {
+fn suggest_keys(props: &[&ObjectProp<'_>], known: &[&str], what: &str, out: &mut Vec<Diagnostic>) {
     for p in props {
         let name = p.name.as_str();
         if known.contains(&name) {
@@ -376,12 +370,12 @@ fn suggest_keys(props: &[&ObjectProp<'_>], known: &[&str], what: &str, out: &mut
         }
         if let Some(s) = contract::suggest(name, known.iter().copied()) {
             out.push(
-                Problem::new(
+                problem(
                     Code::IgnoredKey,
                     format!("Claude ignores the {what} key `{name}`"),
                     key_span(p),
                 )
-                .help(format!("did you mean `{s}`?")),
+                .with_help(format!("did you mean `{s}`?")),
             );
         }
     }

@@ -79,7 +79,7 @@ pub(super) fn plan(
                 Some(handler.value.elements()?.get(hi)?.span)
             });
             let loc = match span {
-                Some((s, e)) => Location::at_span(display.clone(), base, s, e),
+                Some((s, e)) => crate::source::locate(display.clone(), base, s, e),
                 None => hook.location.clone(),
             };
             plan.diagnostics.push(d.with_convention(CL).at(loc));
@@ -112,7 +112,7 @@ fn check_base(text: &str, display: &str) -> Result<(), Diagnostic> {
     let refuse = |code, msg: String, span: (usize, usize)| {
         Diagnostic::new(code, msg)
             .with_convention(CL)
-            .at(Location::at_span(display, text, span.0, span.1))
+            .at(crate::source::locate(display, text, span.0, span.1))
     };
     let root = match json::parse(text) {
         Ok(Some(v)) => v,

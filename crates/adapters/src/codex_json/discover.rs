@@ -1,6 +1,6 @@
 //! Where Codex reads `hooks.json`, and reading one file.
 
-use super::lower::{lower, File};
+use super::lower::lower;
 use crate::json_source::{parse_error, read_json};
 use crate::json_span;
 use crate::{Context, Output};
@@ -37,18 +37,24 @@ pub fn load(ctx: &Context, path: &Path, out: &mut Output) {
     let Some((display, text)) = read_json(ctx, Convention::CodexJson, path, out) else {
         return;
     };
-    match json_span::parse(&text) {
+    lower_text(ctx, path, &display, &text, out);
+}
+
+/// Lowers `text` as the `hooks.json` at `path`, shown as `display` (also a writer's planned
+/// text), with the trust report.
+pub(crate) fn lower_text(ctx: &Context, path: &Path, display: &str, text: &str, out: &mut Output) {
+    match json_span::parse(text) {
         Ok(root) => {
             let first = out.hooks.len();
-            lower(&File::new(&display, &text), &root, out);
+            lower(&crate::Source::new(display, text), &root, out);
             let mut trust = Vec::new();
             super::trust::report(ctx, path, &root, &out.hooks[first..], &mut trust);
             out.diagnostics.extend(trust);
         }
         Err(e) => out.diag(parse_error(
             Convention::CodexJson,
-            &display,
-            &text,
+            display,
+            text,
             &e,
             "Codex cannot load this file: none of its hooks run",
         )),

@@ -3,47 +3,12 @@
 use super::managed::{is_managed_command, MANAGED_EVENTS};
 use super::raw::{GROUP_KEYS, HANDLER_KEYS};
 use crate::json_span::{Kind as J, Member, Node};
-use crate::line_index::LineIndex;
-use crate::Output;
+use crate::{Output, Source};
 use hook_ir::contract::limits::codex;
 use hook_ir::contract::{self, Lookup, MatchedValue};
-use hook_ir::{
-    quote, Code, Convention, Detail, Diagnostic, Dialect, Exec, Handler, Hook, Location, Matcher,
-};
+use hook_ir::{quote, Code, Convention, Detail, Dialect, Exec, Handler, Hook, Matcher};
 
 const CONV: Convention = Convention::CodexJson;
-
-/// The file being lowered.
-pub struct File<'a> {
-    /// Display path.
-    pub display: &'a str,
-    /// Text.
-    pub text: &'a str,
-    /// Where its lines start: every hook and diagnostic gets a location, so a scan from the
-    /// start of the text per location would make lowering quadratic in the file size.
-    lines: LineIndex,
-}
-
-impl<'a> File<'a> {
-    /// The file `display` with text `text`.
-    pub fn new(display: &'a str, text: &'a str) -> Self {
-        File {
-            display,
-            text,
-            lines: LineIndex::new(text),
-        }
-    }
-
-    fn at(&self, span: (usize, usize)) -> Location {
-        self.lines.location(self.text, self.display, span.0, span.1)
-    }
-
-    fn diag(&self, code: Code, span: (usize, usize), msg: impl Into<String>) -> Diagnostic {
-        Diagnostic::new(code, msg)
-            .with_convention(CONV)
-            .at(self.at(span))
-    }
-}
 
 /// Parses a Codex matcher string the way Codex does.
 pub fn parse_matcher(raw: Option<&str>) -> Result<Matcher, hook_ir::MatcherError> {
@@ -87,10 +52,11 @@ fn looks_like_event(key: &str) -> bool {
 }
 
 /// Lowers the whole document.
-pub fn lower(file: &File<'_>, root: &Node, out: &mut Output) {
+pub fn lower(file: &Source, root: &Node, out: &mut Output) {
     let Some(members) = root.members() else {
         out.diag(file.diag(
             Code::WrongValueType,
+            CONV,
             root.span,
             format!(
                 "the file must hold a JSON object with a `hooks` key, not {}",
@@ -103,7 +69,7 @@ pub fn lower(file: &File<'_>, root: &Node, out: &mut Output) {
         if looks_like_event(&m.key) {
             out.diag(
                 file.diag(
-                    Code::MissingHooksWrapper,
+                    Code::MissingHooksWrapper, CONV,
                     m.key_span,
                     format!(
                         "event {} is at the top level; Codex reads events only inside `\"hooks\"`, so these hooks never run",
@@ -120,6 +86,7 @@ pub fn lower(file: &File<'_>, root: &Node, out: &mut Output) {
     let Some(events) = hooks.value.members() else {
         out.diag(file.diag(
             Code::WrongValueType,
+            CONV,
             hooks.value.span,
             format!(
                 "`hooks` must be an object of event names, not {}",
@@ -133,12 +100,12 @@ pub fn lower(file: &File<'_>, root: &Node, out: &mut Output) {
     }
 }
 
-fn lower_event(file: &File<'_>, ev: &Member, out: &mut Output) {
+fn lower_event(file: &Source, ev: &Member, out: &mut Output) {
     let row = match contract::lookup(CONV, &ev.key) {
         Lookup::Known(row) => row,
         Lookup::Unknown { suggestion } => {
             let mut d = file.diag(
-                Code::UnknownEvent,
+                Code::UnknownEvent, CONV,
                 ev.key_span,
                 format!(
                     "{} is not a Codex event; Codex silently ignores it (event names are case-sensitive)",
@@ -156,7 +123,7 @@ fn lower_event(file: &File<'_>, ev: &Member, out: &mut Output) {
     };
     let Some(kind) = row.kind() else {
         out.diag(file.diag(
-            Code::UnsupportedConventionEvent,
+            Code::UnsupportedConventionEvent, CONV,
             ev.key_span,
             format!(
                 "`{}` is a valid Codex event but none of the six kinds: Codex runs it, the IR cannot carry it",
@@ -168,6 +135,7 @@ fn lower_event(file: &File<'_>, ev: &Member, out: &mut Output) {
     let Some(groups) = ev.value.elements() else {
         out.diag(file.diag(
             Code::WrongValueType,
+            CONV,
             ev.value.span,
             format!(
                 "`{}` must be an array of matcher groups, not {}",
@@ -184,7 +152,7 @@ fn lower_event(file: &File<'_>, ev: &Member, out: &mut Output) {
 
 #[allow(clippy::too_many_arguments)]
 fn lower_group(
-    file: &File<'_>,
+    file: &Source,
     event: &str,
     kind: hook_ir::Kind,
     matched: MatchedValue,
@@ -195,6 +163,7 @@ fn lower_group(
     let Some(members) = g.members() else {
         out.diag(file.diag(
             Code::WrongValueType,
+            CONV,
             g.span,
             format!("a matcher group must be an object, not {}", g.type_name()),
         ));
@@ -210,6 +179,7 @@ fn lower_group(
         Some(n) => {
             out.diag(file.diag(
                 Code::WrongValueType,
+                CONV,
                 n.span,
                 format!("`matcher` must be a string, not {}", n.type_name()),
             ));
@@ -222,7 +192,7 @@ fn lower_group(
         Err(e) => {
             out.diag(
                 file.diag(
-                    Code::InvalidMatcherRegex,
+                    Code::InvalidMatcherRegex, CONV,
                     matcher_span.unwrap_or(g.span),
                     format!(
                         "invalid Rust regex {}: {}; Codex drops this whole group, so none of its hooks run",
@@ -240,6 +210,7 @@ fn lower_group(
     if matched == MatchedValue::Ignored && !matcher.is_any() {
         out.diag(file.diag(
             Code::MatcherHasNoEffect,
+            CONV,
             matcher_span.unwrap_or(g.span),
             format!("Codex ignores matchers on `{event}`: this group runs for every `{event}`"),
         ));
@@ -248,6 +219,7 @@ fn lower_group(
     let Some(handlers) = g.get("hooks") else {
         out.diag(file.diag(
             Code::WrongValueType,
+            CONV,
             g.span,
             "this matcher group has no `hooks` array, so it runs nothing",
         ));
@@ -256,6 +228,7 @@ fn lower_group(
     let Some(handlers) = handlers.value.elements() else {
         out.diag(file.diag(
             Code::WrongValueType,
+            CONV,
             handlers.value.span,
             format!(
                 "`hooks` must be an array of handlers, not {}",
@@ -290,7 +263,7 @@ struct Group<'a> {
 }
 
 fn ignored_keys(
-    file: &File<'_>,
+    file: &Source,
     members: &[Member],
     known: &[&'static str],
     what: &str,
@@ -299,6 +272,7 @@ fn ignored_keys(
     for m in members.iter().filter(|m| !known.contains(&m.key.as_str())) {
         let mut d = file.diag(
             Code::IgnoredKey,
+            CONV,
             m.key_span,
             format!("Codex ignores {} in a {what}", quote(&m.key)),
         );
@@ -310,7 +284,7 @@ fn ignored_keys(
 }
 
 fn lower_handler(
-    file: &File<'_>,
+    file: &Source,
     g: &Group<'_>,
     hi: usize,
     h: &Node,
@@ -319,6 +293,7 @@ fn lower_handler(
     let Some(members) = h.members() else {
         out.diag(file.diag(
             Code::WrongValueType,
+            CONV,
             h.span,
             format!("a handler must be an object, not {}", h.type_name()),
         ));
@@ -334,6 +309,7 @@ fn lower_handler(
             Some(n) => {
                 out.diag(file.diag(
                     Code::WrongValueType,
+                    CONV,
                     n.span,
                     format!("`{key}` must be a string, not {}", n.type_name()),
                 ));
@@ -347,6 +323,7 @@ fn lower_handler(
         Some((t @ ("prompt" | "agent"), span)) => {
             out.diag(file.diag(
                 Code::UnsupportedHandlerType,
+                CONV,
                 span,
                 format!("Codex skips `{t}` handlers in hooks.json; only `command` handlers run"),
             ));
@@ -355,6 +332,7 @@ fn lower_handler(
         Some((t, span)) => {
             out.diag(file.diag(
                 Code::WrongValueType,
+                CONV,
                 span,
                 format!(
                     "unknown handler type {}; Codex runs `command` handlers",
@@ -366,6 +344,7 @@ fn lower_handler(
         None => {
             out.diag(file.diag(
                 Code::WrongValueType,
+                CONV,
                 h.span,
                 "this handler has no `type`; write `\"type\": \"command\"`",
             ));
@@ -380,6 +359,7 @@ fn lower_handler(
         Some((_, span)) => {
             out.diag(file.diag(
                 Code::InvalidCommand,
+                CONV,
                 span,
                 "the command is empty; Codex skips this handler",
             ));
@@ -388,6 +368,7 @@ fn lower_handler(
         None => {
             out.diag(file.diag(
                 Code::InvalidCommand,
+                CONV,
                 h.span,
                 "this command handler has no `command`; Codex skips it",
             ));
@@ -402,6 +383,7 @@ fn lower_handler(
         Some(n) => {
             out.diag(file.diag(
                 Code::WrongValueType,
+                CONV,
                 n.span,
                 format!("`async` must be true or false, not {}", n.type_name()),
             ));
@@ -421,6 +403,7 @@ fn lower_handler(
             _ => {
                 out.diag(file.diag(
                     Code::InvalidTimeout,
+                    CONV,
                     n.span,
                     format!(
                         "`timeout` is {num}; Codex wants whole seconds, at least {}",
@@ -433,6 +416,7 @@ fn lower_handler(
         Some(n) => {
             out.diag(file.diag(
                 Code::WrongValueType,
+                CONV,
                 n.span,
                 format!(
                     "`timeout` must be a number of seconds, not {}",
@@ -455,6 +439,7 @@ fn lower_handler(
             let how = if w > timeout_ms { "lowers" } else { "raises" };
             out.diag(file.diag(
                 Code::TimeoutClamped,
+                CONV,
                 node.value.span,
                 format!(
                     "Codex {how} this `{}` timeout to {} s: the hook runs with {} s, not {} s",
@@ -469,7 +454,7 @@ fn lower_handler(
     let gjc_managed = is_managed_command(&command);
     if gjc_managed && !MANAGED_EVENTS.contains(&g.event) {
         out.diag(file.diag(
-            Code::GjcManagedEvent,
+            Code::GjcManagedEvent, CONV,
             cmd_span,
             format!(
                 "`{}` is GJC's managed command, but GJC manages only `UserPromptSubmit` and `Stop`, not `{}`",

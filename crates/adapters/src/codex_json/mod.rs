@@ -29,6 +29,11 @@ pub fn load(ctx: &Context, path: &Path, out: &mut Output) {
     discover::load(ctx, path, out);
 }
 
+/// Lowers `text` as if it were the `hooks.json` at `path` (a writer's planned text).
+pub(crate) fn lower_text(ctx: &Context, path: &Path, text: String, out: &mut Output) {
+    discover::lower_text(ctx, path, &ctx.display(path), &text, out);
+}
+
 /// Plans merging `hooks` (command hooks of Codex events) into `hooks.json`.
 pub fn plan_write(
     ctx: &Context,

@@ -538,11 +538,7 @@ pub fn check_written(ctx: &Context, path: &Path, text: &str) -> Vec<Diagnostic> 
     };
     let display = ctx.display(path);
     let mut scratch = crate::Output::default();
-    super::lower::lower(
-        &super::lower::File::new(&display, text),
-        &root,
-        &mut scratch,
-    );
+    super::lower::lower(&crate::Source::new(display, text), &root, &mut scratch);
     let mut out = Vec::new();
     report(ctx, path, &root, &scratch.hooks, &mut out);
     out
@@ -584,14 +580,17 @@ pub fn report(ctx: &Context, path: &Path, root: &Node, hooks: &[Hook], out: &mut
             return;
         }
     }
+    // Looked up, not searched per hook: a search made 24,000 imported hooks quadratic.
+    let by_place: std::collections::HashMap<(&str, usize, usize), _> = entries
+        .iter()
+        .rev()
+        .map(|e| ((e.event.as_str(), e.group, e.index), e))
+        .collect();
     for h in hooks {
         let Detail::JsonGroup { group, index, .. } = &h.detail else {
             continue;
         };
-        let Some(e) = entries
-            .iter()
-            .find(|e| e.event == h.source_event && e.group == *group && e.index == *index)
-        else {
+        let Some(e) = by_place.get(&(h.source_event.as_str(), *group, *index)) else {
             continue;
         };
         let t = config.judge(&layer, &e.key, &e.hash);

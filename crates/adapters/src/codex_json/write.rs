@@ -245,14 +245,28 @@ pub fn plan_write(ctx: &Context, hooks: &[Hook], opts: &WriteOptions) -> Plan {
         return plan;
     };
     let display = ctx.display(&target);
-    let before = crate::write::read_target(&target).ok().flatten();
+    let before = match crate::write::read_target(&target) {
+        Ok(t) => t,
+        // Planning as if it were absent would replace content nobody looked at.
+        Err(e) => {
+            plan.diagnostics.push(
+                Diagnostic::new(
+                    Code::UnreadableSource,
+                    format!("cannot read {display}: {e}; nothing is written"),
+                )
+                .with_convention(CONV)
+                .at(Location::path_only(display)),
+            );
+            return plan;
+        }
+    };
     let base = match &before {
         Some(t) if !t.trim().is_empty() => t.clone(),
         _ => "{}\n".to_string(),
     };
     let refuse = |msg: String, span: Option<(usize, usize)>| {
         let at = match span {
-            Some((s, e)) => Location::at_span(display.clone(), &base, s, e),
+            Some((s, e)) => crate::source::locate(display.clone(), &base, s, e),
             None => Location::path_only(display.clone()),
         };
         Diagnostic::new(Code::ParseError, msg)
@@ -370,7 +384,7 @@ pub fn plan_write(ctx: &Context, hooks: &[Hook], opts: &WriteOptions) -> Plan {
                         "replace its settings with the imported ones (Codex then asks to trust the changed hook again)",
                     )
                     .with_convention(CONV)
-                    .at(Location::at_span(display.clone(), &base, span.0, span.1)),
+                    .at(crate::source::locate(display.clone(), &base, span.0, span.1)),
                 );
                 if opts.force {
                     let handler = value

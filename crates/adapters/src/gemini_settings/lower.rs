@@ -3,7 +3,6 @@
 use super::json::{self, Span};
 use super::raw::{self, Problem, RawGroup, RawHandler};
 use super::{matcher, Scope};
-use crate::line_index::LineIndex;
 use crate::Output;
 use hook_ir::contract::{self, limits::gemini as lim, Lookup, Mapping};
 use hook_ir::{quote, Code, Convention, Detail, Diagnostic, Exec, Handler, Hook, Location};
@@ -88,17 +87,17 @@ pub(super) fn lower_file(
         }
     }
     problems.sort_by_key(|p| p.span.0);
-    let lines = LineIndex::new(text);
+    let src = crate::Source::new(display, text);
     for p in problems {
         let mut d = Diagnostic::new(p.code, p.message)
             .with_convention(GE)
-            .at(lines.location(text, display, p.span.0, p.span.1));
+            .at(src.at(p.span));
         if let Some(h) = p.help {
             d = d.with_help(h);
         }
         out.diag(d);
     }
-    let at = |span: Span| lines.location(text, display, span.0, span.1);
+    let at = |span: Span| src.at(span);
     lowered.display = display.to_string();
     lowered.scope = scope.clone();
     lowered.folder_trust = file.folder_trust;

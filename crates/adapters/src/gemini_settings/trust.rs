@@ -121,6 +121,7 @@ mod tests {
                 .map(|(k, v)| (k.to_string(), v.to_string()))
                 .collect(),
             apply_env_overrides: true,
+            cwd: None,
         }
     }
 

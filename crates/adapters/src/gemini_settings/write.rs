@@ -96,7 +96,7 @@ fn check_base(text: &str, display: &str) -> Result<(), Diagnostic> {
     let refuse = |code, msg: String, span: (usize, usize)| {
         Diagnostic::new(code, msg)
             .with_convention(GE)
-            .at(Location::at_span(display, text, span.0, span.1))
+            .at(crate::source::locate(display, text, span.0, span.1))
     };
     let root = match json::parse(text, true) {
         Ok(Some(v)) => v,

@@ -169,12 +169,13 @@ pub fn lower_module(m: &ModuleFile, phase: Phase, out: &mut Output) -> Vec<Hook>
         );
     }
     let mut seen: Vec<&str> = vec![phase.event()];
+    let src = crate::Source::new(m.display.clone(), m.text.clone());
     for r in &regs {
         if seen.contains(&r.event.as_str()) {
             continue;
         }
         seen.push(&r.event);
-        let at = Location::at_span(m.display.clone(), &m.text, r.span.0, r.span.1);
+        let at = src.at(r.span);
         match contract::lookup(conv, &r.event) {
             Lookup::Known(row) => match row.mapping {
                 Mapping::Accepted { kind, .. } => hooks.push(hook(

@@ -104,7 +104,7 @@ fn read_registry(ctx: &Context, scope_root: &Path, out: &mut Output) -> Reg {
                     format!("registry.json cannot be read as GJC's registry: {e}; GJC fails to load this scope's plugins"),
                 )
                 .with_convention(CONV)
-                .at(Location::at_span(display, &text, offset, offset)),
+                .at(crate::source::locate(display, &text, offset, offset)),
             );
             Reg::Corrupt
         }
@@ -165,7 +165,10 @@ fn load_manifest(ctx: &Context, path: &Path, reg: &Reg, out: &mut Output) {
     };
     lower_plugin(
         ctx,
-        &Manifest::new(&display, &text, root),
+        &Manifest {
+            src: &crate::Source::new(display, text),
+            root,
+        },
         &tree,
         registry,
         out,

@@ -9,8 +9,7 @@ use super::raw::{RawCopiedFile, RawManifest, RawPluginHook, RawRegistryEntry, PL
 use crate::gjc::lower::{matcher_for, timeout_of};
 use crate::gjc::tool_name;
 use crate::json_span::{Kind as J, Node};
-use crate::line_index::LineIndex;
-use crate::{Context, Output};
+use crate::{Context, Output, Source};
 use hook_ir::{quote, Code, Convention, Detail, Diagnostic, Handler, Hook, Location, PluginDetail};
 use std::path::Path;
 
@@ -29,37 +28,20 @@ pub enum Registry<'a> {
     Entry(&'a RawRegistryEntry),
 }
 
-/// The manifest being lowered.
+/// The manifest being lowered: its source (the one source type) and the plugin root.
 pub struct Manifest<'a> {
-    /// Display path of the manifest.
-    pub display: &'a str,
-    /// Its text.
-    pub text: &'a str,
+    /// The manifest's text and display path.
+    pub src: &'a Source,
     /// The plugin root (the manifest's directory).
     pub root: &'a Path,
-    /// Where the text's lines start (a location per hook and diagnostic, without rescanning).
-    lines: LineIndex,
 }
 
-impl<'a> Manifest<'a> {
-    /// The manifest `display` with text `text`, in the plugin root `root`.
-    pub fn new(display: &'a str, text: &'a str, root: &'a Path) -> Self {
-        Manifest {
-            display,
-            text,
-            root,
-            lines: LineIndex::new(text),
-        }
-    }
-
+impl Manifest<'_> {
     fn at(&self, n: &Node) -> Location {
-        self.lines
-            .location(self.text, self.display, n.span.0, n.span.1)
+        self.src.at(n.span)
     }
     fn diag(&self, code: Code, n: &Node, msg: impl Into<String>) -> Diagnostic {
-        Diagnostic::new(code, msg)
-            .with_convention(CONV)
-            .at(self.at(n))
+        self.src.diag(code, CONV, n.span, msg)
     }
 }
 
@@ -139,7 +121,7 @@ pub fn lower_plugin(
                 format!("no registry.json next to plugin `{plugin}`: its file hashes cannot be verified"),
             )
             .with_convention(CONV)
-            .at(Location::path_only(m.display)),
+            .at(m.src.file()),
         ),
         Registry::NoEntry if !entries.is_empty() => out.diag(
             Diagnostic::new(
@@ -147,7 +129,7 @@ pub fn lower_plugin(
                 format!("registry.json has no entry for plugin `{plugin}`: its file hashes cannot be verified"),
             )
             .with_convention(CONV)
-            .at(Location::path_only(m.display)),
+            .at(m.src.file()),
         ),
         Registry::Corrupt => plugin_ok = false,
         Registry::Entry(e) if !e.enabled => return,
@@ -407,8 +389,10 @@ fn check_module(
         display: display.clone(),
         text: Some(text.clone()),
     });
-    let at = |span: (usize, usize)| Location::at_span(display.clone(), &text, span.0, span.1);
-    for (method, span) in scan::denied_calls(&text) {
+    let module = Source::new(display, text);
+    let (display, text) = (&module.display, &module.text);
+    let at = |span: (usize, usize)| module.at(span);
+    for (method, span) in scan::denied_calls(text) {
         out.diag(
             Diagnostic::new(
                 Code::PluginDeniedApi,
@@ -418,7 +402,7 @@ fn check_module(
             .at(at(span)),
         );
     }
-    let regs = scan::registrations(&text);
+    let regs = scan::registrations(text);
     if regs.is_empty() {
         out.diag(
             Diagnostic::new(

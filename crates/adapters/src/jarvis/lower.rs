@@ -260,20 +260,6 @@ fn lower_entry(
                 valid = false;
             }
             Ok(compiled) => {
-                if let Some(at) = hook_ir::redos::nested_unbounded_quantifier(pattern) {
-                    warn(
-                        out,
-                        Diagnostic::new(
-                            Code::RegexMayBacktrack,
-                            format!(
-                                "`hooks[{i}].matcher` {} repeats a group that holds an unbounded quantifier (at byte {at}): JavaScript can take exponential time on a value that almost matches",
-                                quote(pattern)
-                            ),
-                        )
-                        .at(src.loc(m.span.clone()))
-                        .with_help("remove the nesting, e.g. `(a+)+` → `a+`"),
-                    );
-                }
                 if let Some(r) = row {
                     if r.matched == MatchedValue::AlwaysEmpty && !compiled.is_match("") {
                         warn(

@@ -53,6 +53,17 @@ fn read_and_lower(ctx: &Context, path: &Path, must_exist: bool, out: &mut Output
     }
 }
 
+/// Lowers `text` as if it were the Jarvis config file at `path` (a writer's planned text).
+pub(crate) fn lower_text(ctx: &Context, path: &Path, text: String, out: &mut Output) {
+    let src = toml_support::Source::new(ctx.display(path), text);
+    let Some(doc) = toml_support::parse(&src, Convention::Jarvis, PARSE_CONSEQUENCE, out) else {
+        return;
+    };
+    if let Some(raw) = raw::read(&doc) {
+        lower::lower(&src, &raw, out);
+    }
+}
+
 /// Plans writing `hooks` (already converted to Jarvis) into Jarvis's config file.
 pub fn plan_write(
     ctx: &Context,

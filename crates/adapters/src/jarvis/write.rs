@@ -104,7 +104,7 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
                                 crate::toml_support::nth_array_table(b, "hooks", pos)
                                     .map(|o| (b, o))
                             }) {
-                                Some((b, o)) => Location::at_span(display.clone(), b, o, o + 9),
+                                Some((b, o)) => crate::source::locate(display.clone(), b, o, o + 9),
                                 None => at(),
                             },
                         ),

@@ -24,6 +24,8 @@ pub struct FileInput<'a> {
     pub src: &'a Source,
     /// The raw `[hooks]`.
     pub raw: Option<RawHooks>,
+    /// Values outside `[hooks]` that make jcode reject the whole file.
+    pub rejected: Vec<super::config_schema::SchemaError>,
 }
 
 /// A command before it becomes a hook.
@@ -57,12 +59,28 @@ pub fn lower(ctx: &Context, file: Option<FileInput<'_>>, out: &mut Output) {
     };
 
     let mut file_timeout: Option<u64> = None;
+    if let Some(FileInput { src, rejected, .. }) = &file {
+        for e in rejected {
+            out.diag(
+                diag(
+                    Code::JcodeConfigRejected,
+                    format!(
+                        "`{}` must be {}, not {}: jcode cannot load this config.toml and silently falls back to its defaults, so every hook (and every other setting) of this file is off",
+                        e.path, e.expected, e.found
+                    ),
+                    src.loc(e.span.clone()),
+                )
+                .with_help(format!("write `{}` as {}", e.path, e.expected)),
+            );
+        }
+    }
     if let Some(FileInput {
         src,
         raw: Some(raw),
+        rejected,
     }) = &file
     {
-        let file_ok = raw.type_errors.is_empty();
+        let file_ok = raw.type_errors.is_empty() && rejected.is_empty();
         for e in &raw.type_errors {
             out.diag(
                 diag(

@@ -11,6 +11,8 @@
 //! which this crate does not mirror.
 
 pub mod command;
+pub mod config_schema;
+mod config_types;
 pub mod discover;
 pub mod env;
 mod lower;
@@ -44,9 +46,23 @@ fn read_and_lower(ctx: &Context, path: &Path, must_exist: bool, out: &mut Output
     let Some(src) = toml_support::read(ctx, path, Convention::Jcode, must_exist, out) else {
         return lower::lower(ctx, None, out);
     };
-    let raw = toml_support::parse(&src, Convention::Jcode, PARSE_CONSEQUENCE, out)
-        .and_then(|doc| raw::read(&doc));
-    lower::lower(ctx, Some(lower::FileInput { src: &src, raw }), out);
+    lower_source(ctx, &src, out);
+}
+
+/// Lowers `text` as if it were the jcode config file at `path` (a writer's planned text).
+pub(crate) fn lower_text(ctx: &Context, path: &Path, text: String, out: &mut Output) {
+    let src = toml_support::Source::new(ctx.display(path), text);
+    lower_source(ctx, &src, out);
+}
+
+/// Parses `src` and lowers it: `[hooks]` and the whole-file type check.
+fn lower_source(ctx: &Context, src: &toml_support::Source, out: &mut Output) {
+    let (raw, rejected) = match toml_support::parse(src, Convention::Jcode, PARSE_CONSEQUENCE, out)
+    {
+        Some(doc) => (raw::read(&doc), config_schema::check(&doc)),
+        None => (None, Vec::new()),
+    };
+    lower::lower(ctx, Some(lower::FileInput { src, raw, rejected }), out);
 }
 
 /// Plans writing `hooks` (already converted to jcode) into jcode's config file.

@@ -37,7 +37,7 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
         .as_deref()
         .and_then(|b| crate::toml_support::key_line(b, key).map(|o| (b, o)))
     {
-        Some((b, o)) => Location::at_span(display.clone(), b, o, o + key.len()),
+        Some((b, o)) => crate::source::locate(display.clone(), b, o, o + key.len()),
         None => at(),
     };
     let mut diagnostics = Vec::new();

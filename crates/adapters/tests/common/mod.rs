@@ -64,6 +64,7 @@ impl Tree {
             home: Some(self.home()),
             env: Default::default(),
             apply_env_overrides: false,
+            cwd: None,
         }
     }
 

@@ -23,6 +23,7 @@ pub fn ctx(home: &Path, env: &[(&str, &str)], apply_env: bool) -> Context {
         home: Some(home.to_path_buf()),
         env: map,
         apply_env_overrides: apply_env,
+        cwd: None,
     }
 }
 

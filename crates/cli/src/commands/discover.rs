@@ -6,8 +6,22 @@ use anyhow::{bail, Context as _};
 use hook_ir::Convention;
 use std::path::{Path, PathBuf};
 
+/// Where display paths (and the hook ids built from them) are relative to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PathsFrom {
+    /// The current directory: what `lint` and `list` print, so every path names a real file
+    /// from where the command ran (CI annotations, SARIF) and roots never share a path.
+    Cwd,
+    /// Each root: `hooks run`, whose hook ids must not change with the directory it runs in.
+    Root,
+}
+
 /// Discovers every PATH (a project root or an explicit file), in the order given.
-pub fn discover_paths(paths: &[PathBuf], src: &SourceArgs) -> anyhow::Result<Discovered> {
+pub fn discover_paths(
+    paths: &[PathBuf],
+    src: &SourceArgs,
+    from: PathsFrom,
+) -> anyhow::Result<Discovered> {
     let convention = match &src.convention {
         Some(c) => Some(Convention::parse(c).with_context(|| {
             format!(
@@ -38,18 +52,66 @@ pub fn discover_paths(paths: &[PathBuf], src: &SourceArgs) -> anyhow::Result<Dis
             Err(e) => bail!("{}: cannot be read: {e}", p.display()),
         }
         let p = absolute(p)?;
+        let project = if p.is_dir() {
+            Some(p.clone())
+        } else {
+            p.parent().map(Path::to_path_buf)
+        };
+        let mut ctx = Context::from_process(project, home.clone(), !src.no_env);
+        if from == PathsFrom::Root {
+            ctx.cwd = None;
+        }
         let d = if p.is_dir() {
-            let ctx = Context::from_process(Some(p), home.clone(), !src.no_env);
             adapters::discover(&ctx)
         } else {
-            let project = p.parent().map(Path::to_path_buf);
-            let ctx = Context::from_process(project, home.clone(), !src.no_env);
             adapters::load_file(&ctx, &p, convention)
         };
-        all.batch.extend(d.batch);
-        all.sources.extend(d.sources);
+        merge(&mut all, d);
     }
     Ok(all)
+}
+
+/// Adds one root's findings to `all`. Roots share the home dir (and may overlap), so a file read
+/// by an earlier root is not reported twice: its hooks and diagnostics are identical, display
+/// path included, because display paths are relative to the current directory, not the root.
+fn merge(all: &mut Discovered, d: Discovered) {
+    use std::collections::HashSet;
+    let seen: HashSet<&Path> = all.sources.iter().map(|s| s.path.as_path()).collect();
+    let repeated: HashSet<&str> = d
+        .sources
+        .iter()
+        .filter(|s| seen.contains(s.path.as_path()))
+        .map(|s| s.display.as_str())
+        .collect();
+    if repeated.is_empty() && all.sources.is_empty() {
+        all.batch.extend(d.batch);
+        all.sources.extend(d.sources);
+        return;
+    }
+    let old_hooks: HashSet<&hook_ir::Hook> = all.batch.hooks.iter().collect();
+    let old_diags: HashSet<&hook_ir::Diagnostic> = all.batch.diagnostics.iter().collect();
+    let in_repeated =
+        |l: Option<&hook_ir::Location>| l.is_some_and(|l| repeated.contains(l.path.as_str()));
+    let hooks: Vec<_> = d
+        .batch
+        .hooks
+        .into_iter()
+        .filter(|h| !(in_repeated(Some(&h.location)) && old_hooks.contains(h)))
+        .collect();
+    let diagnostics: Vec<_> = d
+        .batch
+        .diagnostics
+        .into_iter()
+        .filter(|x| !(in_repeated(x.location.as_ref()) && old_diags.contains(x)))
+        .collect();
+    let sources: Vec<_> = d
+        .sources
+        .into_iter()
+        .filter(|s| !seen.contains(s.path.as_path()))
+        .collect();
+    all.batch.hooks.extend(hooks);
+    all.batch.diagnostics.extend(diagnostics);
+    all.sources.extend(sources);
 }
 
 /// `p` as an absolute path with `.` and `..` resolved lexically (not through symlinks, so an

@@ -61,7 +61,8 @@ pub struct Report {
 
 impl Report {
     /// Whether a target left a source hook out with an error (a hook left where it is on
-    /// purpose, such as GJC's managed Codex entry, is not a loss).
+    /// purpose, such as GJC's managed Codex entry, or one the reader set aside with a warning,
+    /// such as an event outside the six kinds, does not fail the import).
     pub fn any_left_out(&self) -> bool {
         self.targets
             .iter()
@@ -175,11 +176,38 @@ impl Progress {
 }
 
 fn in_scope(ctx: &Context, h: &Hook, s: ImportScope) -> bool {
+    scope_wanted(scope::of(ctx, h), s)
+}
+
+fn scope_wanted(sc: Scope, s: ImportScope) -> bool {
     match s {
         ImportScope::All => true,
-        ImportScope::User => scope::of(ctx, h) == Scope::User,
-        ImportScope::Project => scope::of(ctx, h).is_project(),
+        ImportScope::User => sc == Scope::User,
+        ImportScope::Project => sc.is_project(),
     }
+}
+
+/// Hook entries of the source files the reader set aside (events outside the six kinds,
+/// handlers that are not commands), by reason: they were read, and are left out.
+fn set_aside(
+    ctx: &Context,
+    found: &Discovered,
+    from: Convention,
+    s: ImportScope,
+) -> BTreeMap<Code, usize> {
+    let mut out = BTreeMap::new();
+    for src in found.sources.iter().filter(|f| f.convention == from) {
+        if !scope_wanted(scope::of_file(ctx, from, &src.display), s) {
+            continue;
+        }
+        let Some(text) = &src.text else { continue };
+        for e in adapters::census::entries(from, text) {
+            if let Some(code) = adapters::census::set_aside(from, &e) {
+                *out.entry(code).or_default() += 1;
+            }
+        }
+    }
+    out
 }
 
 /// Converts, plans, checks and (unless dry run or held back) applies, for every target.
@@ -196,6 +224,7 @@ pub fn import(
         .cloned()
         .partition(|h| in_scope(ctx, h, o.scope));
     let mut diagnostics = found.batch.diagnostics.clone();
+    let aside = set_aside(ctx, found, o.from, o.scope);
     let mut plan = Plan::default();
     let mut targets = Vec::new();
     for &to in &o.targets {
@@ -254,7 +283,7 @@ pub fn import(
             plan.changes.extend(p.changes);
             plan.diagnostics.extend(p.diagnostics);
         }
-        let mut left_out: BTreeMap<Code, usize> = BTreeMap::new();
+        let mut left_out: BTreeMap<Code, usize> = aside.clone();
         for (_, code) in &conversion.left_out {
             *left_out.entry(*code).or_default() += 1;
         }
@@ -291,7 +320,7 @@ pub fn import(
         from: o.from,
         targets,
         dry_run: o.dry_run,
-        read: hooks.len(),
+        read: hooks.len() + aside.values().sum::<usize>(),
         outside_scope: outside.len(),
         plan,
         diagnostics,

@@ -8,7 +8,7 @@ use std::io::IsTerminal;
 
 /// Runs `hooks lint`: renders every diagnostic and returns the lint exit code.
 pub fn run(a: LintArgs) -> anyhow::Result<Exit> {
-    let found = super::discover_paths(&a.paths, &a.source)?;
+    let found = super::discover_paths(&a.paths, &a.source, super::discover::PathsFrom::Cwd)?;
     let terminal = std::io::stdout().is_terminal();
     let format = a.format.unwrap_or(if terminal {
         LintFormat::Human

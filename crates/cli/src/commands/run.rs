@@ -488,7 +488,7 @@ pub fn run(a: RunArgs) -> anyhow::Result<Exit> {
         }
     };
     let paths: Vec<PathBuf> = path_arg.iter().cloned().collect();
-    let found = super::discover_paths(&paths, &a.source)?;
+    let found = super::discover_paths(&paths, &a.source, super::discover::PathsFrom::Root)?;
     let path = std::path::absolute(path_arg.as_deref().unwrap_or(".".as_ref()))?;
     let project = session_cwd(path);
     let home = match &a.source.home {

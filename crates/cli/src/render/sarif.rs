@@ -4,7 +4,8 @@
 //!
 //! Rules come from the one registry ([`Code::ALL`]), so `ruleIndex` is stable for a given version
 //! and every code that can appear has its rule. Locations:
-//! - a project-relative path → a relative `uri` (GitHub resolves it against the repository root);
+//! - a path relative to the current directory → a relative `uri` (GitHub resolves it against the
+//!   repository root, where CI runs the linter);
 //! - a `~/…` path → `uri` relative to the `HOME` base id (§3.4.4), which is not in the repository;
 //! - an absolute path → a `file:` URI;
 //! - `env:NAME` → a logical location of kind `variable` (§3.33.7), plus the physical location

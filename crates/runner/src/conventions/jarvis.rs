@@ -11,30 +11,24 @@ use super::payload;
 use super::shell::{duplicate_run, jobs, Job, Proc, Ran};
 use crate::decision::OutcomeKind;
 use crate::outcome::{outcome_of, HookRun, Launch};
-use crate::process::{Finished, Kill, Status};
+use crate::process::{Finished, Status};
 use crate::runner::Runner;
 use crate::text::Ws;
 use crate::Event;
 use hook_ir::contract::limits::jarvis as lim;
-use hook_ir::contract::ProcessMode;
 use hook_ir::Kind;
 use serde_json::{json, Map, Value};
 use std::ffi::OsStr;
-use std::time::Duration;
 
 use lim::SHELL;
 
-/// How Jarvis processes run: session leaders (`detached: true` in `buildHookSpawnOptions`),
-/// SIGTERM then SIGKILL 100 ms later (`killProcess`), stderr trimmed with JavaScript's `trim()`,
-/// and the JSON answer read from the whole stdout, whatever its length.
-pub(crate) const PROC: Proc = Proc {
-    kill: Kill::TermThenKill(Duration::from_millis(lim::KILL_GRACE_MS)),
-    mode: ProcessMode::SessionLeader,
-    stderr_skip: Some(Ws::JavaScript),
-    skim: Some(kimi_answer::skim),
-    // Jarvis runs an identical command once (conventions.md §2).
-    dedupe: true,
-};
+/// How Jarvis processes run: its runtime row in the contract table (session leaders,
+/// `detached: true` in `buildHookSpawnOptions`; SIGTERM then SIGKILL 100 ms later,
+/// `killProcess`), stderr trimmed with JavaScript's `trim()`, and the JSON answer read from the
+/// whole stdout, whatever its length.
+pub(crate) fn proc() -> Proc {
+    hook_ir::contract::runtime(hook_ir::Convention::Jarvis).map_or(Proc::PLAIN, Proc::of)
+}
 
 /// The stdin payload, keys in the order `JSON.stringify` writes them and unknown values omitted
 /// (never `null`): `toHookInputData({hookEventName, sessionId, cwd, ...inputData})` with
@@ -145,7 +139,7 @@ pub(crate) async fn run(runner: &Runner, group: &[usize], event: &Event) -> Vec<
     }
     let jobs = jobs_of(runner, group, event);
     let ctx = super::shell::Ctx::of(runner);
-    let results = super::shell::run_parallel_in(&ctx, &jobs, PROC).await;
+    let results = super::shell::run_parallel_in(&ctx, &jobs, proc()).await;
     let kind = event.kind();
     let mut runs: Vec<(HookRun, Option<KimiResult>)> = results
         .into_iter()
@@ -197,9 +191,6 @@ pub(crate) async fn run(runner: &Runner, group: &[usize], event: &Event) -> Vec<
         if let (false, Some((run, _))) = (texts.is_empty(), runs.first_mut()) {
             run.context.push(texts.join("\n"));
         }
-    }
-    if kind == Kind::Stop && first_block.is_some() {
-        runner.note_continued(hook_ir::Convention::Jarvis, event);
     }
     runs.into_iter().map(|(run, _)| run).collect()
 }

@@ -426,6 +426,47 @@ mod tests {
         assert_eq!(keys, ["TOOL_NAME", "STATUS", "DURATION_MS", "ERROR"]);
     }
 
+    /// jcode sets these on every call (1jehuang/jcode@6da6124 `turn_execution.rs`
+    /// `fire_turn_start_hook("chat")`, `.field("MODEL", self.provider_model())`; `agent.rs`
+    /// `fire_session_lifecycle_hook("session_start", "create")` / `("session_end", "close")`;
+    /// `tool/mod.rs` STATUS, DURATION_MS, OUTPUT_BYTES): an event without them gets the
+    /// documented defaults, never a missing variable (issue 12, jcode 4).
+    #[test]
+    fn every_field_jcode_sends_has_a_default() {
+        let get = |slot: &str, e: &Event| -> Vec<(&'static str, String)> { fields(slot, e) };
+        let prompt = Event::user_prompt_submit("p");
+        assert_eq!(
+            get("turn_start", &prompt),
+            [("MODEL", "unknown".into()), ("SOURCE", "chat".into())]
+        );
+        let mut start = Event::session_start("");
+        start.source = None;
+        assert_eq!(
+            get("session_start", &start),
+            [("SOURCE", "create".into()), ("MODEL", "unknown".into())]
+        );
+        let mut end = Event::session_shutdown("");
+        end.reason = None;
+        assert_eq!(get("session_end", &end)[0], ("SOURCE", "close".into()));
+        let mut post = Event::post_tool_use("bash", serde_json::json!({}), "");
+        post.status = None;
+        assert_eq!(
+            get("post_tool", &post),
+            [
+                ("TOOL_NAME", "bash".into()),
+                ("STATUS", "ok".into()),
+                ("DURATION_MS", "0".into()),
+                ("OUTPUT_BYTES", "0".into())
+            ]
+        );
+        let mut stop = Event::stop();
+        stop.status = None;
+        stop.error = Some("boom".into());
+        let f = get("turn_end", &stop);
+        assert_eq!(f[0], ("STATUS", "error".into()));
+        assert_eq!(f[1], ("DURATION_MS", "0".into()));
+    }
+
     #[test]
     fn argv_expands_only_a_leading_tilde_slash_of_the_program() {
         let home = Path::new("/home/u");

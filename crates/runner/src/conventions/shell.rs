@@ -30,6 +30,26 @@ pub(crate) struct Proc {
 }
 
 impl Proc {
+    /// How `row`'s processes run: its process mode and kill rule, and what its answer format
+    /// reads (Kimi's JSON answer: stderr trimmed with JavaScript's whitespace, the answer skimmed
+    /// from the whole stdout).
+    pub fn of(row: &hook_ir::contract::Runtime) -> Proc {
+        use hook_ir::contract::{AnswerFormat, KillRule};
+        let kimi = row.answer == AnswerFormat::KimiJson;
+        Proc {
+            kill: match row.kill {
+                KillRule::Group => Kill::Group,
+                KillRule::TermThenKill { grace_ms } => {
+                    Kill::TermThenKill(Duration::from_millis(grace_ms))
+                }
+            },
+            mode: row.process,
+            stderr_skip: kimi.then_some(Ws::JavaScript),
+            skim: kimi.then_some(super::kimi_answer::skim as Skim),
+            dedupe: row.dedupe == hook_ir::contract::Dedupe::IdenticalCommand,
+        }
+    }
+
     /// Own group, group kill, nothing skipped or skimmed.
     pub const PLAIN: Proc = Proc {
         kill: Kill::Group,

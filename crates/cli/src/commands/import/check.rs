@@ -97,6 +97,7 @@ fn reread(
         home: None,
         env: ctx.env.clone(),
         apply_env_overrides: false,
+        cwd: None,
     };
     let found = adapters::load_file(&tmp, &file, Some(convention));
     Ok((found.batch.hooks.len(), found.batch.diagnostics))

@@ -3,7 +3,7 @@
 
 /// One lexical piece of a command line.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) enum Token {
+pub(crate) enum Token {
     /// A word with its quotes removed (`"$CLAUDE_PROJECT_DIR"/x.sh` → `$CLAUDE_PROJECT_DIR/x.sh`).
     Word(String),
     /// A control operator (`|`, `||`, `&&`, `&`, `;`, newline, `(`, `)`, `<(`) or a redirection
@@ -13,7 +13,7 @@ pub(super) enum Token {
 
 /// Splits a command line into words and operators. Never fails: an unterminated quote runs
 /// to the end of the text, as far as these rules care.
-pub(super) fn lex(cmd: &str) -> Vec<Token> {
+pub(crate) fn lex(cmd: &str) -> Vec<Token> {
     let mut out = Vec::new();
     let mut word = String::new();
     let mut in_word = false;
@@ -109,18 +109,18 @@ pub(super) fn lex(cmd: &str) -> Vec<Token> {
 }
 
 /// Whether an operator ends a simple command.
-pub(super) fn is_separator(op: &str) -> bool {
+pub(crate) fn is_separator(op: &str) -> bool {
     matches!(op, "|" | "||" | "&&" | "&" | ";" | "\n" | "(" | ")" | "<(")
 }
 
 /// Whether an operator is an output redirection whose next word is a file.
-pub(super) fn is_output_redirect(op: &str) -> bool {
+pub(crate) fn is_output_redirect(op: &str) -> bool {
     let op = op.trim_start_matches(|c: char| c.is_ascii_digit());
     matches!(op, ">" | ">>" | "&>" | "&>>")
 }
 
 /// The simple commands of a line: each a list of words, redirections and their targets left out.
-pub(super) fn simple_commands(tokens: &[Token]) -> Vec<Vec<&str>> {
+pub(crate) fn simple_commands(tokens: &[Token]) -> Vec<Vec<&str>> {
     let mut out = vec![Vec::new()];
     let mut skip_next = false;
     for t in tokens {

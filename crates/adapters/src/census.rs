@@ -1,0 +1,116 @@
+//! What a source file holds before lowering: every handler entry, so that `hooks import` can
+//! count the hooks its reader sets aside — an event outside the six kinds (`PreCompact`,
+//! `Notification`, …), a handler that is not a command — among the hooks it read, each with
+//! its reason, instead of leaving them out of the count.
+
+use hook_ir::contract::{self, Lookup};
+use hook_ir::{Code, Convention};
+
+/// One handler entry of a source file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    /// The event it is declared under.
+    pub event: String,
+    /// Whether it is a command handler.
+    pub command: bool,
+}
+
+/// The handler entries of a source file's text (JSON `{"hooks": {Event: [groups]}}` or Jarvis
+/// `[[hooks]]`); empty for a convention without such entries or text that does not parse.
+pub fn entries(convention: Convention, text: &str) -> Vec<Entry> {
+    match convention {
+        Convention::Jarvis => {
+            let Ok(doc) = text.parse::<toml::Table>() else {
+                return Vec::new();
+            };
+            let Some(hooks) = doc.get("hooks").and_then(toml::Value::as_array) else {
+                return Vec::new();
+            };
+            hooks
+                .iter()
+                .filter_map(|h| {
+                    Some(Entry {
+                        event: h.get("event")?.as_str()?.to_string(),
+                        command: h.get("command").is_some(),
+                    })
+                })
+                .collect()
+        }
+        Convention::ClaudeSettings | Convention::CodexJson | Convention::GeminiSettings => {
+            let Ok(doc) = jsonc_parser::parse_to_serde_value::<serde_json::Value>(
+                text,
+                &jsonc_parser::ParseOptions::default(),
+            ) else {
+                return Vec::new();
+            };
+            let Some(events) = doc.get("hooks").and_then(serde_json::Value::as_object) else {
+                return Vec::new();
+            };
+            let mut out = Vec::new();
+            for (event, groups) in events {
+                for g in groups.as_array().into_iter().flatten() {
+                    for h in g
+                        .get("hooks")
+                        .and_then(serde_json::Value::as_array)
+                        .into_iter()
+                        .flatten()
+                    {
+                        let kind = h.get("type").and_then(serde_json::Value::as_str);
+                        out.push(Entry {
+                            event: event.clone(),
+                            command: kind.is_none_or(|t| t == "command"),
+                        });
+                    }
+                }
+            }
+            out
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// Why the reader sets `e` aside rather than making a hook of it, when it does: its event is
+/// outside the six kinds, or it is not a command.
+pub fn set_aside(convention: Convention, e: &Entry) -> Option<Code> {
+    match contract::lookup(convention, &e.event) {
+        Lookup::Known(row) if row.kind().is_none() => Some(Code::UnsupportedConventionEvent),
+        Lookup::Known(_) if !e.command => Some(Code::NonCommandHandler),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_outside_the_six_kinds_are_counted_with_their_reason() {
+        let claude = r#"{"hooks": {
+            "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "a"}, {"type": "prompt", "prompt": "b"}]}],
+            "PreCompact": [{"hooks": [{"type": "command", "command": "c"}]}],
+            "Notification": [{"hooks": [{"type": "command", "command": "d"}, {"type": "command", "command": "e"}]}]
+        }}"#;
+        let e = entries(Convention::ClaudeSettings, claude);
+        assert_eq!(e.len(), 5);
+        let why: Vec<Option<Code>> = e
+            .iter()
+            .map(|e| set_aside(Convention::ClaudeSettings, e))
+            .collect();
+        assert_eq!(why.iter().filter(|w| w.is_none()).count(), 1);
+        assert_eq!(
+            why.iter()
+                .filter(|w| **w == Some(Code::UnsupportedConventionEvent))
+                .count(),
+            3
+        );
+        assert!(why.contains(&Some(Code::NonCommandHandler)));
+        let jarvis = "[[hooks]]\nevent = \"PreCompact\"\ncommand = \"x\"\n\n[[hooks]]\nevent = \"Stop\"\ncommand = \"y\"\n";
+        let j = entries(Convention::Jarvis, jarvis);
+        assert_eq!(
+            j.iter()
+                .filter_map(|e| set_aside(Convention::Jarvis, e))
+                .collect::<Vec<_>>(),
+            [Code::UnsupportedConventionEvent]
+        );
+    }
+}

@@ -1,0 +1,131 @@
+//! Rules on a hook's matcher, for every convention: a JavaScript regex that can backtrack
+//! catastrophically, and tool names the agent does not have (a case mistake, another agent's
+//! name for the tool), read from the one tool table ([`hook_ir::tools`]).
+//!
+//! Codes: `regex_may_backtrack`, `matcher_matches_nothing`.
+
+use super::{Finding, Target};
+use hook_ir::contract::{self, MatchedValue};
+use hook_ir::tools::{self, Agent};
+use hook_ir::{quote, Code, Convention, Detail, Dialect, Matcher};
+
+/// Runs the matcher rules on one hook.
+pub(crate) fn check(t: &Target<'_>, out: &mut Vec<Finding>) {
+    let hook = t.hook;
+    let at = written(&hook.detail)
+        .and_then(|m| t.find(m))
+        .or_else(|| match &hook.matcher {
+            Matcher::Regex { pattern, .. } => t.find(pattern),
+            Matcher::Exact { names } if names.len() == 1 => t.find(&names[0]),
+            _ => None,
+        });
+    match &hook.matcher {
+        Matcher::Regex {
+            dialect: Dialect::Ecmascript,
+            pattern,
+        } => {
+            if let Some(byte) = hook_ir::redos::nested_unbounded_quantifier(pattern) {
+                out.push(
+                    Finding::new(
+                        Code::RegexMayBacktrack,
+                        format!(
+                            "matcher {} repeats a group that holds an unbounded quantifier (at byte {byte}): JavaScript can take exponential time on a value that almost matches",
+                            quote(pattern)
+                        ),
+                    )
+                    .help("remove the nesting, e.g. `(a+)+` → `a+`")
+                    .at(at),
+                );
+            }
+        }
+        // `.claude/hooks/pre/bash.sh` (claude-dir, codex-dir) names its tool by GJC's file-name
+        // rule for import, not in the words of the agent whose directory it is.
+        Matcher::Exact { .. }
+            if matches!(
+                hook.convention,
+                Convention::ClaudeDir | Convention::CodexDir
+            ) => {}
+        Matcher::Exact { names } => {
+            let tool_event = contract::find(hook.convention, &hook.source_event)
+                .is_some_and(|r| r.matched == MatchedValue::ToolName);
+            let Some(agent) = Agent::of(hook.convention).filter(|_| tool_event) else {
+                return;
+            };
+            for n in names {
+                if let Some(f) = unknown_tool(agent, n) {
+                    out.push(f.at(at));
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The matcher as written, when the convention keeps it.
+fn written(d: &Detail) -> Option<&str> {
+    match d {
+        Detail::JsonGroup { raw_matcher, .. } => raw_matcher.as_deref(),
+        _ => None,
+    }
+}
+
+/// A finding when `name` names no tool of `agent` but looks like one: the right name in the
+/// wrong case, or another agent's name for a tool. A name no agent has is left alone (custom,
+/// plugin and MCP tools are legitimate).
+fn unknown_tool(agent: Agent, name: &str) -> Option<Finding> {
+    if tools::is_known(agent, name) {
+        return None;
+    }
+    if let Some(right) = tools::names_of(agent).find(|t| t.eq_ignore_ascii_case(name)) {
+        return Some(
+            Finding::new(
+                Code::MatcherMatchesNothing,
+                format!("tool names are case-sensitive: `{name}` never matches the `{right}` tool of {agent}"),
+            )
+            .help(format!("write `{right}`")),
+        );
+    }
+    let (other, mapped) = Agent::ALL
+        .iter()
+        .filter(|&&a| a != agent)
+        .find_map(|&other| {
+            tools::lookup(other, name)?;
+            Some((other, tools::map_name(other, agent, name).ok()))
+        })?;
+    let help = match mapped {
+        Some(m) => format!("{agent} calls it {}", list(&m.names)),
+        None => format!("{agent} has no tool that does the same job"),
+    };
+    Some(
+        Finding::new(
+            Code::MatcherMatchesNothing,
+            format!("`{name}` is {other}'s name for a tool; {agent} has no tool called that, so this matcher never matches it"),
+        )
+        .help(help),
+    )
+}
+
+fn list(names: &[String]) -> String {
+    names
+        .iter()
+        .map(|n| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join(" or ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn case_mistakes_and_other_agents_names_are_found() {
+        let f = unknown_tool(Agent::Claude, "bash").unwrap();
+        assert!(f.message.contains("`Bash`"), "{}", f.message);
+        let f = unknown_tool(Agent::Claude, "run_shell_command").unwrap();
+        assert!(f.message.contains("Gemini CLI"), "{}", f.message);
+        assert!(f.help.unwrap().contains("`Bash`"));
+        assert!(unknown_tool(Agent::Claude, "Bash").is_none());
+        assert!(unknown_tool(Agent::Claude, "my_custom_tool").is_none());
+        assert!(unknown_tool(Agent::Claude, "mcp__github__create_issue").is_none());
+    }
+}

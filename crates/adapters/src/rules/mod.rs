@@ -1,0 +1,268 @@
+//! Rules over what an accepted hook *does*, for every convention.
+//!
+//! Lowering checks a file's format (keys, types, event names, the matcher syntax of its
+//! convention) and produces IR hooks; the rules here then run once over the accepted hooks of
+//! every convention, like ruff's rules or zizmor's audits over a parsed workflow. One file per
+//! family, each holding its codes:
+//!
+//! - [`command`]: what a command runs (download-and-execute, writes outside the project, a script
+//!   that does not exist, paths and variables that only work elsewhere);
+//! - [`timeout`]: timeouts that look like milliseconds, or too short to start a process;
+//! - [`matcher`]: regexes that can backtrack catastrophically, tool names the agent does not have.
+//!
+//! A new convention gets every rule: the rules read only the IR ([`Hook`]), the contract table
+//! and the source text (to point at the token, not just the hook).
+
+mod command;
+mod matcher;
+pub(crate) mod shell;
+mod timeout;
+
+use crate::line_index::LineIndex;
+use crate::{Context, Output, SourceFile};
+use hook_ir::{Code, Convention, Diagnostic, Hook};
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+
+/// Where a hook's file puts it: who shares it and the directory its commands run in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Scope {
+    /// A user-level file (`~/.claude/settings.json`, `~/.jcode/config.toml`): it runs in every
+    /// project, so a relative path has no fixed meaning.
+    User,
+    /// A file of the project `root`, shared with everyone who clones it (`shared`) or personal
+    /// (`.claude/settings.local.json`).
+    Project { root: PathBuf, shared: bool },
+    /// A Claude plugin's `hooks/hooks.json`: `${CLAUDE_PLUGIN_ROOT}` is `root`; commands run in
+    /// the project, which is unknown here.
+    Plugin { root: PathBuf },
+    /// Not known (an environment variable, a file outside the project and the home dir).
+    Unknown,
+}
+
+impl Scope {
+    /// The directory the hook's commands run in, when known.
+    pub(crate) fn cwd(&self) -> Option<&Path> {
+        match self {
+            Scope::Project { root, .. } => Some(root),
+            _ => None,
+        }
+    }
+}
+
+/// One accepted hook as the rules see it.
+pub(crate) struct Target<'a> {
+    pub ctx: &'a Context,
+    pub hook: &'a Hook,
+    /// The text of the hook's file, when it is a text file that was read.
+    pub text: Option<&'a str>,
+    pub scope: Scope,
+}
+
+impl Target<'_> {
+    /// The hook's byte span in [`Target::text`].
+    pub(crate) fn span(&self) -> Option<(usize, usize)> {
+        self.hook.location.span
+    }
+
+    /// The span of `needle` as written near the hook: inside the hook's span first, else the
+    /// nearest copy within a few KiB either side (a JSON matcher precedes its handlers; a TOML
+    /// entry's keys follow its header). Tries the JSON-encoded form first (quotes and escapes
+    /// included), then the raw text.
+    pub(crate) fn find(&self, needle: &str) -> Option<(usize, usize)> {
+        let text = self.text?;
+        let (start, end) = self.span()?;
+        let encoded = serde_json::to_string(needle).ok()?;
+        let found = [encoded.as_str(), needle]
+            .into_iter()
+            .filter(|n| !n.is_empty())
+            .find_map(|n| find_near(text, (start, end), n));
+        found
+    }
+}
+
+/// Bytes searched on each side of a hook for the text a finding points at.
+const WINDOW: usize = 4096;
+
+fn find_near(text: &str, (start, end): (usize, usize), needle: &str) -> Option<(usize, usize)> {
+    let end = end.min(text.len());
+    let start = start.min(end);
+    if let Some(i) = text.get(start..end).and_then(|s| s.find(needle)) {
+        return Some((start + i, start + i + needle.len()));
+    }
+    let after_end = floor(text, (end + WINDOW).min(text.len()));
+    let after = text
+        .get(start..after_end)
+        .and_then(|s| s.find(needle))
+        .map(|i| start + i);
+    let before_start = floor(text, start.saturating_sub(WINDOW));
+    let before = text
+        .get(before_start..start)
+        .and_then(|s| s.rfind(needle))
+        .map(|i| before_start + i);
+    let best = match (before, after) {
+        (Some(b), Some(a)) => Some(if start - b <= a - start { b } else { a }),
+        (b, a) => b.or(a),
+    }?;
+    Some((best, best + needle.len()))
+}
+
+fn floor(text: &str, mut i: usize) -> usize {
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// A finding of a rule: its code, message and help, at a span of the hook's file (`None`: at
+/// the hook).
+pub(crate) struct Finding {
+    pub code: Code,
+    pub message: String,
+    pub help: Option<String>,
+    pub span: Option<(usize, usize)>,
+}
+
+impl Finding {
+    pub(crate) fn new(code: Code, message: impl Into<String>) -> Self {
+        Finding {
+            code,
+            message: message.into(),
+            help: None,
+            span: None,
+        }
+    }
+    pub(crate) fn help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+    pub(crate) fn at(mut self, span: Option<(usize, usize)>) -> Self {
+        self.span = span;
+        self
+    }
+}
+
+/// A finding already reported: its code, file, span and message.
+type Seen = (Code, String, Option<(usize, usize)>, String);
+
+/// Runs every rule over the accepted hooks of `out` and adds their findings, each once (hooks
+/// of one group share a matcher; a jcode slot shares one timeout).
+pub(crate) fn check(ctx: &Context, out: &mut Output) {
+    let files: HashMap<&str, &SourceFile> = out
+        .sources
+        .iter()
+        .map(|s| (s.display.as_str(), s))
+        .collect();
+    let mut indexes: HashMap<&str, LineIndex> = HashMap::new();
+    let mut seen: HashSet<Seen> = HashSet::new();
+    let mut found = Vec::new();
+    for hook in &out.hooks {
+        let file = files.get(hook.location.path.as_str()).copied();
+        let target = Target {
+            ctx,
+            hook,
+            text: file.and_then(|f| f.text.as_deref()),
+            scope: file.map_or(Scope::Unknown, |f| scope_of(ctx, hook.convention, &f.path)),
+        };
+        let mut findings = Vec::new();
+        command::check(&target, &mut findings);
+        timeout::check(&target, &mut findings);
+        matcher::check(&target, &mut findings);
+        for f in findings {
+            let span = f.span.or(hook.location.span);
+            if !seen.insert((f.code, hook.location.path.clone(), span, f.message.clone())) {
+                continue;
+            }
+            let location = match (span, target.text) {
+                (Some((s, e)), Some(text)) => indexes
+                    .entry(hook.location.path.as_str())
+                    .or_insert_with(|| LineIndex::new(text))
+                    .location(text, hook.location.path.clone(), s, e),
+                _ => hook.location.clone(),
+            };
+            let mut d = Diagnostic::new(f.code, f.message)
+                .with_convention(hook.convention)
+                .at(location);
+            if let Some(h) = f.help {
+                d = d.with_help(h);
+            }
+            found.push(d);
+        }
+    }
+    if !found.is_empty() {
+        let all = std::mem::take(&mut out.diagnostics);
+        out.diagnostics = hook_ir::place_in_source_order(all, found);
+    }
+}
+
+/// The per-project directories agents keep their config in.
+const AGENT_DIRS: &[&str] = &[
+    ".claude",
+    ".codex",
+    ".gemini",
+    ".gjc",
+    ".jarvis-code",
+    ".jcode",
+    ".kimi",
+];
+
+/// The scope of a hook file at `path`.
+fn scope_of(ctx: &Context, convention: Convention, path: &Path) -> Scope {
+    if convention == Convention::ClaudeSettings {
+        let (scope, project) = crate::claude_settings::Scope::of(path, ctx.home.as_deref());
+        use crate::claude_settings::Scope as C;
+        return match scope {
+            C::User => Scope::User,
+            C::Plugin { root } => Scope::Plugin { root },
+            C::Project | C::ProjectLocal | C::Explicit => {
+                match project.or_else(|| ctx.project.clone()) {
+                    Some(root) => Scope::Project {
+                        root,
+                        shared: scope == C::Project,
+                    },
+                    None => Scope::Unknown,
+                }
+            }
+        };
+    }
+    let depth = |base: Option<&Path>| {
+        base.filter(|b| path.starts_with(b))
+            .map(|b| b.components().count())
+    };
+    match (depth(ctx.project.as_deref()), depth(ctx.home.as_deref())) {
+        (Some(p), Some(h)) if h > p => Scope::User,
+        (None, Some(_)) => Scope::User,
+        (Some(_), _) => {
+            // An explicit `.codex/hooks.json` is read with its directory as the project: the
+            // hooks run in the directory that holds `.codex/`.
+            let project = ctx.project.clone().unwrap_or_default();
+            let root = match project.file_name().and_then(|n| n.to_str()) {
+                Some(n) if AGENT_DIRS.contains(&n) && path.parent() == Some(project.as_path()) => {
+                    project.parent().map_or(project.clone(), Path::to_path_buf)
+                }
+                _ => project,
+            };
+            Scope::Project { root, shared: true }
+        }
+        (None, None) => Scope::Unknown,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn find_near_prefers_the_span_then_the_nearest_copy() {
+        let text = r#"{"matcher": "Bash", "hooks": [{"command": "x"}]} {"matcher": "Bash"}"#;
+        let hook = text.find("{\"command\"").unwrap();
+        let (s, e) = find_near(text, (hook, hook + 16), "\"Bash\"").unwrap();
+        assert_eq!(&text[s..e], "\"Bash\"");
+        assert_eq!(s, text.find("\"Bash\"").unwrap());
+        assert_eq!(
+            find_near(text, (hook, hook + 16), "\"x\""),
+            Some((hook + 12, hook + 15))
+        );
+        assert_eq!(find_near(text, (0, 1), "nowhere"), None);
+    }
+}

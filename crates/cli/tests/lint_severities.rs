@@ -1,0 +1,95 @@
+//! Issue 13, "Severities that disagree", through the real binary: hook events outside `"hooks"`
+//! are an error in Claude as in Codex; a valid event outside the six kinds is an info (so
+//! `--deny-warnings` passes a valid config); `duplicate_hook` only when both copies can fire.
+
+use serde_json::Value;
+use std::process::Command;
+
+fn lint(files: &[(&str, &str)], extra: &[&str]) -> (i32, Value) {
+    let dir = tempfile::tempdir().unwrap();
+    for (rel, text) in files {
+        let p = dir.path().join("p").join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+    std::fs::create_dir_all(dir.path().join("h")).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_hooks"))
+        .args([
+            "lint", ".", "--home", "../h", "--no-env", "--format", "json",
+        ])
+        .args(extra)
+        .current_dir(dir.path().join("p"))
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        serde_json::from_slice(&out.stdout).unwrap(),
+    )
+}
+
+fn codes(v: &Value) -> Vec<(String, String)> {
+    v["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["code"].as_str().unwrap().to_string(),
+                d["severity"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+fn pair(code: &str, severity: &str) -> (String, String) {
+    (code.to_string(), severity.to_string())
+}
+
+const CMD: &str = r#"{"type": "command", "command": "echo ok"}"#;
+
+#[test]
+fn events_outside_hooks_are_an_error_in_claude_as_in_codex() {
+    let claude = format!(r#"{{"PreToolUse": [{{"matcher": "Bash", "hooks": [{CMD}]}}]}}"#);
+    let (code, v) = lint(&[(".claude/settings.json", &claude)], &[]);
+    assert_eq!(code, 1, "{v}");
+    assert_eq!(codes(&v), [pair("missing_hooks_wrapper", "error")]);
+    let codex = format!(r#"{{"PreToolUse": [{{"matcher": "Bash", "hooks": [{CMD}]}}]}}"#);
+    let (code, v) = lint(&[(".codex/hooks.json", &codex)], &[]);
+    assert_eq!(code, 1, "{v}");
+    assert_eq!(codes(&v), [pair("missing_hooks_wrapper", "error")]);
+}
+
+#[test]
+fn a_valid_event_outside_the_six_kinds_is_an_info_and_passes_deny_warnings() {
+    let claude = format!(r#"{{"hooks": {{"PreCompact": [{{"hooks": [{CMD}]}}]}}}}"#);
+    let (code, v) = lint(&[(".claude/settings.json", &claude)], &["--deny-warnings"]);
+    assert_eq!(codes(&v), [pair("unsupported_convention_event", "info")]);
+    assert_eq!(code, 0, "{v}");
+}
+
+#[test]
+fn duplicate_hook_only_when_both_copies_can_fire_for_one_tool() {
+    let settings = |a: &str, b: &str| {
+        format!(
+            r#"{{"hooks": {{"PreToolUse": [{{"matcher": "{a}", "hooks": [{CMD}]}}, {{"matcher": "{b}", "hooks": [{CMD}]}}]}}}}"#
+        )
+    };
+    for (a, b) in [
+        ("Edit", "Write"),
+        ("Edit|MultiEdit", "Write"),
+        ("Read", "^Write$"),
+    ] {
+        let (_, v) = lint(&[(".claude/settings.json", &settings(a, b))], &[]);
+        assert!(codes(&v).is_empty(), "{a} / {b}: {v}");
+    }
+    for (a, b) in [("Edit", "Edit|Write"), ("Write", "Wr.*"), ("Bash", "*")] {
+        let (_, v) = lint(&[(".claude/settings.json", &settings(a, b))], &[]);
+        assert_eq!(codes(&v), [pair("duplicate_hook", "warning")], "{a} / {b}");
+    }
+    // An event that ignores matchers runs both copies whatever the matchers say.
+    let stop = format!(
+        r#"{{"hooks": {{"Stop": [{{"matcher": "a", "hooks": [{CMD}]}}, {{"matcher": "b", "hooks": [{CMD}]}}]}}}}"#
+    );
+    let (_, v) = lint(&[(".claude/settings.json", &stop)], &[]);
+    assert!(codes(&v).iter().any(|(c, _)| c == "duplicate_hook"), "{v}");
+}
