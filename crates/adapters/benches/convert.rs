@@ -43,6 +43,7 @@ fn bench(c: &mut Criterion) {
         Convention::Jcode,
         Convention::CodexJson,
         Convention::ClaudeSettings,
+        Convention::GeminiSettings,
     ] {
         g.bench_function(format!("jarvis_to_{to}"), |b| {
             b.iter(|| black_box(convert(black_box(&hooks), to)))

@@ -146,6 +146,9 @@ fn tool_matcher(pattern: &str, ir: &Matcher, span: Span, out: &mut Vec<Problem>)
             });
         if let Some(m) = foreign {
             hints.push(format!("`{w}` → `{}`", m.names.join("|")));
+        } else if let Some(g) = hook_ir::contract::suggest(w, tools::names_of(Agent::Gemini)) {
+            // A near miss of a Gemini tool name (`run_shel_command`).
+            hints.push(format!("`{w}` → `{g}`"));
         }
     }
     if hints.is_empty() {
@@ -258,6 +261,8 @@ mod tests {
             out[0].help.as_deref(),
             Some("did you mean `mcp_github_.*`?")
         );
+        let (_, codes) = lowered("BeforeTool", MatchedValue::ToolName, "run_shel_command");
+        assert_eq!(codes, [Code::MatcherMatchesNothing]);
         assert!(lowered("BeforeTool", MatchedValue::ToolName, "Tool")
             .1
             .is_empty());
