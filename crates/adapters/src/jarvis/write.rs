@@ -169,6 +169,18 @@ fn to_entry(h: &Hook, diagnostics: &mut Vec<Diagnostic>, convention: Convention)
     };
     let (min, max) = (limits::jarvis::TIMEOUT_MIN_S, limits::jarvis::TIMEOUT_MAX_S);
     let timeout_s = h.timeout_ms.map(|ms| ms.div_ceil(1000));
+    if let Some(ms) = h.timeout_ms.filter(|ms| ms % 1000 != 0) {
+        // Hooks converted by `hooks import` are already in whole seconds; a caller that hands
+        // the writer milliseconds is told what was written.
+        diagnostics.push(d(
+            Code::LossyConversion,
+            format!(
+                "{}: Jarvis writes timeouts in whole seconds; {ms} ms is written as {} s",
+                h.id,
+                ms.div_ceil(1000)
+            ),
+        ));
+    }
     let timeout_s = match timeout_s {
         Some(s) if !(min..=max).contains(&s) => {
             let clamped = s.clamp(min, max);
