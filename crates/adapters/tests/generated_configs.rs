@@ -124,6 +124,13 @@ proptest! {
     }
 
     #[test]
+    fn gemini_settings_documents(doc in gen::json_hooks(Convention::GeminiSettings), other in gen::json_hooks(Convention::GeminiSettings)) {
+        let sb = Sandbox::new();
+        reader_props(&sb, Convention::GeminiSettings, &doc);
+        writer_props(&sb, Convention::GeminiSettings, &doc, &other);
+    }
+
+    #[test]
     fn gjc_plugin_trees(p in gen::gjc_plugin()) {
         let sb = Sandbox::new();
         plugin_props(&sb, &p);
@@ -205,6 +212,7 @@ fn most_generated_documents_reach_lowering() {
         ("jarvis", Convention::Jarvis),
         ("codex-json", Convention::CodexJson),
         ("claude-settings", Convention::ClaudeSettings),
+        ("gemini-settings", Convention::GeminiSettings),
     ] {
         let strategy: BoxedStrategy<Doc> = match conv {
             Convention::Jcode => gen::jcode().boxed(),

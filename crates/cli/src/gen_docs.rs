@@ -242,26 +242,125 @@ mod tests {
         );
     }
 
-    #[test]
-    fn contracts_md_has_a_row_for_every_table_row() {
-        let md = contracts_md();
-        for row in contract::CONTRACTS {
-            assert!(
-                md.contains(&format!("| `{}` |", row.event)),
-                "{}",
-                row.event
-            );
+    /// Cells of a markdown table row (`| a | b |`), with `\|` kept inside its cell.
+    fn cells(line: &str) -> Vec<String> {
+        let inner = line.trim().trim_start_matches('|').trim_end_matches('|');
+        let mut out = vec![String::new()];
+        let mut chars = inner.chars().peekable();
+        while let Some(c) = chars.next() {
+            match c {
+                '\\' if chars.peek() == Some(&'|') => {
+                    out.last_mut().unwrap().push('|');
+                    chars.next();
+                }
+                '|' => out.push(String::new()),
+                c => out.last_mut().unwrap().push(c),
+            }
         }
-        for c in Convention::ALL {
-            assert!(md.contains(&format!("## `{c}`")));
+        out.into_iter().map(|c| c.trim().to_string()).collect()
+    }
+
+    /// Every table of `md`: each row has as many cells as its header (a `|` in a note or a
+    /// summary would shift the columns), and the separator row matches the header.
+    fn assert_tables_well_formed(md: &str) -> usize {
+        let lines: Vec<&str> = md.lines().collect();
+        let mut rows = 0;
+        let mut i = 0;
+        while i < lines.len() {
+            if lines[i].starts_with('|') && lines.get(i + 1).is_some_and(|l| l.starts_with("|---"))
+            {
+                let width = cells(lines[i]).len();
+                assert_eq!(
+                    cells(lines[i + 1]).len(),
+                    width,
+                    "separator of {}",
+                    lines[i]
+                );
+                i += 2;
+                while i < lines.len() && lines[i].starts_with('|') {
+                    assert_eq!(cells(lines[i]).len(), width, "row {}", lines[i]);
+                    rows += 1;
+                    i += 1;
+                }
+            } else {
+                i += 1;
+            }
+        }
+        rows
+    }
+
+    #[test]
+    fn contracts_md_is_one_well_formed_section_per_convention_without_repeated_events() {
+        let md = contracts_md();
+        assert!(assert_tables_well_formed(&md) > 0);
+        let mut sections: Vec<&str> = Vec::new();
+        let mut events: Vec<String> = Vec::new();
+        for line in md.lines() {
+            if let Some(h) = line.strip_prefix("## ") {
+                assert!(!sections.contains(&h), "section {h} twice");
+                sections.push(h);
+                events.clear();
+            } else if line.starts_with("| `") {
+                let e = cells(line)[0].clone();
+                assert!(
+                    !events.contains(&e),
+                    "{e} twice under {:?}",
+                    sections.last()
+                );
+                events.push(e);
+            }
+        }
+        // Every rejection links to a code the diagnostics reference documents.
+        let diagnostics = diagnostics_md();
+        for (_, anchor) in md
+            .match_indices("diagnostics.md#")
+            .map(|(i, _)| ((), &md[i + 15..]))
+        {
+            let code: String = anchor.chars().take_while(|c| *c != ')').collect();
+            assert!(
+                diagnostics.contains(&format!("\n## {code}\n")),
+                "dangling link to {code}"
+            );
         }
     }
 
     #[test]
-    fn diagnostics_md_documents_every_code() {
+    fn diagnostics_md_index_and_sections_agree() {
         let md = diagnostics_md();
-        for c in Code::ALL {
-            assert!(md.contains(&format!("\n## {}\n", c.as_str())), "{c}");
-        }
+        assert!(assert_tables_well_formed(&md) > 0);
+        // The index: (code, severity) in order, each linking to its own anchor.
+        let index: Vec<(String, String)> = md
+            .lines()
+            .filter(|l| l.starts_with("| [`"))
+            .map(|l| {
+                let c = cells(l);
+                let code = c[0]
+                    .trim_start_matches("[`")
+                    .split('`')
+                    .next()
+                    .unwrap()
+                    .to_string();
+                assert_eq!(c[0], format!("[`{code}`](#{code})"), "link of {code}");
+                (code, c[1].clone())
+            })
+            .collect();
+        // The sections: every `## ` heading, with the severity its first line states.
+        let sections: Vec<(String, String)> = md
+            .split("\n## ")
+            .skip(1)
+            .map(|sec| {
+                let (code, body) = sec.split_once('\n').unwrap();
+                let sev = body
+                    .trim_start()
+                    .strip_prefix("**Severity:** ")
+                    .and_then(|r| r.split('.').next())
+                    .unwrap_or_else(|| panic!("section {code} states no severity"))
+                    .to_string();
+                assert!(body.contains("### "), "section {code} has no explanation");
+                (code.to_string(), sev)
+            })
+            .collect();
+        // Same codes, same order, same severities; no explanation heading became a section.
+        assert_eq!(index, sections);
     }
 }

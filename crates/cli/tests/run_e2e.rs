@@ -460,26 +460,66 @@ fn an_explicit_project_settings_file_runs_its_commands_from_the_project_root() {
 
 // ---- Timeouts ----
 
+/// Whether process `pid` has ended (gone, or a zombie waiting for its reaper), waiting for it
+/// up to 20 s: generous, since only "it ends" is asserted, never when.
+fn ended(pid: u32) -> bool {
+    for _ in 0..400 {
+        match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+            Err(_) => return true,
+            Ok(stat)
+                if stat
+                    .rsplit(')')
+                    .next()
+                    .is_some_and(|r| r.trim_start().starts_with('Z')) =>
+            {
+                return true
+            }
+            Ok(_) => std::thread::sleep(std::time::Duration::from_millis(50)),
+        }
+    }
+    false
+}
+
 #[test]
 fn a_jcode_gate_past_its_timeout_is_timed_out_and_allows() {
+    // The fixture's gate (`sleep 30` with `pre_tool_timeout_ms = 200`), told apart by what it
+    // does rather than by a measured time: it starts (it writes its pid), it is reported
+    // `timed_out`, and the process is killed rather than left running its 30 s.
     let project = tempfile::tempdir().unwrap();
-    let home = fixture("timeout/jcode-home");
+    let home = tempfile::tempdir().unwrap();
+    let pidfile = home.path().join("gate.pid");
+    let fixture_text =
+        std::fs::read_to_string(fixture("timeout/jcode-home/.jcode/config.toml")).unwrap();
+    let config = fixture_text.replace(
+        "pre_tool = \"sleep 30\"",
+        &format!(
+            "pre_tool = \"sh -c 'echo $$ > {}; exec sleep 30'\"",
+            s(&pidfile)
+        ),
+    );
+    assert_ne!(config, fixture_text, "the fixture's gate line moved");
+    std::fs::create_dir_all(home.path().join(".jcode")).unwrap();
+    std::fs::write(home.path().join(".jcode/config.toml"), config).unwrap();
     let o = hooks(
         &[
             "pre_tool_use",
             s(project.path()),
             "--home",
-            s(&home),
+            s(home.path()),
             "--no-env",
             "--tool",
             "bash",
         ],
         &[],
     );
-    let raw: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let pid: u32 = std::fs::read_to_string(&pidfile)
+        .expect("the gate started before it was timed out")
+        .trim()
+        .parse()
+        .unwrap();
     assert!(
-        raw["hooks"][0]["duration_ms"].as_u64().unwrap() >= 200,
-        "killed at its 200 ms timeout, not before: {raw}"
+        ended(pid),
+        "the timed-out gate (pid {pid}) is still running"
     );
     assert_eq!(
         run_json(&o),

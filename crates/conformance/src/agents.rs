@@ -209,7 +209,9 @@ impl Agent {
         let mut toml = format!(
             "model = \"conformance-model\"\nmodel_provider = \"conformance\"\n\n\
              [model_providers.conformance]\nname = \"conformance\"\nbase_url = \"{model_url}/v1\"\n\
-             wire_api = \"responses\"\nenv_key = \"CONFORMANCE_API_KEY\"\n"
+             wire_api = \"responses\"\nenv_key = \"CONFORMANCE_API_KEY\"\n\n\
+             # Else Codex resolves its analytics host at exit: 5 s of DNS retries in the\n\
+             # namespace, where nothing leaves anyway.\n[analytics]\nenabled = false\n"
         );
         toml.push_str(&crate::trust::state(s, root, hooks_file)?);
         let dir = root.join("home/.codex");
@@ -237,13 +239,27 @@ impl Agent {
     }
 }
 
-/// Per message of a Messages request: the texts the model reads (user and tool results).
+/// The paragraphs of an agent's own instructions (system/developer text) that carry a hook's
+/// `TOK_*` marker: where hook context lands, without the agent's volatile boilerplate.
+fn marked_paragraphs(text: &str) -> Vec<String> {
+    text.split("\n\n")
+        .filter(|p| p.contains("TOK_"))
+        .map(|p| p.trim().to_string())
+        .collect()
+}
+
+/// Per message of a Messages request: the texts the model reads (user messages and tool
+/// results whole, the marked paragraphs of system messages).
 fn claude_items(body: &Value) -> (usize, Vec<Vec<String>>) {
     let msgs = body["messages"].as_array().cloned().unwrap_or_default();
     let texts = msgs
         .iter()
         .map(|m| {
-            if m["role"] != "user" {
+            let role = m["role"].as_str().unwrap_or_default();
+            if role == "system" {
+                return marked_paragraphs(&content_text(&m["content"]));
+            }
+            if role != "user" {
                 return Vec::new();
             }
             let mut t = Vec::new();
@@ -295,12 +311,16 @@ fn content_text(v: &Value) -> String {
 }
 
 /// Per input item of a Responses request: the texts the model reads (user messages and tool
-/// outputs; developer instructions and the environment context left out).
+/// outputs whole, the marked paragraphs of developer messages; the environment context left
+/// out).
 fn codex_items(body: &Value) -> (usize, Vec<Vec<String>>) {
     let items = body["input"].as_array().cloned().unwrap_or_default();
     let texts = items
         .iter()
         .map(|i| match i["type"].as_str() {
+            Some("message") if i["role"] == "developer" || i["role"] == "system" => {
+                marked_paragraphs(&content_text(&i["content"]))
+            }
             Some("message") if i["role"] == "user" => i["content"]
                 .as_array()
                 .map(|c| {

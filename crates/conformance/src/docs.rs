@@ -38,8 +38,8 @@ pub fn render_with(repo: &Path, outcomes: &[Outcome]) -> Result<String> {
          firing are kept sorted by name (both agents start them concurrently, so their start order \
          is a race), so recording again gives the same bytes.\n\n\
          `cargo test -p conformance` replays every trace: its config through our adapter, its \
-         session through our runner, and compares which hooks ran (and whether they finished) and \
-         which of the hooks' `TOK_*` markers reached the model (decisions, reasons, context, \
+         session through our runner, and compares which hooks ran (and whether they finished), the \
+         process that spawned them (the shell and its flags), and which of the hooks' `TOK_*` markers reached the model (decisions, reasons, context, \
          rewritten input and output). A difference fails the test unless it is listed below with \
          its reason. `.ci/run` records every scenario again and fails when a fresh trace differs \
          from the committed one: a trace is the agent's word, never ours.\n\n\

@@ -18,12 +18,19 @@ pub fn expand(config: &str, hooks_dir: &Path) -> String {
     let re = regex::Regex::new(r"@([a-z0-9_]+)@").expect("a valid regex");
     re.replace_all(config, |c: &regex::Captures| {
         // The path goes into a JSON string: escape it as JSON would.
-        let p = hooks_dir.join(&c[1]).display().to_string();
-        let quoted = serde_json::to_string(&p).unwrap_or_default();
-        quoted[1..quoted.len() - 1].to_string()
+        json_inner(&hooks_dir.join(&c[1]).display().to_string())
     })
     .into_owned()
 }
+
+/// `s` escaped as inside a JSON string (without the quotes).
+pub fn json_inner(s: &str) -> String {
+    let quoted = serde_json::to_string(s).unwrap_or_default();
+    quoted[1..quoted.len() - 1].to_string()
+}
+
+/// Set this variable to keep every run's directory (logs, agent output) for debugging.
+pub const KEEP: &str = "CONFORMANCE_KEEP";
 
 /// The directories of one run.
 pub struct RunRoot {
@@ -34,7 +41,10 @@ pub struct RunRoot {
 impl RunRoot {
     /// A fresh root with `home/`, `project/`, `hooks/` and `logs/`.
     pub fn new() -> Result<RunRoot> {
-        let dir = tempfile::Builder::new().prefix("conformance-").tempdir()?;
+        let dir = tempfile::Builder::new()
+            .prefix("conformance-")
+            .disable_cleanup(std::env::var_os(KEEP).is_some())
+            .tempdir()?;
         for d in ["home", "project", "hooks", "logs"] {
             std::fs::create_dir_all(dir.path().join(d))?;
         }
@@ -127,7 +137,7 @@ pub fn read_logs(logs: &Path) -> Result<Vec<LoggedRun>> {
 
 /// A hook's parent command line: the shell that spawned it, or `<agent>` when the agent did
 /// (the shell exec'ed the hook, or there was none).
-fn parent(argv: &[String], m: &Masker) -> Vec<String> {
+pub fn parent(argv: &[String], m: &Masker) -> Vec<String> {
     let is_shell = argv.first().is_some_and(|a| {
         let base = a.rsplit('/').next().unwrap_or(a);
         matches!(base, "sh" | "bash" | "dash" | "zsh" | "ksh")
@@ -275,6 +285,14 @@ pub fn record(agent: Agent, s: &Scenario, repo: &Path) -> Result<Trace> {
             .map(|i| &t[i..]);
         m.text(state.unwrap_or("").trim())
     });
+    if std::env::var_os(KEEP).is_some() {
+        let dump: Vec<&Value> = requests.iter().map(|r| &r.body).collect();
+        std::fs::write(
+            root.path().join("requests.json"),
+            serde_json::to_string_pretty(&dump)?,
+        )?;
+        eprintln!("kept {}/{}: {}", agent.id(), s.name, root.path().display());
+    }
     let exit_code = status.and_then(|s| s.code());
     if status.is_some() && exit_code.is_none() {
         return Err(Error::msg(format!("{} was killed by a signal", agent.id())));
@@ -289,6 +307,10 @@ pub fn record(agent: Agent, s: &Scenario, repo: &Path) -> Result<Trace> {
         config: m.text(&std::fs::read_to_string(&hooks_file)?),
         layer: s.layer,
         trust: (agent == Agent::Codex).then_some(s.trust),
+        trusted_config: s
+            .trusted_config
+            .as_ref()
+            .map(|c| m.text(&expand(c, &root.path().join("hooks")))),
         trust_state,
         scripts: s.scripts.clone(),
         prompt: s.prompt.clone(),

@@ -22,8 +22,11 @@ use serde_json::{json, Value};
 use std::collections::BTreeSet;
 use std::path::Path;
 
-/// One firing as compared: the event and its runs as `(script, finished)`, sorted.
-pub type Firing = (String, Vec<(String, bool)>);
+/// One hook run as compared: the script and whether it finished.
+pub type RunKey = (String, bool);
+
+/// One firing as compared: the event and its runs, sorted.
+pub type Firing = (String, Vec<RunKey>);
 
 /// What the replay compares for one trace.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
@@ -32,6 +35,9 @@ pub struct Observed {
     pub firings: Vec<Firing>,
     /// Per model request, the `TOK_*` markers it was told, sorted.
     pub model: Vec<Vec<String>>,
+    /// The command lines of the processes that spawned the hooks (the shell, or `<agent>` when
+    /// the shell exec'ed the hook), distinct and sorted.
+    pub shells: Vec<Vec<String>>,
 }
 
 /// The aspects of a trace the replay compares.
@@ -43,6 +49,8 @@ pub enum Aspect {
     /// What the model was told after the hooks (decisions, reasons, context, rewritten input
     /// and output).
     Model,
+    /// The process that spawned each hook (the shell and its flags).
+    Shell,
 }
 
 impl Aspect {
@@ -51,6 +59,7 @@ impl Aspect {
         match self {
             Aspect::Firings => "firings",
             Aspect::Model => "model",
+            Aspect::Shell => "shell",
         }
     }
 }
@@ -61,7 +70,8 @@ impl Aspect {
 pub struct Difference {
     /// The agent.
     pub agent: String,
-    /// The scenario.
+    /// The scenario, or `*`: every scenario of the agent (one cause that shows everywhere, such
+    /// as the shell that spawns every hook).
     pub scenario: String,
     /// What differs.
     pub aspect: Aspect,
@@ -94,16 +104,22 @@ pub fn observed_in_trace(t: &Trace) -> Observed {
     for s in &t.timeline {
         match s {
             Step::Hooks { event, runs, .. } => {
-                let mut r: Vec<(String, bool)> = runs
+                let mut r: Vec<RunKey> = runs
                     .iter()
                     .map(|r| (r.script.clone(), r.finished))
                     .collect();
                 r.sort();
+                for run in runs {
+                    if !o.shells.contains(&run.parent) {
+                        o.shells.push(run.parent.clone());
+                    }
+                }
                 o.firings.push((event.clone(), r));
             }
             Step::Model { told } => o.model.push(token_set(&told.join("\n"))),
         }
     }
+    o.shells.sort();
     o
 }
 
@@ -149,6 +165,14 @@ pub fn replay(t: &Trace) -> Result<Observed> {
         t.config
             .replace("<ROOT>", &root_json[1..root_json.len() - 1]),
     )?;
+    if let Some(trust) = t.trust {
+        // The trust state Codex read, for the embedder's trust policy below.
+        let basis = t.trusted_config.as_deref().unwrap_or(&t.config);
+        let state = crate::trust::state_of(trust, t.layer, basis, r, &config_file)?;
+        let dir = r.join("home/.codex");
+        std::fs::create_dir_all(&dir)?;
+        std::fs::write(dir.join("config.toml"), state)?;
+    }
     let (project, home) = (r.join("project"), r.join("home"));
     let ctx = adapters::Context {
         project: Some(project.clone()),
@@ -163,12 +187,20 @@ pub fn replay(t: &Trace) -> Result<Observed> {
         Agent::Gemini => Convention::GeminiSettings,
     };
     let found = adapters::discover_only(&ctx, &[convention]);
+    let trust = codex_trust_policy(t, &ctx, &found)?;
     let runner = Runner::new(
         found.batch.hooks,
         RunnerOptions {
             session_id: Some("conformance-replay".into()),
             cwd: Some(project.clone()),
             home: Some(home.clone()),
+            // The agents ran with exactly this environment (`Agent::env`).
+            env: agent
+                .env(r, "http://127.0.0.1:9")
+                .into_iter()
+                .map(|(k, v)| (k.into(), Some(v.into())))
+                .collect(),
+            trust,
             ..RunnerOptions::default()
         },
     );
@@ -177,6 +209,7 @@ pub fn replay(t: &Trace) -> Result<Observed> {
         agent,
         runner: &runner,
         logs: r.join("logs"),
+        masker: crate::trace::Masker::new(r, &crate::repo_root()),
         out: Observed::default(),
     };
     // SessionStart.
@@ -222,10 +255,38 @@ pub fn replay(t: &Trace) -> Result<Observed> {
     Ok(s.out)
 }
 
+/// The embedder's trust policy for a Codex trace: what Codex does (a hook runs only when
+/// `adapters::codex_json::trust` judges it trusted), or none when the run bypassed trust
+/// (`--dangerously-bypass-hook-trust`).
+fn codex_trust_policy(
+    t: &Trace,
+    ctx: &adapters::Context,
+    found: &adapters::Discovered,
+) -> Result<Option<std::sync::Arc<dyn runner::TrustPolicy>>> {
+    if matches!(t.trust, None | Some(crate::scenario::Trust::Bypass)) {
+        return Ok(None);
+    }
+    let verdicts = adapters::codex_json::trust::of_hooks(ctx, &found.batch.hooks, &found.sources)
+        .map_err(Error::msg)?;
+    let refused: std::collections::BTreeMap<String, String> = found
+        .batch
+        .hooks
+        .iter()
+        .zip(verdicts)
+        .filter_map(|(h, v)| {
+            let v = v?;
+            (!v.status.runs()).then(|| (h.id.clone(), format!("Codex trust: {:?}", v.status)))
+        })
+        .collect();
+    let policy = move |h: &hook_ir::Hook| refused.get(&h.id).cloned();
+    Ok(Some(std::sync::Arc::new(policy)))
+}
+
 struct Session<'a> {
     agent: Agent,
     runner: &'a Runner,
     logs: std::path::PathBuf,
+    masker: crate::trace::Masker,
     out: Observed,
 }
 
@@ -237,10 +298,15 @@ impl Session<'_> {
         }
         let kind = e.kind();
         let d = self.runner.dispatch_blocking(&e);
-        let mut runs: Vec<(String, bool)> = read_logs(&self.logs)?
-            .into_iter()
-            .map(|r| (r.script, r.finished))
-            .collect();
+        let mut runs: Vec<RunKey> = Vec::new();
+        for r in read_logs(&self.logs)? {
+            let parent = crate::record::parent(&r.parent, &self.masker);
+            if !self.out.shells.contains(&parent) {
+                self.out.shells.push(parent);
+                self.out.shells.sort();
+            }
+            runs.push((r.script, r.finished));
+        }
         runs.sort();
         if !runs.is_empty() {
             self.out
@@ -335,6 +401,9 @@ pub fn compare(trace: &Observed, ours: &Observed) -> Vec<Aspect> {
     if trace.model != ours.model {
         out.push(Aspect::Model);
     }
+    if trace.shells != ours.shells {
+        out.push(Aspect::Shell);
+    }
     out
 }
 
@@ -372,6 +441,15 @@ pub struct Outcome {
     pub ours: Observed,
     /// Where they differ.
     pub differs: Vec<Aspect>,
+}
+
+impl Difference {
+    /// Whether this entry covers `aspect` of `agent`'s `scenario`.
+    pub fn covers(&self, agent: &str, scenario: &str, aspect: Aspect) -> bool {
+        self.agent == agent
+            && (self.scenario == scenario || self.scenario == "*")
+            && self.aspect == aspect
+    }
 }
 
 /// Replays every committed trace.

@@ -36,6 +36,9 @@ pub struct Trace {
     /// Codex trust set-up.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub trust: Option<Trust>,
+    /// Codex trust: the config the trusted hashes were computed for, when not `config`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trusted_config: Option<String>,
     /// The trust part of Codex's `config.toml`, masked (hashes kept: they are the agent's input).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub trust_state: Option<String>,
@@ -49,7 +52,8 @@ pub struct Trace {
     pub final_text: String,
     /// Hook firings and model requests, in the order they happened.
     pub timeline: Vec<Step>,
-    /// `TOK_*` markers in what the agent printed (stdout and stderr): what the user was shown.
+    /// `TOK_*` markers in what the agent printed on stdout and stderr (for Claude Code its
+    /// stream-json, hook events included). Recorded, not replayed.
     pub shown: Vec<String>,
     /// The agent's exit code (`None`: killed at the scenario's budget).
     pub exit_code: Option<i32>,
@@ -119,6 +123,8 @@ fn patterns() -> &'static [(Regex, &'static str)] {
             ),
             (r"\d{4}/\d{2}/\d{2}", "<DATE>"),
             (r"\d{4}-\d{2}-\d{2}", "<DATE>"),
+            // Codex trust hashes cover the hook's absolute command path: a temp dir.
+            (r"sha256:[0-9a-f]{64}", "sha256:<HASH>"),
             // Gemini CLI's shell tool: `Process Group PGID: 35`.
             (r"Process Group PGID: \d+", "Process Group PGID: <PID>"),
             (r"Wall time: [0-9.]+ seconds", "Wall time: <DUR> seconds"),

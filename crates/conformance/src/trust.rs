@@ -91,21 +91,36 @@ pub fn entries(config: &str, hooks_file: &Path) -> Result<Vec<(String, String)>>
 
 /// The `config.toml` text for the scenario's trust (after the provider tables).
 pub fn state(s: &Scenario, root: &Path, hooks_file: &Path) -> Result<String> {
+    let basis = s.trusted_config.as_deref().unwrap_or(&s.config);
+    state_of(s.trust, s.layer, basis, root, hooks_file)
+}
+
+/// The `config.toml` trust text for `trust` of hooks in `layer`, the hashes computed for
+/// `basis` (a config text with `@NAME@` placeholders or `<ROOT>` paths), under run root `root`.
+pub fn state_of(
+    trust: Trust,
+    layer: Layer,
+    basis: &str,
+    root: &Path,
+    hooks_file: &Path,
+) -> Result<String> {
     let project = root.join("project");
     let mut t = String::new();
-    let trust_project = match s.trust {
+    let trust_project = match trust {
         Trust::Bypass | Trust::Trusted => true,
         Trust::Untrusted | Trust::UntrustedProject => false,
     };
-    if trust_project && s.layer == Layer::Project {
+    if trust_project && layer == Layer::Project {
         t.push_str(&format!(
             "\n[projects.{}]\ntrust_level = \"trusted\"\n",
             toml_str(&project.display().to_string())
         ));
     }
-    if matches!(s.trust, Trust::Trusted | Trust::UntrustedProject) {
-        let basis = s.trusted_config.as_deref().unwrap_or(&s.config);
-        let basis = crate::record::expand(basis, &root.join("hooks"));
+    if matches!(trust, Trust::Trusted | Trust::UntrustedProject) {
+        let basis = crate::record::expand(basis, &root.join("hooks")).replace(
+            "<ROOT>",
+            &crate::record::json_inner(&root.display().to_string()),
+        );
         for (key, hash) in entries(&basis, hooks_file)? {
             t.push_str(&format!(
                 "\n[hooks.state.{}]\ntrusted_hash = {}\n",

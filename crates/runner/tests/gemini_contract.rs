@@ -9,7 +9,26 @@ use hook_ir::Convention::GeminiSettings as GE;
 use hook_ir::{Detail, Hook, Matcher};
 use runner::{Event, OutcomeKind, Verdict};
 use serde_json::{json, Value};
-use std::time::Instant;
+
+/// Whether process `pid` has ended (gone, or a zombie), waiting up to 20 s: only that it
+/// ends is asserted, never when.
+fn ended(pid: u32) -> bool {
+    for _ in 0..400 {
+        match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+            Err(_) => return true,
+            Ok(st)
+                if st
+                    .rsplit(')')
+                    .next()
+                    .is_some_and(|r| r.trim_start().starts_with('Z')) =>
+            {
+                return true
+            }
+            Ok(_) => std::thread::sleep(std::time::Duration::from_millis(50)),
+        }
+    }
+    false
+}
 
 /// A Gemini hook with its definition's details.
 fn gh(id: &str, event: &str, command: &str, name: Option<&str>, sequential: bool) -> Hook {
@@ -188,30 +207,52 @@ fn tool_input_is_merged_and_sequential_hooks_see_the_previous_rewrite() {
     );
     let v: Value = serde_json::from_str(&std::fs::read_to_string(&seen).unwrap()).unwrap();
     assert_eq!(v["tool_input"], json!({"command": "ls -la", "dir": "/"}));
-    // Without `sequential` they run in parallel: two 1-second hooks take about a second.
-    let t = Instant::now();
+    // Without `sequential` they run in parallel: each hook waits (up to 10 s) for the other to
+    // have started, which only a parallel run lets both see.
+    let (a, b) = (d.path().join("a.started"), d.path().join("b.started"));
+    let wait_for = |me: &std::path::Path, other: &std::path::Path, seen: &str| {
+        format!(
+            "touch {}; i=0; while [ ! -e {} ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i+1)); done; [ -e {} ] && touch {}",
+            q(me),
+            q(other),
+            q(other),
+            q(&d.path().join(seen))
+        )
+    };
     dispatch(
         vec![
-            gh("a", "SessionEnd", "sleep 1", None, false),
-            gh("b", "SessionEnd", "sleep 1; true", None, false),
+            gh("a", "SessionEnd", &wait_for(&a, &b, "a.saw.b"), None, false),
+            gh("b", "SessionEnd", &wait_for(&b, &a, "b.saw.a"), None, false),
         ],
         opts(d.path()),
         &Event::session_shutdown("exit"),
     );
-    let parallel = t.elapsed();
-    let t = Instant::now();
+    assert!(d.path().join("a.saw.b").exists() && d.path().join("b.saw.a").exists());
+    // With `sequential` on the first, the second starts after the first has finished.
+    let log = d.path().join("order.log");
     dispatch(
         vec![
-            gh("a", "SessionEnd", "sleep 1", None, true),
-            gh("b", "SessionEnd", "sleep 1; true", None, false),
+            gh(
+                "a",
+                "SessionEnd",
+                &format!("echo a-start >> {0}; sleep 0.3; echo a-end >> {0}", q(&log)),
+                None,
+                true,
+            ),
+            gh(
+                "b",
+                "SessionEnd",
+                &format!("echo b-start >> {}", q(&log)),
+                None,
+                false,
+            ),
         ],
         opts(d.path()),
         &Event::session_shutdown("exit"),
     );
-    assert!(
-        t.elapsed() > parallel + std::time::Duration::from_millis(500),
-        "{:?} vs {parallel:?}",
-        t.elapsed()
+    assert_eq!(
+        std::fs::read_to_string(&log).unwrap(),
+        "a-start\na-end\nb-start\n"
     );
 }
 
@@ -287,23 +328,32 @@ fn after_tool_deny_replaces_the_result_and_after_agent_deny_continues() {
 #[test]
 fn a_timed_out_hook_never_blocks_and_the_timeout_is_in_milliseconds() {
     let d = tempfile::tempdir().unwrap();
+    let pidfile = d.path().join("hook.pid");
     let h = Hook {
         timeout_ms: Some(300),
         ..gh(
             "h",
             "BeforeTool",
-            "sleep 5; echo no >&2; exit 2",
+            &format!("echo $$ > {}; sleep 5; echo no >&2; exit 2", q(&pidfile)),
             None,
             false,
         )
     };
-    let t = Instant::now();
     let dec = dispatch(
         vec![h],
         opts(d.path()),
         &Event::pre_tool_use("glob", json!({})),
     );
-    assert!(t.elapsed().as_secs() < 4, "{:?}", t.elapsed());
+    // It started, and was killed rather than left to finish its 5 s.
+    let pid: u32 = std::fs::read_to_string(&pidfile)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    assert!(
+        ended(pid),
+        "the timed-out hook (pid {pid}) is still running"
+    );
     assert_eq!(dec.hooks[0].outcome, OutcomeKind::TimedOut);
     assert_eq!(dec.verdict, Verdict::Allow);
 }

@@ -237,9 +237,12 @@ fn timeout_sends_sigterm_to_the_group_then_sigkill_and_allows() {
     let d = tempfile::tempdir().unwrap();
     let log = d.path().join("log");
     let pidf = d.path().join("pid");
-    // Ignores SIGTERM (after logging it): only the SIGKILL 100 ms later ends it.
+    // Ignores SIGTERM (after logging it): only the SIGKILL 100 ms later ends it. The shell
+    // waits with the `wait` builtin, which a trapped signal interrupts at once, so the trap
+    // runs as soon as SIGTERM arrives rather than after the current `sleep` ends: the 100 ms
+    // window then only has to cover the signal's delivery, not a sleep as well.
     let cmd = format!(
-        "echo $$ > {pid}; trap 'echo term >> {log}' TERM; while :; do sleep 0.02; done",
+        "echo $$ > {pid}; trap 'echo term >> {log}' TERM; while :; do sleep 5 & wait $!; done",
         pid = q(&pidf),
         log = q(&log)
     );

@@ -75,24 +75,42 @@ async fn without_bun_a_typescript_module_names_what_to_install() {
         )
         .await;
     assert_eq!(host.starts(Runtime::Bun), 0);
-    match d.hooks[0].outcome {
-        // This Node.js cannot strip types (Node.js < 23.6 without the flag).
-        OutcomeKind::Failed => {
-            let error = d.hooks[0].error.as_deref().unwrap();
-            assert!(
-                error.contains("install Bun (npm install bun) to run TypeScript hook modules"),
-                "{error}"
-            );
-            assert_eq!(
-                d.verdict,
-                Verdict::Allow,
-                "a module that cannot load does not block"
-            );
-        }
-        // A Node.js that strips types runs it.
-        OutcomeKind::Blocked => {}
-        other => panic!("unexpected outcome {other:?}: {d:?}"),
+    if node_strips_types() {
+        // A Node.js that strips types (23.6+) runs the module itself: nothing to install, and
+        // the guard's own answer comes back.
+        assert_eq!(d.hooks[0].outcome, OutcomeKind::Blocked, "{d:?}");
+        assert_eq!(
+            d.verdict,
+            Verdict::Block {
+                reason: "typed: bash".into()
+            }
+        );
+        assert_eq!(host.starts(Runtime::Node), 1);
+    } else {
+        // This Node.js cannot strip types: the error names what to install, and a module that
+        // cannot load does not block.
+        assert_eq!(d.hooks[0].outcome, OutcomeKind::Failed, "{d:?}");
+        let error = d.hooks[0].error.as_deref().unwrap();
+        assert!(
+            error.contains("install Bun (npm install bun) to run TypeScript hook modules"),
+            "{error}"
+        );
+        assert_eq!(d.verdict, Verdict::Allow);
     }
+}
+
+/// Whether the `node` on PATH runs TypeScript by stripping types (on by default from Node.js
+/// 23.6), asked of that node itself rather than guessed from its version.
+fn node_strips_types() -> bool {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("probe.ts");
+    std::fs::write(&f, "const n: number = 1;\nprocess.exit(n === 1 ? 0 : 3);\n").unwrap();
+    std::process::Command::new("node")
+        .arg(&f)
+        .stderr(std::process::Stdio::null())
+        .status()
+        .expect("node runs")
+        .success()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -121,11 +121,11 @@ async fn tool_call_has_no_timeout_while_the_host_stays_responsive() {
         }"#,
     );
     let hook = gjc("h", &m, "tool_call", "bash");
-    let mut o = options();
-    o.liveness_timeout = Duration::from_millis(1000);
-    let host = ModuleHost::new(o);
-    // Far past every timeout the host has (liveness 1 s, tool_result 1 s): still waiting,
-    // because an awaiting handler keeps answering pings and tool_call has no timeout.
+    // The shared options: pings every 100 ms, a host that misses them for 3 s is dead. A
+    // 1 s liveness timeout here made a loaded machine's slow pong look like a dead host.
+    let host = ModuleHost::new(options());
+    // Past every timeout the host has (liveness 3 s, tool_result 1 s) and some 40 pings: still
+    // waiting, because an awaiting handler keeps answering pings and tool_call has no timeout.
     let waited =
         tokio::time::timeout(Duration::from_secs(4), host.dispatch(&[&hook], &bash())).await;
     assert!(waited.is_err(), "tool_call must not time out: {waited:?}");

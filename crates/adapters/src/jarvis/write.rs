@@ -131,6 +131,14 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
             }
         }
     }
+    // Nothing written into a file that does not exist yet: no file (a refused write changes
+    // nothing).
+    if !changed && before.is_none() {
+        return crate::write::Plan {
+            changes: Vec::new(),
+            diagnostics,
+        };
+    }
     finish(
         (path, display),
         before,
@@ -145,20 +153,26 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
 fn to_entry(h: &Hook, diagnostics: &mut Vec<Diagnostic>, convention: Convention) -> Option<Entry> {
     let d = |code, msg: String| Diagnostic::new(code, msg).with_convention(convention);
     if contract::find(Convention::Jarvis, &h.source_event).is_none() {
-        diagnostics.push(d(
-            Code::SemanticMismatch,
-            format!(
-                "Jarvis has no event `{}`; {} is not written",
-                h.source_event, h.id
-            ),
-        ));
+        diagnostics.push(
+            d(
+                Code::SemanticMismatch,
+                format!(
+                    "Jarvis has no event `{}`; {} is not written",
+                    h.source_event, h.id
+                ),
+            )
+            .at(h.location.clone()),
+        );
         return None;
     }
     let Some(command) = h.command().filter(|c| !c.is_empty()) else {
-        diagnostics.push(d(
-            Code::SemanticMismatch,
-            format!("{} has no command; Jarvis runs only commands", h.id),
-        ));
+        diagnostics.push(
+            d(
+                Code::SemanticMismatch,
+                format!("{} has no command; Jarvis runs only commands", h.id),
+            )
+            .at(h.location.clone()),
+        );
         return None;
     };
     let matcher = match &h.matcher {
@@ -170,16 +184,18 @@ fn to_entry(h: &Hook, diagnostics: &mut Vec<Diagnostic>, convention: Convention)
     let (min, max) = (limits::jarvis::TIMEOUT_MIN_S, limits::jarvis::TIMEOUT_MAX_S);
     let timeout_s = h.timeout_ms.map(|ms| ms.div_ceil(1000));
     if let Some(ms) = h.timeout_ms.filter(|ms| ms % 1000 != 0) {
-        // Hooks converted by `hooks import` are already in whole seconds; a caller that hands
-        // the writer milliseconds is told what was written.
-        diagnostics.push(d(
-            Code::LossyConversion,
-            format!(
-                "{}: Jarvis writes timeouts in whole seconds; {ms} ms is written as {} s",
-                h.id,
-                ms.div_ceil(1000)
-            ),
-        ));
+        // Jarvis writes whole seconds: the hook gets a little more time than it had.
+        diagnostics.push(
+            d(
+                Code::LossyConversion,
+                format!(
+                    "{}: Jarvis timeouts are whole seconds; {ms} ms is written as {} s",
+                    h.id,
+                    ms.div_ceil(1000)
+                ),
+            )
+            .at(h.location.clone()),
+        );
     }
     let timeout_s = match timeout_s {
         Some(s) if !(min..=max).contains(&s) => {

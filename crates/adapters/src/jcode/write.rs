@@ -60,9 +60,10 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
     ) {
         return p;
     }
+    // An empty `[hooks]` table is added only to hold a hook: when no hook is written (each was
+    // refused), the file is left as it was (a refused write changes nothing).
     if doc.get("hooks").is_none() {
         doc.insert("hooks", Item::Table(Table::new()));
-        changed = true;
     }
     let Some(table) = doc.get_mut("hooks").and_then(Item::as_table_like_mut) else {
         return refused(d(Code::ImportConflict, "`hooks` is not a table".into()).at(at()));
@@ -94,17 +95,23 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
     for h in hooks {
         let slot = h.source_event.as_str();
         if !SLOTS.iter().any(|(s, _)| *s == slot) {
-            diagnostics.push(d(
-                Code::SemanticMismatch,
-                format!("jcode has no hook slot `{slot}`; {} is not written", h.id),
-            ));
+            diagnostics.push(
+                d(
+                    Code::SemanticMismatch,
+                    format!("jcode has no hook slot `{slot}`; {} is not written", h.id),
+                )
+                .at(h.location.clone()),
+            );
             continue;
         }
         let Some(command) = h.command().map(str::trim).filter(|c| !c.is_empty()) else {
-            diagnostics.push(d(
-                Code::SemanticMismatch,
-                format!("{} has no command; jcode runs only commands", h.id),
-            ));
+            diagnostics.push(
+                d(
+                    Code::SemanticMismatch,
+                    format!("{} has no command; jcode runs only commands", h.id),
+                )
+                .at(h.location.clone()),
+            );
             continue;
         };
         if !h.matcher.is_any() {
@@ -115,7 +122,7 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
                     "jcode hooks have no matcher, so {} would fire for every tool; it is not written (convert the matcher first)",
                     h.id
                 ),
-            ));
+            ).at(h.location.clone()));
             continue;
         }
         // jcode runs argv directly: a shell command keeps its meaning only through `sh -c`.
@@ -272,6 +279,12 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
                 }
             }
         }
+    }
+    if !changed && before.is_none() {
+        return crate::write::Plan {
+            changes: Vec::new(),
+            diagnostics,
+        };
     }
     finish(
         (path, display),

@@ -22,6 +22,7 @@ pub fn home_file(conv: Convention) -> &'static str {
         Convention::Jarvis => ".jarvis-code/config.toml",
         Convention::CodexJson => ".codex/hooks.json",
         Convention::ClaudeSettings => ".claude/settings.json",
+        Convention::GeminiSettings => ".gemini/settings.json",
         Convention::GjcPlugin => ".gjc/gjc-plugins/p/gajae-plugin.json",
         other => panic!("{other} has no single config file"),
     }

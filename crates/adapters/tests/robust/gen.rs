@@ -397,7 +397,9 @@ pub fn json_hooks(c: Convention) -> impl Strategy<Value = Doc> {
             let (ev, tool) = events[ev.index(events.len())];
             let ev = ev.to_string();
             let mut group = Vec::new();
-            if let Some(m) = matcher.as_ref().filter(|_| tool) {
+            // Gemini's matchers are regexes only: its `*` is no wildcard.
+            let gemini = c == Convention::GeminiSettings;
+            if let Some(m) = matcher.as_ref().filter(|m| tool && !(gemini && *m == "*")) {
                 let bad: Vec<(&str, String)> = BAD_MATCHERS
                     .iter()
                     .map(|(n, v)| (*n, json_str(v)))
@@ -493,7 +495,7 @@ pub fn json_hooks(c: Convention) -> impl Strategy<Value = Doc> {
             d.next() as usize,
             &mut log,
         );
-        let mut text = if c == Convention::ClaudeSettings {
+        let mut text = if matches!(c, Convention::ClaudeSettings | Convention::GeminiSettings) {
             format!("{{\n  {JSON_UNRELATED},\n  \"hooks\": {hooks}\n}}\n")
         } else {
             format!("{{\n  \"hooks\": {hooks}\n}}\n")
@@ -503,7 +505,7 @@ pub fn json_hooks(c: Convention) -> impl Strategy<Value = Doc> {
             text,
             entries,
             mutations: log,
-            unrelated: if c == Convention::ClaudeSettings {
+            unrelated: if matches!(c, Convention::ClaudeSettings | Convention::GeminiSettings) {
                 JSON_UNRELATED.to_string()
             } else {
                 String::new()

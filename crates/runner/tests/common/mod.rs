@@ -95,20 +95,12 @@ pub fn eventually(mut f: impl FnMut() -> bool) -> bool {
     f()
 }
 
-/// Reads a file the hook wrote, waiting for it to appear (observers are not awaited).
+/// Reads a file the hook wrote, waiting (up to 10 s) for it to appear (observers are not
+/// awaited). The hook must write it atomically (a temp file, then `mv`): its appearance then
+/// means it is complete, with no guess about when a writer has finished.
 pub fn read_eventually(p: &Path) -> String {
     assert!(eventually(|| p.exists()), "{} never appeared", p.display());
-    // Give the writer a moment to finish its write.
-    let mut last = String::new();
-    for _ in 0..50 {
-        let now = std::fs::read_to_string(p).unwrap_or_default();
-        if !now.is_empty() && now == last {
-            return now;
-        }
-        last = now;
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    last
+    std::fs::read_to_string(p).unwrap()
 }
 
 /// Whether process `pid` is gone (or a zombie, which holds no resources but its pid).
