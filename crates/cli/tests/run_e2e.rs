@@ -865,7 +865,7 @@ fn stop_continuation_rewritten_input_and_continue_false_are_shown() {
     let d = codex_project(
         r#"{"hooks": {
             "Stop": [{"hooks": [{"type": "command", "command": "echo '{\"decision\":\"block\",\"reason\":\"run the tests\"}'"}]}],
-            "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "echo '{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\",\"updatedInput\":{\"command\":\"ls -a\"}}}'"}]}],
+            "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "echo '{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\",\"permissionDecision\":\"allow\",\"updatedInput\":{\"command\":\"ls -a\"}}}'"}]}],
             "UserPromptSubmit": [{"hooks": [{"type": "command", "command": "echo '{\"continue\":false,\"stopReason\":\"quota\"}'"}]}]
         }}"#,
     );

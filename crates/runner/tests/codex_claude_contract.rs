@@ -100,15 +100,28 @@ fn codex_json_answers() {
             reason: "dangerous".into()
         }
     );
+    // Codex refuses `continue: false` on PreToolUse ("unsupported"): the hook fails and the
+    // tool runs (Codex 0.171.0, conformance trace `pre_continue_false`; output_parser.rs).
     let dec = run(r#"echo '{"continue":false,"stopReason":"halt"}'"#, &pre);
     assert_eq!(
-        dec.verdict,
-        Verdict::Block {
-            reason: "halt".into()
-        }
+        (dec.verdict, dec.hooks[0].outcome),
+        (Verdict::Allow, OutcomeKind::Failed)
+    );
+    assert_eq!(
+        dec.hooks[0].error.as_deref(),
+        Some("PreToolUse hook returned unsupported continue:false")
+    );
+    // updatedInput only with permissionDecision "allow"; without it the answer is refused.
+    let dec = run(
+        r#"echo '{"hookSpecificOutput":{"updatedInput":{"cmd":"ls"}}}'"#,
+        &pre,
+    );
+    assert_eq!(
+        (dec.updated_input, dec.hooks[0].outcome),
+        (None, OutcomeKind::Failed)
     );
     let dec = run(
-        r#"echo '{"hookSpecificOutput":{"updatedInput":{"cmd":"ls"}},"systemMessage":"rewrote"}'"#,
+        r#"echo '{"hookSpecificOutput":{"permissionDecision":"allow","updatedInput":{"cmd":"ls"}},"systemMessage":"rewrote"}'"#,
         &pre,
     );
     assert_eq!(dec.verdict, Verdict::Allow);

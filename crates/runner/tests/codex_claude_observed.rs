@@ -234,3 +234,48 @@ fn a_trust_policy_refuses_hooks_before_they_run() {
     assert_eq!(dec.hooks.len(), 1);
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "ran\n");
 }
+
+#[test]
+fn codex_trust_from_the_config_refuses_what_codex_would_skip() {
+    use adapters::codex_json::trust;
+    let d = tempfile::tempdir().unwrap();
+    let home = d.path().join("codex-home");
+    std::fs::create_dir_all(&home).unwrap();
+    let out = d.path().join("ran");
+    let cmd = |name: &str| format!("echo {name} >> {}", q(&out));
+    let file = home.join("hooks.json");
+    std::fs::write(
+        &file,
+        serde_json::to_string(&json!({"hooks": {"Stop": [{"hooks": [
+            {"type": "command", "command": cmd("trusted")},
+            {"type": "command", "command": cmd("untrusted")}
+        ]}]}}))
+        .unwrap(),
+    )
+    .unwrap();
+    let ctx = adapters::Context {
+        project: None,
+        home: None,
+        cwd: None,
+        env: [("CODEX_HOME".to_string(), home.display().to_string())].into(),
+        apply_env_overrides: true,
+    };
+    let found = adapters::load_file(&ctx, &file, None);
+    let t = trust::of_hooks(&ctx, &found.batch.hooks, &found.sources).unwrap();
+    std::fs::write(
+        home.join("config.toml"),
+        trust::state_table(t[0].as_ref().unwrap()),
+    )
+    .unwrap();
+    let refuse = trust::refusals(&ctx, &found.batch.hooks, &found.sources).unwrap();
+    let o = RunnerOptions {
+        trust: Some(std::sync::Arc::new(refuse)),
+        ..opts(d.path())
+    };
+    let r = runner::Runner::new(found.batch.hooks.clone(), o);
+    assert_eq!(r.skipped().len(), 1);
+    assert!(r.skipped()[0].reason.contains("no trusted hash"));
+    let dec = rt().block_on(r.dispatch(&Event::stop()));
+    assert_eq!(dec.hooks.len(), 1);
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "trusted\n");
+}

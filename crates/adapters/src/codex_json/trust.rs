@@ -501,6 +501,33 @@ pub fn of_hooks(
         .collect())
 }
 
+/// A refusal rule for the runner's trust policy (`runner::RunnerOptions::trust` takes any
+/// `Fn(&Hook) -> Option<String>`): the Codex hooks of `hooks` that Codex would skip are refused
+/// with the reason, every other hook runs. `Err` when the Codex config cannot be read.
+pub fn refusals(
+    ctx: &Context,
+    hooks: &[Hook],
+    sources: &[SourceFile],
+) -> Result<impl Fn(&Hook) -> Option<String> + Send + Sync + 'static, String> {
+    let refused: BTreeMap<String, Status> = hooks
+        .iter()
+        .zip(of_hooks(ctx, hooks, sources)?)
+        .filter_map(|(h, t)| {
+            t.filter(|t| !t.status.runs())
+                .map(|t| (h.id.clone(), t.status))
+        })
+        .collect();
+    Ok(move |h: &Hook| {
+        refused.get(&h.id).map(|s| match s {
+            Status::Untrusted => "Codex skips it: it has no trusted hash".to_string(),
+            Status::Changed => "Codex skips it: it changed since it was trusted".to_string(),
+            Status::Disabled => "Codex skips it: it is disabled (`enabled = false`)".to_string(),
+            Status::ProjectUntrusted => "Codex skips it: its project is not trusted".to_string(),
+            Status::Trusted => String::new(),
+        })
+    })
+}
+
 /// The trust diagnostics of a `hooks.json` about to be written at `path` with `text` (by
 /// `hooks import` or `hooks setup codex`): which of its hooks Codex will skip until they are
 /// trusted — new ones, changed ones, and unchanged ones whose position (part of the key)

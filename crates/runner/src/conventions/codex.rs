@@ -182,7 +182,9 @@ fn interpret_run(
                 Stdout::Empty => HookRun::new(index, outcome(OutcomeKind::Allowed)),
                 Stdout::Plain(text) => {
                     let mut run = HookRun::new(index, outcome(OutcomeKind::Allowed));
-                    if kind == Kind::UserPromptSubmit {
+                    // Plain stdout is context on UserPromptSubmit and SessionStart (Codex
+                    // 0.171.0: conformance trace `session_start_plain_stdout`).
+                    if matches!(kind, Kind::UserPromptSubmit | Kind::SessionStart) {
                         run.context.push(text);
                     }
                     run
@@ -192,8 +194,24 @@ fn interpret_run(
                     o.error = Some(e);
                     HookRun::new(index, o)
                 }
+                Stdout::Object(m)
+                    if kind == Kind::PreToolUse && pre_tool_use_invalid(&m).is_some() =>
+                {
+                    let mut o = outcome(OutcomeKind::Failed);
+                    o.error = pre_tool_use_invalid(&m);
+                    HookRun::new(index, o)
+                }
                 Stdout::Object(m) => {
                     let mut a = interpret(kind, event_name, &m);
+                    // Codex rewrites the input only with `permissionDecision: "allow"`.
+                    if kind == Kind::PreToolUse
+                        && m.get("hookSpecificOutput")
+                            .and_then(|h| h.get("permissionDecision"))
+                            .and_then(Value::as_str)
+                            != Some("allow")
+                    {
+                        a.updated_input = None;
+                    }
                     let block = if kind == Kind::PostToolUse {
                         let stopped = a.stop_for_good.is_some();
                         let block = a.block.take();
@@ -264,6 +282,58 @@ pub(crate) fn run_of_answer(
             .push(json!({"effect": "stop", "hook": id, "reason": r}));
     }
     (run, a.permission)
+}
+
+/// Why Codex refuses a `PreToolUse` JSON answer, when it does (`parse_pre_tool_use` and its
+/// `unsupported_*` checks, `codex-rs/hooks/src/engine/output_parser.rs`): the hook then counts
+/// as failed, and a failed hook does not block (the tool runs — conformance trace
+/// `pre_continue_false` of Codex 0.171.0).
+fn pre_tool_use_invalid(m: &Map<String, Value>) -> Option<String> {
+    let s = |v: Option<&Value>| v.and_then(Value::as_str).map(str::to_string);
+    let blank = |v: Option<String>| v.as_deref().is_none_or(|r| r.trim().is_empty());
+    if m.get("continue") == Some(&Value::Bool(false)) {
+        return Some("PreToolUse hook returned unsupported continue:false".into());
+    }
+    if m.get("stopReason").is_some_and(|v| !v.is_null()) {
+        return Some("PreToolUse hook returned unsupported stopReason".into());
+    }
+    if m.get("suppressOutput") == Some(&Value::Bool(true)) {
+        return Some("PreToolUse hook returned unsupported suppressOutput".into());
+    }
+    let specific = m.get("hookSpecificOutput").and_then(Value::as_object);
+    let decision = specific.and_then(|h| s(h.get("permissionDecision")));
+    let reason = specific.and_then(|h| s(h.get("permissionDecisionReason")));
+    let updated = specific.is_some_and(|h| h.get("updatedInput").is_some_and(|v| !v.is_null()));
+    if decision.is_some() || reason.is_some() || updated {
+        return match decision.as_deref() {
+            _ if updated && decision.as_deref() != Some("allow") => Some(
+                "PreToolUse hook returned updatedInput without permissionDecision:allow".into(),
+            ),
+            Some("allow") if !updated => {
+                Some("PreToolUse hook returned unsupported permissionDecision:allow".into())
+            }
+            Some("ask") => Some("PreToolUse hook returned unsupported permissionDecision:ask".into()),
+            Some("deny") if blank(reason) => Some(
+                "PreToolUse hook returned permissionDecision:deny without a non-empty permissionDecisionReason"
+                    .into(),
+            ),
+            None => Some(
+                "PreToolUse hook returned permissionDecisionReason without permissionDecision"
+                    .into(),
+            ),
+            _ => None,
+        };
+    }
+    match s(m.get("decision")).as_deref() {
+        Some("approve") => Some("PreToolUse hook returned unsupported decision:approve".into()),
+        Some("block") if blank(s(m.get("reason"))) => {
+            Some("PreToolUse hook returned decision:block without a non-empty reason".into())
+        }
+        None if m.get("reason").is_some_and(|v| !v.is_null()) => {
+            Some("PreToolUse hook returned reason without decision".into())
+        }
+        _ => None,
+    }
 }
 
 /// A Codex block: on `post_tool_use`, feedback that replaces the tool output
