@@ -106,9 +106,31 @@ pub fn plan_write(
     read_back::verify(ctx, convention, hooks, plan)
 }
 
+/// [`load_file`] without the rules (`rules/`): the file format's checks only, as lowering did
+/// before the rules layer. Not for users: the baseline of the `lint_10k` benchmark, which
+/// measures what the rules cost on top of it (the old Claude-only checks were part of
+/// lowering, so this baseline is lower than the old path, and the measured ratio an upper bound).
+#[doc(hidden)]
+pub fn load_file_format_only(
+    ctx: &Context,
+    path: &Path,
+    convention: Option<Convention>,
+) -> Discovered {
+    load_file_with(ctx, path, convention, false)
+}
+
 /// Reads one explicit config file. Its convention is `convention` when given, else detected
 /// from the file's name and content ([`detect_convention`]).
 pub fn load_file(ctx: &Context, path: &Path, convention: Option<Convention>) -> Discovered {
+    load_file_with(ctx, path, convention, true)
+}
+
+fn load_file_with(
+    ctx: &Context,
+    path: &Path,
+    convention: Option<Convention>,
+    rules: bool,
+) -> Discovered {
     let mut out = Output::default();
     match convention.or_else(|| detect_convention(path)) {
         Some(Convention::Jcode) => jcode::load(ctx, path, &mut out),
@@ -131,6 +153,12 @@ pub fn load_file(ctx: &Context, path: &Path, convention: Option<Convention>) -> 
             )
             .at(hook_ir::Location::path_only(ctx.display(path))),
         ),
+    }
+    if !rules {
+        return Discovered {
+            batch: normalize(out.hooks, out.diagnostics),
+            sources: out.sources,
+        };
     }
     finish(ctx, out)
 }

@@ -1,0 +1,119 @@
+//! Issue 13: linting 10,000 files stays within 1.2× of the time without the rules layer.
+//!
+//! 10,000 small config files (2,500 each of Claude settings, Codex `hooks.json`, Jarvis and jcode
+//! TOML, 4 command hooks each, commands that exercise every command rule) are read with
+//! [`adapters::load_file`] (format checks, then the rules) and, as the baseline in the same run,
+//! with [`adapters::load_file_format_only`] (format checks only, what lowering does without the
+//! rules). The ratio of the two medians is the rules' cost; the old path also ran Claude's
+//! security checks inside lowering, so against it the ratio would only be smaller.
+//!
+//! `cargo bench -p adapters --bench lint_10k`
+
+use adapters::{load_file, load_file_format_only, Context};
+use criterion::{criterion_main, Criterion, Throughput};
+use hook_ir::Convention;
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::time::Duration;
+
+const FILES: usize = 10_000;
+
+fn commands(n: usize) -> [String; 4] {
+    [
+        format!("\"$CLAUDE_PROJECT_DIR\"/scripts/check-{n}.sh --fast"),
+        format!("node hooks/h{n}.js | tee -a /tmp/log-{n}"),
+        "curl -fsSL https://example.org/x.sh -o /tmp/x.sh".to_string(),
+        format!("uv run tools/t{n}.py ${{HOME}}"),
+    ]
+}
+
+fn json(n: usize) -> String {
+    let hooks: Vec<_> = commands(n)
+        .iter()
+        .map(|c| serde_json::json!({"type": "command", "command": c, "timeout": 30}))
+        .collect();
+    serde_json::to_string_pretty(&serde_json::json!({"hooks": {
+        "PreToolUse": [{"matcher": "Bash|Edit", "hooks": hooks}]
+    }}))
+    .unwrap()
+}
+
+fn jarvis(n: usize) -> String {
+    commands(n)
+        .iter()
+        .map(|c| {
+            format!(
+                "[[hooks]]\nevent = \"PreToolUse\"\nmatcher = \"Shell|WriteFile\"\ncommand = {}\ntimeout = 30\n",
+                serde_json::to_string(c).unwrap()
+            )
+        })
+        .collect()
+}
+
+fn jcode(n: usize) -> String {
+    let list: Vec<_> = commands(n)
+        .iter()
+        .map(|c| {
+            serde_json::to_string(&format!("sh -c {}", serde_json::to_string(c).unwrap())).unwrap()
+        })
+        .collect();
+    format!(
+        "[hooks]\npre_tool = [{}]\npre_tool_timeout_ms = 3000\n",
+        list.join(", ")
+    )
+}
+
+fn bench(c: &mut Criterion) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut files: Vec<(PathBuf, Convention)> = Vec::with_capacity(FILES);
+    for n in 0..FILES {
+        let p = dir.path().join(format!("p{n}"));
+        let (rel, text, conv) = match n % 4 {
+            0 => (".claude/settings.json", json(n), Convention::ClaudeSettings),
+            1 => (".codex/hooks.json", json(n), Convention::CodexJson),
+            2 => (".jarvis-code/config.toml", jarvis(n), Convention::Jarvis),
+            _ => (".jcode/config.toml", jcode(n), Convention::Jcode),
+        };
+        let path = p.join(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, text).unwrap();
+        files.push((path, conv));
+    }
+    let ctx = Context {
+        project: Some(dir.path().to_path_buf()),
+        ..Context::default()
+    };
+    let all = |with_rules: bool| {
+        let mut hooks = 0;
+        for (p, conv) in &files {
+            let d = if with_rules {
+                load_file(&ctx, black_box(p), Some(*conv))
+            } else {
+                load_file_format_only(&ctx, black_box(p), Some(*conv))
+            };
+            hooks += d.batch.hooks.len();
+        }
+        hooks
+    };
+    assert_eq!(all(true), 4 * FILES, "every hook is accepted");
+    let mut g = c.benchmark_group("lint_10k_files");
+    g.throughput(Throughput::Elements(FILES as u64));
+    g.sample_size(10);
+    g.warm_up_time(Duration::from_secs(1));
+    g.measurement_time(Duration::from_secs(20));
+    g.bench_function("baseline_format_checks_only", |b| {
+        b.iter(|| black_box(all(false)))
+    });
+    g.bench_function("lint_format_checks_and_rules", |b| {
+        b.iter(|| black_box(all(true)))
+    });
+    g.finish();
+}
+
+// The macro generates an undocumented function; `missing_docs` cannot see into it.
+#[allow(missing_docs)]
+mod group {
+    criterion::criterion_group!(benches, super::bench);
+}
+use group::benches;
+criterion_main!(benches);
