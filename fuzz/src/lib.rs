@@ -44,6 +44,10 @@ fn fixture_hooks(conv: Convention) -> &'static [Hook] {
                 Convention::ClaudeSettings,
                 "claude-settings/clean/project/.claude/settings.json",
             ),
+            (
+                Convention::GeminiSettings,
+                "gemini-settings/valid/project/.gemini/settings.json",
+            ),
         ] {
             let bytes = std::fs::read(root.join(file)).expect("fixture");
             let d = read_checked(&sb, c, &bytes);

@@ -21,6 +21,7 @@ pub fn verify(ctx: &Context, convention: Convention, hooks: &[Hook], plan: Plan)
         Convention::Jarvis => crate::jarvis::lower_text,
         Convention::CodexJson => crate::codex_json::lower_text,
         Convention::ClaudeSettings => crate::claude_settings::lower_text,
+        Convention::GeminiSettings => crate::gemini_settings::lower_text,
         // Module files and plugin trees: one file per hook, nothing shared to break.
         _ => return plan,
     };
