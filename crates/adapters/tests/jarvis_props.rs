@@ -57,7 +57,11 @@ fn check(text: &[u8], env: &[(&str, &str)]) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+    // PROPTEST_CASES raises the count for long local runs; 128 in `cargo test`.
+    #![proptest_config(ProptestConfig {
+        cases: std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(128),
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn arbitrary_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..256)) {

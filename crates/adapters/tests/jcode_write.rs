@@ -276,3 +276,35 @@ fn the_one_gate_timeout_is_never_changed_silently() {
         .after
         .contains("pre_tool_timeout_ms = 30000"));
 }
+
+/// Regression (the intermittent `jcode_props::writers_over_arbitrary_target_files` failure, "a
+/// refused plan still changes files", shrunk to an empty file and an empty command): a hook jcode
+/// would refuse to run is refused with a location, and the refusal writes nothing — no new file,
+/// no empty `[hooks]` table in an existing one. It needed an empty (or absent) target *and* an
+/// empty command, about one case in 4,000, so 128 random cases failed about one run in 30.
+#[test]
+fn a_refused_empty_command_writes_nothing() {
+    let home = tempfile::tempdir().unwrap();
+    let c = ctx(home.path(), &[], false);
+    let hooks = [hook("pre_tool", Kind::PreToolUse, "", Some(1234))];
+    let path = home.path().join(".jcode/config.toml");
+    for existing in [None, Some(""), Some("model = \"x\"\n")] {
+        let _ = std::fs::remove_file(&path);
+        if let Some(text) = existing {
+            write(home.path(), ".jcode/config.toml", text);
+        }
+        let plan = adapters::plan_write(&c, JC, &hooks, &WriteOptions::default());
+        assert!(
+            plan.diagnostics
+                .iter()
+                .any(|d| d.severity() == hook_ir::Severity::Error && d.location.is_some()),
+            "{existing:?}: {:?}",
+            plan.diagnostics
+        );
+        assert!(
+            plan.changes.iter().all(|ch| ch.is_noop()),
+            "{existing:?}: a refused plan changes {:?}",
+            plan.changes
+        );
+    }
+}
