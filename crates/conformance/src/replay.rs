@@ -9,6 +9,13 @@
 //! Stop (a block sends the reason back to the model and fires Stop again with
 //! `stop_hook_active`), SessionEnd. Payload values come from the trace where the agent recorded
 //! one, so both see the same event.
+//!
+//! Two answers are the embedding agent's to act on, and the replay acts on them as the recorded
+//! agents do: a `stop` effect (`continue: false`) ends the session after the hooks of that event
+//! — no further model request and no Stop hook, only SessionEnd (Claude Code 2.1.332,
+//! `pre_continue_false`); and a `permission` effect asking the user (`ask`) is a denial with the
+//! hook's reason in print mode, where nobody can be asked (Claude Code 2.1.332 `-p`,
+//! `pre_json_ask`: the model reads the reason as the tool's error).
 
 use crate::agents::Agent;
 use crate::hookscript;
@@ -211,6 +218,7 @@ pub fn replay(t: &Trace) -> Result<Observed> {
         logs: r.join("logs"),
         masker: crate::trace::Masker::new(r, &crate::repo_root()),
         out: Observed::default(),
+        stopped: false,
     };
     // SessionStart.
     let ss = payload(t, ev(Kind::SessionStart), 0);
@@ -220,7 +228,7 @@ pub fn replay(t: &Trace) -> Result<Observed> {
     let mut told: Vec<String> = d.context.clone();
     // UserPromptSubmit.
     let d = s.fire(Event::user_prompt_submit(t.prompt.clone()))?;
-    if !d.is_block() {
+    if !d.is_block() && !s.stopped {
         told.push(t.prompt.clone());
         told.extend(d.context.clone());
         s.model(&told);
@@ -230,6 +238,9 @@ pub fn replay(t: &Trace) -> Result<Observed> {
         // Stop, and the continuations it asks for (bounded as the agents bound them).
         let mut active = false;
         for nth in 0..3 {
+            if s.stopped {
+                break;
+            }
             let p = payload(t, ev(Kind::Stop), nth);
             let mut e = Event::stop();
             e.stop_hook_active = active;
@@ -288,6 +299,15 @@ struct Session<'a> {
     logs: std::path::PathBuf,
     masker: crate::trace::Masker,
     out: Observed,
+    /// A hook answered `continue: false`: the agent ends the session after this event.
+    stopped: bool,
+}
+
+/// The first effect of kind `effect` in `d`.
+fn effect<'d>(d: &'d Decision, effect: &str) -> Option<&'d serde_json::Value> {
+    d.effects
+        .iter()
+        .find(|e| e.get("effect").and_then(serde_json::Value::as_str) == Some(effect))
 }
 
 impl Session<'_> {
@@ -298,6 +318,7 @@ impl Session<'_> {
         }
         let kind = e.kind();
         let d = self.runner.dispatch_blocking(&e);
+        self.stopped |= effect(&d, "stop").is_some();
         let mut runs: Vec<RunKey> = Vec::new();
         for r in read_logs(&self.logs)? {
             let parent = crate::record::parent(&r.parent, &self.masker);
@@ -335,8 +356,19 @@ impl Session<'_> {
             });
         let d = self.fire(Event::pre_tool_use(tool_name.clone(), input.clone()))?;
         let mut told: Vec<String> = d.context.clone();
+        if self.stopped {
+            return Ok(());
+        }
         if let Verdict::Block { reason } = &d.verdict {
             told.push(reason.clone());
+            self.model(&told);
+            return Ok(());
+        }
+        // Print mode has nobody to ask: Claude Code denies with the hook's reason.
+        if let Some(ask) = effect(&d, "permission")
+            .filter(|e| self.agent == Agent::Claude && e["decision"] == "ask")
+        {
+            told.push(ask["reason"].as_str().unwrap_or_default().to_string());
             self.model(&told);
             return Ok(());
         }
@@ -346,6 +378,9 @@ impl Session<'_> {
         let mut e = Event::post_tool_use(tool_name, input, output.clone());
         e.tool_response = post.and_then(|p| p.get("tool_response").cloned());
         let d = self.fire(e)?;
+        if self.stopped {
+            return Ok(());
+        }
         match d.tool_result.as_ref().and_then(|r| r.content.as_ref()) {
             Some(replaced) => told.push(replaced.to_string()),
             None => told.push(output),

@@ -1,92 +1,27 @@
 //! Codex's hook trust, as a scenario sets it up in `$CODEX_HOME/config.toml`: each non-managed
 //! hook runs only when `[hooks.state."<hooks.json>:<event>:<group>:<handler>"]` holds the
 //! `trusted_hash` of its current identity, and a project's `.codex/hooks.json` only when the
-//! project is trusted (issue 11, item 5). The hash is SHA-256 over the compact, key-sorted JSON
-//! of `{event_name, matcher?, hooks: [{async, command, timeout, type}]}` with Codex's defaults
-//! filled in (timeout 600, async false) — the identity codex-rs hashes; the `trusted` scenarios
-//! prove it: with a wrong hash their hooks would not run.
+//! project is trusted (issue 11, item 5). Keys and hashes come from the project's own model of
+//! Codex trust (`adapters::codex_json::trust`, pinned against `codex app-server`'s `hooks/list`
+//! answers), so the recorder trusts exactly what `hooks lint` would call trusted; the `trusted`
+//! scenarios prove it live: with a wrong hash their hooks would not run.
 
 use crate::scenario::{Layer, Scenario, Trust};
 use crate::{Error, Result};
-use serde_json::{json, Value};
-use sha2::{Digest, Sha256};
+use adapters::codex_json::trust as codex_trust;
 use std::path::Path;
-
-/// Codex's default hook timeout in seconds, filled into the identity when a hook sets none.
-const DEFAULT_TIMEOUT_SECS: u64 = 600;
-
-/// `PreToolUse` → `pre_tool_use`.
-pub fn snake_event(event: &str) -> String {
-    let mut s = String::new();
-    for (i, c) in event.chars().enumerate() {
-        if c.is_ascii_uppercase() {
-            if i > 0 {
-                s.push('_');
-            }
-            s.push(c.to_ascii_lowercase());
-        } else {
-            s.push(c);
-        }
-    }
-    s
-}
-
-/// `sha256:<hex>` of one handler's identity.
-pub fn hook_hash(event: &str, matcher: Option<&str>, handler: &Value) -> String {
-    let mut identity = json!({
-        "event_name": snake_event(event),
-        "hooks": [{
-            "async": handler.get("async").and_then(Value::as_bool).unwrap_or(false),
-            "command": handler.get("command").cloned().unwrap_or(Value::Null),
-            "timeout": handler.get("timeout").and_then(Value::as_u64).unwrap_or(DEFAULT_TIMEOUT_SECS),
-            "type": handler.get("type").cloned().unwrap_or(Value::Null),
-        }],
-    });
-    if let Some(m) = matcher {
-        identity["matcher"] = json!(m);
-    }
-    let canonical = canonical(&identity).to_string();
-    let digest = Sha256::digest(canonical.as_bytes());
-    let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
-    format!("sha256:{hex}")
-}
-
-/// `v` with every object's keys sorted (serde_json keeps insertion order in this workspace).
-fn canonical(v: &Value) -> Value {
-    match v {
-        Value::Object(m) => {
-            let mut keys: Vec<_> = m.keys().collect();
-            keys.sort();
-            Value::Object(
-                keys.into_iter()
-                    .map(|k| (k.clone(), canonical(&m[k])))
-                    .collect(),
-            )
-        }
-        Value::Array(a) => Value::Array(a.iter().map(canonical).collect()),
-        other => other.clone(),
-    }
-}
 
 /// `(key, hash)` of every handler of a `hooks.json` text at `hooks_file`.
 pub fn entries(config: &str, hooks_file: &Path) -> Result<Vec<(String, String)>> {
-    let v: Value = serde_json::from_str(config)?;
-    let mut out = Vec::new();
-    let Some(events) = v["hooks"].as_object() else {
+    let root = adapters::json_span::parse(config)
+        .map_err(|e| Error::msg(format!("the config is not JSON: {}", e.message)))?;
+    if root.get("hooks").is_none() {
         return Err(Error::msg("the config has no `hooks` object"));
-    };
-    for (event, groups) in events {
-        for (g, group) in groups.as_array().into_iter().flatten().enumerate() {
-            let matcher = group.get("matcher").and_then(Value::as_str);
-            for (h, handler) in group["hooks"].as_array().into_iter().flatten().enumerate() {
-                out.push((
-                    format!("{}:{}:{g}:{h}", hooks_file.display(), snake_event(event)),
-                    hook_hash(event, matcher, handler),
-                ));
-            }
-        }
     }
-    Ok(out)
+    Ok(codex_trust::entries(hooks_file, &root)
+        .into_iter()
+        .map(|e| (e.key, e.hash))
+        .collect())
 }
 
 /// The `config.toml` text for the scenario's trust (after the provider tables).
@@ -141,49 +76,23 @@ mod tests {
     use super::*;
 
     #[test]
-    fn events_are_snake_cased_as_codex_keys_them() {
-        assert_eq!(snake_event("PreToolUse"), "pre_tool_use");
-        assert_eq!(snake_event("SessionEnd"), "session_end");
-        assert_eq!(snake_event("Stop"), "stop");
-    }
-
-    #[test]
-    fn the_hash_covers_command_timeout_and_matcher_but_not_formatting() {
-        let h = json!({"type": "command", "command": "x"});
-        let a = hook_hash("PreToolUse", Some("Bash"), &h);
-        assert!(a.starts_with("sha256:") && a.len() == 7 + 64);
+    fn entries_key_every_handler_by_file_event_group_and_index() {
+        let config = r#"{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [
+            {"type": "command", "command": "a"}, {"type": "command", "command": "b"}]}],
+            "SessionEnd": [{"hooks": [{"type": "command", "command": "c"}]}]}}"#;
+        let got = entries(config, Path::new("/p/.codex/hooks.json")).unwrap();
+        let keys: Vec<&str> = got.iter().map(|(k, _)| k.as_str()).collect();
         assert_eq!(
-            a,
-            hook_hash(
-                "PreToolUse",
-                Some("Bash"),
-                &json!({"command": "x", "type": "command"})
-            )
+            keys,
+            [
+                "/p/.codex/hooks.json:pre_tool_use:0:0",
+                "/p/.codex/hooks.json:pre_tool_use:0:1",
+                "/p/.codex/hooks.json:session_end:0:0"
+            ]
         );
-        assert_eq!(
-            a,
-            hook_hash(
-                "PreToolUse",
-                Some("Bash"),
-                &json!({"type": "command", "command": "x", "timeout": 600})
-            )
-        );
-        assert_ne!(
-            a,
-            hook_hash(
-                "PreToolUse",
-                Some("Bash"),
-                &json!({"type": "command", "command": "y"})
-            )
-        );
-        assert_ne!(a, hook_hash("PreToolUse", None, &h));
-        assert_ne!(
-            a,
-            hook_hash(
-                "PreToolUse",
-                Some("Bash"),
-                &json!({"type": "command", "command": "x", "timeout": 5})
-            )
-        );
+        assert!(got
+            .iter()
+            .all(|(_, h)| h.starts_with("sha256:") && h.len() == 71));
+        assert!(entries("{}", Path::new("/p/h.json")).is_err());
     }
 }
