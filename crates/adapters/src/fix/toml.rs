@@ -97,6 +97,6 @@ mod tests {
             "# c\n[[hooks]]\nevent = 'pretooluse'\ntimeout = 30_000\n"
         );
         assert_eq!(remove_entry(text, at("\"Bash\""), "event"), None);
-        assert_eq!(string_literal("a\"b"), "\"a\\\"b\"");
+        assert_eq!(string_literal("a\"b"), "'a\"b'");
     }
 }
