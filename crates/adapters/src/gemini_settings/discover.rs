@@ -94,6 +94,20 @@ pub(super) fn load(ctx: &Context, path: &Path, out: &mut Output) {
     }
 }
 
+/// Lowers `text` as if it were the settings file at `path` (`hooks lint --fix` re-lints its
+/// planned text this way).
+pub(super) fn lower_text(ctx: &Context, path: &Path, text: &str, out: &mut Output) {
+    let scope = Scope::of(path, ctx.home.as_deref());
+    let l = lower::lower_file(
+        &ctx.display(path),
+        text,
+        &scope,
+        ctx.project.as_deref(),
+        out,
+    );
+    apply_switches(ctx, vec![l], out);
+}
+
 fn read_and_lower(ctx: &Context, path: &Path, scope: &Scope, out: &mut Output) -> Option<Lowered> {
     let (display, text) = read_text(
         ctx,

@@ -101,6 +101,11 @@ pub fn load(ctx: &Context, path: &Path, out: &mut Output) {
     discover::load(ctx, path, out);
 }
 
+/// Lowers `text` as if it were the settings file at `path` (a fix's planned text).
+pub(crate) fn lower_text(ctx: &Context, path: &Path, text: String, out: &mut Output) {
+    discover::lower_text(ctx, path, &text, out);
+}
+
 /// Whether `path` (a `settings.json` or `hooks/hooks.json`) is Gemini's rather than Claude's:
 /// it sits in a `.gemini` directory or an extension next to `gemini-extension.json`.
 pub fn owns(path: &Path) -> bool {
