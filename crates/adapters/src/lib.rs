@@ -9,6 +9,7 @@ pub mod bridge;
 pub mod census;
 pub mod context;
 pub mod convert;
+pub mod fix;
 pub mod json_source;
 pub mod json_span;
 pub mod write;

@@ -79,6 +79,15 @@ pub struct LintArgs {
     /// Exit 1 on warnings too.
     #[arg(long)]
     pub deny_warnings: bool,
+    /// Apply the safe fixes (in place, format kept), then report what remains.
+    #[arg(long)]
+    pub fix: bool,
+    /// With --fix or --diff, apply the unsafe fixes too (judgment calls).
+    #[arg(long)]
+    pub unsafe_fixes: bool,
+    /// Show the fixes as a unified diff without writing; exit 1 if there would be changes.
+    #[arg(long, conflicts_with = "fix")]
+    pub diff: bool,
 }
 
 #[derive(Debug, Args)]

@@ -125,3 +125,27 @@ fn a_missing_path_is_a_failure() {
         stderr(&o)
     );
 }
+
+#[test]
+fn a_tool_kind_without_tool_warns_that_matchers_saw_no_tool() {
+    let project = tempfile::tempdir().unwrap();
+    let home = tempfile::tempdir().unwrap();
+    let p = project.path().to_str().unwrap();
+    for kind in ["pre_tool_use", "post_tool_use"] {
+        let o = hooks(&[kind, p], home.path());
+        assert_eq!(o.status.code(), Some(0), "{kind}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("no --tool given"),
+            "{kind}: {}",
+            stderr(&o)
+        );
+        let o = hooks(&[kind, p, "--tool", "Bash"], home.path());
+        assert!(
+            !stderr(&o).contains("no --tool given"),
+            "{kind}: {}",
+            stderr(&o)
+        );
+    }
+    let o = hooks(&["stop", p], home.path());
+    assert!(!stderr(&o).contains("no --tool given"), "{}", stderr(&o));
+}

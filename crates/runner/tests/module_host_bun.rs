@@ -8,6 +8,14 @@ use runner::module_host::{ModuleHost, Runtime};
 use runner::{Event, OutcomeKind, Verdict};
 use serde_json::json;
 
+/// A missing Bun fails the test: a skipped TypeScript test would pass without testing anything.
+fn require_bun() {
+    assert!(
+        bun().is_some(),
+        "Bun is missing: run `npm ci` at the workspace root (it installs node_modules/.bin/bun)"
+    );
+}
+
 const TS_GUARD: &str = r#"
 interface ToolCall { toolName: string; input: { command?: string } }
 export default function (api: { on(e: string, h: (e: ToolCall) => unknown): void }): void {
@@ -21,17 +29,7 @@ export default function (api: { on(e: string, h: (e: ToolCall) => unknown): void
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_typescript_module_runs_in_bun_next_to_a_javascript_one_in_node() {
-    if bun().is_none() {
-        // CI installs Bun with `npm ci`; there its absence is a broken setup, not a skip.
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "Bun is missing in CI: `npm ci` at the workspace root should install node_modules/.bin/bun"
-        );
-        eprintln!(
-            "NOTICE: skipping a_typescript_module_runs_in_bun...: Bun is absent (run `npm ci` at the workspace root)"
-        );
-        return;
-    }
+    require_bun();
     let dir = tempfile::tempdir().unwrap();
     let js = write(
         dir.path(),
@@ -115,11 +113,7 @@ fn node_strips_types() -> bool {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_crashing_typescript_module_fails_closed_and_bun_restarts() {
-    if bun().is_none() {
-        assert!(std::env::var_os("CI").is_none(), "Bun is missing in CI");
-        eprintln!("NOTICE: skipping a_crashing_typescript_module...: Bun is absent (run `npm ci`)");
-        return;
-    }
+    require_bun();
     let dir = tempfile::tempdir().unwrap();
     let crash = write(
         dir.path(),
@@ -160,11 +154,7 @@ async fn a_crashing_typescript_module_fails_closed_and_bun_restarts() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bun_hosts_redirect_module_output_and_report_effects() {
-    if bun().is_none() {
-        assert!(std::env::var_os("CI").is_none(), "Bun is missing in CI");
-        eprintln!("NOTICE: skipping bun_hosts_redirect...: Bun is absent (run `npm ci`)");
-        return;
-    }
+    require_bun();
     let dir = tempfile::tempdir().unwrap();
     let m = write(
         dir.path(),

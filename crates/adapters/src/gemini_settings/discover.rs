@@ -94,8 +94,8 @@ pub(super) fn load(ctx: &Context, path: &Path, out: &mut Output) {
     }
 }
 
-/// Lowers `text` as if it were the settings file at `path` (a writer's planned text), with the
-/// file's own switches applied, as `load` does.
+/// Lowers `text` as if it were the settings file at `path`, with the file's own switches applied
+/// as `load` does (the writer's read-back and `hooks lint --fix` check planned text this way).
 pub(super) fn lower_text(ctx: &Context, path: &Path, text: &str, out: &mut Output) {
     let scope = Scope::of(path, ctx.home.as_deref());
     let l = lower::lower_file(

@@ -101,7 +101,7 @@ pub fn load(ctx: &Context, path: &Path, out: &mut Output) {
     discover::load(ctx, path, out);
 }
 
-/// Lowers `text` as if it were the settings file at `path` (a writer's planned text).
+/// Lowers `text` as if it were the settings file at `path` (a writer's or a fix's planned text).
 pub(crate) fn lower_text(ctx: &Context, path: &Path, text: String, out: &mut Output) {
     discover::lower_text(ctx, path, &text, out);
 }

@@ -8,6 +8,22 @@ use std::io::IsTerminal;
 
 /// Runs `hooks lint`: renders every diagnostic and returns the lint exit code.
 pub fn run(a: LintArgs) -> anyhow::Result<Exit> {
+    if a.diff {
+        let fixes = super::lint_fix::plan(&a)?;
+        out!("{}", super::lint_fix::diff(&fixes));
+        let n: usize = fixes.iter().map(|f| f.fixed.len()).sum();
+        eprintln!("Would fix {n} problems");
+        return Ok(if fixes.is_empty() {
+            Exit::Success
+        } else {
+            Exit::Findings
+        });
+    }
+    let fixed = if a.fix {
+        Some(super::lint_fix::write(&super::lint_fix::plan(&a)?)?)
+    } else {
+        None
+    };
     let found = super::discover_paths(&a.paths, &a.source, super::discover::PathsFrom::Cwd)?;
     let terminal = std::io::stdout().is_terminal();
     let format = a.format.unwrap_or(if terminal {
@@ -25,6 +41,12 @@ pub fn run(a: LintArgs) -> anyhow::Result<Exit> {
         LintFormat::Github => render::github::render(&found.batch),
     };
     out!("{text}");
+    if let Some(n) = fixed {
+        eprintln!(
+            "Fixed {n} problems ({} remaining)",
+            found.batch.diagnostics.len()
+        );
+    }
     Ok(exit_for(&found.batch, a.deny_warnings))
 }
 

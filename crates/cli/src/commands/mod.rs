@@ -6,6 +6,7 @@ mod discover;
 mod explain;
 mod import;
 mod lint;
+mod lint_fix;
 mod list;
 mod run;
 mod schema;

@@ -180,6 +180,12 @@ fn event(a: &RunArgs, kind: Kind) -> anyhow::Result<Event> {
     if a.reason.is_some() && kind != Kind::SessionShutdown {
         bail!("--reason applies only to session_shutdown, not {kind}");
     }
+    if a.tool.is_none() && kind.is_tool_kind() {
+        // An empty tool name matches no tool matcher: say so rather than let a guard look absent.
+        eprintln!(
+            "warning: no --tool given: hooks with a tool matcher see an empty tool name and do not run"
+        );
+    }
     let tool = a.tool.clone().unwrap_or_default();
     let mut e = match kind {
         Kind::PreToolUse => Event::pre_tool_use(tool, input),

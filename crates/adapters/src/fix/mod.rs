@@ -1,0 +1,277 @@
+//! `hooks lint --fix`: fixes for the diagnostics that have one, like ruff's.
+//!
+//! A fix is computed from a diagnostic (its code, its byte span, the did-you-mean of its help)
+//! and the text of the file it points at, and edits that text in place: JSON through
+//! `jsonc-parser`'s CST (the JSON writers' layer), TOML at the token's span, so comments, key
+//! order and every unrelated byte are kept. One file per fix family:
+//!
+//! - [`rename`]: mis-cased and misspelt event names and keys (safe);
+//! - [`wrapper`]: events outside the `"hooks"` object (safe);
+//! - [`matcher`]: `Edit, Write` lists in regex matchers (safe); a matcher on an event that
+//!   ignores it (unsafe: removed);
+//! - [`timeout`]: a timeout in seconds that looks like milliseconds (unsafe: divided).
+//!
+//! Every fix is checked before it is offered or applied: the edited text is linted again the
+//! way `hooks lint` reads it, and the fix is kept only when the diagnostic it fixes is gone and
+//! no new error appeared. [`plan`] applies fixes one at a time, re-linting after each, until none
+//! is left; it edits only the files that were linted, each within itself (a hook never changes
+//! scope), and writes nothing: [`crate::write::apply`] does, atomically.
+
+mod json;
+mod matcher;
+mod rename;
+mod timeout;
+mod toml;
+mod wrapper;
+
+use crate::write::FileChange;
+use crate::{Context, Discovered, Output, SourceFile};
+use hook_ir::{Code, Convention, Diagnostic, Severity};
+use std::collections::HashMap;
+use std::path::Path;
+
+/// Whether a fix can be applied without asking (`--fix`) or only with `--unsafe-fixes`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Applicability {
+    /// Keeps what the user evidently meant (a name the agent ignores, a list that matches
+    /// nothing).
+    Safe,
+    /// A judgment call (a number's unit, a matcher that may have been meant for another event).
+    Unsafe,
+}
+
+impl Applicability {
+    /// The public id (`safe`, `unsafe`), as in JSON and SARIF output.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Applicability::Safe => "safe",
+            Applicability::Unsafe => "unsafe",
+        }
+    }
+}
+
+/// What the fix of one diagnostic would do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FixInfo {
+    /// Safe or unsafe.
+    pub applicability: Applicability,
+    /// What it changes, in a few words (``rename `tiemout` to `timeout` ``).
+    pub description: String,
+}
+
+/// One edit a fix family proposes: the file's whole new text.
+pub(crate) struct Edit {
+    after: String,
+    description: String,
+    applicability: Applicability,
+}
+
+/// The file a fix edits.
+pub(crate) struct File<'a> {
+    convention: Convention,
+    text: &'a str,
+}
+
+impl File<'_> {
+    fn is_json(&self) -> bool {
+        matches!(
+            self.convention,
+            Convention::ClaudeSettings | Convention::CodexJson | Convention::GeminiSettings
+        )
+    }
+}
+
+/// The conventions whose files can be fixed: the config files with a text reader.
+const FIXABLE: [Convention; 5] = [
+    Convention::ClaudeSettings,
+    Convention::CodexJson,
+    Convention::GeminiSettings,
+    Convention::Jarvis,
+    Convention::Jcode,
+];
+
+/// The fix a family proposes for `d` in `f`, unchecked.
+fn propose(d: &Diagnostic, f: &File<'_>) -> Option<Edit> {
+    let span = d.location.as_ref()?.span?;
+    let edit = match d.code {
+        Code::UnknownEvent | Code::IgnoredKey | Code::UnknownField => rename::fix(d, span, f),
+        Code::MissingHooksWrapper => wrapper::fix(span, f),
+        Code::MatcherMatchesNothing => matcher::comma_list(span, f),
+        Code::MatcherHasNoEffect => matcher::remove(span, f),
+        Code::TimeoutLooksLikeMilliseconds => timeout::fix(span, f),
+        _ => None,
+    }?;
+    (edit.after != f.text).then_some(edit)
+}
+
+/// Lints `text` as the file at `path`, with the rules, the way `hooks lint` reads it; only the
+/// diagnostics about that file.
+fn lint_text(ctx: &Context, convention: Convention, path: &Path, text: &str) -> Vec<Diagnostic> {
+    type Lower = fn(&Context, &Path, String, &mut Output);
+    let lower: Lower = match convention {
+        Convention::Jcode => crate::jcode::lower_text,
+        Convention::Jarvis => crate::jarvis::lower_text,
+        Convention::CodexJson => crate::codex_json::lower_text,
+        Convention::ClaudeSettings => crate::claude_settings::lower_text,
+        Convention::GeminiSettings => crate::gemini_settings::lower_text,
+        _ => return Vec::new(),
+    };
+    let display = ctx.display(path);
+    let mut out = Output::default();
+    lower(ctx, path, text.to_string(), &mut out);
+    if !out.sources.iter().any(|s| s.display == display) {
+        out.sources.push(SourceFile {
+            convention,
+            path: path.to_path_buf(),
+            display: display.clone(),
+            text: Some(text.to_string()),
+        });
+    }
+    let mut found = crate::finish(ctx, out).batch.diagnostics;
+    found.retain(|d| d.location.as_ref().is_some_and(|l| l.path == display));
+    found
+}
+
+/// What identifies a diagnostic across edits of its file (spans move; messages do not).
+fn key(d: &Diagnostic) -> (Code, &str) {
+    (d.code, d.message.as_str())
+}
+
+fn counts(ds: &[Diagnostic]) -> HashMap<(Code, &str), usize> {
+    let mut m = HashMap::new();
+    for d in ds {
+        *m.entry(key(d)).or_insert(0) += 1;
+    }
+    m
+}
+
+/// Whether `after` (the diagnostics of the fixed text) no longer has `fixed` (one copy fewer)
+/// and has no error that `before` did not have.
+fn verified(before: &[Diagnostic], after: &[Diagnostic], fixed: &Diagnostic) -> bool {
+    let (b, a) = (counts(before), counts(after));
+    let n = |m: &HashMap<(Code, &str), usize>, k| m.get(&k).copied().unwrap_or(0);
+    n(&a, key(fixed)) < n(&b, key(fixed))
+        && after
+            .iter()
+            .filter(|d| d.severity() == Severity::Error)
+            .all(|d| n(&a, key(d)) <= n(&b, key(d)))
+}
+
+/// A checked fix of one diagnostic: its description and the file's new text.
+fn checked(
+    ctx: &Context,
+    source: &SourceFile,
+    text: &str,
+    before: &[Diagnostic],
+    d: &Diagnostic,
+) -> Option<Edit> {
+    let file = File {
+        convention: source.convention,
+        text,
+    };
+    let edit = propose(d, &file)?;
+    let after = lint_text(ctx, source.convention, &source.path, &edit.after);
+    verified(before, &after, d).then_some(edit)
+}
+
+/// The fix of each diagnostic of `found.batch` (same order), when it has a checked one.
+pub fn available(ctx: &Context, found: &Discovered) -> Vec<Option<FixInfo>> {
+    let mut sources: HashMap<&str, &SourceFile> = HashMap::new();
+    for s in found
+        .sources
+        .iter()
+        .filter(|s| FIXABLE.contains(&s.convention))
+    {
+        sources.entry(s.display.as_str()).or_insert(s);
+    }
+    let mut linted: HashMap<&str, Vec<Diagnostic>> = HashMap::new();
+    found
+        .batch
+        .diagnostics
+        .iter()
+        .map(|d| {
+            let loc = d.location.as_ref()?;
+            loc.span?;
+            let source = *sources.get(loc.path.as_str())?;
+            let text = source.text.as_deref()?;
+            let before = linted
+                .entry(loc.path.as_str())
+                .or_insert_with(|| lint_text(ctx, source.convention, &source.path, text));
+            let edit = checked(ctx, source, text, before, d)?;
+            Some(FixInfo {
+                applicability: edit.applicability,
+                description: edit.description,
+            })
+        })
+        .collect()
+}
+
+/// The fixes of one file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileFixes {
+    /// The file's old and new text (never a no-op).
+    pub change: FileChange,
+    /// What was fixed, in order: the code and the fix's description.
+    pub fixed: Vec<(Code, String)>,
+}
+
+/// At most this many fixes per file: each is followed by a re-lint, and a file with more
+/// problems than this is not a typo to fix one at a time.
+const MAX_FIXES_PER_FILE: usize = 200;
+
+/// Plans every checked fix of the files of `found` that have one (unsafe ones only with
+/// `unsafe_fixes`), applying them one at a time and linting again after each, so a fix that
+/// uncovers another problem (an event renamed, whose matcher is then checked) gets it fixed
+/// too. Writes nothing.
+pub fn plan(ctx: &Context, found: &Discovered, unsafe_fixes: bool) -> Vec<FileFixes> {
+    let with_fixes: Vec<&str> = available(ctx, found)
+        .iter()
+        .zip(&found.batch.diagnostics)
+        .filter(|(f, _)| {
+            f.as_ref()
+                .is_some_and(|f| unsafe_fixes || f.applicability == Applicability::Safe)
+        })
+        .filter_map(|(_, d)| d.location.as_ref().map(|l| l.path.as_str()))
+        .collect();
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    for source in &found.sources {
+        if !FIXABLE.contains(&source.convention)
+            || !with_fixes.contains(&source.display.as_str())
+            || !seen.insert(source.display.as_str())
+        {
+            continue;
+        }
+        let Some(original) = source.text.as_deref() else {
+            continue;
+        };
+        let mut text = original.to_string();
+        let mut fixed = Vec::new();
+        let mut diags = lint_text(ctx, source.convention, &source.path, &text);
+        while fixed.len() < MAX_FIXES_PER_FILE {
+            let next = diags.iter().find_map(|d| {
+                let edit = checked(ctx, source, &text, &diags, d)?;
+                (unsafe_fixes || edit.applicability == Applicability::Safe).then_some((d, edit))
+            });
+            let Some((d, edit)) = next else {
+                break;
+            };
+            fixed.push((d.code, edit.description));
+            text = edit.after;
+            diags = lint_text(ctx, source.convention, &source.path, &text);
+        }
+        if text != original {
+            out.push(FileFixes {
+                change: FileChange {
+                    path: source.path.clone(),
+                    display: source.display.clone(),
+                    before: Some(original.to_string()),
+                    after: text,
+                    mode: None,
+                },
+                fixed,
+            });
+        }
+    }
+    out
+}
