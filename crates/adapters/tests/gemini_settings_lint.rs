@@ -221,3 +221,36 @@ fn an_explicit_file_is_detected_as_gemini() {
         Some(Convention::GeminiSettings)
     );
 }
+
+/// Gemini runs each `name:command` once per event (`hookPlanner.ts`, `deduplicateHooks`): an
+/// identical copy is a duplicate, a copy under another `name` runs again — as the real agent
+/// did in the conformance scenario `gemini_duplicate_groups`.
+#[test]
+fn a_copy_under_another_name_is_not_a_duplicate() {
+    let d = tempfile::tempdir().unwrap();
+    let dir = d.path().join("project/.gemini");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::create_dir_all(d.path().join("home")).unwrap();
+    let group = |name: &str| {
+        format!(
+            r#"{{"matcher": "run_shell_command", "hooks": [{{"type": "command", {name}"command": "/bin/true"}}]}}"#
+        )
+    };
+    std::fs::write(
+        dir.join("settings.json"),
+        format!(
+            r#"{{"hooks": {{"BeforeTool": [{}, {}, {}]}}}}"#,
+            group(""),
+            group(""),
+            group(r#""name": "again", "#)
+        ),
+    )
+    .unwrap();
+    let found = discover_only(&ctx_for(d.path()), &[Convention::GeminiSettings]);
+    assert_eq!(found.batch.hooks.len(), 2, "{:#?}", found.batch.hooks);
+    let dupes = codes(&found)
+        .into_iter()
+        .filter(|c| *c == Code::DuplicateHook)
+        .count();
+    assert_eq!(dupes, 1, "{:#?}", found.batch.diagnostics);
+}
