@@ -369,6 +369,26 @@ codes! {
     /// Remove the matcher, or move the hook to an event that has a matched value.
     MatcherHasNoEffect = "matcher_has_no_effect", Warning, "A matcher on an event where it cannot filter";
 
+    /// ## What it means
+    /// The matcher is a comma-separated list of names (`Edit, Write`) in a convention that reads
+    /// it as one regex: Codex (a Rust `regex` unless the string is only `[A-Za-z0-9_|]`,
+    /// `codex-rs/hooks/src/events/common.rs`, Codex 0.171.0), Jarvis (`new RegExp(matcher)`,
+    /// Kimi Code `externalHooks/internal/matchHooks.ts`, rev d723cc4) and Gemini CLI
+    /// (`new RegExp(matcher)`, `packages/core/src/hooks/hookPlanner.ts`, 0.61.0). Claude Code
+    /// reads the same string as a list of exact names (2.1.332: a matcher of only letters,
+    /// digits, `_`, `-`, spaces, `,` and `|` is split on `,` and `|`), so it is not reported
+    /// there.
+    /// ## Why it matters
+    /// The regex searches for the whole text, comma and space included, in the tool name: no
+    /// tool is called `Edit, Write`, so the hook never fires and the guard you meant is absent.
+    /// ## Example
+    /// ```json
+    /// {"hooks": {"PreToolUse": [{"matcher": "Edit, Write", "hooks": [{"type": "command", "command": "./check.sh"}]}]}}
+    /// ```
+    /// ## How to fix
+    /// Separate the names with `|` (`Edit|Write`). `hooks lint --fix` does it (a safe fix).
+    MatcherCommaList = "matcher_comma_list", Warning, "A comma-separated list of names read as one regex matches no tool";
+
     // ───────────────────────── jcode and Jarvis (TOML adapters) ─────────────────────────
 
     /// ## What it means
@@ -1262,6 +1282,32 @@ codes! {
     /// Let `hooks bridge install` write the entries (`hooks bridge uninstall` removes stale
     /// ones); keep `--host` and `--event` equal to the file's agent and the event key.
     BridgeEventNotBridged = "bridge_event_not_bridged", Error, "A bridge entry on an event it cannot bridge";
+
+    // ───────────────────────── lint configuration (hooks.toml) ─────────────────────────
+
+    /// ## What it means
+    /// The project's lint configuration (`hooks.toml`, found from the linted directory upward,
+    /// or named with `--config`) has something `hooks` cannot use: invalid TOML, a key it does
+    /// not know (`ignored` for `ignore`), a value of the wrong type, a diagnostic code that does
+    /// not exist (with the nearest one as help), a severity other than `error`, `warning` or
+    /// `info`, or a glob that does not parse. The diagnostic points at the key or value.
+    /// ## Why it matters
+    /// A configuration that is read wrong silently changes what CI reports: an `ignore` with a
+    /// misspelt code hides nothing and a misspelt key is not a setting at all, so the entry is
+    /// left out and this error is reported instead (it cannot itself be ignored, re-graded or
+    /// excluded). The rest of the file still applies; after a TOML syntax error none of it does.
+    /// ## Example
+    /// ```toml
+    /// ignore = ["duplicate_hooks"]     # no such code: duplicate_hook
+    /// [severity]
+    /// missing_script = "fatal"         # error, warning or info
+    /// [per-file-ignores]
+    /// "home/[.jcode/config.toml" = ["all"]   # unclosed `[`
+    /// ```
+    /// ## How to fix
+    /// Use the keys and values of docs/configuration.md: `hooks explain --list` lists every
+    /// code; escape a literal `[` in a glob as `[[]`.
+    InvalidLintConfig = "invalid_lint_config", Error, "The lint configuration (hooks.toml) has an unknown key or code, a wrong type or a bad glob";
 }
 
 #[cfg(test)]
