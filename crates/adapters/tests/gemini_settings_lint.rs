@@ -254,3 +254,56 @@ fn a_copy_under_another_name_is_not_a_duplicate() {
         .count();
     assert_eq!(dupes, 1, "{:#?}", found.batch.diagnostics);
 }
+
+/// An extension disabled in this folder (`gemini extensions disable ext`, then enabled for
+/// another folder only) loads no hooks: Gemini CLI 0.61.0 `extensionEnablement.ts`.
+#[test]
+fn a_disabled_extensions_hooks_are_reported_and_left_out() {
+    let d = tempfile::tempdir().unwrap();
+    let project = d.path().join("project");
+    std::fs::create_dir_all(&project).unwrap();
+    let ext = d.path().join("home/.gemini/extensions/guard");
+    std::fs::create_dir_all(ext.join("hooks")).unwrap();
+    std::fs::write(
+        ext.join("gemini-extension.json"),
+        r#"{"name": "guard", "version": "1.0.0"}"#,
+    )
+    .unwrap();
+    std::fs::write(
+        ext.join("hooks/hooks.json"),
+        r#"{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "command": "/bin/true"}]}]}}"#,
+    )
+    .unwrap();
+    let run = || discover_only(&ctx_for(d.path()), &[Convention::GeminiSettings]);
+    assert_eq!(run().batch.hooks.len(), 1, "enabled by default");
+    let rules = format!(
+        r#"{{"guard": {{"overrides": ["!/*", "{}/elsewhere/"]}}}}"#,
+        d.path().display()
+    );
+    std::fs::write(
+        d.path()
+            .join("home/.gemini/extensions/extension-enablement.json"),
+        &rules,
+    )
+    .unwrap();
+    let found = run();
+    assert!(found.batch.hooks.is_empty(), "{:#?}", found.batch.hooks);
+    assert_eq!(codes(&found), [Code::HookDisabled]);
+    let msg = &found.batch.diagnostics[0].message;
+    assert!(
+        msg.contains("extension `guard`") && msg.contains("`!/*`"),
+        "{msg}"
+    );
+    // Enabled again for this very folder: the last matching rule wins.
+    let rules = format!(
+        r#"{{"guard": {{"overrides": ["!/*", "{}/"]}}}}"#,
+        project.display()
+    );
+    std::fs::write(
+        d.path()
+            .join("home/.gemini/extensions/extension-enablement.json"),
+        &rules,
+    )
+    .unwrap();
+    assert_eq!(run().batch.hooks.len(), 1);
+}
