@@ -262,6 +262,7 @@ mod tests {
         let found = Discovered {
             batch: demo(),
             sources: demo_sources(),
+            outside: Vec::new(),
         };
         insta::assert_snapshot!(render(&found, false));
     }
@@ -276,6 +277,7 @@ mod tests {
         let found = Discovered {
             batch: demo(),
             sources: demo_sources(),
+            outside: Vec::new(),
         };
         assert!(render(&found, true).contains('\u{1b}'));
         assert!(!render(&found, false).contains('\u{1b}'));
@@ -327,6 +329,7 @@ mod tests {
                 display: "a\nb\u{1b}.toml".into(),
                 text: Some(text.into()),
             }],
+            outside: Vec::new(),
         };
         let out = render(&found, false);
         assert!(!out.chars().any(|c| c.is_control() && c != '\n'), "{out:?}");
@@ -365,6 +368,7 @@ mod tests {
                     display: "f.toml".into(),
                     text: Some(text),
                 }],
+                outside: Vec::new(),
             };
             let out = render(&found, false);
             proptest::prop_assert!(out.starts_with("error[parse_error]: m"), "{}", out);
