@@ -36,6 +36,15 @@ impl Agent {
         Agent::ALL.into_iter().find(|a| a.id() == s)
     }
 
+    /// The convention of its hook config (how the bridge reads its payloads and answers it).
+    pub fn convention(self) -> hook_ir::Convention {
+        match self {
+            Agent::Claude => hook_ir::Convention::ClaudeSettings,
+            Agent::Codex => hook_ir::Convention::CodexJson,
+            Agent::Gemini => hook_ir::Convention::GeminiSettings,
+        }
+    }
+
     /// Its npm package (the one `conformance/package.json` pins).
     pub fn package(self) -> &'static str {
         match self {

@@ -43,6 +43,16 @@ pub fn render_with(repo: &Path, outcomes: &[Outcome]) -> Result<String> {
          rewritten input and output). A difference fails the test unless it is listed below with \
          its reason. `.ci/run` records every scenario again and fails when a fresh trace differs \
          from the committed one: a trace is the agent's word, never ours.\n\n\
+         Bridge scenarios (`bridge_*`, [issue 16](bridge.md)) give the project hooks of conventions \
+         the agent does not read — a GJC module `.gjc/hooks/pre/bash.js`, Jarvis hooks in \
+         `~/.jarvis-code/config.toml` — and let the workspace's own `hooks` binary (built by the \
+         recorder, linked with Node.js into the run's `PATH`) write the agent's config with \
+         `hooks bridge install --host <claude-settings|codex-json>`; for Codex the installed entries \
+         are trusted as a user accepting them would. The agent then runs those hooks through \
+         `hooks bridge`, and the trace keeps the source files, what `install` printed and what the \
+         model was told (the guard's block reason, the added context). Their replay runs the source \
+         hooks through our runner under their own contracts (`runner::host::Bridge`, no agent and \
+         no bridge process) and compares with what the agent did through the bridge.\n\n\
          Record: `cargo run -p conformance -- record [--agent A] [--scenario S] [--check]` \
          (needs root for `unshare`, and `npm ci --prefix conformance`).\n\n## Agents\n\n\
          | agent | npm package | version | scenarios | agreement |\n|---|---|---|---|---|\n",

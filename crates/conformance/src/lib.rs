@@ -5,6 +5,7 @@
 //! listed in `conformance/differences.toml`.
 
 pub mod agents;
+pub mod bridge;
 pub mod docs;
 pub mod hookscript;
 pub mod netns;

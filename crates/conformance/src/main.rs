@@ -7,7 +7,7 @@ use clap::{Parser, Subcommand};
 use conformance::agents::Agent;
 use conformance::scenario::{Scenario, ScenarioFile};
 use conformance::trace::Trace;
-use conformance::{netns, record, repo_root, trace_dir};
+use conformance::{bridge, netns, record, repo_root, trace_dir};
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -64,6 +64,19 @@ fn run() -> anyhow::Result<ExitCode> {
             check,
         } => {
             if !netns::inside() {
+                // Bridge scenarios run the workspace's own `hooks`: built here, where cargo can
+                // still reach the registry, and handed to the re-executed recorder.
+                let repo = repo_root();
+                let file = ScenarioFile::load(&repo.join("conformance/scenarios.toml"))?;
+                let bridged = file.scenario.iter().any(|s| {
+                    s.bridge
+                        && (scenario.is_empty() || scenario.contains(&s.name))
+                        && (agent.is_empty() || s.agents.iter().any(|a| agent.contains(a)))
+                });
+                if bridged && std::env::var_os(bridge::HOOKS_BIN_ENV).is_none() {
+                    let bin = bridge::build_hooks(&repo)?;
+                    std::env::set_var(bridge::HOOKS_BIN_ENV, bin);
+                }
                 let code = netns::reexec()?;
                 return Ok(ExitCode::from(u8::try_from(code).unwrap_or(2)));
             }

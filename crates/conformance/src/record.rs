@@ -29,6 +29,23 @@ pub fn json_inner(s: &str) -> String {
     quoted[1..quoted.len() - 1].to_string()
 }
 
+/// A scenario file's text under run root `root`: `<LOGS>` is the log directory, `@NAME@` the path
+/// of script NAME (both escaped as in a JSON string, which JavaScript and TOML strings read alike).
+pub fn expand_file(text: &str, root: &Path) -> String {
+    let logs = json_inner(&root.join("logs").display().to_string());
+    expand(&text.replace("<LOGS>", &logs), &root.join("hooks"))
+}
+
+/// Writes `text` to `rel` under `root`, creating its directories.
+pub fn write_file(root: &Path, rel: &str, text: &str) -> Result<()> {
+    let file = root.join(rel);
+    if let Some(parent) = file.parent() {
+        std::fs::create_dir_all(parent)?;
+    }
+    std::fs::write(&file, text)?;
+    Ok(())
+}
+
 /// Set this variable to keep every run's directory (logs, agent output) for debugging.
 pub const KEEP: &str = "CONFORMANCE_KEEP";
 
@@ -56,18 +73,21 @@ impl RunRoot {
         self.dir.path()
     }
 
-    /// Writes the scenario's scripts (logging into `logs/`) and its config file with the script
-    /// paths filled in; returns the config file's path.
+    /// Writes the scenario's scripts (logging into `logs/`), its other files and its config
+    /// file with the script paths filled in; returns the config file's path. A bridge scenario
+    /// with no config text leaves the config file to `hooks bridge install`.
     pub fn materialize(&self, s: &Scenario, config_rel: &str) -> Result<PathBuf> {
         let root = self.path();
         for (name, b) in &s.scripts {
             hookscript::write(&root.join("hooks"), name, b, &root.join("logs"))?;
         }
-        let file = root.join(config_rel);
-        if let Some(parent) = file.parent() {
-            std::fs::create_dir_all(parent)?;
+        for (rel, text) in &s.files {
+            write_file(root, rel, &expand_file(text, root))?;
         }
-        std::fs::write(&file, expand(&s.config, &root.join("hooks")))?;
+        let file = root.join(config_rel);
+        if !(s.bridge && s.config.is_empty()) {
+            write_file(root, config_rel, &expand(&s.config, &root.join("hooks")))?;
+        }
         Ok(file)
     }
 }
@@ -225,6 +245,15 @@ pub fn record(agent: Agent, s: &Scenario, repo: &Path) -> Result<Trace> {
     let root = RunRoot::new()?;
     let config_rel = agent.config_path(s.layer);
     let hooks_file = root.materialize(s, config_rel)?;
+    let mut env_bin = None;
+    let installed = if s.bridge {
+        let bin = crate::bridge::bin_dir(root.path(), Some(&crate::bridge::hooks_binary()?))?;
+        let said = crate::bridge::install(root.path(), agent, &bin)?;
+        env_bin = Some(bin);
+        Some(said)
+    } else {
+        None
+    };
     let budget = Duration::from_secs(s.budget_secs);
     let server = ModelServer::start(
         agent.api(),
@@ -244,7 +273,10 @@ pub fn record(agent: Agent, s: &Scenario, repo: &Path) -> Result<Trace> {
         .arg(&bin)
         .args(agent.args(s))
         .env_clear()
-        .envs(agent.env(root.path(), &server.url()))
+        .envs(match &env_bin {
+            Some(bin) => crate::bridge::with_bin(agent.env(root.path(), &server.url()), bin),
+            None => agent.env(root.path(), &server.url()),
+        })
         .current_dir(root.path().join("project"))
         .stdin(Stdio::null())
         .stdout(std::fs::File::create(&out_path)?)
@@ -305,6 +337,15 @@ pub fn record(agent: Agent, s: &Scenario, repo: &Path) -> Result<Trace> {
         about: s.about.clone(),
         config_path: config_rel.into(),
         config: m.text(&std::fs::read_to_string(&hooks_file)?),
+        files: s
+            .files
+            .keys()
+            .map(|rel| {
+                let text = std::fs::read_to_string(root.path().join(rel))?;
+                Ok((rel.clone(), m.text(&text)))
+            })
+            .collect::<Result<_>>()?,
+        bridge_install: installed.map(|t| m.text(&t)),
         layer: s.layer,
         trust: (agent == Agent::Codex).then_some(s.trust),
         trusted_config: s

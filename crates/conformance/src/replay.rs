@@ -22,7 +22,8 @@ use crate::hookscript;
 use crate::record::{read_logs, RunRoot};
 use crate::trace::{tokens, Step, Trace};
 use crate::{Error, Result};
-use hook_ir::{Convention, Kind};
+use hook_ir::Kind;
+use runner::host::Bridge;
 use runner::{Decision, Event, Runner, RunnerOptions, Verdict};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -166,12 +167,11 @@ pub fn replay(t: &Trace) -> Result<Observed> {
     if let Some(p) = config_file.parent() {
         std::fs::create_dir_all(p)?;
     }
-    let root_json = serde_json::to_string(&r.display().to_string())?;
-    std::fs::write(
-        &config_file,
-        t.config
-            .replace("<ROOT>", &root_json[1..root_json.len() - 1]),
-    )?;
+    let root_inner = crate::record::json_inner(&r.display().to_string());
+    std::fs::write(&config_file, t.config.replace("<ROOT>", &root_inner))?;
+    for (rel, text) in &t.files {
+        crate::record::write_file(r, rel, &text.replace("<ROOT>", &root_inner))?;
+    }
     if let Some(trust) = t.trust {
         // The trust state Codex read, for the embedder's trust policy below.
         let basis = t.trusted_config.as_deref().unwrap_or(&t.config);
@@ -188,33 +188,56 @@ pub fn replay(t: &Trace) -> Result<Observed> {
         apply_env_overrides: false,
         cwd: None,
     };
-    let convention = match agent {
-        Agent::Claude => Convention::ClaudeSettings,
-        Agent::Codex => Convention::CodexJson,
-        Agent::Gemini => Convention::GeminiSettings,
+    let convention = agent.convention();
+    // The agents ran with exactly this environment (`Agent::env`; a bridge's hooks inherit it,
+    // with the run's `bin/` first on PATH for Node.js).
+    let mut env = agent.env(r, "http://127.0.0.1:9");
+    if t.bridge_install.is_some() {
+        env = crate::bridge::with_bin(env, &crate::bridge::bin_dir(r, None)?);
+    }
+    let options = RunnerOptions {
+        session_id: Some("conformance-replay".into()),
+        cwd: Some(project.clone()),
+        home: Some(home.clone()),
+        env: env
+            .into_iter()
+            .map(|(k, v)| (k.into(), Some(v.into())))
+            .collect(),
+        ..RunnerOptions::default()
     };
-    let found = adapters::discover_only(&ctx, &[convention]);
-    let trust = codex_trust_policy(t, &ctx, &found)?;
-    let runner = Runner::new(
-        found.batch.hooks,
-        RunnerOptions {
-            session_id: Some("conformance-replay".into()),
-            cwd: Some(project.clone()),
-            home: Some(home.clone()),
-            // The agents ran with exactly this environment (`Agent::env`).
-            env: agent
-                .env(r, "http://127.0.0.1:9")
-                .into_iter()
-                .map(|(k, v)| (k.into(), Some(v.into())))
-                .collect(),
-            trust,
-            ..RunnerOptions::default()
-        },
-    );
+    let dispatch = if t.bridge_install.is_some() {
+        // The source conventions' hooks, each through our runner under its own contract, as
+        // the bridge dispatches them; the host's config (the bridge entries) is the agent's part.
+        let found = adapters::discover_only(&ctx, &adapters::bridge::default_sources(convention));
+        let hooks: Vec<hook_ir::Hook> = found
+            .batch
+            .hooks
+            .into_iter()
+            .filter(|h| !adapters::bridge::is_bridge(h))
+            .collect();
+        let module_host: std::sync::Arc<dyn runner::ModuleDispatch> =
+            std::sync::Arc::new(runner::module_host::ModuleHost::default());
+        Dispatch::Bridge(Bridge::new(
+            convention,
+            hooks,
+            RunnerOptions {
+                project_dir: Some(project.clone()),
+                module_dispatch: Some(module_host),
+                ..options
+            },
+        ))
+    } else {
+        let found = adapters::discover_only(&ctx, &[convention]);
+        let trust = codex_trust_policy(t, &ctx, &found)?;
+        Dispatch::Runner(Box::new(Runner::new(
+            found.batch.hooks,
+            RunnerOptions { trust, ..options },
+        )))
+    };
     let ev = |k| agent_event_name(agent, k);
     let mut s = Session {
         agent,
-        runner: &runner,
+        dispatch: &dispatch,
         logs: r.join("logs"),
         masker: crate::trace::Masker::new(r, &crate::repo_root()),
         out: Observed::default(),
@@ -293,9 +316,42 @@ fn codex_trust_policy(
     Ok(Some(std::sync::Arc::new(policy)))
 }
 
+/// What dispatches the replayed events: the agent's own hooks through one runner, or, in a
+/// bridge scenario, the other conventions' hooks through a [`Bridge`].
+enum Dispatch {
+    Runner(Box<Runner>),
+    Bridge(Bridge),
+}
+
+impl Dispatch {
+    /// Dispatches `e`; returns the decision and the event name the firing is known by: the
+    /// agent's, or for a bridge the source hooks' own (`tool_call` for a GJC guard), as their
+    /// payloads carry it into the trace.
+    fn dispatch(&self, agent: Agent, e: &Event) -> (Decision, String) {
+        match self {
+            Dispatch::Runner(r) => (
+                r.dispatch_blocking(e),
+                agent_event_name(agent, e.kind()).into(),
+            ),
+            Dispatch::Bridge(b) => {
+                let name = b
+                    .matching_hooks(e)
+                    .first()
+                    .map(|h| h.source_event.clone())
+                    .unwrap_or_else(|| agent_event_name(agent, e.kind()).into());
+                let d = b.dispatch_blocking(e);
+                // The bridge waits for the hooks its host does not (Jarvis PostToolUse) before
+                // it exits, and the agent waits for the bridge.
+                b.wait_detached();
+                (d, name)
+            }
+        }
+    }
+}
+
 struct Session<'a> {
     agent: Agent,
-    runner: &'a Runner,
+    dispatch: &'a Dispatch,
     logs: std::path::PathBuf,
     masker: crate::trace::Masker,
     out: Observed,
@@ -316,8 +372,7 @@ impl Session<'_> {
         for entry in std::fs::read_dir(&self.logs)? {
             std::fs::remove_file(entry?.path())?;
         }
-        let kind = e.kind();
-        let d = self.runner.dispatch_blocking(&e);
+        let (d, name) = self.dispatch.dispatch(self.agent, &e);
         self.stopped |= effect(&d, "stop").is_some();
         let mut runs: Vec<RunKey> = Vec::new();
         for r in read_logs(&self.logs)? {
@@ -330,9 +385,7 @@ impl Session<'_> {
         }
         runs.sort();
         if !runs.is_empty() {
-            self.out
-                .firings
-                .push((agent_event_name(self.agent, kind).into(), runs));
+            self.out.firings.push((name, runs));
         }
         Ok(d)
     }

@@ -52,7 +52,9 @@ pub struct Scenario {
     pub about: String,
     /// The agents it runs on (`claude`, `codex`).
     pub agents: Vec<String>,
-    /// The config file text, with `@NAME@` for the path of script NAME.
+    /// The config file text, with `@NAME@` for the path of script NAME. May be empty in a
+    /// `bridge` scenario: then no file is written before `hooks bridge install` creates it.
+    #[serde(default)]
     pub config: String,
     /// Per agent id, a config text used instead of `config` by that agent (Gemini CLI's
     /// `settings.json` names its events and tools its own way).
@@ -80,6 +82,16 @@ pub struct Scenario {
     /// (a hook that differs from it is "changed").
     #[serde(default)]
     pub trusted_config: Option<String>,
+    /// More files of the run, by path under the run root (`project/…`, `home/…`): the hooks of
+    /// other conventions a bridge runs (a GJC module, a Jarvis config). `@NAME@` stands for the
+    /// path of script NAME, `<LOGS>` for the directory hook runs log into.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub files: BTreeMap<String, String>,
+    /// Install `hooks bridge` with the real binary (`hooks bridge install --host <the agent's
+    /// convention>`) after writing `files`: the agent then runs the other conventions' hooks
+    /// through it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bridge: bool,
     /// Seconds the whole agent run may take.
     #[serde(default = "default_budget")]
     pub budget_secs: u64,
@@ -153,8 +165,10 @@ impl ScenarioFile {
                     )));
                 }
             }
+            check_bridge(s)?;
             for name in std::iter::once(&s.config)
                 .chain(s.configs.values())
+                .chain(s.files.values())
                 .flat_map(|c| placeholders(c))
             {
                 if !s.scripts.contains_key(&name) {
@@ -167,6 +181,36 @@ impl ScenarioFile {
         }
         Ok(file)
     }
+}
+
+/// A bridge scenario runs on hosts only, in the project (where `hooks bridge install` writes
+/// Claude's and Codex's entries); its files stay inside the run root.
+fn check_bridge(s: &Scenario) -> Result<()> {
+    let bad = |why: String| Err(Error::msg(format!("scenario `{}`: {why}", s.name)));
+    for path in s.files.keys() {
+        let p = Path::new(path);
+        let inside = (p.starts_with("project") || p.starts_with("home"))
+            && p.components()
+                .all(|c| matches!(c, std::path::Component::Normal(_)));
+        if !inside {
+            return bad(format!(
+                "file `{path}` is not under `project/` or `home/` (relative, no `..`)"
+            ));
+        }
+    }
+    if !s.bridge {
+        return Ok(());
+    }
+    if s.layer != Layer::Project {
+        return bad("`bridge` installs into the project: set `layer = \"project\"`".into());
+    }
+    for a in &s.agents {
+        let host = crate::agents::Agent::parse(a).map(crate::agents::Agent::convention);
+        if !host.is_some_and(runner::host::is_host) {
+            return bad(format!("`bridge`: `{a}` cannot host the bridge"));
+        }
+    }
+    Ok(())
 }
 
 impl Scenario {

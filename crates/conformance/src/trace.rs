@@ -31,6 +31,12 @@ pub struct Trace {
     pub config_path: String,
     /// The config text.
     pub config: String,
+    /// The scenario's other files (the hooks a bridge runs), by path under the run root, masked.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub files: BTreeMap<String, String>,
+    /// A bridge scenario: what `hooks bridge install` printed when it wrote `config`, masked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bridge_install: Option<String>,
     /// The layer it was written to.
     pub layer: Layer,
     /// Codex trust set-up.

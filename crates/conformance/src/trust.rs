@@ -25,8 +25,16 @@ pub fn entries(config: &str, hooks_file: &Path) -> Result<Vec<(String, String)>>
 }
 
 /// The `config.toml` text for the scenario's trust (after the provider tables).
+/// In a bridge scenario the hooks trusted are the entries `hooks bridge install` wrote, as a
+/// user accepts them when Codex asks.
 pub fn state(s: &Scenario, root: &Path, hooks_file: &Path) -> Result<String> {
-    let basis = s.trusted_config.as_deref().unwrap_or(&s.config);
+    let installed;
+    let basis = if s.bridge {
+        installed = std::fs::read_to_string(hooks_file)?;
+        &installed
+    } else {
+        s.trusted_config.as_deref().unwrap_or(&s.config)
+    };
     state_of(s.trust, s.layer, basis, root, hooks_file)
 }
 
