@@ -369,6 +369,26 @@ codes! {
     /// Remove the matcher, or move the hook to an event that has a matched value.
     MatcherHasNoEffect = "matcher_has_no_effect", Warning, "A matcher on an event where it cannot filter";
 
+    /// ## What it means
+    /// The matcher is a comma-separated list of names (`Edit, Write`) in a convention that reads
+    /// it as one regex: Codex (a Rust `regex` unless the string is only `[A-Za-z0-9_|]`,
+    /// `codex-rs/hooks/src/events/common.rs`, Codex 0.171.0), Jarvis (`new RegExp(matcher)`,
+    /// Kimi Code `externalHooks/internal/matchHooks.ts`, rev d723cc4) and Gemini CLI
+    /// (`new RegExp(matcher)`, `packages/core/src/hooks/hookPlanner.ts`, 0.61.0). Claude Code
+    /// reads the same string as a list of exact names (2.1.332: a matcher of only letters,
+    /// digits, `_`, `-`, spaces, `,` and `|` is split on `,` and `|`), so it is not reported
+    /// there.
+    /// ## Why it matters
+    /// The regex searches for the whole text, comma and space included, in the tool name: no
+    /// tool is called `Edit, Write`, so the hook never fires and the guard you meant is absent.
+    /// ## Example
+    /// ```json
+    /// {"hooks": {"PreToolUse": [{"matcher": "Edit, Write", "hooks": [{"type": "command", "command": "./check.sh"}]}]}}
+    /// ```
+    /// ## How to fix
+    /// Separate the names with `|` (`Edit|Write`). `hooks lint --fix` does it (a safe fix).
+    MatcherCommaList = "matcher_comma_list", Warning, "A comma-separated list of names read as one regex matches no tool";
+
     // ───────────────────────── jcode and Jarvis (TOML adapters) ─────────────────────────
 
     /// ## What it means

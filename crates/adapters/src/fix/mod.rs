@@ -96,7 +96,7 @@ fn propose(d: &Diagnostic, f: &File<'_>) -> Option<Edit> {
     let edit = match d.code {
         Code::UnknownEvent | Code::IgnoredKey | Code::UnknownField => rename::fix(d, span, f),
         Code::MissingHooksWrapper => wrapper::fix(span, f),
-        Code::MatcherMatchesNothing => matcher::comma_list(span, f),
+        Code::MatcherCommaList => matcher::comma_list(span, f),
         Code::MatcherHasNoEffect => matcher::remove(span, f),
         Code::TimeoutLooksLikeMilliseconds => timeout::fix(span, f),
         _ => None,
