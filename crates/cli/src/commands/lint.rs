@@ -24,7 +24,13 @@ pub fn run(a: LintArgs) -> anyhow::Result<Exit> {
     } else {
         None
     };
-    let found = super::discover_paths(&a.paths, &a.source, super::discover::PathsFrom::Cwd)?;
+    let configured = super::configured::discover(
+        &a.paths,
+        &a.source,
+        &a.config,
+        adapters::lint_config::Scope::Lint,
+    )?;
+    let found = &configured.found;
     let terminal = std::io::stdout().is_terminal();
     let format = a.format.unwrap_or(if terminal {
         LintFormat::Human
@@ -35,7 +41,13 @@ pub fn run(a: LintArgs) -> anyhow::Result<Exit> {
         LintFormat::Json => render::json::render(&found.batch),
         LintFormat::Human => {
             let color = render::human::use_color(terminal, std::env::var_os("NO_COLOR").as_deref());
-            render::human::render(&found, color)
+            let view = super::configured::with_config_texts(found, &configured.configs);
+            let mut text = render::human::render(view.as_ref().unwrap_or(found), color);
+            if let Some(line) = super::configured::used_line(&configured.configs) {
+                text.push_str(&render::human::visible_line(&line));
+                text.push('\n');
+            }
+            text
         }
         LintFormat::Sarif => render::sarif::render(&found.batch),
         LintFormat::Github => render::github::render(&found.batch),
