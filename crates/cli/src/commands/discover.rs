@@ -22,6 +22,26 @@ pub fn discover_paths(
     src: &SourceArgs,
     from: PathsFrom,
 ) -> anyhow::Result<Discovered> {
+    let roots = discover_roots(paths, src, from)?;
+    Ok(merged(roots.into_iter().map(|(_, d)| d)))
+}
+
+/// Merges what [`discover_roots`] found, each file once.
+pub fn merged(roots: impl IntoIterator<Item = Discovered>) -> Discovered {
+    let mut all = Discovered::default();
+    for d in roots {
+        merge(&mut all, d);
+    }
+    all
+}
+
+/// Discovers every PATH, each with the context it was read in (what `hooks lint --fix` needs
+/// to lint a fixed file again the same way).
+pub fn discover_roots(
+    paths: &[PathBuf],
+    src: &SourceArgs,
+    from: PathsFrom,
+) -> anyhow::Result<Vec<(Context, Discovered)>> {
     let convention = match &src.convention {
         Some(c) => Some(Convention::parse(c).with_context(|| {
             format!(
@@ -41,7 +61,7 @@ pub fn discover_paths(
     } else {
         paths
     };
-    let mut all = Discovered::default();
+    let mut all = Vec::new();
     for p in paths {
         // `exists()` is false for a symlink loop or a path under a file too: say why.
         match std::fs::metadata(p) {
@@ -66,7 +86,7 @@ pub fn discover_paths(
         } else {
             adapters::load_file(&ctx, &p, convention)
         };
-        merge(&mut all, d);
+        all.push((ctx, d));
     }
     Ok(all)
 }

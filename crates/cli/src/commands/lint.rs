@@ -3,6 +3,7 @@
 use crate::args::{LintArgs, LintFormat};
 use crate::exit::Exit;
 use crate::render;
+use crate::render::fixable::Fixable;
 use hook_ir::Severity;
 use std::io::IsTerminal;
 
@@ -24,7 +25,14 @@ pub fn run(a: LintArgs) -> anyhow::Result<Exit> {
     } else {
         None
     };
-    let found = super::discover_paths(&a.paths, &a.source, super::discover::PathsFrom::Cwd)?;
+    let roots =
+        super::discover::discover_roots(&a.paths, &a.source, super::discover::PathsFrom::Cwd)?;
+    let mut fixable = Fixable::default();
+    fixable.unsafe_fixes = a.unsafe_fixes;
+    for (ctx, d) in &roots {
+        fixable.add(&d.batch.diagnostics, adapters::fix::available(ctx, d));
+    }
+    let found = super::discover::merged(roots.into_iter().map(|(_, d)| d));
     let terminal = std::io::stdout().is_terminal();
     let format = a.format.unwrap_or(if terminal {
         LintFormat::Human
@@ -32,12 +40,12 @@ pub fn run(a: LintArgs) -> anyhow::Result<Exit> {
         LintFormat::Json
     });
     let text = match format {
-        LintFormat::Json => render::json::render(&found.batch),
+        LintFormat::Json => render::json::render(&found.batch, &fixable),
         LintFormat::Human => {
             let color = render::human::use_color(terminal, std::env::var_os("NO_COLOR").as_deref());
-            render::human::render(&found, color)
+            render::human::render(&found, &fixable, color)
         }
-        LintFormat::Sarif => render::sarif::render(&found.batch),
+        LintFormat::Sarif => render::sarif::render(&found.batch, &fixable),
         LintFormat::Github => render::github::render(&found.batch),
     };
     out!("{text}");

@@ -20,7 +20,10 @@ pub fn run(a: ListArgs) -> anyhow::Result<Exit> {
     match format {
         ListFormat::Json => out!(
             "{}",
-            with_trust(&render::json::render(&found.batch), &trust)
+            with_trust(
+                &render::json::render(&found.batch, &Default::default()),
+                &trust
+            )
         ),
         ListFormat::Human => {
             for (h, t) in found.batch.hooks.iter().zip(&trust) {
