@@ -12,6 +12,7 @@ pub mod convert;
 pub mod fix;
 pub mod json_source;
 pub mod json_span;
+pub mod lint_config;
 pub mod write;
 
 mod line_index;

@@ -1282,6 +1282,32 @@ codes! {
     /// Let `hooks bridge install` write the entries (`hooks bridge uninstall` removes stale
     /// ones); keep `--host` and `--event` equal to the file's agent and the event key.
     BridgeEventNotBridged = "bridge_event_not_bridged", Error, "A bridge entry on an event it cannot bridge";
+
+    // ───────────────────────── lint configuration (hooks.toml) ─────────────────────────
+
+    /// ## What it means
+    /// The project's lint configuration (`hooks.toml`, found from the linted directory upward,
+    /// or named with `--config`) has something `hooks` cannot use: invalid TOML, a key it does
+    /// not know (`ignored` for `ignore`), a value of the wrong type, a diagnostic code that does
+    /// not exist (with the nearest one as help), a severity other than `error`, `warning` or
+    /// `info`, or a glob that does not parse. The diagnostic points at the key or value.
+    /// ## Why it matters
+    /// A configuration that is read wrong silently changes what CI reports: an `ignore` with a
+    /// misspelt code hides nothing and a misspelt key is not a setting at all, so the entry is
+    /// left out and this error is reported instead (it cannot itself be ignored, re-graded or
+    /// excluded). The rest of the file still applies; after a TOML syntax error none of it does.
+    /// ## Example
+    /// ```toml
+    /// ignore = ["duplicate_hooks"]     # no such code: duplicate_hook
+    /// [severity]
+    /// missing_script = "fatal"         # error, warning or info
+    /// [per-file-ignores]
+    /// "home/[.jcode/config.toml" = ["all"]   # unclosed `[`
+    /// ```
+    /// ## How to fix
+    /// Use the keys and values of docs/configuration.md: `hooks explain --list` lists every
+    /// code; escape a literal `[` in a glob as `[[]`.
+    InvalidLintConfig = "invalid_lint_config", Error, "The lint configuration (hooks.toml) has an unknown key or code, a wrong type or a bad glob";
 }
 
 #[cfg(test)]

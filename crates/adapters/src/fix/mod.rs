@@ -300,9 +300,21 @@ const MAX_FIXES_PER_FILE: usize = 200;
 /// uncovers another problem (an event renamed, whose matcher is then checked) gets it fixed
 /// too. Writes nothing.
 pub fn plan(ctx: &Context, found: &Discovered, unsafe_fixes: bool) -> Vec<FileFixes> {
+    plan_where(ctx, found, unsafe_fixes, &|_| true)
+}
+
+/// [`plan`], fixing only the diagnostics `reported` accepts: a project's lint configuration
+/// (`hooks.toml`) leaves the codes it does not report unfixed, as ruff does.
+pub fn plan_where(
+    ctx: &Context,
+    found: &Discovered,
+    unsafe_fixes: bool,
+    reported: &dyn Fn(&Diagnostic) -> bool,
+) -> Vec<FileFixes> {
     let with_fixes: Vec<&str> = available(ctx, found)
         .iter()
         .zip(&found.batch.diagnostics)
+        .filter(|(_, d)| reported(d))
         .filter(|(f, _)| {
             f.as_ref()
                 .is_some_and(|f| unsafe_fixes || f.applicability == Applicability::Safe)
@@ -325,7 +337,7 @@ pub fn plan(ctx: &Context, found: &Discovered, unsafe_fixes: bool) -> Vec<FileFi
         let mut fixed = Vec::new();
         let mut diags = lint_text(ctx, source.convention, &source.path, &text);
         while fixed.len() < MAX_FIXES_PER_FILE {
-            let next = diags.iter().find_map(|d| {
+            let next = diags.iter().filter(|d| reported(d)).find_map(|d| {
                 let edit = checked(ctx, source, &text, &diags, d)?;
                 (unsafe_fixes || edit.applicability == Applicability::Safe).then_some((d, edit))
             });

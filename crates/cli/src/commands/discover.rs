@@ -22,26 +22,25 @@ pub fn discover_paths(
     src: &SourceArgs,
     from: PathsFrom,
 ) -> anyhow::Result<Discovered> {
-    let roots = discover_roots(paths, src, from)?;
-    Ok(merged(roots.into_iter().map(|(_, d)| d)))
+    discover_each(paths, src, from, |_, _, _| Ok(()))
 }
 
-/// Merges what [`discover_roots`] found, each file once.
-pub fn merged(roots: impl IntoIterator<Item = Discovered>) -> Discovered {
-    let mut all = Discovered::default();
-    for d in roots {
-        merge(&mut all, d);
-    }
-    all
+/// One PATH argument, resolved.
+pub struct Root<'a> {
+    /// The absolute path.
+    pub path: &'a Path,
+    /// Whether it names a file (not a project directory).
+    pub is_file: bool,
 }
 
-/// Discovers every PATH, each with the context it was read in (what `hooks lint --fix` needs
-/// to lint a fixed file again the same way).
-pub fn discover_roots(
+/// [`discover_paths`], calling `each` on what each root found before the roots are merged (the
+/// lint configuration applies per root).
+pub fn discover_each(
     paths: &[PathBuf],
     src: &SourceArgs,
     from: PathsFrom,
-) -> anyhow::Result<Vec<(Context, Discovered)>> {
+    mut each: impl FnMut(&Root<'_>, &Context, &mut Discovered) -> anyhow::Result<()>,
+) -> anyhow::Result<Discovered> {
     let convention = match &src.convention {
         Some(c) => Some(Convention::parse(c).with_context(|| {
             format!(
@@ -61,7 +60,7 @@ pub fn discover_roots(
     } else {
         paths
     };
-    let mut all = Vec::new();
+    let mut all = Discovered::default();
     for p in paths {
         // `exists()` is false for a symlink loop or a path under a file too: say why.
         match std::fs::metadata(p) {
@@ -81,12 +80,17 @@ pub fn discover_roots(
         if from == PathsFrom::Root {
             ctx.cwd = None;
         }
-        let d = if p.is_dir() {
+        let mut d = if p.is_dir() {
             adapters::discover(&ctx)
         } else {
             adapters::load_file(&ctx, &p, convention)
         };
-        all.push((ctx, d));
+        let root = Root {
+            path: &p,
+            is_file: !p.is_dir(),
+        };
+        each(&root, &ctx, &mut d)?;
+        merge(&mut all, d);
     }
     Ok(all)
 }
