@@ -542,6 +542,25 @@ fn import_one(from: &str, name: &str, text: &str, to: &str, problems: &mut Vec<S
             t.reported += 1;
         }
     }
+    // The agent accepts what was written: `hooks lint` reports no error in a written file
+    // (the source files are the user's and may hold their own).
+    let lint = tree.run(&["lint", ".", "--home", "../home", "--format", "json"]);
+    let report: Value = serde_json::from_str(&lint.stdout).unwrap_or(Value::Null);
+    let written: Vec<String> = plan["written"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_str().unwrap().trim_start_matches("~/").to_string())
+        .collect();
+    for d in report["diagnostics"].as_array().into_iter().flatten() {
+        let path = d["location"]["path"].as_str().unwrap_or_default();
+        let path = path.trim_start_matches("../home/").trim_start_matches("~/");
+        if d["severity"] == "error" && written.iter().any(|w| path.ends_with(w.as_str())) {
+            problems.push(format!(
+                "{what}: `hooks lint` finds an error in the written {path}: {d}"
+            ));
+        }
+    }
     // Every hook not moved is left out with a code the summary counts.
     let left: BTreeMap<String, u64> = plan["targets"][0]["left_out"]
         .as_object()
