@@ -409,6 +409,7 @@ fn said(diags: &[(String, String)], what: &str) -> bool {
         "scope" => code == "scope_guarded",
         "loses blocking" => code == "lossy_conversion" && msg.contains("block"),
         "gains blocking" => code == "observer_becomes_gate",
+        "occasions" => code == "lossy_conversion" && msg.contains("occasions"),
         _ => false,
     })
 }
@@ -538,6 +539,12 @@ fn import_one(from: &str, name: &str, text: &str, to: &str, problems: &mut Vec<S
         let blocks_there =
             can_block(to, event) && !(s.is_async && matches!(to, "codex-json" | "claude-settings"));
         let blocked_here = can_block(from, &s.event) && !s.is_async;
+        // An equivalent event that fires on other occasions (Claude's and Gemini's
+        // `Notification`).
+        let fires = |c: &str, e: &str| native::equivalent_of(conv(c), e).map(|(_, n)| n.fires);
+        if fires(from, &s.event) != fires(to, event) {
+            changes.push("occasions");
+        }
         if blocked_here && !blocks_there {
             changes.push("loses blocking");
         }
