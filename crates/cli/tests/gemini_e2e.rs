@@ -184,5 +184,9 @@ fn the_demo_shows_a_gemini_mistake() {
         d["code"] == "timeout_looks_like_seconds"
             && d["location"]["path"] == "examples/demo/.gemini/settings.json"
     });
-    assert!(hit, "{}", serde_json::to_string_pretty(&v["diagnostics"]).unwrap());
+    assert!(
+        hit,
+        "{}",
+        serde_json::to_string_pretty(&v["diagnostics"]).unwrap()
+    );
 }
