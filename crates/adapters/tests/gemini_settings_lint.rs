@@ -190,6 +190,26 @@ fn system_layers_come_from_the_environment_and_override_the_rest() {
         root.join("etc/settings.json").display().to_string(),
     );
     let d = discover_only(&ctx, &[Convention::GeminiSettings]);
+    // Gemini reads system files only when root owns them and every directory above them
+    // (`security.ts`); in a checkout owned by someone else it skips both, and says so.
+    let root_owned = {
+        use std::os::unix::fs::MetadataExt;
+        root.join("etc/settings.json")
+            .ancestors()
+            .all(|p| std::fs::metadata(p).is_ok_and(|m| m.uid() == 0 && m.mode() & 0o022 == 0))
+    };
+    if !root_owned {
+        assert_eq!(
+            codes(&d),
+            [
+                Code::GeminiSystemSettingsInsecure,
+                Code::GeminiSystemSettingsInsecure
+            ],
+            "{:#?}",
+            d.batch.diagnostics
+        );
+        return;
+    }
     let sources: Vec<_> = d.sources.iter().map(|s| s.display.clone()).collect();
     assert_eq!(sources.len(), 2, "{sources:?}");
     assert!(
@@ -306,4 +326,39 @@ fn a_disabled_extensions_hooks_are_reported_and_left_out() {
     )
     .unwrap();
     assert_eq!(run().batch.hooks.len(), 1);
+}
+
+/// A system settings file under a world-writable directory (`/tmp`) is skipped by Gemini CLI
+/// 0.61.0 (`loadSystemFile`, "Security Warning"; conformance `gemini_system_layer`), hooks and
+/// switches alike.
+#[test]
+fn a_system_file_others_can_write_is_skipped() {
+    let d = tempfile::Builder::new().tempdir_in("/tmp").unwrap();
+    let root = d.path();
+    std::fs::create_dir_all(root.join("project")).unwrap();
+    std::fs::create_dir_all(root.join("home/.gemini")).unwrap();
+    std::fs::write(
+        root.join("home/.gemini/settings.json"),
+        r#"{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "command": "/bin/true"}]}]}}"#,
+    )
+    .unwrap();
+    std::fs::write(
+        root.join("system.json"),
+        r#"{"hooksConfig": {"enabled": false}}"#,
+    )
+    .unwrap();
+    let mut ctx = ctx_for(root);
+    ctx.apply_env_overrides = true;
+    ctx.env.insert(
+        "GEMINI_CLI_SYSTEM_SETTINGS_PATH".into(),
+        root.join("system.json").display().to_string(),
+    );
+    let found = discover_only(&ctx, &[Convention::GeminiSettings]);
+    // The system file's `enabled: false` is not in force: the user's hook stays.
+    assert_eq!(found.batch.hooks.len(), 1, "{:#?}", found.batch);
+    assert!(
+        codes(&found).contains(&Code::GeminiSystemSettingsInsecure),
+        "{:#?}",
+        found.batch.diagnostics
+    );
 }

@@ -254,7 +254,10 @@ pub fn record(agent: Agent, s: &Scenario, repo: &Path) -> Result<Trace> {
     } else {
         None
     };
-    let budget = Duration::from_secs(s.budget_secs);
+    // Gemini CLI is a Node.js bundle whose start alone takes seconds on a loaded machine: a
+    // whole `--check` pass at load 15 on 2 cores saw 17 of 52 runs killed at 30 s.
+    let floor = if agent == Agent::Gemini { 60 } else { 0 };
+    let budget = Duration::from_secs(s.budget_secs.max(floor));
     let server = ModelServer::start(
         agent.api(),
         ModelScript {
@@ -273,10 +276,14 @@ pub fn record(agent: Agent, s: &Scenario, repo: &Path) -> Result<Trace> {
         .arg(&bin)
         .args(agent.args(s))
         .env_clear()
-        .envs(match &env_bin {
-            Some(bin) => crate::bridge::with_bin(agent.env(root.path(), &server.url()), bin),
-            None => agent.env(root.path(), &server.url()),
-        })
+        .envs(crate::scenario::with_env(
+            match &env_bin {
+                Some(bin) => crate::bridge::with_bin(agent.env(root.path(), &server.url()), bin),
+                None => agent.env(root.path(), &server.url()),
+            },
+            &s.env,
+            root.path(),
+        ))
         .current_dir(root.path().join("project"))
         .stdin(Stdio::null())
         .stdout(std::fs::File::create(&out_path)?)
@@ -345,6 +352,7 @@ pub fn record(agent: Agent, s: &Scenario, repo: &Path) -> Result<Trace> {
                 Ok((rel.clone(), m.text(&text)))
             })
             .collect::<Result<_>>()?,
+        env: s.env.clone(),
         bridge_install: installed.map(|t| m.text(&t)),
         layer: s.layer,
         trust: (agent == Agent::Codex).then_some(s.trust),

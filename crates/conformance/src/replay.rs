@@ -186,17 +186,22 @@ pub fn replay(t: &Trace) -> Result<Observed> {
         std::fs::write(dir.join("config.toml"), state)?;
     }
     let (project, home) = (r.join("project"), r.join("home"));
+    // The scenario's own variables are machine state the agent read (a system settings
+    // path): the adapter reads them too.
+    let mut ctx_env: std::collections::BTreeMap<String, String> =
+        [("HOME".to_string(), home.display().to_string())].into();
+    ctx_env.extend(crate::scenario::with_env(Vec::new(), &t.env, r));
     let ctx = adapters::Context {
         project: Some(project.clone()),
         home: Some(home.clone()),
-        env: [("HOME".to_string(), home.display().to_string())].into(),
-        apply_env_overrides: false,
+        env: ctx_env,
+        apply_env_overrides: !t.env.is_empty(),
         cwd: None,
     };
     let convention = agent.convention();
     // The agents ran with exactly this environment (`Agent::env`; a bridge's hooks inherit it,
     // with the run's `bin/` first on PATH for Node.js).
-    let mut env = agent.env(r, "http://127.0.0.1:9");
+    let mut env = crate::scenario::with_env(agent.env(r, "http://127.0.0.1:9"), &t.env, r);
     if t.bridge_install.is_some() {
         env = crate::bridge::with_bin(env, &crate::bridge::bin_dir(r, None)?);
     }

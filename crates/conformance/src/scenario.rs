@@ -92,9 +92,27 @@ pub struct Scenario {
     /// through it.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub bridge: bool,
+    /// Variables added to the agent's environment (`<ROOT>` = the run's root), such as
+    /// Gemini CLI's `GEMINI_CLI_SYSTEM_SETTINGS_PATH` for a system settings layer of the run's
+    /// own. The replay gives our adapter and runner the same variables.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub env: BTreeMap<String, String>,
     /// Seconds the whole agent run may take.
     #[serde(default = "default_budget")]
     pub budget_secs: u64,
+}
+
+/// `base` with the scenario variables `extra` set (`<ROOT>` replaced by `root`).
+pub fn with_env(
+    mut base: Vec<(String, String)>,
+    extra: &BTreeMap<String, String>,
+    root: &Path,
+) -> Vec<(String, String)> {
+    for (k, v) in extra {
+        base.retain(|(n, _)| n != k);
+        base.push((k.clone(), v.replace("<ROOT>", &root.display().to_string())));
+    }
+    base
 }
 
 /// What a generated hook script does after logging its run.

@@ -34,6 +34,9 @@ pub struct Trace {
     /// The scenario's other files (the hooks a bridge runs), by path under the run root, masked.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub files: BTreeMap<String, String>,
+    /// The scenario's extra environment variables (`<ROOT>` = the run's root).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub env: BTreeMap<String, String>,
     /// A bridge scenario: what `hooks bridge install` printed when it wrote `config`, masked.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bridge_install: Option<String>,

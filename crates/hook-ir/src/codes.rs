@@ -1270,6 +1270,25 @@ codes! {
     GeminiFolderUntrusted = "gemini_folder_untrusted", Info, "Gemini CLI runs no settings hook here: the folder is not trusted";
 
     /// ## What it means
+    /// A Gemini CLI system settings file (`$GEMINI_CLI_SYSTEM_SETTINGS_PATH`, else
+    /// `/etc/gemini-cli/settings.json`) or system defaults file is not owned by root, is
+    /// writable by group or others, or lies under such a directory. Gemini CLI skips it with a
+    /// "Security Warning" (`settings.ts` `loadSystemFile`, `security.ts`
+    /// `isFileAndDirectorySecureSync`, Gemini CLI 0.61.0; recorded live: a system file under
+    /// `/tmp` is skipped).
+    /// ## Why it matters
+    /// The file is meant to override every other layer — an administrator's `hooksConfig` or
+    /// hooks — and none of it applies: hooks it declares never run, and a switch it sets is not
+    /// in force.
+    /// ## Example
+    /// `GEMINI_CLI_SYSTEM_SETTINGS_PATH=/tmp/gemini/settings.json`, where `/tmp` is
+    /// world-writable.
+    /// ## How to fix
+    /// Put the file where only root can write: owned by root, mode `644`, in directories owned
+    /// by root without group or other write permission.
+    GeminiSystemSettingsInsecure = "gemini_system_settings_insecure", Warning, "A Gemini system settings file Gemini skips: not owned by root, or writable by others";
+
+    /// ## What it means
     /// A `hooks bridge` entry (written by `hooks bridge install`) runs the hooks of other
     /// conventions inside this agent, but none of its source conventions (`--from`, by default
     /// every convention the agent does not read itself) has a hook for the entry's event in this

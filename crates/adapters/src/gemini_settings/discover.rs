@@ -91,6 +91,20 @@ pub(super) fn discover(ctx: &Context, out: &mut Output) {
                 continue;
             }
         }
+        if matches!(scope, Scope::System | Scope::SystemDefaults) {
+            if let Some(why) = super::secure::insecure(&path) {
+                out.diag(
+                    Diagnostic::new(
+                        Code::GeminiSystemSettingsInsecure,
+                        format!("Gemini CLI skips this system settings file: {why}; none of its settings or hooks apply"),
+                    )
+                    .with_convention(GE)
+                    .at(hook_ir::Location::path_only(ctx.display(&path)))
+                    .with_help("make the file and every directory above it owned by root and writable only by root (`sudo chown root:root`, `sudo chmod go-w`)"),
+                );
+                continue;
+            }
+        }
         if let Some(l) = read_and_lower(ctx, &path, &scope, out) {
             all.push(l);
         }

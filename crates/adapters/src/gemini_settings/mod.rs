@@ -35,6 +35,7 @@ mod lower;
 pub(crate) mod matcher;
 mod raw;
 pub mod schema;
+mod secure;
 mod trust;
 mod write;
 
