@@ -5,6 +5,7 @@
 
 use super::discover::{absolute, discover_each, PathsFrom, Root};
 use crate::args::{ConfigArgs, SourceArgs};
+use crate::render::fixable::Fixable;
 use adapters::lint_config::{self, Config, Policy, Scope, Selection};
 use adapters::{Context, Discovered};
 use anyhow::bail;
@@ -88,16 +89,22 @@ impl<'a> Configs<'a> {
     }
 }
 
-/// Discovers every PATH as [`discover_each`] does, applying each root's configuration.
+/// Discovers every PATH as [`discover_each`] does, applying each root's configuration; with
+/// `fixable`, records the fix of each reported diagnostic that has one (checked in its root's
+/// context, which the merged result no longer has).
 pub fn discover(
     paths: &[PathBuf],
     src: &SourceArgs,
     cfg: &ConfigArgs,
     scope: Scope,
+    mut fixable: Option<&mut Fixable>,
 ) -> anyhow::Result<Configured> {
     let mut configs = Configs::new(cfg)?;
     let mut found = discover_each(paths, src, PathsFrom::Cwd, |root, ctx, d| {
         configs.policy(ctx, root).apply(ctx, d, scope);
+        if let Some(f) = fixable.as_deref_mut() {
+            f.add(&d.batch.diagnostics, adapters::fix::available(ctx, d));
+        }
         Ok(())
     })?;
     let mut problems: Vec<_> = configs

@@ -15,6 +15,7 @@ pub fn run(a: ListArgs) -> anyhow::Result<Exit> {
         &a.source,
         &a.config,
         adapters::lint_config::Scope::List,
+        None,
     )?
     .found;
     let trust = codex_trust(&a.source, &found);
@@ -26,7 +27,10 @@ pub fn run(a: ListArgs) -> anyhow::Result<Exit> {
     match format {
         ListFormat::Json => out!(
             "{}",
-            with_trust(&render::json::render(&found.batch), &trust)
+            with_trust(
+                &render::json::render(&found.batch, &Default::default()),
+                &trust
+            )
         ),
         ListFormat::Human => {
             for (h, t) in found.batch.hooks.iter().zip(&trust) {
