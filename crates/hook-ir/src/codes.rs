@@ -81,8 +81,10 @@ codes! {
     /// `session_shutdown`), so it has no place in the IR. This is a limitation of `hooks`, not a
     /// mistake in the file, so it is an info: `--deny-warnings` passes a valid config.
     /// ## Why it matters
-    /// The agent itself still runs the hook, but `hooks import` cannot carry it to another
-    /// convention and the runner does not execute it.
+    /// The agent itself still runs the hook, but the runner does not execute it, and
+    /// `hooks import` carries it only to an agent with an equivalent event (`PreCompact` ↔
+    /// Gemini's `PreCompress`, `SubagentStop`, `PermissionRequest`, …; otherwise
+    /// `event_not_in_target`).
     /// ## Example
     /// ```toml
     /// [[hooks]]
@@ -90,7 +92,8 @@ codes! {
     /// command = "./save-transcript.sh"
     /// ```
     /// ## How to fix
-    /// Nothing is broken. If the hook must move to another agent, re-create it by hand there.
+    /// Nothing is broken. If the hook must move to an agent without an equivalent event,
+    /// re-create it by hand there.
     UnsupportedConventionEvent = "unsupported_convention_event", Info, "A valid event of the convention that is outside the six canonical kinds";
 
     /// ## What it means
@@ -930,6 +933,22 @@ codes! {
     /// Run `hooks lint` on the target, fix what it reports, and import again; report the plan
     /// (`--dry-run --format json`) as a bug if the source was clean.
     TargetWouldReject = "target_would_reject", Error, "The target's reader would reject the planned file; nothing written";
+
+    /// ## What it means
+    /// The hook's event is outside the six kinds (`Notification`, `PreCompact`,
+    /// `PermissionRequest`, …) and the target agent has no event that fires at the same moment
+    /// for the same reason, so `hooks import` has nowhere to put it. The events it carries, and
+    /// to which event of each agent, are listed in `docs/cli.md` (table of equivalent events,
+    /// `crates/hook-ir/src/contract/native.rs`, each row cited from the agent's source).
+    /// ## Why it matters
+    /// Writing it under another event would make it fire at other moments: it is left out, and
+    /// the import exits 1.
+    /// ## Example
+    /// A Claude `Notification` hook imported into Codex `hooks.json` (Codex has no notification
+    /// event).
+    /// ## How to fix
+    /// Keep the hook in its own agent, or re-create what it does with an event the target has.
+    EventNotInTarget = "event_not_in_target", Error, "The target has no event equivalent to the hook's event outside the six kinds";
 
     // ───────────────────────── Claude settings ─────────────────────────
 

@@ -310,6 +310,7 @@ mod tests {
         let found = Discovered {
             batch: demo(),
             sources: demo_sources(),
+            outside: Vec::new(),
         };
         insta::assert_snapshot!(render(&found, &demo_fixes(), false));
     }
@@ -324,6 +325,7 @@ mod tests {
         let found = Discovered {
             batch: demo(),
             sources: demo_sources(),
+            outside: Vec::new(),
         };
         assert!(render(&found, &Fixable::default(), true).contains('\u{1b}'));
         assert!(!render(&found, &Fixable::default(), false).contains('\u{1b}'));
@@ -375,6 +377,7 @@ mod tests {
                 display: "a\nb\u{1b}.toml".into(),
                 text: Some(text.into()),
             }],
+            outside: Vec::new(),
         };
         let out = render(&found, &Fixable::default(), false);
         assert!(!out.chars().any(|c| c.is_control() && c != '\n'), "{out:?}");
@@ -413,6 +416,7 @@ mod tests {
                     display: "f.toml".into(),
                     text: Some(text),
                 }],
+                outside: Vec::new(),
             };
             let out = render(&found, &Fixable::default(), false);
             proptest::prop_assert!(out.starts_with("error[parse_error]: m"), "{}", out);
