@@ -72,6 +72,8 @@ struct Entry {
     command: String,
     /// As written, in the file's unit (seconds; Gemini and jcode milliseconds).
     timeout: Option<u64>,
+    /// Codex/Claude `async: true`: the hook runs in the background and never blocks.
+    is_async: bool,
 }
 
 fn conv(name: &str) -> Convention {
@@ -108,6 +110,7 @@ fn entries(convention: &str, text: &str) -> Vec<Entry> {
                         .get("timeout")
                         .and_then(|t| t.as_integer())
                         .map(|t| t as u64),
+                    is_async: false,
                 });
             }
         }
@@ -139,6 +142,7 @@ fn entries(convention: &str, text: &str) -> Vec<Entry> {
                         matcher: None,
                         command,
                         timeout: (slot == "pre_tool").then_some(timeout).flatten(),
+                        is_async: false,
                     });
                 }
             }
@@ -169,6 +173,7 @@ fn entries(convention: &str, text: &str) -> Vec<Entry> {
                             matcher: matcher.map(String::from),
                             command: command.to_string(),
                             timeout: h.get("timeout").and_then(Value::as_u64),
+                            is_async: h.get("async").and_then(Value::as_bool) == Some(true),
                         });
                     }
                 }
@@ -326,6 +331,16 @@ fn effective_ms(convention: &str, event: &str, written: Option<u64>) -> Option<u
     rule.effective_ms(written.map(|w| w * unit_ms))
 }
 
+/// Whether a hook of `event` can block or decide in `convention` (the contract's rules; for
+/// events outside the six kinds, the table of equivalents).
+fn can_block(convention: &str, event: &str) -> bool {
+    let c = conv(convention);
+    match contract::find(c, event).and_then(|r| r.rules()) {
+        Some(r) => r.can_block,
+        None => native::equivalent_of(c, event).is_some_and(|(_, n)| n.can_block),
+    }
+}
+
 /// The counts of one direction.
 #[derive(Debug, Default, Clone)]
 struct Tally {
@@ -392,6 +407,9 @@ fn said(diags: &[(String, String)], what: &str) -> bool {
                     .any(|w| msg.contains(w))
         }
         "scope" => code == "scope_guarded",
+        "loses blocking" => code == "lossy_conversion" && msg.contains("block"),
+        "gains blocking" => code == "observer_becomes_gate",
+        "occasions" => code == "lossy_conversion" && msg.contains("occasions"),
         _ => false,
     })
 }
@@ -515,6 +533,23 @@ fn import_one(from: &str, name: &str, text: &str, to: &str, problems: &mut Vec<S
         };
         if src != dst {
             changes.push("matcher");
+        }
+        // Gate or observer: an `async` hook never blocked; it stays in the background only
+        // where the target keeps the flag (Codex and Claude).
+        let blocks_there =
+            can_block(to, event) && !(s.is_async && matches!(to, "codex-json" | "claude-settings"));
+        let blocked_here = can_block(from, &s.event) && !s.is_async;
+        // An equivalent event that fires on other occasions (Claude's and Gemini's
+        // `Notification`).
+        let fires = |c: &str, e: &str| native::equivalent_of(conv(c), e).map(|(_, n)| n.fires);
+        if fires(from, &s.event) != fires(to, event) {
+            changes.push("occasions");
+        }
+        if blocked_here && !blocks_there {
+            changes.push("loses blocking");
+        }
+        if !blocked_here && blocks_there {
+            changes.push("gains blocking");
         }
         let written = if to == "jcode" {
             jcode_timeout

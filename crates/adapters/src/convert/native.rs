@@ -128,6 +128,15 @@ pub(super) fn to_native(h: &Hook, say: &mut Say) -> Option<Hook> {
             ),
         );
     }
+    if src.fires != dst.fires {
+        say.push(
+            Code::LossyConversion,
+            format!(
+                "`{}` fires {} in {}, but `{}` fires {} in {}: the hook runs on other occasions",
+                h.source_event, src.fires, h.convention, dst.event, dst.fires, say.to
+            ),
+        );
+    }
     if h.source_event != dst.event {
         say.push(
             Code::ConversionNote,

@@ -52,6 +52,8 @@ pub struct NativeEvent {
     pub value: NativeValue,
     /// Whether a hook of this event can block or decide (an exit code of 2 or a `decision`).
     pub can_block: bool,
+    /// When it fires, in words, where that differs between agents (`""`: as the others).
+    pub fires: &'static str,
     /// Where the agent defines it (file and version).
     pub source: &'static str,
 }
@@ -80,12 +82,27 @@ const fn ev(
         event,
         value,
         can_block,
+        fires: "",
         source,
     }
 }
 
+/// [`ev`] for an event that fires on other occasions than its equivalents.
+const fn ev_when(
+    convention: Convention,
+    event: &'static str,
+    value: NativeValue,
+    fires: &'static str,
+    source: &'static str,
+) -> NativeEvent {
+    NativeEvent {
+        fires,
+        ..ev(convention, event, value, false, source)
+    }
+}
+
 const CLAUDE_DOCS: &str = "Claude Code 2.1.332, hooks reference (code.claude.com/docs/en/hooks)";
-const KIMI: &str = "conventions.md §2 (MoonshotAI/kimi-code packages/agent-core-v2/src/features/externalHooks/): every event but PreToolUse, Stop and UserPromptSubmit is an observer";
+const KIMI: &str = "MoonshotAI/kimi-code@0746eef packages/agent-core-v2/src/features/externalHooks/agent/agentExternalHooksService.ts (conventions.md §2): every event but PreToolUse, Stop and UserPromptSubmit is an observer";
 
 /// The table. Codex's matchers: `matcher_pattern_for_event` (openai/codex@86b5077
 /// `codex-rs/hooks/src/events/common.rs`) keeps them on `PermissionRequest` and drops them on
@@ -129,12 +146,17 @@ pub const EQUIVALENTS: &[Equivalent] = &[
             ev(JV, "SubagentStop", V::AgentType, false, KIMI),
         ],
     },
+    // Kimi Code's `Notification` is not this event: it fires for background-task
+    // notifications (`TaskNotified`, `notifyTaskNotification` in agentExternalHooksService.ts),
+    // not when the agent waits for the user.
     Equivalent {
         name: "notification",
         events: &[
-            ev(CL, "Notification", V::NotificationType, false, CLAUDE_DOCS),
-            ev(JV, "Notification", V::NotificationType, false, KIMI),
-            ev(GE, "Notification", V::Unmatched, false,
+            ev_when(CL, "Notification", V::NotificationType,
+                "when Claude asks for a permission, waits idle for input, or shows an auth or elicitation dialog",
+                CLAUDE_DOCS),
+            ev_when(GE, "Notification", V::Unmatched,
+                "only when a tool asks for permission",
                 "Gemini CLI 0.61.0 packages/core/src/hooks/types.ts `HookEventName.Notification` (observability only, no matcher context)"),
         ],
     },
@@ -269,5 +291,7 @@ mod tests {
         assert!(!same_values(cl, sub.in_convention(CX).unwrap()));
         assert!(equivalent_of(Convention::Jcode, "turn_end").is_none());
         assert_eq!(nominal_kind(MatchedValue::ToolName), Kind::PostToolUse);
+        // Kimi Code's task notifications are not Claude's attention notifications.
+        assert!(equivalent_of(JV, "Notification").is_none());
     }
 }
