@@ -3,6 +3,8 @@
 
 #[path = "../../crates/adapters/tests/robust/check.rs"]
 pub mod check;
+#[path = "../../crates/adapters/tests/robust/tree.rs"]
+pub mod tree;
 
 use check::{read_checked, stopped_before_lowering, write_checked, Sandbox};
 use hook_ir::{Convention, Hook};
@@ -12,10 +14,33 @@ use std::path::Path;
 thread_local! {
     // One sandbox per fuzzing process: files are overwritten per input, not recreated.
     static SANDBOX: RefCell<Option<Sandbox>> = const { RefCell::new(None) };
+    // The project a directory tree is imported into.
+    static TARGET: RefCell<Option<Sandbox>> = const { RefCell::new(None) };
 }
 
 fn with_sandbox<R>(f: impl FnOnce(&Sandbox) -> R) -> R {
     SANDBOX.with(|s| f(s.borrow_mut().get_or_insert_with(Sandbox::new)))
+}
+
+/// Directory-tree target: the first byte picks GJC's, Claude's or Codex's hooks directory, the
+/// rest is a tree ([`tree::Tree::from_bytes`]). Discovery yields located hooks or coded
+/// diagnostics, the same twice; importing the hooks into another project's `.gjc/hooks/`
+/// copies them byte for byte, reads back, keeps what was there, and a second import is a no-op.
+pub fn dir_tree(data: &[u8]) {
+    let Some((&c, rest)) = data.split_first() else {
+        return;
+    };
+    let conv = [Convention::Gjc, Convention::ClaudeDir, Convention::CodexDir][c as usize % 3];
+    let t = tree::Tree::from_bytes(conv, rest);
+    with_sandbox(|src| {
+        let d = tree::read_tree_checked(src, &t);
+        TARGET.with(|dst| {
+            tree::import_checked(
+                dst.borrow_mut().get_or_insert_with(Sandbox::new),
+                &d.batch.hooks,
+            )
+        });
+    });
 }
 
 /// Reader target: any bytes as `conv`'s file yield hooks or located, coded diagnostics.

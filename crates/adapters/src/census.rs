@@ -1,7 +1,6 @@
 //! What a source file holds before lowering: every handler entry, so that `hooks import` can
-//! count the hooks its reader sets aside — an event outside the six kinds (`PreCompact`,
-//! `Notification`, …), a handler that is not a command — among the hooks it read, each with
-//! its reason, instead of leaving them out of the count.
+//! count the hooks its reader sets aside — a handler that is not a command — among the hooks it
+//! read, each with its reason, instead of leaving them out of the count.
 
 use hook_ir::contract::{self, Lookup};
 use hook_ir::{Code, Convention};
@@ -69,11 +68,11 @@ pub fn entries(convention: Convention, text: &str) -> Vec<Entry> {
     }
 }
 
-/// Why the reader sets `e` aside rather than making a hook of it, when it does: its event is
-/// outside the six kinds, or it is not a command.
+/// Why the reader sets `e` aside rather than making a hook of it, when it does: it is not a
+/// command. (A command of an event outside the six kinds is read, into
+/// [`crate::Output::outside`], for `hooks import` to carry.)
 pub fn set_aside(convention: Convention, e: &Entry) -> Option<Code> {
     match contract::lookup(convention, &e.event) {
-        Lookup::Known(row) if row.kind().is_none() => Some(Code::UnsupportedConventionEvent),
         Lookup::Known(_) if !e.command => Some(Code::NonCommandHandler),
         _ => None,
     }
@@ -96,21 +95,16 @@ mod tests {
             .iter()
             .map(|e| set_aside(Convention::ClaudeSettings, e))
             .collect();
-        assert_eq!(why.iter().filter(|w| w.is_none()).count(), 1);
+        // The commands (of the six kinds or outside them) are read; the prompt is set aside.
+        assert_eq!(why.iter().filter(|w| w.is_none()).count(), 4);
         assert_eq!(
             why.iter()
-                .filter(|w| **w == Some(Code::UnsupportedConventionEvent))
+                .filter(|w| **w == Some(Code::NonCommandHandler))
                 .count(),
-            3
+            1
         );
-        assert!(why.contains(&Some(Code::NonCommandHandler)));
         let jarvis = "[[hooks]]\nevent = \"PreCompact\"\ncommand = \"x\"\n\n[[hooks]]\nevent = \"Stop\"\ncommand = \"y\"\n";
         let j = entries(Convention::Jarvis, jarvis);
-        assert_eq!(
-            j.iter()
-                .filter_map(|e| set_aside(Convention::Jarvis, e))
-                .collect::<Vec<_>>(),
-            [Code::UnsupportedConventionEvent]
-        );
+        assert!(j.iter().all(|e| set_aside(Convention::Jarvis, e).is_none()));
     }
 }

@@ -1,6 +1,6 @@
 //! What discovery needs to know about the world, captured once so tests can inject it.
 
-use hook_ir::{display_from_cwd, display_path, Batch, Convention};
+use hook_ir::{display_from_cwd, display_path, Batch, Convention, Hook};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -68,6 +68,9 @@ pub struct Discovered {
     pub batch: Batch,
     /// The files read, in the order they were read.
     pub sources: Vec<SourceFile>,
+    /// Hooks of valid events outside the six kinds, for `hooks import` only
+    /// ([`crate::Output::outside`]).
+    pub outside: Vec<Hook>,
 }
 
 impl Discovered {

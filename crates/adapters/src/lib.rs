@@ -12,6 +12,7 @@ pub mod convert;
 pub mod fix;
 pub mod json_source;
 pub mod json_span;
+pub mod lint_config;
 pub mod write;
 
 mod line_index;
@@ -48,6 +49,11 @@ pub struct Output {
     pub diagnostics: Vec<Diagnostic>,
     /// The files read (for renderers that show source lines).
     pub sources: Vec<SourceFile>,
+    /// Command hooks of valid events outside the six kinds (`PreCompact`, `Notification`, …),
+    /// which `hooks import` carries to the target's equivalent event
+    /// ([`hook_ir::contract::native`]). Their `kind` is nominal
+    /// ([`hook_ir::contract::native::nominal_kind`]); the runner and the rules never see them.
+    pub outside: Vec<Hook>,
 }
 
 impl Output {
@@ -88,6 +94,7 @@ pub fn discover_to_run(ctx: &Context, conventions: &[Convention]) -> Discovered 
     Discovered {
         batch: normalize(out.hooks, out.diagnostics),
         sources: out.sources,
+        outside: out.outside,
     }
 }
 
@@ -179,6 +186,7 @@ fn load_file_with(
         return Discovered {
             batch: normalize(out.hooks, out.diagnostics),
             sources: out.sources,
+            outside: out.outside,
         };
     }
     finish(ctx, out)
@@ -222,5 +230,6 @@ fn finish(ctx: &Context, mut out: Output) -> Discovered {
     Discovered {
         batch: normalize(out.hooks, out.diagnostics),
         sources: out.sources,
+        outside: out.outside,
     }
 }

@@ -47,7 +47,9 @@ pub fn verify(ctx: &Context, convention: Convention, hooks: &[Hook], plan: Plan)
         (h.kind, h.source_event.clone(), what)
     };
     // A set: `contains` on a list per written hook made 24,000 imported hooks quadratic.
-    let read: std::collections::HashSet<_> = out.hooks.iter().map(key).collect();
+    // Hooks of events outside the six kinds (carried by the importer) are read aside.
+    let read: std::collections::HashSet<_> =
+        out.hooks.iter().chain(&out.outside).map(key).collect();
     let Some((lost, (_, _, what))) = hooks
         .iter()
         .map(|h| (h, key(h)))

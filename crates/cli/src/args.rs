@@ -1,5 +1,6 @@
 //! Command-line arguments, as the user typed them (design.md "Command line (v1)").
 
+use adapters::lint_config::{Selection, Selector};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use hook_ir::Convention;
 use std::path::PathBuf;
@@ -52,6 +53,51 @@ pub struct SourceArgs {
     pub convention: Option<String>,
 }
 
+/// The lint configuration (docs/configuration.md): which `hooks.toml`, and the command line's
+/// selection over it.
+#[derive(Debug, Args)]
+pub struct ConfigArgs {
+    /// Use this lint configuration instead of the `hooks.toml` found from each PATH upward.
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Ignore every `hooks.toml`: every code, default severities.
+    #[arg(long, conflicts_with = "config")]
+    pub isolated: bool,
+    /// Report only these codes (comma-separated, `all` for every code); replaces the
+    /// configuration's `select` and `ignore`.
+    #[arg(long, value_name = "CODE,..", value_delimiter = ',', value_parser = parse_selector)]
+    pub select: Option<Vec<Selector>>,
+    /// Report these codes too (comma-separated), on top of the configuration's selection.
+    #[arg(long, value_name = "CODE,..", value_delimiter = ',', value_parser = parse_selector)]
+    pub extend_select: Vec<Selector>,
+    /// Do not report these codes (comma-separated), on top of the configuration's selection.
+    #[arg(long, value_name = "CODE,..", value_delimiter = ',', value_parser = parse_selector)]
+    pub ignore: Vec<Selector>,
+}
+
+impl ConfigArgs {
+    /// The command line's layer of selection.
+    pub fn selection(&self) -> Selection {
+        Selection {
+            select: self.select.clone(),
+            extend_select: self.extend_select.clone(),
+            ignore: self.ignore.clone(),
+        }
+    }
+}
+
+/// Parses a code name or `all` for `--select`/`--ignore`, with a did-you-mean.
+pub fn parse_selector(s: &str) -> Result<Selector, String> {
+    let s = s.trim();
+    match Selector::parse(s) {
+        Ok(Selector::Code(hook_ir::Code::InvalidLintConfig)) => Err(
+            "`invalid_lint_config` is always reported: fix the configuration instead".to_string(),
+        ),
+        Ok(sel) => Ok(sel),
+        Err(e) => Err(format!("{e}; {}", e.help())),
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum LintFormat {
     Human,
@@ -73,6 +119,8 @@ pub struct LintArgs {
     pub paths: Vec<PathBuf>,
     #[command(flatten)]
     pub source: SourceArgs,
+    #[command(flatten)]
+    pub config: ConfigArgs,
     /// Output format (default: human on a terminal, json otherwise).
     #[arg(long, value_enum)]
     pub format: Option<LintFormat>,
@@ -97,6 +145,8 @@ pub struct ListArgs {
     pub path: Option<PathBuf>,
     #[command(flatten)]
     pub source: SourceArgs,
+    #[command(flatten)]
+    pub config: ConfigArgs,
     /// Output format (default: human on a terminal, json otherwise).
     #[arg(long, value_enum)]
     pub format: Option<ListFormat>,

@@ -395,3 +395,72 @@ fn what_comes_back_with_the_same_meaning_but_not_the_same_text() {
     back.import("jcode", "jarvis", &["--format", "json"]);
     assert_eq!(back.hooks_of("jarvis")[0]["timeout_ms"], 30_000);
 }
+
+/// Issue 14: hooks of events outside the six kinds go to the target's equivalent event and come
+/// back unchanged: Claude → Codex → Claude, Claude → Jarvis → Claude, Claude → Gemini → Claude
+/// (`PreCompact` is Gemini's `PreCompress`; its `manual` trigger is spelled alike), compared
+/// as the `hooks` object of the settings file the round trip writes.
+#[test]
+fn events_outside_the_six_kinds_round_trip_where_the_target_has_them() {
+    let claude = r#"{"hooks": {
+  "PreCompact": [{"matcher": "manual", "hooks": [{"type": "command", "command": "./save.sh", "timeout": 20}]}],
+  "SubagentStop": [{"hooks": [{"type": "command", "command": "./sub.sh", "timeout": 30}]}],
+  "PermissionRequest": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./perm.sh", "timeout": 10}]}],
+  "PostToolUseFailure": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./fail.sh", "timeout": 5}]}],
+  "Notification": [{"hooks": [{"type": "command", "command": "./ping.sh", "timeout": 5}]}]
+}}
+"#;
+    let original: serde_json::Value = serde_json::from_str(claude).unwrap();
+    // What each target can hold of them: the rest is left out there, with
+    // `event_not_in_target`, or `matcher_not_portable` for the `manual` trigger (Codex ignores
+    // matchers on `PreCompact`; Kimi Code's trigger names are not verified to be Claude's;
+    // its `Notification` is about background tasks).
+    let cases: [(&str, &str, &[&str]); 3] = [
+        (
+            "codex-json",
+            "project/.codex/hooks.json",
+            &["SubagentStop", "PermissionRequest"],
+        ),
+        (
+            "jarvis",
+            "home/.jarvis-code/config.toml",
+            &["SubagentStop", "PermissionRequest", "PostToolUseFailure"],
+        ),
+        (
+            "gemini-settings",
+            "project/.gemini/settings.json",
+            &["PreCompact", "Notification"],
+        ),
+    ];
+    for (b, b_path, kept) in cases {
+        let first = Tree::new();
+        first.write("project/.claude/settings.json", claude);
+        let there = first.import("claude-settings", b, &["--format", "json"]);
+        let plan: serde_json::Value = serde_json::from_str(&there.stdout).unwrap();
+        assert_eq!(
+            plan["targets"][0]["carried"].as_u64(),
+            Some(kept.len() as u64),
+            "{b}: {}",
+            there.shown
+        );
+        let written = first.read(b_path);
+        let second = Tree::new();
+        second.write(
+            b_path,
+            &written.replace(
+                &first.project().display().to_string(),
+                &second.project().display().to_string(),
+            ),
+        );
+        let back = second.import(b, "claude-settings", &["--format", "json"]);
+        assert_eq!(back.code, 0, "{b} → claude-settings: {}", back.shown);
+        let again: serde_json::Value =
+            serde_json::from_str(&second.read("project/.claude/settings.json")).unwrap();
+        for event in kept {
+            assert_eq!(
+                again["hooks"][event], original["hooks"][event],
+                "claude-settings → {b} → claude-settings: `{event}`\n{b}:\n{written}\nback:\n{again:#}"
+            );
+        }
+    }
+}

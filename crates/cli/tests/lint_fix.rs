@@ -97,3 +97,116 @@ fn events_outside_hooks_move_inside_in_the_same_file() {
     assert_eq!(v["hooks"]["Stop"][0]["hooks"][0]["command"], "true");
     assert!(v.get("Stop").is_none());
 }
+
+/// Applies one `{start, end, content}` edit of the JSON output to `text`.
+fn apply_edit(text: &str, e: &serde_json::Value) -> String {
+    let offset = |p: &serde_json::Value| {
+        let (line, col) = (p["line"].as_u64().unwrap(), p["column"].as_u64().unwrap());
+        let start: usize = text
+            .split_inclusive('\n')
+            .take(line as usize - 1)
+            .map(str::len)
+            .sum();
+        start
+            + text[start..]
+                .char_indices()
+                .nth(col as usize - 1)
+                .map_or(text.len() - start, |(i, _)| i)
+    };
+    let (s, t) = (offset(&e["start"]), offset(&e["end"]));
+    format!(
+        "{}{}{}",
+        &text[..s],
+        e["content"].as_str().unwrap(),
+        &text[t..]
+    )
+}
+
+/// Two safe fixes and an unsafe one, each visible before any other is applied.
+const MARKED: &str = r#"{
+  "hooks": {
+    "pretooluse": [
+      {"matcher": "Bash", "hooks": [{"type": "command", "command": "echo hi"}]}
+    ],
+    "Stop": [
+      {"hooks": [{"type": "command", "command": "echo s", "tiemout": 5}, {"type": "command", "command": "echo t", "timeout": 30000}]}
+    ]
+  }
+}
+"#;
+
+#[test]
+fn every_format_marks_the_fixable_diagnostics() {
+    let (dir, settings) = project();
+    std::fs::write(&settings, MARKED).unwrap();
+    let (_, human, _) = hooks(dir.path(), &["--format", "human"]);
+    assert_eq!(human.matches("]: [*] ").count(), 2, "{human}");
+    assert_eq!(human.matches("= help: safe fix: ").count(), 2, "{human}");
+    assert_eq!(
+        human
+            .matches("= help: unsafe fix (with `--unsafe-fixes`): ")
+            .count(),
+        1,
+        "{human}"
+    );
+    assert!(
+        human.ends_with(
+            "[*] 2 fixable with `hooks lint --fix` (1 hidden fix can be enabled with `--unsafe-fixes`).\n"
+        ),
+        "{human}"
+    );
+    let (_, human, _) = hooks(dir.path(), &["--format", "human", "--unsafe-fixes"]);
+    assert!(
+        human.ends_with("[*] 3 fixable with `hooks lint --fix --unsafe-fixes`.\n"),
+        "{human}"
+    );
+
+    let (_, json, _) = hooks(dir.path(), &["--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let fixes: Vec<&serde_json::Value> = v["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|d| d.get("fix"))
+        .collect();
+    let kinds: Vec<&str> = fixes
+        .iter()
+        .map(|f| f["applicability"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds.iter().filter(|k| **k == "safe").count(), 2, "{json}");
+    assert_eq!(
+        kinds.iter().filter(|k| **k == "unsafe").count(),
+        1,
+        "{json}"
+    );
+    // Each edit, applied alone to the file, is exactly that fix.
+    let mut each: Vec<String> = fixes
+        .iter()
+        .map(|f| apply_edit(MARKED, &f["edits"][0]))
+        .collect();
+    each.sort();
+    let mut expected = vec![
+        MARKED.replace("\"pretooluse\"", "\"PreToolUse\""),
+        MARKED.replace("\"tiemout\"", "\"timeout\""),
+        MARKED.replace("30000", "30"),
+    ];
+    expected.sort();
+    assert_eq!(each, expected);
+
+    let (_, sarif, _) = hooks(dir.path(), &["--format", "sarif"]);
+    let s: serde_json::Value = serde_json::from_str(&sarif).unwrap();
+    let results = s["runs"][0]["results"].as_array().unwrap();
+    let sarif_fixes: Vec<&serde_json::Value> =
+        results.iter().filter_map(|r| r.get("fixes")).collect();
+    assert_eq!(sarif_fixes.len(), 3, "{sarif}");
+    for (f, j) in sarif_fixes.iter().zip(&fixes) {
+        let change = &f[0]["artifactChanges"][0];
+        assert_eq!(change["artifactLocation"]["uri"], ".claude/settings.json");
+        let r = &change["replacements"][0]["deletedRegion"];
+        assert_eq!(r["startLine"], j["edits"][0]["start"]["line"]);
+        assert_eq!(r["endColumn"], j["edits"][0]["end"]["column"]);
+        assert_eq!(f[0]["properties"]["applicability"], j["applicability"]);
+    }
+    // Marking fixes writes nothing.
+    assert_eq!(std::fs::read_to_string(&settings).unwrap(), MARKED);
+}

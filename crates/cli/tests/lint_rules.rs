@@ -233,6 +233,66 @@ fn backtracking_and_tool_names_for_every_matcher_convention() {
     assert!(case.2.contains("`bash`"), "{}", case.2);
 }
 
+/// `Edit, Write` is one regex in Codex, Jarvis and Gemini (it matches no tool) but a list of
+/// exact names in Claude Code 2.1.332: reported, with its safe fix, exactly where it is wrong.
+#[test]
+fn comma_lists_are_reported_where_the_matcher_is_a_regex() {
+    let group = |event: &str, m: &str| {
+        format!("{{\"hooks\": {{\"{event}\": [{{\"matcher\": \"{m}\", \"hooks\": [{{\"type\": \"command\", \"command\": \"true\"}}]}}]}}}}\n")
+    };
+    let t = Tree::new();
+    t.write("p/.codex/hooks.json", &group("PreToolUse", "Edit, Write"))
+        .write(
+            "p/.gemini/settings.json",
+            &group("BeforeTool", "write_file, replace"),
+        )
+        .write(
+            "p/.claude/settings.json",
+            &group("PreToolUse", "Edit, Write"),
+        )
+        .write(
+            "h/.jarvis-code/config.toml",
+            "[[hooks]]\nevent = \"PreToolUse\"\nmatcher = \"Edit, Write\"\ncommand = \"true\"\n",
+        );
+    let mut got: Vec<String> = t
+        .lint()
+        .into_iter()
+        .filter(|d| d.starts_with("matcher_comma_list"))
+        .collect();
+    got.sort();
+    assert_eq!(
+        got,
+        [
+            "matcher_comma_list .codex/hooks.json:1:39",
+            "matcher_comma_list .gemini/settings.json:1:39",
+            "matcher_comma_list ~/.jarvis-code/config.toml:3:11",
+        ],
+        "Claude reads `Edit, Write` as two names: not reported there"
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_hooks"))
+        .args(["lint", ".", "--no-env", "--diff", "--home"])
+        .arg(t.0.path().join("h"))
+        .current_dir(t.0.path().join("p"))
+        .output()
+        .unwrap();
+    let diff = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        diff.matches("+matcher = \"Edit|Write\"").count(),
+        1,
+        "{diff}"
+    );
+    assert_eq!(
+        diff.matches("\"matcher\": \"Edit|Write\"").count(),
+        1,
+        "{diff}"
+    );
+    assert!(
+        diff.contains("\"matcher\": \"write_file|replace\""),
+        "{diff}"
+    );
+    assert!(!diff.contains(".claude/settings.json"), "{diff}");
+}
+
 #[test]
 fn the_demo_readme_promises_are_kept() {
     let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");

@@ -205,8 +205,10 @@ fn jcode_session_events_get_jcode_sources_and_a_model() {
     let script = t.write(
         "home/obs.sh",
         &format!(
-            "#!/bin/sh\nprintf '%s %s' \"$JCODE_HOOK_SOURCE\" \"$JCODE_HOOK_MODEL\" > {}\n",
-            q(&out)
+            // Written aside, then renamed: its appearance means it is complete.
+            "#!/bin/sh\nprintf '%s %s' \"$JCODE_HOOK_SOURCE\" \"$JCODE_HOOK_MODEL\" > {tmp} && mv {tmp} {out}\n",
+            tmp = q(&t.path("env.tmp")),
+            out = q(&out)
         ),
     );
     std::fs::set_permissions(&script, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
@@ -217,8 +219,9 @@ fn jcode_session_events_get_jcode_sources_and_a_model() {
             s = script.display()
         ),
     );
+    // Observers are not awaited: wait for the output (up to a minute, only a hang's bound).
     let read = || {
-        for _ in 0..500 {
+        for _ in 0..6000 {
             if let Ok(s) = std::fs::read_to_string(&out) {
                 if !s.is_empty() {
                     let _ = std::fs::remove_file(&out);

@@ -81,8 +81,10 @@ codes! {
     /// `session_shutdown`), so it has no place in the IR. This is a limitation of `hooks`, not a
     /// mistake in the file, so it is an info: `--deny-warnings` passes a valid config.
     /// ## Why it matters
-    /// The agent itself still runs the hook, but `hooks import` cannot carry it to another
-    /// convention and the runner does not execute it.
+    /// The agent itself still runs the hook, but the runner does not execute it, and
+    /// `hooks import` carries it only to an agent with an equivalent event (`PreCompact` ↔
+    /// Gemini's `PreCompress`, `SubagentStop`, `PermissionRequest`, …; otherwise
+    /// `event_not_in_target`).
     /// ## Example
     /// ```toml
     /// [[hooks]]
@@ -90,7 +92,8 @@ codes! {
     /// command = "./save-transcript.sh"
     /// ```
     /// ## How to fix
-    /// Nothing is broken. If the hook must move to another agent, re-create it by hand there.
+    /// Nothing is broken. If the hook must move to an agent without an equivalent event,
+    /// re-create it by hand there.
     UnsupportedConventionEvent = "unsupported_convention_event", Info, "A valid event of the convention that is outside the six canonical kinds";
 
     /// ## What it means
@@ -368,6 +371,26 @@ codes! {
     /// ## How to fix
     /// Remove the matcher, or move the hook to an event that has a matched value.
     MatcherHasNoEffect = "matcher_has_no_effect", Warning, "A matcher on an event where it cannot filter";
+
+    /// ## What it means
+    /// The matcher is a comma-separated list of names (`Edit, Write`) in a convention that reads
+    /// it as one regex: Codex (a Rust `regex` unless the string is only `[A-Za-z0-9_|]`,
+    /// `codex-rs/hooks/src/events/common.rs`, Codex 0.171.0), Jarvis (`new RegExp(matcher)`,
+    /// Kimi Code `externalHooks/internal/matchHooks.ts`, rev d723cc4) and Gemini CLI
+    /// (`new RegExp(matcher)`, `packages/core/src/hooks/hookPlanner.ts`, 0.61.0). Claude Code
+    /// reads the same string as a list of exact names (2.1.332: a matcher of only letters,
+    /// digits, `_`, `-`, spaces, `,` and `|` is split on `,` and `|`), so it is not reported
+    /// there.
+    /// ## Why it matters
+    /// The regex searches for the whole text, comma and space included, in the tool name: no
+    /// tool is called `Edit, Write`, so the hook never fires and the guard you meant is absent.
+    /// ## Example
+    /// ```json
+    /// {"hooks": {"PreToolUse": [{"matcher": "Edit, Write", "hooks": [{"type": "command", "command": "./check.sh"}]}]}}
+    /// ```
+    /// ## How to fix
+    /// Separate the names with `|` (`Edit|Write`). `hooks lint --fix` does it (a safe fix).
+    MatcherCommaList = "matcher_comma_list", Warning, "A comma-separated list of names read as one regex matches no tool";
 
     // ───────────────────────── jcode and Jarvis (TOML adapters) ─────────────────────────
 
@@ -911,6 +934,22 @@ codes! {
     /// (`--dry-run --format json`) as a bug if the source was clean.
     TargetWouldReject = "target_would_reject", Error, "The target's reader would reject the planned file; nothing written";
 
+    /// ## What it means
+    /// The hook's event is outside the six kinds (`Notification`, `PreCompact`,
+    /// `PermissionRequest`, …) and the target agent has no event that fires at the same moment
+    /// for the same reason, so `hooks import` has nowhere to put it. The events it carries, and
+    /// to which event of each agent, are listed in `docs/cli.md` (table of equivalent events,
+    /// `crates/hook-ir/src/contract/native.rs`, each row cited from the agent's source).
+    /// ## Why it matters
+    /// Writing it under another event would make it fire at other moments: it is left out, and
+    /// the import exits 1.
+    /// ## Example
+    /// A Claude `Notification` hook imported into Codex `hooks.json` (Codex has no notification
+    /// event).
+    /// ## How to fix
+    /// Keep the hook in its own agent, or re-create what it does with an event the target has.
+    EventNotInTarget = "event_not_in_target", Error, "The target has no event equivalent to the hook's event outside the six kinds";
+
     // ───────────────────────── Claude settings ─────────────────────────
 
     /// ## What it means
@@ -1262,6 +1301,32 @@ codes! {
     /// Let `hooks bridge install` write the entries (`hooks bridge uninstall` removes stale
     /// ones); keep `--host` and `--event` equal to the file's agent and the event key.
     BridgeEventNotBridged = "bridge_event_not_bridged", Error, "A bridge entry on an event it cannot bridge";
+
+    // ───────────────────────── lint configuration (hooks.toml) ─────────────────────────
+
+    /// ## What it means
+    /// The project's lint configuration (`hooks.toml`, found from the linted directory upward,
+    /// or named with `--config`) has something `hooks` cannot use: invalid TOML, a key it does
+    /// not know (`ignored` for `ignore`), a value of the wrong type, a diagnostic code that does
+    /// not exist (with the nearest one as help), a severity other than `error`, `warning` or
+    /// `info`, or a glob that does not parse. The diagnostic points at the key or value.
+    /// ## Why it matters
+    /// A configuration that is read wrong silently changes what CI reports: an `ignore` with a
+    /// misspelt code hides nothing and a misspelt key is not a setting at all, so the entry is
+    /// left out and this error is reported instead (it cannot itself be ignored, re-graded or
+    /// excluded). The rest of the file still applies; after a TOML syntax error none of it does.
+    /// ## Example
+    /// ```toml
+    /// ignore = ["duplicate_hooks"]     # no such code: duplicate_hook
+    /// [severity]
+    /// missing_script = "fatal"         # error, warning or info
+    /// [per-file-ignores]
+    /// "home/[.jcode/config.toml" = ["all"]   # unclosed `[`
+    /// ```
+    /// ## How to fix
+    /// Use the keys and values of docs/configuration.md: `hooks explain --list` lists every
+    /// code; escape a literal `[` in a glob as `[[]`.
+    InvalidLintConfig = "invalid_lint_config", Error, "The lint configuration (hooks.toml) has an unknown key or code, a wrong type or a bad glob";
 }
 
 #[cfg(test)]

@@ -906,8 +906,10 @@ pub static CONTRACTS: &[EventContract] = &[
         "Plain stdout on exit 0 becomes context. GJC manages an entry here (`gjc codex-native-hook`)."),
     accepted(CX, "Stop", Kind::Stop, Rules { can_block: true, mutates: &[Mu::Continuation], ..CODEX_OBSERVER }, M::Ignored,
         "A block becomes a continuation prompt. GJC manages an entry here (timeout 30)."),
-    rejected(CX, "SubagentStart", OUTSIDE, M::Ignored, "Newer Codex versions."),
-    rejected(CX, "SubagentStop", OUTSIDE, M::Ignored, "Newer Codex versions."),
+    rejected(CX, "SubagentStart", OUTSIDE, M::Other,
+        "Newer Codex versions. The matcher is tested against the subagent's `agent_type` (openai/codex@bde5e18 codex-rs/hooks/src/events/subagent_start.rs)."),
+    rejected(CX, "SubagentStop", OUTSIDE, M::Other,
+        "Newer Codex versions. The matcher is tested against the subagent's `agent_type` (openai/codex@c59b6dc codex-rs/hooks/src/events/subagent_stop.rs)."),
     rejected(CX, "StopFailure", OUTSIDE, M::Ignored, "Newer Codex versions."),
     rejected(CX, "Interrupt", OUTSIDE, M::Ignored, "When a turn is interrupted; no matcher input, exit codes only reported (openai/codex@0afac7e codex-rs/hooks/src/events/interrupt.rs)."),
     accepted(CX, "SessionEnd", Kind::SessionShutdown, Rules { timeout: CODEX_SESSION_END_TIMEOUT, ..CODEX_OBSERVER }, M::Ignored,
@@ -1042,6 +1044,7 @@ pub fn suggest<'a>(input: &str, candidates: impl Iterator<Item = &'a str>) -> Op
         .map(|(_, c)| c)
 }
 
+pub mod native;
 mod runtime;
 pub use runtime::{
     runtime, AnswerFormat, ContinuationRule, Dedupe, KillRule, Launch, ProcessMode, Runtime,

@@ -54,6 +54,12 @@ pub struct Diagnostic {
     pub location: Option<Location>,
     /// A suggestion (did-you-mean, the fix), if any.
     pub help: Option<String>,
+    /// The severity a project's lint configuration gives this code (`[severity]` of
+    /// `hooks.toml`), when it differs from the registry's. Not serialized: outputs print the
+    /// effective [`Diagnostic::severity`].
+    #[serde(default, skip)]
+    #[schemars(skip)]
+    pub severity_override: Option<Severity>,
 }
 
 impl Diagnostic {
@@ -65,6 +71,7 @@ impl Diagnostic {
             convention: None,
             location: None,
             help: None,
+            severity_override: None,
         }
     }
 
@@ -86,9 +93,15 @@ impl Diagnostic {
         self
     }
 
-    /// The severity, from the code.
+    /// Gives this diagnostic another severity than its code's (a project's configuration).
+    pub fn with_severity(mut self, s: Severity) -> Self {
+        self.severity_override = (s != self.code.severity()).then_some(s);
+        self
+    }
+
+    /// The severity: the configured one, else the code's.
     pub fn severity(&self) -> crate::Severity {
-        self.code.severity()
+        self.severity_override.unwrap_or(self.code.severity())
     }
 }
 
@@ -127,6 +140,18 @@ mod tests {
         assert!(d.message.ends_with('…'));
         let short = Diagnostic::new(Code::InvalidCommand, "short");
         assert_eq!(short.message, "short");
+    }
+
+    #[test]
+    fn a_configured_severity_replaces_the_codes() {
+        let d = Diagnostic::new(Code::DuplicateHook, "m");
+        assert_eq!(d.severity(), Severity::Warning);
+        assert_eq!(
+            d.clone().with_severity(Severity::Error).severity(),
+            Severity::Error
+        );
+        // The code's own severity is no override: equal diagnostics stay equal.
+        assert_eq!(d.clone().with_severity(Severity::Warning), d);
     }
 
     #[test]

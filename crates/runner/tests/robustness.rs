@@ -228,12 +228,12 @@ fn dropping_a_dispatch_half_way_kills_the_hook_group() {
     let ev = Event::pre_tool_use("x", json!({}));
     rt().block_on(async {
         // The agent gives up on the dispatch once the hook's grandchild is running.
+        // Running once its pid line is complete (`echo` writes `PID\n` at once; the file
+        // exists, empty, from the redirection on): no guess at how long the shell takes.
         let started = async {
-            while !pidf.exists() {
+            while !std::fs::read_to_string(&pidf).is_ok_and(|t| t.ends_with('\n')) {
                 tokio::time::sleep(std::time::Duration::from_millis(10)).await;
             }
-            // Let the shell finish writing the pid.
-            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
         };
         tokio::select! {
             _ = r.dispatch(&ev) => panic!("the hook should still be running"),

@@ -55,10 +55,15 @@ pub(super) fn lower_file(display: &str, text: &str, scope: &Scope, out: &mut Out
         out.diag(d);
     }
     for (h, span) in hooks {
-        out.hooks.push(Hook {
+        let h = Hook {
             location: src.at(span),
             ..h
-        });
+        };
+        if contract::find(CL, &h.source_event).is_some_and(|r| r.kind().is_some()) {
+            out.hooks.push(h);
+        } else {
+            out.outside.push(h);
+        }
     }
 }
 
@@ -100,7 +105,7 @@ impl Lowerer<'_> {
             Mapping::Rejected { code } => {
                 self.problems.push(problem(
                     code,
-                    format!("`{event}` is a valid Claude Code event outside the six hook kinds: Claude runs its hooks, but they cannot be imported elsewhere or run by the runner"),
+                    format!("`{event}` is a valid Claude Code event outside the six hook kinds: Claude runs its hooks; the runner does not, and `hooks import` carries them only to an agent with an equivalent event"),
                     name.span,
                 ));
                 None
@@ -132,7 +137,9 @@ impl Lowerer<'_> {
                     kind.is_some(),
                     h.span,
                 );
-                let Some(kind) = kind else { continue };
+                // An event outside the six kinds: carried by `hooks import` only
+                // (`Output::outside`, split off in `lower_file`).
+                let kind = kind.unwrap_or(contract::native::nominal_kind(row.matched));
                 let hook = Hook {
                     id: format!("{CL}:{}:{event}:{}:{}", self.display, g.index, h.index),
                     kind,

@@ -121,18 +121,21 @@ fn lower_event(file: &Source, ev: &Member, out: &mut Output) {
         // Only GJC's in-process events answer `OutsideIr`.
         Lookup::OutsideIr => return,
     };
-    let Some(kind) = row.kind() else {
+    let kind = row.kind();
+    if kind.is_none() {
         out.diag(file.diag(
             Code::UnsupportedConventionEvent, CONV,
             ev.key_span,
             format!(
-                "`{}` is a valid Codex event but none of the six kinds: Codex runs it, the IR cannot carry it",
+                "`{}` is a valid Codex event but none of the six kinds: Codex runs it; the runner does not, and `hooks import` carries it only to an agent with an equivalent event",
                 ev.key
             ),
         ));
-        return;
-    };
+    }
     let Some(groups) = ev.value.elements() else {
+        if kind.is_none() {
+            return;
+        }
         out.diag(file.diag(
             Code::WrongValueType,
             CONV,
@@ -143,6 +146,17 @@ fn lower_event(file: &Source, ev: &Member, out: &mut Output) {
                 ev.value.type_name()
             ),
         ));
+        return;
+    };
+    let Some(kind) = kind else {
+        // Carried by `hooks import` only (`Output::outside`); what lowering says about them
+        // is not the linter's to report, as before.
+        let mut aside = Output::default();
+        let nominal = contract::native::nominal_kind(row.matched);
+        for (gi, g) in groups.iter().enumerate() {
+            lower_group(file, &ev.key, nominal, row.matched, gi, g, &mut aside);
+        }
+        out.outside.append(&mut aside.hooks);
         return;
     };
     for (gi, g) in groups.iter().enumerate() {
@@ -428,8 +442,11 @@ fn lower_handler(
     };
     // The event's rule (600 s, or SessionEnd's 1 s clamped to 3 s) decides the effective value.
     let written_ms = timeout_s.map(|s| s.saturating_mul(1000));
+    // An event outside the six kinds has no row of rules: it times out as the tool gates do
+    // (`timeout.unwrap_or(600).max(1)` for every handler, `hooks/src/engine/discovery.rs`).
     let timeout_rule = contract::find(CONV, g.event)
         .and_then(|r| r.rules())
+        .or_else(|| contract::find(CONV, "PreToolUse").and_then(|r| r.rules()))
         .map(|r| r.timeout);
     let timeout_ms = timeout_rule
         .and_then(|t| t.effective_ms(written_ms))

@@ -540,6 +540,8 @@ pub fn check_written(ctx: &Context, path: &Path, text: &str) -> Vec<Diagnostic> 
     let mut scratch = crate::Output::default();
     super::lower::lower(&crate::Source::new(display, text), &root, &mut scratch);
     let mut out = Vec::new();
+    // Hooks of events outside the six kinds that the import carried need trust as well.
+    scratch.hooks.append(&mut scratch.outside);
     report(ctx, path, &root, &scratch.hooks, &mut out);
     out
 }

@@ -74,7 +74,8 @@ pub fn group_of(h: &Hook) -> Result<RawGroup, String> {
         return Err("Codex hooks.json runs commands; a module hook cannot be written there".into());
     };
     match contract::lookup(CONV, &h.source_event) {
-        Lookup::Known(row) if row.kind().is_some() => {}
+        // Events outside the six kinds too: `hooks import` carries them (`convert::native`).
+        Lookup::Known(_) => {}
         _ => {
             return Err(format!(
                 "`{}` is not a Codex hooks.json event",

@@ -14,6 +14,7 @@ pub mod exec;
 mod gemini;
 pub mod glob;
 pub mod matcher;
+pub mod native;
 pub mod timeout;
 pub mod tools;
 
@@ -91,6 +92,8 @@ pub fn convert_in(hooks: &[Hook], to: Convention, ctx: Option<&Context>) -> Conv
         };
         let converted: Vec<Hook> = if to == Convention::Gjc {
             to_module(h, &mut say).unwrap_or_default()
+        } else if COMMAND_CONVENTIONS.contains(&to) && native::is_outside(h) {
+            native::to_native(h, &mut say).into_iter().collect()
         } else if COMMAND_CONVENTIONS.contains(&to) {
             to_command(h, &mut say).into_iter().collect()
         } else {

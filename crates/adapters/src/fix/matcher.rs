@@ -7,17 +7,7 @@ use super::toml::{self, Token};
 use super::{Applicability, Edit, File};
 use jsonc_parser::cst::CstInputValue;
 
-/// `Edit|Write` for `Edit, Write` (names of letters, digits, `_`, `-`; two or more).
-pub(super) fn bar_list(m: &str) -> Option<String> {
-    let names: Vec<&str> = m.split(',').map(str::trim).collect();
-    let ok = names.len() > 1
-        && names.iter().all(|n| {
-            !n.is_empty()
-                && n.chars()
-                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-'))
-        });
-    ok.then(|| names.join("|"))
-}
+use crate::rules::bar_list;
 
 pub(super) fn comma_list(span: (usize, usize), f: &File<'_>) -> Option<Edit> {
     let (old, new, after) = if f.is_json() {
@@ -61,21 +51,4 @@ pub(super) fn remove(span: (usize, usize), f: &File<'_>) -> Option<Edit> {
         description: "remove the `matcher` the event ignores".to_string(),
         applicability: Applicability::Unsafe,
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn comma_lists_become_bar_lists() {
-        assert_eq!(bar_list("Edit, Write").as_deref(), Some("Edit|Write"));
-        assert_eq!(
-            bar_list("Edit,Write ,Bash").as_deref(),
-            Some("Edit|Write|Bash")
-        );
-        assert_eq!(bar_list("Edit"), None);
-        assert_eq!(bar_list("Edit, "), None);
-        assert_eq!(bar_list("Edit.*, Write"), None);
-    }
 }

@@ -57,6 +57,67 @@ pub struct FixInfo {
     pub applicability: Applicability,
     /// What it changes, in a few words (``rename `tiemout` to `timeout` ``).
     pub description: String,
+    /// The edits that make it, in the file's text as it was linted, in order, not overlapping
+    /// (JSON and SARIF output carry them for editors and code-scanning tools).
+    pub edits: Vec<Replacement>,
+}
+
+/// One text replacement: the region `start..end` of the linted text becomes `content`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Replacement {
+    /// Where the replaced region starts: 1-based line and column (in characters, as every
+    /// location of `hooks lint`).
+    pub start: Position,
+    /// Where it ends, exclusive (equal to `start` for an insertion).
+    pub end: Position,
+    /// The text put in its place (empty for a deletion).
+    pub content: String,
+}
+
+/// A 1-based line and column (in characters).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Position {
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based column, in characters.
+    pub column: u32,
+}
+
+/// The one replacement that turns `before` into `after`: everything between their common
+/// prefix and common suffix (a fix edits one place; the CST writers keep every other byte).
+fn replacement(before: &str, after: &str) -> Replacement {
+    let prefix = before
+        .char_indices()
+        .zip(after.chars())
+        .find(|((_, a), b)| a != b)
+        .map_or(before.len().min(after.len()), |((i, _), _)| i);
+    let max_suffix = before.len().min(after.len()) - prefix;
+    let suffix = before[prefix..]
+        .chars()
+        .rev()
+        .zip(after[prefix..].chars().rev())
+        .take_while(|(a, b)| a == b)
+        .map(|(a, _)| a.len_utf8())
+        .scan(0, |n, l| {
+            *n += l;
+            Some(*n)
+        })
+        .take_while(|&n| n <= max_suffix)
+        .last()
+        .unwrap_or(0);
+    let index = crate::line_index::LineIndex::new(before);
+    let at = |i: usize| {
+        let l = index.location(before, "", i, i);
+        Position {
+            line: l.line.unwrap_or(1),
+            column: l.column.unwrap_or(1),
+        }
+    };
+    Replacement {
+        start: at(prefix),
+        end: at(before.len() - suffix),
+        content: after[prefix..after.len() - suffix].to_string(),
+    }
 }
 
 /// One edit a fix family proposes: the file's whole new text.
@@ -96,7 +157,7 @@ fn propose(d: &Diagnostic, f: &File<'_>) -> Option<Edit> {
     let edit = match d.code {
         Code::UnknownEvent | Code::IgnoredKey | Code::UnknownField => rename::fix(d, span, f),
         Code::MissingHooksWrapper => wrapper::fix(span, f),
-        Code::MatcherMatchesNothing => matcher::comma_list(span, f),
+        Code::MatcherCommaList => matcher::comma_list(span, f),
         Code::MatcherHasNoEffect => matcher::remove(span, f),
         Code::TimeoutLooksLikeMilliseconds => timeout::fix(span, f),
         _ => None,
@@ -189,21 +250,36 @@ pub fn available(ctx: &Context, found: &Discovered) -> Vec<Option<FixInfo>> {
         .batch
         .diagnostics
         .iter()
-        .map(|d| {
-            let loc = d.location.as_ref()?;
-            loc.span?;
-            let source = *sources.get(loc.path.as_str())?;
-            let text = source.text.as_deref()?;
-            let before = linted
-                .entry(loc.path.as_str())
-                .or_insert_with(|| lint_text(ctx, source.convention, &source.path, text));
-            let edit = checked(ctx, source, text, before, d)?;
-            Some(FixInfo {
-                applicability: edit.applicability,
-                description: edit.description,
-            })
-        })
+        .map(|d| fix_of(ctx, &sources, &mut linted, d))
         .collect()
+}
+
+/// The checked fix of `d`, linting its file (once, into `linted`) only when a fix is proposed.
+fn fix_of<'a>(
+    ctx: &Context,
+    sources: &HashMap<&'a str, &'a SourceFile>,
+    linted: &mut HashMap<&'a str, Vec<Diagnostic>>,
+    d: &Diagnostic,
+) -> Option<FixInfo> {
+    let loc = d.location.as_ref()?;
+    loc.span?;
+    let (&display, &source) = sources.get_key_value(loc.path.as_str())?;
+    let text = source.text.as_deref()?;
+    let file = File {
+        convention: source.convention,
+        text,
+    };
+    // Most diagnostics have no fix: the file is linted again only once one is proposed.
+    propose(d, &file)?;
+    let before = linted
+        .entry(display)
+        .or_insert_with(|| lint_text(ctx, source.convention, &source.path, text));
+    let edit = checked(ctx, source, text, before, d)?;
+    Some(FixInfo {
+        applicability: edit.applicability,
+        edits: vec![replacement(text, &edit.after)],
+        description: edit.description,
+    })
 }
 
 /// The fixes of one file.
@@ -224,9 +300,21 @@ const MAX_FIXES_PER_FILE: usize = 200;
 /// uncovers another problem (an event renamed, whose matcher is then checked) gets it fixed
 /// too. Writes nothing.
 pub fn plan(ctx: &Context, found: &Discovered, unsafe_fixes: bool) -> Vec<FileFixes> {
+    plan_where(ctx, found, unsafe_fixes, &|_| true)
+}
+
+/// [`plan`], fixing only the diagnostics `reported` accepts: a project's lint configuration
+/// (`hooks.toml`) leaves the codes it does not report unfixed, as ruff does.
+pub fn plan_where(
+    ctx: &Context,
+    found: &Discovered,
+    unsafe_fixes: bool,
+    reported: &dyn Fn(&Diagnostic) -> bool,
+) -> Vec<FileFixes> {
     let with_fixes: Vec<&str> = available(ctx, found)
         .iter()
         .zip(&found.batch.diagnostics)
+        .filter(|(_, d)| reported(d))
         .filter(|(f, _)| {
             f.as_ref()
                 .is_some_and(|f| unsafe_fixes || f.applicability == Applicability::Safe)
@@ -249,7 +337,7 @@ pub fn plan(ctx: &Context, found: &Discovered, unsafe_fixes: bool) -> Vec<FileFi
         let mut fixed = Vec::new();
         let mut diags = lint_text(ctx, source.convention, &source.path, &text);
         while fixed.len() < MAX_FIXES_PER_FILE {
-            let next = diags.iter().find_map(|d| {
+            let next = diags.iter().filter(|d| reported(d)).find_map(|d| {
                 let edit = checked(ctx, source, &text, &diags, d)?;
                 (unsafe_fixes || edit.applicability == Applicability::Safe).then_some((d, edit))
             });
@@ -274,4 +362,41 @@ pub fn plan(ctx: &Context, found: &Discovered, unsafe_fixes: bool) -> Vec<FileFi
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos(line: u32, column: u32) -> Position {
+        Position { line, column }
+    }
+
+    #[test]
+    fn a_replacement_covers_only_what_changed() {
+        let r = replacement("a = \"Edit, Write\"\n", "a = \"Edit|Write\"\n");
+        assert_eq!((r.start, r.end), (pos(1, 10), pos(1, 12)));
+        assert_eq!(r.content, "|");
+        let r = replacement("{\n  \"é\": 30000\n}", "{\n  \"é\": 30\n}");
+        assert_eq!(
+            (r.start, r.end, r.content.as_str()),
+            (pos(2, 10), pos(2, 13), "")
+        );
+        let r = replacement("x", "x");
+        assert_eq!(
+            (r.start, r.end, r.content.as_str()),
+            (pos(1, 2), pos(1, 2), "")
+        );
+        let r = replacement("ab", "aXb");
+        assert_eq!(
+            (r.start, r.end, r.content.as_str()),
+            (pos(1, 2), pos(1, 2), "X")
+        );
+        // Repeated characters: the prefix and suffix never overlap.
+        let r = replacement("aaa", "aa");
+        assert_eq!(
+            (r.start, r.end, r.content.as_str()),
+            (pos(1, 3), pos(1, 4), "")
+        );
+    }
 }

@@ -2,7 +2,8 @@
 //! settings): the event moves into `"hooks"` of the same file (created at the end of the top
 //! object when missing). Safe: the agent never ran these hooks, and the file, hence the scope,
 //! stays the same. Not offered when `"hooks"` already has the event (a merge is the user's
-//! call) or when a comment inside the event's value would be lost.
+//! call) or when a comment inside the event's value would be lost. The value moves as written,
+//! re-indented to its new depth, not re-serialized: its layout is the user's.
 
 use super::json;
 use super::{Applicability, Edit, File};
@@ -21,8 +22,8 @@ pub(super) fn fix(span: (usize, usize), f: &File<'_>) -> Option<Edit> {
     let top = root.object_value()?;
     let p = json::prop(&root, &found.path)?;
     // No comment inside (checked above): the value is strict JSON.
-    let value: serde_json::Value =
-        serde_json::from_str(f.text.get(found.value_span.0..found.value_span.1)?).ok()?;
+    let raw = f.text.get(found.value_span.0..found.value_span.1)?;
+    let value: serde_json::Value = serde_json::from_str(raw).ok()?;
     let hooks = match top.get("hooks") {
         Some(h) => h.object_value()?,
         None => top
@@ -32,11 +33,85 @@ pub(super) fn fix(span: (usize, usize), f: &File<'_>) -> Option<Edit> {
     if hooks.get(&found.key).is_some() {
         return None;
     }
-    hooks.append(&found.key, json_input(&value));
+    // A string no file holds stands for the value in the CST, then is replaced by its text.
+    let placeholder = (0..)
+        .map(|i| format!("hooks-fix-moved-value-{i}"))
+        .find(|p| !f.text.contains(p.as_str()))?;
+    hooks.append(&found.key, CstInputValue::String(placeholder.clone()));
     p.remove();
+    let out = root.to_string();
+    let quoted = format!("\"{placeholder}\"");
+    let at = out.find(&quoted)?;
+    let moved = reindent(
+        raw,
+        indent_at(f.text, found.value_span.0),
+        indent_at(&out, at),
+    );
+    let after = format!("{}{moved}{}", &out[..at], &out[at + quoted.len()..]);
+    // The text must mean what the CST edit meant (the value, unchanged, under `"hooks"`).
+    let check = {
+        let root = json::cst(f.text)?;
+        let top = root.object_value()?;
+        let hooks = match top.get("hooks") {
+            Some(h) => h.object_value()?,
+            None => top
+                .append("hooks", CstInputValue::Object(Vec::new()))
+                .object_value()?,
+        };
+        hooks.append(&found.key, json_input(&value));
+        json::prop(&root, &found.path)?.remove();
+        root.to_string()
+    };
+    if parse(&after)? != parse(&check)? {
+        return None;
+    }
     Some(Edit {
-        after: root.to_string(),
+        after,
         description: format!("move `{}` into the `\"hooks\"` object", found.key),
         applicability: Applicability::Safe,
     })
+}
+
+/// The whitespace that starts the line holding byte `i` of `text`.
+fn indent_at(text: &str, i: usize) -> &str {
+    let start = text[..i].rfind('\n').map_or(0, |n| n + 1);
+    let line = &text[start..];
+    &line[..line.len() - line.trim_start_matches([' ', '\t']).len()]
+}
+
+/// `raw` (a value whose first line stays where it is put) with each further line's `old`
+/// indentation replaced by `new`.
+fn reindent(raw: &str, old: &str, new: &str) -> String {
+    let mut lines = raw.split('\n');
+    let mut out = lines.next().unwrap_or("").to_string();
+    for l in lines {
+        out.push('\n');
+        match l.strip_prefix(old) {
+            Some(rest) => {
+                out.push_str(new);
+                out.push_str(rest);
+            }
+            None => out.push_str(l),
+        }
+    }
+    out
+}
+
+/// The text as a JSON value (comments allowed), to compare two edits' meaning.
+fn parse(text: &str) -> Option<serde_json::Value> {
+    jsonc_parser::parse_to_serde_value(text, &Default::default()).ok()?
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_moved_value_keeps_its_layout_at_its_new_depth() {
+        assert_eq!(indent_at("{\n  \"a\": 1", 8), "  ");
+        assert_eq!(
+            reindent("[\n    {\"a\": 1}\n  ]", "  ", "    "),
+            "[\n      {\"a\": 1}\n    ]"
+        );
+    }
 }

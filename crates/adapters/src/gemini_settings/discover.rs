@@ -5,7 +5,7 @@ use super::lower::{self, Lowered};
 use super::Scope;
 use crate::read_limit::{read_text, Missing, MAX_CONFIG_BYTES};
 use crate::{Context, Output};
-use hook_ir::contract::limits::gemini as lim;
+use hook_ir::contract::{self, limits::gemini as lim};
 use hook_ir::{Code, Convention, Diagnostic};
 use std::path::{Path, PathBuf};
 
@@ -189,6 +189,10 @@ fn apply_switches(ctx: &Context, layers: Vec<Lowered>, out: &mut Output) {
             );
             continue;
         }
-        out.hooks.push(hook);
+        if contract::find(GE, &hook.source_event).is_some_and(|r| r.kind().is_some()) {
+            out.hooks.push(hook);
+        } else {
+            out.outside.push(hook);
+        }
     }
 }

@@ -148,7 +148,7 @@ impl Lowerer<'_> {
             Mapping::Rejected { code } => {
                 self.problems.push(Problem::new(
                     code,
-                    format!("`{event}` is a valid Gemini CLI event outside the six hook kinds: Gemini runs its hooks, but they cannot be imported elsewhere or run by the runner"),
+                    format!("`{event}` is a valid Gemini CLI event outside the six hook kinds: Gemini runs its hooks; the runner does not, and `hooks import` carries them only to an agent with an equivalent event"),
                     name.span,
                 ));
                 None
@@ -172,7 +172,9 @@ impl Lowerer<'_> {
                     tool_event,
                     h.span,
                 );
-                let Some(kind) = kind else { continue };
+                // An event outside the six kinds: carried by `hooks import` only
+                // (`Output::outside`, split off in `discover::apply_switches`).
+                let kind = kind.unwrap_or(contract::native::nominal_kind(row.matched));
                 let disabled_name = hook_name.clone().unwrap_or_else(|| command.clone());
                 let hook = Hook {
                     id: format!("{GE}:{}:{event}:{}:{}", self.display, g.index, h.index),

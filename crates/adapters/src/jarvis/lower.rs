@@ -59,6 +59,11 @@ pub fn lower(src: &Source, raw: &RawHooks, out: &mut Output) {
         lower_entry(src, entry, &mut schema, &mut seen, &mut hooks, out);
     }
     if schema_errors == 0 {
+        let (inside, outside): (Vec<Hook>, Vec<Hook>) = hooks
+            .into_iter()
+            .partition(|h| contract::find(JV, &h.source_event).is_some_and(|r| r.kind().is_some()));
+        let hooks = inside;
+        out.outside.extend(outside);
         if out.hooks.is_empty() {
             out.hooks = hooks;
         } else {
@@ -282,7 +287,7 @@ fn lower_entry(
     }
 
     let Some(row) = row else { return };
-    let Some(kind) = row.kind() else {
+    let kind = row.kind().unwrap_or_else(|| {
         let code = match row.mapping {
             contract::Mapping::Rejected { code } => code,
             contract::Mapping::Accepted { .. } => Code::UnsupportedConventionEvent,
@@ -293,15 +298,16 @@ fn lower_entry(
                 Diagnostic::new(
                     code,
                     format!(
-                        "`{}` is a valid Jarvis event outside the six canonical kinds: Jarvis runs this hook, but it cannot be imported elsewhere or run by the hooks runner",
+                        "`{}` is a valid Jarvis event outside the six canonical kinds: Jarvis runs this hook; the hooks runner does not, and `hooks import` carries it only to an agent with an equivalent event",
                         row.event
                     ),
                 )
                 .at(src.loc(ev.span.clone())),
             );
         }
-        return;
-    };
+        // Carried by `hooks import` only (`Output::outside`, split off in `lower`).
+        contract::native::nominal_kind(row.matched)
+    });
     let (Some(command), Some(timeout_s), true) = (command, timeout_s, valid) else {
         return;
     };

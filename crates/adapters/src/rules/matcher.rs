@@ -1,8 +1,9 @@
 //! Rules on a hook's matcher, for every convention: a JavaScript regex that can backtrack
-//! catastrophically, and tool names the agent does not have (a case mistake, another agent's
-//! name for the tool), read from the one tool table ([`hook_ir::tools`]).
+//! catastrophically, a comma-separated list of names that the agent reads as one regex, and tool
+//! names the agent does not have (a case mistake, another agent's name for the tool), read from
+//! the one tool table ([`hook_ir::tools`]).
 //!
-//! Codes: `regex_may_backtrack`, `matcher_matches_nothing`.
+//! Codes: `regex_may_backtrack`, `matcher_comma_list`, `matcher_matches_nothing`.
 
 use super::{Finding, Target};
 use hook_ir::contract::{self, MatchedValue};
@@ -19,6 +20,11 @@ pub(crate) fn check(t: &Target<'_>, out: &mut Vec<Finding>) {
             Matcher::Exact { names } if names.len() == 1 => t.find(&names[0]),
             _ => None,
         });
+    if let Matcher::Regex { pattern, .. } = &hook.matcher {
+        if let Some(f) = comma_list(hook.convention, &hook.source_event, pattern) {
+            out.push(f.at(at));
+        }
+    }
     match &hook.matcher {
         Matcher::Regex {
             dialect: Dialect::Ecmascript,
@@ -59,6 +65,47 @@ pub(crate) fn check(t: &Target<'_>, out: &mut Vec<Finding>) {
         }
         _ => {}
     }
+}
+
+/// `Edit|Write` for `Edit, Write`: two or more names (letters, digits, `_`, `-`) separated by
+/// commas, with or without spaces.
+pub(crate) fn bar_list(m: &str) -> Option<String> {
+    let names: Vec<&str> = m.split(',').map(str::trim).collect();
+    let ok = names.len() > 1
+        && names.iter().all(|n| {
+            !n.is_empty()
+                && n.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-'))
+        });
+    ok.then(|| names.join("|"))
+}
+
+/// A finding when a regex matcher is a comma-separated list of names: the agent searches for the
+/// whole text, comma included, and no tool (source, reason...) is called that. Conventions that
+/// read such a list as names (Claude) lower it to [`Matcher::Exact`] and never get here. Prompts
+/// are left alone: a comma in a prompt pattern can be meant.
+fn comma_list(convention: Convention, event: &str, pattern: &str) -> Option<Finding> {
+    let named = contract::find(convention, event).is_some_and(|r| {
+        matches!(
+            r.matched,
+            MatchedValue::ToolName
+                | MatchedValue::Source
+                | MatchedValue::Reason
+                | MatchedValue::Other
+        )
+    });
+    let bars = bar_list(pattern).filter(|_| named)?;
+    Some(
+        Finding::new(
+            Code::MatcherCommaList,
+            format!(
+                "{} reads the matcher {} as one regex, comma and spaces included: it matches no name, so this hook never fires",
+                Agent::of(convention).map_or(convention.as_str(), Agent::name),
+                quote(pattern)
+            ),
+        )
+        .help(format!("separate the names with `|`: `{bars}`")),
+    )
 }
 
 /// The matcher as written, when the convention keeps it.
@@ -116,6 +163,22 @@ fn list(names: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn comma_lists_are_found_where_the_matcher_is_a_regex() {
+        assert_eq!(bar_list("Edit, Write").as_deref(), Some("Edit|Write"));
+        assert_eq!(
+            bar_list("Edit,Write ,Bash").as_deref(),
+            Some("Edit|Write|Bash")
+        );
+        assert_eq!(bar_list("Edit"), None);
+        assert_eq!(bar_list("Edit, "), None);
+        assert_eq!(bar_list("Edit.*, Write"), None);
+        let f = comma_list(Convention::CodexJson, "PreToolUse", "Edit, Write").unwrap();
+        assert_eq!(f.code, Code::MatcherCommaList);
+        assert!(f.help.unwrap().contains("`Edit|Write`"));
+        assert!(comma_list(Convention::Jarvis, "UserPromptSubmit", "yes, please").is_none());
+    }
 
     #[test]
     fn case_mistakes_and_other_agents_names_are_found() {

@@ -8,13 +8,15 @@
 //! - [`command`]: what a command runs (download-and-execute, writes outside the project, a script
 //!   that does not exist, paths and variables that only work elsewhere);
 //! - [`timeout`]: timeouts that look like milliseconds, or too short to start a process;
-//! - [`matcher`]: regexes that can backtrack catastrophically, tool names the agent does not have.
+//! - [`matcher`]: regexes that can backtrack catastrophically, comma lists read as one regex,
+//!   tool names the agent does not have.
 //!
 //! A new convention gets every rule: the rules read only the IR ([`Hook`]), the contract table
 //! and the source text (to point at the token, not just the hook).
 
 mod command;
 mod matcher;
+pub(crate) use matcher::bar_list;
 pub(crate) mod shell;
 mod timeout;
 

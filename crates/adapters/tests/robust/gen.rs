@@ -18,8 +18,8 @@ pub struct Doc {
     pub entries: usize,
     /// Which mutations were applied (empty: a valid document that must read back exactly).
     pub mutations: Vec<&'static str>,
-    /// Content the writers do not own, which must survive a write byte for byte.
-    pub unrelated: String,
+    /// Content the writers do not own, each part of which must survive a write byte for byte.
+    pub unrelated: Vec<String>,
 }
 
 /// Commands every reader accepts (programs on any Debian PATH, balanced quotes, no shell
@@ -226,7 +226,7 @@ pub fn jcode() -> impl Strategy<Value = Doc> {
             text,
             entries,
             mutations: log,
-            unrelated: TOML_AFTER.trim_start().to_string(),
+            unrelated: vec![TOML_BEFORE.to_string(), TOML_AFTER.trim_start().to_string()],
         }
     })
 }
@@ -366,7 +366,7 @@ pub fn jarvis() -> impl Strategy<Value = Doc> {
             text,
             entries: es.len(),
             mutations: log,
-            unrelated: TOML_AFTER.trim_start().to_string(),
+            unrelated: vec![TOML_BEFORE.to_string(), TOML_AFTER.trim_start().to_string()],
         }
     })
 }
@@ -506,9 +506,9 @@ pub fn json_hooks(c: Convention) -> impl Strategy<Value = Doc> {
             entries,
             mutations: log,
             unrelated: if matches!(c, Convention::ClaudeSettings | Convention::GeminiSettings) {
-                JSON_UNRELATED.to_string()
+                vec![JSON_UNRELATED.to_string()]
             } else {
-                String::new()
+                Vec::new()
             },
         }
     })
@@ -623,9 +623,191 @@ pub fn gjc_plugin() -> impl Strategy<Value = Plugin> {
                 text,
                 entries: hs.len(),
                 mutations: log,
-                unrelated: String::new(),
+                unrelated: Vec::new(),
             },
             files,
+        }
+    })
+}
+
+/// Tool names every directory convention files a module under (GJC's `normalizeToolMatcher`
+/// accepts them): plain, MCP-style, the wildcard, non-ASCII, and one with a dot (the tool is
+/// the name minus its last extension).
+const TREE_TOOLS: &[&str] = &["bash", "Edit", "*", "mcp__fs__write", "édit", "a.b", "Read"];
+
+/// File names a module is refused under, or that make no module: with whitespace around the
+/// tool, `.` as the tool, a backslash.
+const BAD_TOOL_FILES: &[&str] = &[" bash.ts", "bash .js", "..ts", "a\\b.ts"];
+
+/// A module registering `events` (the first one is its folder's event; `None` drops it).
+fn module_text(events: &[&str], style: u32) -> String {
+    let mut t = String::from("// generated\nexport default function (api) {\n");
+    for (i, e) in events.iter().enumerate() {
+        let q = ["\"", "'", "`"][(style as usize + i) % 3];
+        t.push_str(&format!("  api.on({q}{e}{q}, (event) => undefined);\n"));
+    }
+    t.push_str("}\n");
+    t
+}
+
+/// Hook directory trees of `conv` (`Gjc`, `ClaudeDir` or `CodexDir`): one to five modules with
+/// distinct tool names (GJC modules may register further events), a dot file, and mutations:
+/// bad tool names, non-module extensions, unregistered, unknown and rejected events, a
+/// subdirectory, binary and non-UTF-8 files, symlinks dangling, leaving or staying in the tree,
+/// a folder that is a file, an empty module, odd text, a misnamed Codex file.
+pub fn tree(conv: Convention) -> impl Strategy<Value = super::tree::Tree> {
+    use super::tree::{Entry, Tree};
+    let modules = prop::collection::vec(
+        (
+            any::<prop::sample::Index>(),
+            any::<bool>(),
+            any::<prop::sample::Index>(),
+            prop::collection::vec(any::<prop::sample::Index>(), 0..3),
+        ),
+        1..6,
+    );
+    (modules, dice()).prop_map(move |(ms, d)| {
+        let mut d = Dice { d: &d, i: 0 };
+        let mut log = Vec::new();
+        let mut entries = Vec::new();
+        let mut hooks = 0;
+        let gjc_rows: Vec<(&'static str, bool)> = events_of(Convention::Gjc)
+            .filter(|e| !e.event.contains('/'))
+            .map(|e| (e.event, e.kind().is_some()))
+            .collect();
+        let accepted: Vec<&str> = gjc_rows.iter().filter(|r| r.1).map(|r| r.0).collect();
+        let rejected: Vec<&str> = gjc_rows.iter().filter(|r| !r.1).map(|r| r.0).collect();
+        let mut used = std::collections::HashSet::new();
+        let mut files: Vec<String> = Vec::new();
+        for (tool, post, ext, extra) in &ms {
+            let tool = TREE_TOOLS[tool.index(TREE_TOOLS.len())];
+            let (phase, event) = if *post {
+                ("post", "tool_result")
+            } else {
+                ("pre", "tool_call")
+            };
+            if !used.insert((phase, tool)) {
+                continue;
+            }
+            let exts: &[&str] = match conv {
+                Convention::ClaudeDir => &["ts", "js", "sh", "bash", "zsh", "fish"],
+                Convention::CodexDir => &["ts", "js"],
+                _ => &["ts", "js", "mts", "mjs", "cts", "cjs", "tsx", "jsx", "TS"],
+            };
+            let ext = exts[ext.index(exts.len())];
+            let mut rel = match conv {
+                Convention::CodexDir => format!("{phase}-{tool}.{ext}"),
+                _ => format!("{phase}/{tool}.{ext}"),
+            };
+            let mut events = vec![event];
+            let mut n = 1;
+            if conv == Convention::Gjc {
+                for e in extra {
+                    let e = accepted[e.index(accepted.len())];
+                    if !events.contains(&e) {
+                        events.push(e);
+                        n += 1;
+                    }
+                }
+            }
+            let mut text = if ext.ends_with("sh") || ext == "fish" || ext == "bash" {
+                "#!/bin/sh\nexit 0\n".to_string()
+            } else {
+                module_text(&events, d.next())
+            };
+            let coin = d.next() % 100;
+            if coin < MUTATE {
+                let bad = d.next() as usize;
+                match bad % 11 {
+                    0 => {
+                        let b = BAD_TOOL_FILES[d.next() as usize % BAD_TOOL_FILES.len()];
+                        rel = match conv {
+                            Convention::CodexDir => format!("{phase}-{b}"),
+                            _ => format!("{phase}/{b}"),
+                        };
+                        log.push("bad tool name");
+                    }
+                    1 => {
+                        rel = match conv {
+                            Convention::CodexDir => format!("{tool}.ts"),
+                            _ => format!("{phase}/{tool}.py"),
+                        };
+                        log.push("non-module name");
+                    }
+                    2 => {
+                        text = module_text(&events[1..], d.next());
+                        log.push("folder event not registered");
+                    }
+                    3 => {
+                        text = format!(
+                            "{text}// api.on(\"{event}\")\napi.on(\"no_such_event\", f);\n"
+                        );
+                        log.push("unknown event");
+                    }
+                    4 if !rejected.is_empty() => {
+                        let r = rejected[d.next() as usize % rejected.len()];
+                        text.push_str(&format!("api.on(\"{r}\", f);\n"));
+                        log.push("rejected event");
+                    }
+                    5 => {
+                        entries.push(Entry::Dir(format!("{rel}.d")));
+                        log.push("subdirectory");
+                    }
+                    6 => {
+                        text = format!("{text}\0binary");
+                        log.push("binary file");
+                    }
+                    7 => {
+                        entries.push(Entry::File(rel.clone(), vec![0xFF, 0xFE, b'a']));
+                        log.push("not UTF-8");
+                        continue;
+                    }
+                    8 => {
+                        let target = match d.next() % 3 {
+                            0 => "nowhere.ts".to_string(),
+                            1 => "/etc/hostname".to_string(),
+                            _ => files.first().map_or("nowhere.ts".into(), |f| {
+                                format!("../{f}")
+                                    .replace("../pre-", "pre-")
+                                    .replace("../post-", "post-")
+                            }),
+                        };
+                        entries.push(Entry::Symlink(rel.clone(), target));
+                        log.push("symlink");
+                        continue;
+                    }
+                    9 => {
+                        text = String::new();
+                        log.push("empty module");
+                    }
+                    _ => {
+                        text = format!(
+                            "\u{FEFF}{}\r\n// \u{202E}😀 \u{10FFFF}\r\n",
+                            text.replace('\n', "\r\n")
+                        );
+                        log.push("odd text");
+                    }
+                }
+            }
+            hooks += n;
+            files.push(rel.clone());
+            entries.push(Entry::File(rel, text.into_bytes()));
+        }
+        // Dot files are skipped by the agents: a valid tree may hold one.
+        let dot = match conv {
+            Convention::CodexDir => ".pre-bash.ts",
+            _ => "pre/.hidden.ts",
+        };
+        entries.push(Entry::File(dot.into(), b"api.on(\"tool_call\")".to_vec()));
+        if conv != Convention::CodexDir && d.next() % 100 < MUTATE / 3 {
+            entries.insert(0, Entry::File("post".into(), b"not a folder".to_vec()));
+            log.push("folder is a file");
+        }
+        Tree {
+            conv,
+            entries,
+            hooks,
+            mutations: log,
         }
     })
 }

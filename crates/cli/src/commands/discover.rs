@@ -22,6 +22,25 @@ pub fn discover_paths(
     src: &SourceArgs,
     from: PathsFrom,
 ) -> anyhow::Result<Discovered> {
+    discover_each(paths, src, from, |_, _, _| Ok(()))
+}
+
+/// One PATH argument, resolved.
+pub struct Root<'a> {
+    /// The absolute path.
+    pub path: &'a Path,
+    /// Whether it names a file (not a project directory).
+    pub is_file: bool,
+}
+
+/// [`discover_paths`], calling `each` on what each root found before the roots are merged (the
+/// lint configuration applies per root).
+pub fn discover_each(
+    paths: &[PathBuf],
+    src: &SourceArgs,
+    from: PathsFrom,
+    mut each: impl FnMut(&Root<'_>, &Context, &mut Discovered) -> anyhow::Result<()>,
+) -> anyhow::Result<Discovered> {
     let convention = match &src.convention {
         Some(c) => Some(Convention::parse(c).with_context(|| {
             format!(
@@ -61,11 +80,16 @@ pub fn discover_paths(
         if from == PathsFrom::Root {
             ctx.cwd = None;
         }
-        let d = if p.is_dir() {
+        let mut d = if p.is_dir() {
             adapters::discover(&ctx)
         } else {
             adapters::load_file(&ctx, &p, convention)
         };
+        let root = Root {
+            path: &p,
+            is_file: !p.is_dir(),
+        };
+        each(&root, &ctx, &mut d)?;
         merge(&mut all, d);
     }
     Ok(all)

@@ -38,6 +38,9 @@ pub struct TargetReport {
     pub moved: usize,
     /// Source hooks left out, by the code that says why.
     pub left_out: BTreeMap<Code, usize>,
+    /// How many of the moved hooks are of events outside the six kinds, carried to the target's
+    /// equivalent event (`adapters::convert::native`).
+    pub carried: usize,
 }
 
 /// What the import did or would do.
@@ -187,8 +190,8 @@ fn scope_wanted(sc: Scope, s: ImportScope) -> bool {
     }
 }
 
-/// Hook entries of the source files the reader set aside (events outside the six kinds,
-/// handlers that are not commands), by reason: they were read, and are left out.
+/// Hook entries of the source files the reader set aside (handlers that are not commands), by
+/// reason: they were read, and are left out.
 fn set_aside(
     ctx: &Context,
     found: &Discovered,
@@ -217,10 +220,13 @@ pub fn import(
     o: &Options,
     progress: &Progress,
 ) -> anyhow::Result<Report> {
+    // The six kinds and, after them, the hooks of events outside them (carried where the
+    // target has an equivalent event).
     let (hooks, outside): (Vec<Hook>, Vec<Hook>) = found
         .batch
         .hooks
         .iter()
+        .chain(found.outside.iter().filter(|h| h.convention == o.from))
         .cloned()
         .partition(|h| in_scope(ctx, h, o.scope));
     let mut diagnostics = found.batch.diagnostics.clone();
@@ -289,11 +295,16 @@ pub fn import(
         }
         let mut moved: Vec<usize> = conversion.sources.clone();
         moved.dedup();
+        let carried = moved
+            .iter()
+            .filter(|&&i| convert::native::is_outside(&hooks[i]))
+            .count();
         targets.push(TargetReport {
             to,
             moved: moved.len(),
             hooks: conversion.hooks,
             left_out,
+            carried,
         });
     }
     let held_back = plan

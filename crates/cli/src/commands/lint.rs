@@ -3,6 +3,7 @@
 use crate::args::{LintArgs, LintFormat};
 use crate::exit::Exit;
 use crate::render;
+use crate::render::fixable::Fixable;
 use hook_ir::Severity;
 use std::io::IsTerminal;
 
@@ -24,7 +25,16 @@ pub fn run(a: LintArgs) -> anyhow::Result<Exit> {
     } else {
         None
     };
-    let found = super::discover_paths(&a.paths, &a.source, super::discover::PathsFrom::Cwd)?;
+    let mut fixable = Fixable::default();
+    fixable.unsafe_fixes = a.unsafe_fixes;
+    let configured = super::configured::discover(
+        &a.paths,
+        &a.source,
+        &a.config,
+        adapters::lint_config::Scope::Lint,
+        Some(&mut fixable),
+    )?;
+    let found = &configured.found;
     let terminal = std::io::stdout().is_terminal();
     let format = a.format.unwrap_or(if terminal {
         LintFormat::Human
@@ -32,12 +42,18 @@ pub fn run(a: LintArgs) -> anyhow::Result<Exit> {
         LintFormat::Json
     });
     let text = match format {
-        LintFormat::Json => render::json::render(&found.batch),
+        LintFormat::Json => render::json::render(&found.batch, &fixable),
         LintFormat::Human => {
             let color = render::human::use_color(terminal, std::env::var_os("NO_COLOR").as_deref());
-            render::human::render(&found, color)
+            let view = super::configured::with_config_texts(found, &configured.configs);
+            let mut text = render::human::render(view.as_ref().unwrap_or(found), &fixable, color);
+            if let Some(line) = super::configured::used_line(&configured.configs) {
+                text.push_str(&render::human::visible_line(&line));
+                text.push('\n');
+            }
+            text
         }
-        LintFormat::Sarif => render::sarif::render(&found.batch),
+        LintFormat::Sarif => render::sarif::render(&found.batch, &fixable),
         LintFormat::Github => render::github::render(&found.batch),
     };
     out!("{text}");

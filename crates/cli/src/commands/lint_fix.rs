@@ -4,45 +4,27 @@
 
 use crate::args::LintArgs;
 use adapters::fix::FileFixes;
-use adapters::Context;
-use std::path::{Path, PathBuf};
 
-/// The fixes of every file under `a.paths`, one entry per file.
+/// The fixes of every file under `a.paths`, one entry per file; only of the diagnostics each
+/// root's lint configuration reports.
 pub fn plan(a: &LintArgs) -> anyhow::Result<Vec<FileFixes>> {
-    let convention = match &a.source.convention {
-        Some(c) => hook_ir::Convention::parse(c),
-        None => None,
-    };
-    let home = match &a.source.home {
-        Some(h) => Some(super::discover::absolute(h)?),
-        None => std::env::var_os("HOME").map(PathBuf::from),
-    };
-    let default = [PathBuf::from(".")];
-    let paths = if a.paths.is_empty() {
-        &default[..]
-    } else {
-        &a.paths[..]
-    };
+    let mut configs = super::configured::Configs::new(&a.config)?;
     let mut all: Vec<FileFixes> = Vec::new();
-    for p in paths {
-        let p = super::discover::absolute(p)?;
-        let project = if p.is_dir() {
-            Some(p.clone())
-        } else {
-            p.parent().map(Path::to_path_buf)
-        };
-        let ctx = Context::from_process(project, home.clone(), !a.source.no_env);
-        let found = if p.is_dir() {
-            adapters::discover(&ctx)
-        } else {
-            adapters::load_file(&ctx, &p, convention)
-        };
-        for f in adapters::fix::plan(&ctx, &found, a.unsafe_fixes) {
-            if !all.iter().any(|g| g.change.path == f.change.path) {
-                all.push(f);
+    super::discover::discover_each(
+        &a.paths,
+        &a.source,
+        super::discover::PathsFrom::Cwd,
+        |root, ctx, found| {
+            let policy = configs.policy(ctx, root);
+            let reported = |d: &hook_ir::Diagnostic| policy.reports(ctx, d);
+            for f in adapters::fix::plan_where(ctx, found, a.unsafe_fixes, &reported) {
+                if !all.iter().any(|g| g.change.path == f.change.path) {
+                    all.push(f);
+                }
             }
-        }
-    }
+            Ok(())
+        },
+    )?;
     Ok(all)
 }
 

@@ -10,7 +10,14 @@ use std::io::IsTerminal;
 /// Runs `hooks list`: the accepted hooks, human or as schema_version 1 JSON.
 pub fn run(a: ListArgs) -> anyhow::Result<Exit> {
     let paths: Vec<_> = a.path.into_iter().collect();
-    let found = super::discover_paths(&paths, &a.source, super::discover::PathsFrom::Cwd)?;
+    let found = super::configured::discover(
+        &paths,
+        &a.source,
+        &a.config,
+        adapters::lint_config::Scope::List,
+        None,
+    )?
+    .found;
     let trust = codex_trust(&a.source, &found);
     let format = a.format.unwrap_or(if std::io::stdout().is_terminal() {
         ListFormat::Human
@@ -20,7 +27,10 @@ pub fn run(a: ListArgs) -> anyhow::Result<Exit> {
     match format {
         ListFormat::Json => out!(
             "{}",
-            with_trust(&render::json::render(&found.batch), &trust)
+            with_trust(
+                &render::json::render(&found.batch, &Default::default()),
+                &trust
+            )
         ),
         ListFormat::Human => {
             for (h, t) in found.batch.hooks.iter().zip(&trust) {

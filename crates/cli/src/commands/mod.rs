@@ -2,6 +2,7 @@
 
 mod bridge;
 mod completions;
+mod configured;
 mod discover;
 mod explain;
 mod import;

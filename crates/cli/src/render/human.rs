@@ -1,6 +1,8 @@
 //! The human format: each diagnostic as rustc and ruff print theirs — `severity[code]: message`,
 //! the file and the source lines it points at, then its help — and one summary line.
 
+use super::fixable::Fixable;
+use adapters::fix::Applicability;
 use adapters::Discovered;
 use annotate_snippets::{Level, Renderer, Snippet};
 use hook_ir::{Diagnostic, Location, Severity};
@@ -14,16 +16,25 @@ pub fn use_color(is_terminal: bool, no_color: Option<&std::ffi::OsStr>) -> bool 
     is_terminal && !matches!(no_color, Some(v) if !v.is_empty())
 }
 
-/// Renders every diagnostic of `found`, then the summary line.
-pub fn render(found: &Discovered, color: bool) -> String {
-    let mut out = diagnostics(found, color);
+/// Renders every diagnostic of `found`, then the summary lines. Diagnostics that `--fix` would
+/// fix are marked `[*]`, as ruff marks them.
+pub fn render(found: &Discovered, fixable: &Fixable, color: bool) -> String {
+    let mut out = diagnostics_with(found, fixable, color);
     out.push_str(&summary(found));
     out.push('\n');
+    if let Some(line) = fixable_line(&found.batch.diagnostics, fixable) {
+        out.push_str(&line);
+        out.push('\n');
+    }
     out
 }
 
 /// Renders every diagnostic of `found` (each followed by a blank line), no summary.
 pub fn diagnostics(found: &Discovered, color: bool) -> String {
+    diagnostics_with(found, &Fixable::default(), color)
+}
+
+fn diagnostics_with(found: &Discovered, fixable: &Fixable, color: bool) -> String {
     let renderer = if color {
         Renderer::styled()
     } else {
@@ -32,7 +43,7 @@ pub fn diagnostics(found: &Discovered, color: bool) -> String {
     let mut out = String::new();
     let mut shown = Shown::default();
     for d in &found.batch.diagnostics {
-        render_one(&mut out, &renderer, found, &mut shown, d);
+        render_one(&mut out, &renderer, found, fixable, &mut shown, d);
         out.push('\n');
     }
     out
@@ -139,15 +150,26 @@ fn render_one(
     out: &mut String,
     renderer: &Renderer,
     found: &Discovered,
+    fixable: &Fixable,
     shown: &mut Shown,
     d: &Diagnostic,
 ) {
     let lvl = level(d.severity());
     let help_text = d.help.as_deref().map(visible);
     let help = help_text.as_deref().map(|h| Level::Help.title(h));
+    let fix_text = fixable.get(d).map(|f| {
+        visible(&match f.applicability {
+            Applicability::Safe => format!("safe fix: {}", f.description),
+            Applicability::Unsafe => {
+                format!("unsafe fix (with `--unsafe-fixes`): {}", f.description)
+            }
+        })
+    });
+    let fix = fix_text.as_deref().map(|h| Level::Help.title(h));
     let explain = format!("run `hooks explain {}` for details", d.code);
     let note = Level::Note.title(&explain);
-    let message = visible(&d.message);
+    let marker = if fixable.applies(d) { "[*] " } else { "" };
+    let message = format!("{marker}{}", visible(&d.message));
     let mut msg = lvl.title(&message).id(d.code.as_str());
     let loc = d.location.as_ref();
     let origin = loc.map(|l| visible_line(&l.path));
@@ -175,6 +197,9 @@ fn render_one(
     }
     if let Some(h) = help {
         msg = msg.footer(h);
+    }
+    if let Some(f) = fix {
+        msg = msg.footer(f);
     }
     msg = msg.footer(note);
     let _ = writeln!(out, "{}", renderer.render(msg));
@@ -252,18 +277,42 @@ pub fn summary(found: &Discovered) -> String {
     )
 }
 
+/// ruff's line about fixes: `[*] 2 fixable with `hooks lint --fix` (1 hidden fix can be enabled
+/// with `--unsafe-fixes`).`; `None` when nothing is fixable.
+pub fn fixable_line(diagnostics: &[Diagnostic], fixable: &Fixable) -> Option<String> {
+    let (applied, hidden) = fixable.counts(diagnostics);
+    let command = if fixable.unsafe_fixes {
+        "`hooks lint --fix --unsafe-fixes`"
+    } else {
+        "`hooks lint --fix`"
+    };
+    let hidden_text = (hidden > 0).then(|| {
+        format!(
+            "{} can be enabled with `--unsafe-fixes`",
+            plural(hidden, "hidden fix", "hidden fixes")
+        )
+    });
+    match (applied, hidden_text) {
+        (0, None) => None,
+        (0, Some(h)) => Some(format!("No fixes available ({h}).")),
+        (n, None) => Some(format!("[*] {n} fixable with {command}.")),
+        (n, Some(h)) => Some(format!("[*] {n} fixable with {command} ({h}).")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::test_batch::{demo, demo_sources};
+    use crate::render::test_batch::{demo, demo_fixes, demo_sources};
 
     #[test]
     fn renders_source_lines_help_and_summary() {
         let found = Discovered {
             batch: demo(),
             sources: demo_sources(),
+            outside: Vec::new(),
         };
-        insta::assert_snapshot!(render(&found, false));
+        insta::assert_snapshot!(render(&found, &demo_fixes(), false));
     }
 
     #[test]
@@ -276,16 +325,17 @@ mod tests {
         let found = Discovered {
             batch: demo(),
             sources: demo_sources(),
+            outside: Vec::new(),
         };
-        assert!(render(&found, true).contains('\u{1b}'));
-        assert!(!render(&found, false).contains('\u{1b}'));
+        assert!(render(&found, &Fixable::default(), true).contains('\u{1b}'));
+        assert!(!render(&found, &Fixable::default(), false).contains('\u{1b}'));
     }
 
     #[test]
     fn a_clean_batch_prints_only_the_summary() {
         let found = Discovered::default();
         assert_eq!(
-            render(&found, false),
+            render(&found, &Fixable::default(), false),
             "No problems found; 0 accepted hooks.\n"
         );
     }
@@ -327,8 +377,9 @@ mod tests {
                 display: "a\nb\u{1b}.toml".into(),
                 text: Some(text.into()),
             }],
+            outside: Vec::new(),
         };
-        let out = render(&found, false);
+        let out = render(&found, &Fixable::default(), false);
         assert!(!out.chars().any(|c| c.is_control() && c != '\n'), "{out:?}");
         assert!(out.contains(" --> a␊b␛.toml:3:5\n"), "{out}");
         assert!(out.contains("3 | ␛[2Jx = 1\n"), "{out}");
@@ -365,8 +416,9 @@ mod tests {
                     display: "f.toml".into(),
                     text: Some(text),
                 }],
+                outside: Vec::new(),
             };
-            let out = render(&found, false);
+            let out = render(&found, &Fixable::default(), false);
             proptest::prop_assert!(out.starts_with("error[parse_error]: m"), "{}", out);
         }
     }

@@ -1,6 +1,8 @@
 //! JSON output, `schema_version` 1 (design.md). These DTOs are the public format: internal
 //! types may change, this may not.
 
+use super::fixable::Fixable;
+use adapters::fix::{FixInfo, Position};
 use hook_ir::{Batch, Diagnostic, Hook, Location, Matcher, Severity};
 use serde::Serialize;
 
@@ -38,6 +40,62 @@ pub struct DiagnosticV1<'a> {
     location: Option<&'a Location>,
     #[serde(skip_serializing_if = "Option::is_none")]
     help: Option<&'a str>,
+    /// The fix `hooks lint --fix` has for it; absent when it has none (added to version 1
+    /// without a version change: readers of version 1 ignore fields they do not know).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fix: Option<FixV1<'a>>,
+}
+
+/// A fix as schema_version 1 lists it.
+#[derive(Serialize)]
+pub struct FixV1<'a> {
+    /// `safe` (`--fix` applies it) or `unsafe` (only with `--unsafe-fixes`).
+    applicability: &'static str,
+    message: &'a str,
+    /// Replacements in the file the diagnostic's location names, as it was linted.
+    edits: Vec<EditV1<'a>>,
+}
+
+/// One replacement of a fix: `start..end` (1-based lines and columns in characters, `end`
+/// exclusive) becomes `content`.
+#[derive(Serialize)]
+pub struct EditV1<'a> {
+    start: PositionV1,
+    end: PositionV1,
+    content: &'a str,
+}
+
+/// A 1-based line and column.
+#[derive(Serialize)]
+pub struct PositionV1 {
+    line: u32,
+    column: u32,
+}
+
+impl From<Position> for PositionV1 {
+    fn from(p: Position) -> Self {
+        PositionV1 {
+            line: p.line,
+            column: p.column,
+        }
+    }
+}
+
+/// The schema_version 1 form of a fix.
+pub fn fix(f: &FixInfo) -> FixV1<'_> {
+    FixV1 {
+        applicability: f.applicability.as_str(),
+        message: &f.description,
+        edits: f
+            .edits
+            .iter()
+            .map(|e| EditV1 {
+                start: e.start.into(),
+                end: e.end.into(),
+                content: &e.content,
+            })
+            .collect(),
+    }
 }
 
 /// Counts of schema_version 1.
@@ -72,6 +130,7 @@ pub fn diagnostic(d: &Diagnostic) -> DiagnosticV1<'_> {
         convention: d.convention.map(|c| c.as_str()),
         location: d.location.as_ref(),
         help: d.help.as_deref(),
+        fix: None,
     }
 }
 
@@ -94,12 +153,20 @@ pub fn summary(batch: &Batch) -> Summary {
     }
 }
 
-/// Renders a batch as the schema_version 1 document, with a trailing newline.
-pub fn render(batch: &Batch) -> String {
+/// Renders a batch as the schema_version 1 document, with a trailing newline; each diagnostic
+/// with a fix in `fixable` carries it.
+pub fn render(batch: &Batch, fixable: &Fixable) -> String {
     let doc = Doc {
         schema_version: SCHEMA_VERSION,
         hooks: batch.hooks.iter().map(hook).collect(),
-        diagnostics: batch.diagnostics.iter().map(diagnostic).collect(),
+        diagnostics: batch
+            .diagnostics
+            .iter()
+            .map(|d| DiagnosticV1 {
+                fix: fixable.get(d).map(fix),
+                ..diagnostic(d)
+            })
+            .collect(),
         summary: summary(batch),
     };
     let mut s = serde_json::to_string_pretty(&doc).unwrap_or_default();

@@ -16,6 +16,8 @@
 //! (`locationFromSarifResult: expected at least one location`, github/codeql-action#2459, and its
 //! ingestion rule GH1001), although §3.27.12 allows zero locations: so every result gets one.
 
+use super::fixable::Fixable;
+use adapters::fix::FixInfo;
 use hook_ir::{Batch, Code, Diagnostic, Location, Severity};
 use serde::Serialize;
 
@@ -127,6 +129,56 @@ struct SarifResult {
     message: Message,
     /// §3.27.12
     locations: Vec<SarifLocation>,
+    /// §3.27.30: the fix `hooks lint --fix` has (safe or unsafe: see its properties).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    fixes: Vec<Fix>,
+}
+
+/// §3.55 fix object.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Fix {
+    /// §3.55.2
+    description: Message,
+    /// §3.55.3
+    artifact_changes: Vec<ArtifactChange>,
+    /// §3.8 property bag: `applicability` (`safe`: `--fix` applies it; `unsafe`: only with
+    /// `--unsafe-fixes`).
+    properties: FixProperties,
+}
+
+/// The properties of a [`Fix`].
+#[derive(Serialize)]
+struct FixProperties {
+    applicability: &'static str,
+}
+
+/// §3.56 artifactChange object.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ArtifactChange {
+    /// §3.56.2
+    artifact_location: ArtifactLocation,
+    /// §3.56.3
+    replacements: Vec<Replacement>,
+}
+
+/// §3.57 replacement object.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Replacement {
+    /// §3.57.3
+    deleted_region: Region,
+    /// §3.57.4
+    #[serde(skip_serializing_if = "Option::is_none")]
+    inserted_content: Option<ArtifactContent>,
+}
+
+/// §3.3 artifactContent object.
+#[derive(Serialize)]
+struct ArtifactContent {
+    /// §3.3.2
+    text: String,
 }
 
 /// §3.11 message object.
@@ -179,6 +231,12 @@ struct Region {
     /// §3.30.6
     #[serde(skip_serializing_if = "Option::is_none")]
     start_column: Option<u32>,
+    /// §3.30.7
+    #[serde(skip_serializing_if = "Option::is_none")]
+    end_line: Option<u32>,
+    /// §3.30.8: the column after the region's last character.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    end_column: Option<u32>,
 }
 
 /// §3.33 logicalLocation object.
@@ -293,13 +351,50 @@ fn location(l: &Location) -> SarifLocation {
             region: l.line.filter(|&n| n >= 1).map(|start_line| Region {
                 start_line,
                 start_column: l.column.filter(|&c| c >= 1),
+                end_line: None,
+                end_column: None,
             }),
         }),
         logical_locations: Vec::new(),
     }
 }
 
-fn result(d: &Diagnostic) -> SarifResult {
+/// The SARIF fix of `f`, which edits the file at `l`; `None` when `l` is not a file.
+fn fix(f: &FixInfo, l: &Location) -> Option<Fix> {
+    let artifact_location = location(l).physical_location?.artifact_location;
+    if l.path.starts_with("env:") {
+        return None;
+    }
+    let replacements = f
+        .edits
+        .iter()
+        .map(|e| Replacement {
+            deleted_region: Region {
+                start_line: e.start.line,
+                start_column: Some(e.start.column),
+                end_line: Some(e.end.line),
+                end_column: Some(e.end.column),
+            },
+            inserted_content: (!e.content.is_empty()).then(|| ArtifactContent {
+                text: e.content.clone(),
+            }),
+        })
+        .collect();
+    Some(Fix {
+        description: Message {
+            text: f.description.clone(),
+        },
+        artifact_changes: vec![ArtifactChange {
+            artifact_location,
+            replacements,
+        }],
+        properties: FixProperties {
+            applicability: f.applicability.as_str(),
+        },
+    })
+}
+
+fn result(d: &Diagnostic, fixable: &Fixable) -> SarifResult {
     let text = match &d.help {
         Some(h) => format!("{}\nhelp: {h}", d.message),
         None => d.message.clone(),
@@ -312,11 +407,18 @@ fn result(d: &Diagnostic) -> SarifResult {
         locations: vec![location(
             d.location.as_ref().unwrap_or(&Location::path_only(".")),
         )],
+        fixes: fixable
+            .get(d)
+            .zip(d.location.as_ref())
+            .and_then(|(f, l)| fix(f, l))
+            .into_iter()
+            .collect(),
     }
 }
 
-/// Renders a batch's diagnostics as a SARIF 2.1.0 log with one run, with a trailing newline.
-pub fn render(batch: &Batch) -> String {
+/// Renders a batch's diagnostics as a SARIF 2.1.0 log with one run, with a trailing newline;
+/// each result with a fix in `fixable` carries it.
+pub fn render(batch: &Batch, fixable: &Fixable) -> String {
     let uses = |prefix: &str| {
         batch.diagnostics.iter().any(|d| {
             d.location
@@ -354,7 +456,11 @@ pub fn render(batch: &Batch) -> String {
             column_kind: "unicodeCodePoints",
             original_uri_base_ids: (!base_ids.is_empty())
                 .then_some(serde_json::Value::Object(base_ids)),
-            results: batch.diagnostics.iter().map(result).collect(),
+            results: batch
+                .diagnostics
+                .iter()
+                .map(|d| result(d, fixable))
+                .collect(),
         }],
     };
     let mut s = serde_json::to_string_pretty(&log).unwrap_or_default();
@@ -365,7 +471,7 @@ pub fn render(batch: &Batch) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::test_batch::demo;
+    use crate::render::test_batch::{demo, demo_fixes};
     use serde_json::Value;
 
     fn validator() -> &'static jsonschema::Validator {
@@ -393,8 +499,12 @@ mod tests {
     #[test]
     fn output_validates_against_the_sarif_2_1_0_schema() {
         let v = validator();
-        for batch in [demo(), Batch::default()] {
-            let doc: Value = serde_json::from_str(&render(&batch)).unwrap();
+        for (batch, fixes) in [
+            (demo(), demo_fixes()),
+            (demo(), Fixable::default()),
+            (Batch::default(), Fixable::default()),
+        ] {
+            let doc: Value = serde_json::from_str(&render(&batch, &fixes)).unwrap();
             let errs = errors(v, &doc);
             assert!(errs.is_empty(), "{errs:#?}");
         }
@@ -404,7 +514,7 @@ mod tests {
     fn the_schema_rejects_what_github_would_reject() {
         // Pins that the validator is really applied: a wrong level and a 0 line are invalid.
         let v = validator();
-        let mut doc: Value = serde_json::from_str(&render(&demo())).unwrap();
+        let mut doc: Value = serde_json::from_str(&render(&demo(), &Fixable::default())).unwrap();
         doc["runs"][0]["results"][0]["level"] = "fatal".into();
         doc["runs"][0]["results"][1]["locations"][0]["physicalLocation"]["region"]["startLine"] =
             0.into();
@@ -416,7 +526,7 @@ mod tests {
 
     #[test]
     fn rules_come_from_the_registry_and_results_point_at_them() {
-        let doc: Value = serde_json::from_str(&render(&demo())).unwrap();
+        let doc: Value = serde_json::from_str(&render(&demo(), &Fixable::default())).unwrap();
         let run = &doc["runs"][0];
         let rules = run["tool"]["driver"]["rules"].as_array().unwrap();
         assert_eq!(rules.len(), Code::ALL.len());
@@ -439,8 +549,9 @@ mod tests {
 
     #[test]
     fn snapshot_of_the_results() {
-        // The rules are the registry (pinned above); the snapshot covers the run's own part.
-        let mut doc: Value = serde_json::from_str(&render(&demo())).unwrap();
+        // The rules are the registry (pinned above); the snapshot covers the run's own part,
+        // fixes included.
+        let mut doc: Value = serde_json::from_str(&render(&demo(), &demo_fixes())).unwrap();
         doc["runs"][0]["tool"]["driver"]["rules"] = Value::String("<registry>".into());
         doc["runs"][0]["tool"]["driver"]["version"] = Value::String("<version>".into());
         // Indexes move when codes are added to the registry; their consistency is pinned above.
@@ -453,7 +564,7 @@ mod tests {
     #[test]
     fn every_result_has_a_physical_location_with_an_artifact_uri() {
         // GitHub rejects the whole file otherwise (github/codeql-action#2459).
-        let doc: Value = serde_json::from_str(&render(&demo())).unwrap();
+        let doc: Value = serde_json::from_str(&render(&demo(), &Fixable::default())).unwrap();
         for r in doc["runs"][0]["results"].as_array().unwrap() {
             let locs = r["locations"].as_array().unwrap();
             assert_eq!(locs.len(), 1, "{r}");
@@ -514,7 +625,7 @@ mod tests {
             }
             let d = d.at(Location { path: format!("{prefix}{path}"), line, column, span: None });
             let batch = Batch { hooks: vec![], diagnostics: vec![d] };
-            let doc: Value = serde_json::from_str(&render(&batch)).unwrap();
+            let doc: Value = serde_json::from_str(&render(&batch, &Fixable::default())).unwrap();
             let errs = errors(validator(), &doc);
             proptest::prop_assert!(errs.is_empty(), "{:#?}", errs);
             let uri = doc["runs"][0]["results"][0]["locations"][0]["physicalLocation"]

@@ -114,3 +114,42 @@ pub fn demo() -> Batch {
         ],
     }
 }
+
+/// The fixes of [`demo`]: a safe one (the mis-cased event) and an unsafe one (the `pre_tools`
+/// key of the jcode config, here as if it were a judgment call), as `adapters::fix::available`
+/// describes them.
+pub fn demo_fixes() -> crate::render::fixable::Fixable {
+    use adapters::fix::{Applicability, FixInfo, Position, Replacement};
+    let batch = demo();
+    let fix = |applicability, description: &str, line, from, to, content: &str| {
+        Some(FixInfo {
+            applicability,
+            description: description.into(),
+            edits: vec![Replacement {
+                start: Position { line, column: from },
+                end: Position { line, column: to },
+                content: content.into(),
+            }],
+        })
+    };
+    let mut fixes = vec![None; batch.diagnostics.len()];
+    fixes[0] = fix(
+        Applicability::Safe,
+        "rename `pretooluse` to `PreToolUse`",
+        2,
+        10,
+        20,
+        "PreToolUse",
+    );
+    fixes[3] = fix(
+        Applicability::Unsafe,
+        "rename `pre_tools` to `pre_tool`",
+        2,
+        9,
+        10,
+        "",
+    );
+    let mut f = crate::render::fixable::Fixable::default();
+    f.add(&batch.diagnostics, fixes);
+    f
+}

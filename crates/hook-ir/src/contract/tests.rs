@@ -228,7 +228,9 @@ fn codex_numbers_conventions_md_section_4() {
     assert_eq!(limits::codex::LOGIN_SHELLS, ["bash", "zsh", "sh"]);
     assert_eq!(limits::codex::LAST_RESORT_SHELL, "/bin/sh");
     assert_eq!(limits::codex::BLOCK_EXIT_CODE, 2);
-    // §4 matchers "Honoured only on PreToolUse, PermissionRequest, PostToolUse, SessionStart".
+    // §4 matchers "Honoured only on PreToolUse, PermissionRequest, PostToolUse, SessionStart";
+    // newer Codex versions also select SubagentStart/SubagentStop handlers by `agent_type`
+    // (openai/codex@bde5e18 `subagent_start.rs`, @c59b6dc `subagent_stop.rs`).
     let honoured: Vec<_> = events_of(Convention::CodexJson)
         .filter(|c| c.matched != MatchedValue::Ignored)
         .map(|c| c.event)
@@ -239,7 +241,9 @@ fn codex_numbers_conventions_md_section_4() {
             "PreToolUse",
             "PermissionRequest",
             "PostToolUse",
-            "SessionStart"
+            "SessionStart",
+            "SubagentStart",
+            "SubagentStop"
         ]
     );
     assert_eq!(

@@ -100,7 +100,11 @@ fn reread(
         cwd: None,
     };
     let found = adapters::load_file(&tmp, &file, Some(convention));
-    Ok((found.batch.hooks.len(), found.batch.diagnostics))
+    // Hooks of events outside the six kinds count too: losing one is losing a hook.
+    Ok((
+        found.batch.hooks.len() + found.outside.len(),
+        found.batch.diagnostics,
+    ))
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 
 use super::Report;
 use crate::render;
+use adapters::convert::native::is_outside;
 use adapters::write::FileChange;
 use adapters::Discovered;
 use hook_ir::{Batch, Severity};
@@ -64,6 +65,7 @@ pub fn human(r: &Report, found: &Discovered, color: bool) -> String {
             diagnostics: r.diagnostics.clone(),
         },
         sources: found.sources.clone(),
+        outside: Vec::new(),
     };
     out.push_str(&render::human::diagnostics(&shown, color));
     let applied = !r.dry_run && !r.held_back;
@@ -174,6 +176,21 @@ struct TargetV1<'a> {
     to: &'a str,
     moved: usize,
     left_out: BTreeMap<&'static str, usize>,
+    /// Of `moved`, the hooks of events outside the six kinds.
+    carried: usize,
+}
+
+/// A hook of an event outside the six kinds as written to the target: the lint format without
+/// `kind`, which such a hook does not have.
+#[derive(Serialize)]
+struct CarriedV1<'a> {
+    id: &'a str,
+    convention: &'a str,
+    source_event: &'a str,
+    matcher: &'a hook_ir::Matcher,
+    handler: &'a hook_ir::Handler,
+    timeout_ms: Option<u64>,
+    location: &'a hook_ir::Location,
 }
 
 #[derive(Serialize)]
@@ -187,6 +204,7 @@ struct ImportV1<'a> {
     outside_scope: usize,
     targets: Vec<TargetV1<'a>>,
     hooks: Vec<render::json::HookV1<'a>>,
+    carried: Vec<CarriedV1<'a>>,
     changes: Vec<ChangeV1<'a>>,
     written: &'a [String],
     diagnostics: Vec<render::json::DiagnosticV1<'a>>,
@@ -220,13 +238,30 @@ pub fn json(r: &Report) -> String {
                 to: t.to.as_str(),
                 moved: t.moved,
                 left_out: t.left_out.iter().map(|(c, n)| (c.as_str(), *n)).collect(),
+                carried: t.carried,
             })
             .collect(),
         hooks: r
             .targets
             .iter()
             .flat_map(|t| t.hooks.iter())
+            .filter(|h| !is_outside(h))
             .map(render::json::hook)
+            .collect(),
+        carried: r
+            .targets
+            .iter()
+            .flat_map(|t| t.hooks.iter())
+            .filter(|h| is_outside(h))
+            .map(|h| CarriedV1 {
+                id: &h.id,
+                convention: h.convention.as_str(),
+                source_event: &h.source_event,
+                matcher: &h.matcher,
+                handler: &h.handler,
+                timeout_ms: h.timeout_ms,
+                location: &h.location,
+            })
             .collect(),
         changes: r
             .plan

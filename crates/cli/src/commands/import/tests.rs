@@ -73,6 +73,7 @@ fn report(dry_run: bool) -> Report {
             moved: 1,
             hooks: conversion.hooks,
             left_out,
+            carried: 0,
         }],
         dry_run,
         read: 2,

@@ -1,0 +1,250 @@
+//! Hooks of events outside the six kinds (`PreCompact`, `SubagentStop`, `PermissionRequest`, …):
+//! carried to the target's equivalent event ([`hook_ir::contract::native`]) with their command,
+//! matcher and timeout, everything that changes said as for the six kinds; left out with
+//! [`Code::EventNotInTarget`] where the target has no such event.
+
+use super::{gemini, json_detail, matcher, matcher_words, place_command, timeout, to_shell, Say};
+use hook_ir::contract::native::{self, NativeValue};
+use hook_ir::contract::{self, MatchedValue};
+use hook_ir::{Code, Convention, Exec, Handler, Hook, Kind, Matcher};
+
+/// Whether `h` is a hook of a valid event outside the six kinds (read into
+/// [`crate::Output::outside`]).
+pub fn is_outside(h: &Hook) -> bool {
+    contract::find(h.convention, &h.source_event).is_some_and(|r| r.kind().is_none())
+}
+
+/// The hook in the target's equivalent event, or `None` (said) when it cannot move.
+pub(super) fn to_native(h: &Hook, say: &mut Say) -> Option<Hook> {
+    let Handler::Command { command, exec } = &h.handler else {
+        return None;
+    };
+    let Some((eq, src)) = native::equivalent_of(h.convention, &h.source_event) else {
+        say.refuse(
+            Code::EventNotInTarget,
+            format!(
+                "`{}` is {}'s own event: no other agent has one that fires at the same moment",
+                h.source_event, h.convention
+            ),
+        );
+        return None;
+    };
+    let Some(dst) = eq.in_convention(say.to) else {
+        let has: Vec<String> = eq
+            .events
+            .iter()
+            .filter(|n| n.convention != h.convention)
+            .map(|n| format!("{} `{}`", n.convention, n.event))
+            .collect();
+        say.refuse(
+            Code::EventNotInTarget,
+            format!(
+                "{} has no event equivalent to `{}` (agents that have one: {})",
+                say.to,
+                h.source_event,
+                has.join(", ")
+            ),
+        );
+        return None;
+    };
+    let mut shell = to_shell(command, *exec, say)?;
+    place_command(&mut shell.command, say)?;
+    let source_matcher = shell.tools.take().unwrap_or_else(|| h.matcher.clone());
+
+    // Matcher: carried only where the target tests the same values with it.
+    let matcher = if src.value == NativeValue::Unmatched || source_matcher.is_any() {
+        Matcher::Any
+    } else if dst.value == NativeValue::Unmatched {
+        say.refuse(
+            Code::MatcherNotPortable,
+            format!(
+                "{} ignores matchers on `{}`: the hook would fire for every one instead of {}",
+                say.to,
+                dst.event,
+                matcher_words(&source_matcher, src.value == NativeValue::ToolName)
+            ),
+        );
+        return None;
+    } else if !native::same_values(src, dst) {
+        say.refuse(
+            Code::MatcherNotPortable,
+            format!(
+                "the matcher tests {} in {}'s own words, which {} does not share: {} would select other values there",
+                src.value.words(),
+                h.convention,
+                say.to,
+                matcher_words(&source_matcher, false)
+            ),
+        );
+        return None;
+    } else if src.value == NativeValue::ToolName {
+        let m = super::in_target_tools(h, source_matcher, say)?;
+        match matcher::translate(&m, say.to) {
+            Ok(t) => {
+                if let Some(n) = t.note {
+                    say.push(Code::ConversionNote, n);
+                }
+                if let Some(c) = t.caveat {
+                    say.push(Code::LossyConversion, c);
+                }
+                t.matcher
+            }
+            Err(_) => {
+                say.refuse(
+                    Code::MatcherNotPortable,
+                    format!(
+                        "{} cannot be written in {}'s matcher dialect",
+                        matcher_words(&m, true),
+                        say.to
+                    ),
+                );
+                return None;
+            }
+        }
+    } else {
+        // The compaction trigger (`manual`, `auto`): Gemini compares it exactly.
+        match exact_values(&source_matcher) {
+            Some(names) => Matcher::Exact { names },
+            None => {
+                say.refuse(
+                    Code::MatcherNotPortable,
+                    format!(
+                        "{} compares {} exactly; {} is not a list of values",
+                        say.to,
+                        dst.value.words(),
+                        matcher_words(&source_matcher, false)
+                    ),
+                );
+                return None;
+            }
+        }
+    };
+    if src.value == NativeValue::Unmatched && !h.matcher.is_any() {
+        say.push(
+            Code::ConversionNote,
+            format!(
+                "{} ignores the matcher on `{}`, so the hook fired for every one: it is written without one",
+                h.convention, h.source_event
+            ),
+        );
+    }
+    if src.fires != dst.fires {
+        say.push(
+            Code::LossyConversion,
+            format!(
+                "`{}` fires {} in {}, but `{}` fires {} in {}: the hook runs on other occasions",
+                h.source_event, src.fires, h.convention, dst.event, dst.fires, say.to
+            ),
+        );
+    }
+    if h.source_event != dst.event {
+        say.push(
+            Code::ConversionNote,
+            format!(
+                "`{}` is written as {}'s equivalent event `{}`",
+                h.source_event, say.to, dst.event
+            ),
+        );
+    }
+
+    let to_exec = super::target_exec(say.to);
+    if shell.exec != to_exec && *exec != Exec::Direct {
+        say.push(
+            Code::ConversionNote,
+            match to_exec {
+                Exec::LoginShell => "the target runs the command with the user's login shell from the password database (`/bin/bash -c`, or zsh, sh), not `sh`: shell syntax beyond POSIX sh now works there".into(),
+                _ => "the target runs the command with `sh -c`, not the user's login shell (Codex runs e.g. `/bin/bash -c`): bash- or zsh-only syntax fails there".into(),
+            },
+        );
+    }
+    let new_command = gemini::command_out_of(h, &shell.command, to_exec, say);
+
+    // Gate vs observer: an `async` Codex/Claude hook never blocked.
+    let was_async = matches!(
+        h.detail,
+        hook_ir::Detail::JsonGroup {
+            is_async: Some(true),
+            ..
+        }
+    );
+    let keeps_async = matches!(say.to, Convention::CodexJson | Convention::ClaudeSettings);
+    if src.can_block && !dst.can_block && !was_async {
+        say.push(
+            Code::LossyConversion,
+            format!(
+                "`{}` is an observer in {}: the hook can no longer block or decide (its exit code is ignored)",
+                dst.event, say.to
+            ),
+        );
+    }
+    if dst.can_block && (!src.can_block || was_async && !keeps_async) {
+        say.push(
+            Code::ObserverBecomesGate,
+            format!(
+                "`{}` can block or decide in {}: an exit code of 2 now acts",
+                dst.event, say.to
+            ),
+        );
+    }
+    for (var, owner) in super::AGENT_VARIABLES {
+        let also_set = var == "CLAUDE_PROJECT_DIR" && say.to == Convention::GeminiSettings;
+        if owner != say.to && !also_set && shell.command.contains(var) {
+            say.push(
+                Code::LossyConversion,
+                format!(
+                    "the command uses `{var}`, which only {owner} sets; in {} it is empty",
+                    say.to
+                ),
+            );
+        }
+    }
+    // These events time out as the convention's tool gates do (Codex: 600 s, Claude: 600 s,
+    // Jarvis: 30 s in 1..=600, Gemini: 60 s); only Codex's `SessionEnd` differs, a six-kind event.
+    let rule = super::events::target_event(say.to, Kind::PreToolUse)
+        .and_then(|r| r.rules())
+        .map(|r| r.timeout)?;
+    let t = timeout::convert(h.timeout_ms, rule);
+    if let Some(l) = t.lossy {
+        say.push(Code::LossyConversion, l);
+    }
+    let matched = contract::find(say.to, dst.event).map_or(MatchedValue::Other, |r| r.matched);
+    Some(Hook {
+        id: format!("{}:{}", say.to, h.id),
+        kind: native::nominal_kind(matched),
+        convention: say.to,
+        source_event: dst.event.to_string(),
+        matcher,
+        handler: Handler::Command {
+            command: new_command,
+            exec: to_exec,
+        },
+        timeout_ms: t.timeout_ms,
+        location: h.location.clone(),
+        detail: if gemini::is_target(say.to) {
+            gemini::detail_into(h, say)
+        } else {
+            json_detail(h, say)
+        },
+    })
+}
+
+/// The values an exact-value matcher lists: exact names, or a regex that is an alternation of
+/// plain words (`manual`, `^(?:manual|auto)$`).
+fn exact_values(m: &Matcher) -> Option<Vec<String>> {
+    match m {
+        Matcher::Exact { names } if !names.is_empty() => Some(names.clone()),
+        Matcher::Regex { pattern, .. } => {
+            let p = matcher::unprotect(pattern);
+            matcher::regex_to_exact(&p).or_else(|| {
+                let words: Vec<String> = p.split('|').map(str::to_string).collect();
+                words
+                    .iter()
+                    .all(|w| {
+                        !w.is_empty() && w.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                    })
+                    .then_some(words)
+            })
+        }
+        _ => None,
+    }
+}

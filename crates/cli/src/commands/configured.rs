@@ -1,0 +1,155 @@
+//! The lint configuration on the command line (docs/configuration.md): which `hooks.toml` each
+//! PATH uses — `--config FILE` for all, none with `--isolated`, else the nearest one from the
+//! root (an explicit file's directory) upward — and its policy applied to what that root found,
+//! before the roots are merged.
+
+use super::discover::{absolute, discover_each, PathsFrom, Root};
+use crate::args::{ConfigArgs, SourceArgs};
+use crate::render::fixable::Fixable;
+use adapters::lint_config::{self, Config, Policy, Scope, Selection};
+use adapters::{Context, Discovered};
+use anyhow::bail;
+use std::path::PathBuf;
+
+/// What lint and list report, with the configurations used.
+pub struct Configured {
+    /// The roots' findings, each filtered by its configuration; each configuration's own
+    /// problems first.
+    pub found: Discovered,
+    /// Each configuration used, in the order first used.
+    pub configs: Vec<Config>,
+}
+
+/// The configuration named by `--config`, checked to exist (else a usage error, exit 2).
+fn explicit(cfg: &ConfigArgs) -> anyhow::Result<Option<PathBuf>> {
+    let Some(f) = &cfg.config else {
+        return Ok(None);
+    };
+    match std::fs::metadata(f) {
+        Ok(m) if m.is_dir() => bail!("--config {}: a directory, not a file", f.display()),
+        Ok(_) => Ok(Some(absolute(f)?)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            bail!("--config {}: no such file", f.display())
+        }
+        Err(e) => bail!("--config {}: cannot be read: {e}", f.display()),
+    }
+}
+
+/// The configurations of a run: each file loaded once, however many roots share it, so its
+/// problems are reported once.
+pub struct Configs<'a> {
+    args: &'a ConfigArgs,
+    explicit: Option<PathBuf>,
+    cli: Selection,
+    loaded: Vec<Config>,
+}
+
+impl<'a> Configs<'a> {
+    /// Checks `--config` (a missing file is a usage error, exit 2).
+    pub fn new(args: &'a ConfigArgs) -> anyhow::Result<Configs<'a>> {
+        Ok(Configs {
+            args,
+            explicit: explicit(args)?,
+            cli: args.selection(),
+            loaded: Vec::new(),
+        })
+    }
+
+    /// The configuration of one root, loaded: `--isolated` → none, `--config` → that one,
+    /// else the nearest `hooks.toml` from the root (a file's directory) upward.
+    fn of(&mut self, ctx: &Context, root: &Root<'_>) -> Option<usize> {
+        if self.args.isolated {
+            return None;
+        }
+        let path = match &self.explicit {
+            Some(e) => e.clone(),
+            None => {
+                let start = if root.is_file {
+                    root.path.parent()?
+                } else {
+                    root.path
+                };
+                lint_config::find(start)?
+            }
+        };
+        Some(match self.loaded.iter().position(|c| c.path == path) {
+            Some(i) => i,
+            None => {
+                self.loaded.push(lint_config::load(ctx, &path));
+                self.loaded.len() - 1
+            }
+        })
+    }
+
+    /// The policy of one root: its configuration under the command line's selection.
+    pub fn policy(&mut self, ctx: &Context, root: &Root<'_>) -> Policy<'_> {
+        let i = self.of(ctx, root);
+        let named = root.is_file.then_some(root.path);
+        Policy::new(i.map(|i| &self.loaded[i]), &self.cli, named)
+    }
+}
+
+/// Discovers every PATH as [`discover_each`] does, applying each root's configuration; with
+/// `fixable`, records the fix of each reported diagnostic that has one (checked in its root's
+/// context, which the merged result no longer has).
+pub fn discover(
+    paths: &[PathBuf],
+    src: &SourceArgs,
+    cfg: &ConfigArgs,
+    scope: Scope,
+    mut fixable: Option<&mut Fixable>,
+) -> anyhow::Result<Configured> {
+    let mut configs = Configs::new(cfg)?;
+    let mut found = discover_each(paths, src, PathsFrom::Cwd, |root, ctx, d| {
+        configs.policy(ctx, root).apply(ctx, d, scope);
+        if let Some(f) = fixable.as_deref_mut() {
+            f.add(&d.batch.diagnostics, adapters::fix::available(ctx, d));
+        }
+        Ok(())
+    })?;
+    let mut problems: Vec<_> = configs
+        .loaded
+        .iter()
+        .flat_map(|c| c.diagnostics.iter().cloned())
+        .collect();
+    problems.append(&mut found.batch.diagnostics);
+    found.batch.diagnostics = problems;
+    Ok(Configured {
+        found,
+        configs: configs.loaded,
+    })
+}
+
+/// The line the human format ends with when a configuration applied: which one(s).
+pub fn used_line(configs: &[Config]) -> Option<String> {
+    let shown: Vec<&str> = configs.iter().map(|c| c.display.as_str()).collect();
+    match shown[..] {
+        [] => None,
+        [one] => Some(format!("Configuration: {one}")),
+        _ => Some(format!("Configurations: {}", shown.join(", "))),
+    }
+}
+
+/// `found` with the text of each configuration that has a problem, so the human format shows
+/// the lines a problem points at (sources are otherwise the agents' files only).
+pub fn with_config_texts(found: &Discovered, configs: &[Config]) -> Option<Discovered> {
+    let texts: Vec<_> = configs
+        .iter()
+        .filter(|c| !c.diagnostics.is_empty())
+        .filter_map(|c| Some((c, c.text.clone()?)))
+        .collect();
+    if texts.is_empty() {
+        return None;
+    }
+    let mut view = found.clone();
+    for (c, text) in texts {
+        view.sources.push(adapters::SourceFile {
+            // The renderer reads only the display path and the text; hooks.toml is TOML.
+            convention: hook_ir::Convention::Jarvis,
+            path: c.path.clone(),
+            display: c.display.clone(),
+            text: Some(text),
+        });
+    }
+    Some(view)
+}
