@@ -221,3 +221,89 @@ fn an_explicit_file_is_detected_as_gemini() {
         Some(Convention::GeminiSettings)
     );
 }
+
+/// Gemini runs each `name:command` once per event (`hookPlanner.ts`, `deduplicateHooks`): an
+/// identical copy is a duplicate, a copy under another `name` runs again — as the real agent
+/// did in the conformance scenario `gemini_duplicate_groups`.
+#[test]
+fn a_copy_under_another_name_is_not_a_duplicate() {
+    let d = tempfile::tempdir().unwrap();
+    let dir = d.path().join("project/.gemini");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::create_dir_all(d.path().join("home")).unwrap();
+    let group = |name: &str| {
+        format!(
+            r#"{{"matcher": "run_shell_command", "hooks": [{{"type": "command", {name}"command": "/bin/true"}}]}}"#
+        )
+    };
+    std::fs::write(
+        dir.join("settings.json"),
+        format!(
+            r#"{{"hooks": {{"BeforeTool": [{}, {}, {}]}}}}"#,
+            group(""),
+            group(""),
+            group(r#""name": "again", "#)
+        ),
+    )
+    .unwrap();
+    let found = discover_only(&ctx_for(d.path()), &[Convention::GeminiSettings]);
+    assert_eq!(found.batch.hooks.len(), 2, "{:#?}", found.batch.hooks);
+    let dupes = codes(&found)
+        .into_iter()
+        .filter(|c| *c == Code::DuplicateHook)
+        .count();
+    assert_eq!(dupes, 1, "{:#?}", found.batch.diagnostics);
+}
+
+/// An extension disabled in this folder (`gemini extensions disable ext`, then enabled for
+/// another folder only) loads no hooks: Gemini CLI 0.61.0 `extensionEnablement.ts`.
+#[test]
+fn a_disabled_extensions_hooks_are_reported_and_left_out() {
+    let d = tempfile::tempdir().unwrap();
+    let project = d.path().join("project");
+    std::fs::create_dir_all(&project).unwrap();
+    let ext = d.path().join("home/.gemini/extensions/guard");
+    std::fs::create_dir_all(ext.join("hooks")).unwrap();
+    std::fs::write(
+        ext.join("gemini-extension.json"),
+        r#"{"name": "guard", "version": "1.0.0"}"#,
+    )
+    .unwrap();
+    std::fs::write(
+        ext.join("hooks/hooks.json"),
+        r#"{"hooks": {"BeforeTool": [{"hooks": [{"type": "command", "command": "/bin/true"}]}]}}"#,
+    )
+    .unwrap();
+    let run = || discover_only(&ctx_for(d.path()), &[Convention::GeminiSettings]);
+    assert_eq!(run().batch.hooks.len(), 1, "enabled by default");
+    let rules = format!(
+        r#"{{"guard": {{"overrides": ["!/*", "{}/elsewhere/"]}}}}"#,
+        d.path().display()
+    );
+    std::fs::write(
+        d.path()
+            .join("home/.gemini/extensions/extension-enablement.json"),
+        &rules,
+    )
+    .unwrap();
+    let found = run();
+    assert!(found.batch.hooks.is_empty(), "{:#?}", found.batch.hooks);
+    assert_eq!(codes(&found), [Code::HookDisabled]);
+    let msg = &found.batch.diagnostics[0].message;
+    assert!(
+        msg.contains("extension `guard`") && msg.contains("`!/*`"),
+        "{msg}"
+    );
+    // Enabled again for this very folder: the last matching rule wins.
+    let rules = format!(
+        r#"{{"guard": {{"overrides": ["!/*", "{}/"]}}}}"#,
+        project.display()
+    );
+    std::fs::write(
+        d.path()
+            .join("home/.gemini/extensions/extension-enablement.json"),
+        &rules,
+    )
+    .unwrap();
+    assert_eq!(run().batch.hooks.len(), 1);
+}

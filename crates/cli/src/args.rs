@@ -49,8 +49,8 @@ pub struct SourceArgs {
     #[arg(long)]
     pub no_env: bool,
     /// The convention of an explicit config file (default: detected from its name and content).
-    #[arg(long, value_name = "CONV")]
-    pub convention: Option<String>,
+    #[arg(long, value_name = "CONV", value_parser = convention_parser())]
+    pub convention: Option<Convention>,
 }
 
 /// The lint configuration (docs/configuration.md): which `hooks.toml`, and the command line's
@@ -154,8 +154,13 @@ pub struct ListArgs {
 
 #[derive(Debug, Args)]
 pub struct ExplainArgs {
-    /// The code, e.g. duplicate_hook.
-    #[arg(required_unless_present = "list")]
+    /// The code, e.g. duplicate_hook (`--list` lists them all).
+    #[arg(
+        required_unless_present = "list",
+        value_parser = Suggested(code_values),
+        hide_possible_values = true,
+        long_help = codes_long_help()
+    )]
     pub code: Option<String>,
     /// List every code with its severity and summary.
     #[arg(long, conflicts_with = "code")]
@@ -164,9 +169,8 @@ pub struct ExplainArgs {
 
 #[derive(Debug, Args)]
 pub struct SchemaArgs {
-    /// `ir`, or a convention with a config file: jcode, jarvis, codex-json, claude-settings,
-    /// gemini-settings, gjc-plugin.
-    #[arg(default_value = "ir", value_name = "ir|CONV")]
+    /// `ir`, or a convention with a config file.
+    #[arg(default_value = "ir", value_name = "ir|CONV", value_parser = Suggested(schema_values))]
     pub what: String,
 }
 
@@ -235,6 +239,62 @@ pub struct RunArgs {
     pub wait: bool,
 }
 
+/// A free-text value with suggested values: `--help` and `hooks completions` list them, and any
+/// text is accepted so the command can answer a typo itself (a did-you-mean, or why a
+/// directory convention has no schema).
+#[derive(Clone)]
+pub struct Suggested(fn() -> Vec<clap::builder::PossibleValue>);
+
+impl clap::builder::TypedValueParser for Suggested {
+    type Value = String;
+    fn parse_ref(
+        &self,
+        _cmd: &clap::Command,
+        _arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        Ok(value.to_string_lossy().into_owned())
+    }
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new((self.0)().into_iter()))
+    }
+}
+
+/// Every diagnostic code, with its summary (shown by zsh and fish completions).
+fn code_values() -> Vec<clap::builder::PossibleValue> {
+    hook_ir::Code::ALL
+        .iter()
+        .map(|c| clap::builder::PossibleValue::new(c.as_str()).help(c.summary()))
+        .collect()
+}
+
+/// What `hooks schema` prints: `ir` and the conventions that have a config file.
+fn schema_values() -> Vec<clap::builder::PossibleValue> {
+    std::iter::once("ir")
+        .chain(adapters::schema::with_schema().map(|c| c.as_str()))
+        .map(clap::builder::PossibleValue::new)
+        .collect()
+}
+
+/// The long help of `hooks explain CODE`: every code (the short help stays one line).
+fn codes_long_help() -> String {
+    let names: Vec<&str> = hook_ir::Code::ALL.iter().map(|c| c.as_str()).collect();
+    format!(
+        "The code, e.g. duplicate_hook (`--list` adds each one's severity and summary).\n\nCodes: {}",
+        names.join(", ")
+    )
+}
+
+/// Convention ids as clap's possible values: `--help` lists them, `hooks completions` completes
+/// them, and a typo gets clap's did-you-mean.
+pub fn convention_parser() -> impl clap::builder::TypedValueParser<Value = Convention> {
+    use clap::builder::TypedValueParser as _;
+    clap::builder::PossibleValuesParser::new(Convention::ALL.map(|c| c.as_str()))
+        .try_map(|s: String| parse_convention(&s))
+}
+
 /// Parses a convention id for clap, listing the ids on error.
 pub fn parse_convention(s: &str) -> Result<Convention, String> {
     Convention::parse(s).ok_or_else(|| {
@@ -248,10 +308,10 @@ pub fn parse_convention(s: &str) -> Result<Convention, String> {
 #[derive(Debug, Args)]
 pub struct ImportArgs {
     /// The convention to read.
-    #[arg(long, value_name = "CONV", value_parser = parse_convention)]
+    #[arg(long, value_name = "CONV", value_parser = convention_parser())]
     pub from: Convention,
     /// The conventions to write (several, comma-separated: one atomic run).
-    #[arg(long, value_name = "CONV[,CONV..]", value_parser = parse_convention, value_delimiter = ',', required = true)]
+    #[arg(long, value_name = "CONV[,CONV..]", value_parser = convention_parser(), value_delimiter = ',', required = true)]
     pub to: Vec<Convention>,
     /// Which hooks to read: the project's (committed and personal), the user's, or all.
     #[arg(long, value_enum, default_value_t = ImportScope::All)]
@@ -343,7 +403,7 @@ pub struct BridgeArgs {
 pub struct BridgeRunArgs {
     /// The agent that runs this hook (claude-settings, codex-json, jarvis, gemini-settings): how its payload is
     /// read and its answer written.
-    #[arg(long, value_name = "CONV", value_parser = parse_convention, required = true)]
+    #[arg(long, value_name = "CONV", value_parser = convention_parser(), required = true)]
     pub host: Option<Convention>,
     /// The agent's event this entry is filed under (e.g. PreToolUse).
     #[arg(long, value_name = "EVENT", required = true)]
@@ -371,7 +431,7 @@ pub enum BridgeAction {
 #[derive(Debug, Args)]
 pub struct BridgeInstallArgs {
     /// The agent to install into (claude-settings, codex-json, jarvis, gemini-settings).
-    #[arg(long, value_name = "CONV", value_parser = parse_convention)]
+    #[arg(long, value_name = "CONV", value_parser = convention_parser())]
     pub host: Convention,
     /// The conventions whose hooks run (default: every convention the host does not read).
     #[arg(long, value_name = "CONV,..", value_parser = parse_conventions)]

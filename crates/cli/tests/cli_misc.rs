@@ -67,6 +67,45 @@ fn completions_for_every_shell() {
     insta::assert_snapshot!("completions_unknown_shell", bad.shown);
 }
 
+/// Issue 13, "Friction": completions and `--help` know the conventions, kinds and codes.
+#[test]
+fn completions_and_help_list_conventions_kinds_and_codes() {
+    let t = Tree::new();
+    let conventions = hook_ir::Convention::ALL.map(|c| c.as_str());
+    let kinds = hook_ir::Kind::ALL.map(|k| k.as_str());
+    let codes: Vec<&str> = hook_ir::Code::ALL.iter().map(|c| c.as_str()).collect();
+    for shell in ["bash", "zsh", "fish"] {
+        let r = t.run(&["completions", shell]);
+        // clap_complete's fish script completes options' values only, not positionals'.
+        let positional: &[&str] = if shell == "fish" { &[] } else { &codes };
+        let kinds: &[&str] = if shell == "fish" { &[] } else { &kinds };
+        for name in conventions.iter().chain(kinds).chain(positional) {
+            assert!(r.stdout.contains(name), "{shell} completions lack {name}");
+        }
+    }
+    for (args, names) in [
+        (&["lint", "--help"][..], &conventions[..]),
+        (&["import", "--help"][..], &conventions[..]),
+        (&["run", "--help"][..], &kinds[..]),
+        (&["explain", "--help"][..], &codes[..]),
+    ] {
+        let r = t.run(args);
+        assert_eq!(r.code, 0, "{}", r.shown);
+        for name in names {
+            assert!(r.stdout.contains(name), "{args:?} lacks {name}");
+        }
+    }
+    // A typo gets clap's suggestion; an escape sequence in it is shown, not sent.
+    let r = t.run(&["lint", ".", "--convention", "claude-setings"]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr
+            .contains("a similar value exists: 'claude-settings'"),
+        "{}",
+        r.shown
+    );
+}
+
 #[test]
 fn usage_without_a_command() {
     let t = Tree::new();

@@ -160,3 +160,33 @@ fn imports_both_ways_with_milliseconds_and_gemini_tool_names() {
         60
     );
 }
+
+/// "`examples/demo` shows one Gemini mistake": the README's demo command reports the
+/// millisecond timeout copied from Claude's seconds in the demo's `.gemini/settings.json`.
+#[test]
+fn the_demo_shows_a_gemini_mistake() {
+    let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hooks"))
+        .args([
+            "lint",
+            "examples/demo",
+            "--home",
+            "examples/demo/home",
+            "--no-env",
+            "--format",
+            "json",
+        ])
+        .current_dir(&repo)
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let hit = v["diagnostics"].as_array().unwrap().iter().any(|d| {
+        d["code"] == "timeout_looks_like_seconds"
+            && d["location"]["path"] == "examples/demo/.gemini/settings.json"
+    });
+    assert!(
+        hit,
+        "{}",
+        serde_json::to_string_pretty(&v["diagnostics"]).unwrap()
+    );
+}

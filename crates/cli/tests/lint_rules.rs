@@ -313,3 +313,32 @@ fn the_demo_readme_promises_are_kept() {
         "{got:#?}"
     );
 }
+
+/// Issue 14, tool names "in lint (a matcher naming no tool of that agent)": a Jarvis/Kimi regex
+/// that is a list of names is read as those names — `bash` is Kimi Code's `Bash` in the wrong
+/// case, `run_shell_command` is Gemini CLI's name; a name no agent has (a custom tool) and one
+/// that is part of a tool name (`Edit`) are left alone.
+#[test]
+fn a_regex_list_of_names_naming_no_tool_of_the_agent_is_found() {
+    let t = Tree::new();
+    t.write(
+        "h/.jarvis-code/config.toml",
+        "[[hooks]]\nevent = \"PreToolUse\"\nmatcher = \"bash|Edit\"\ncommand = \"./a.sh\"\n\n\
+         [[hooks]]\nevent = \"PreToolUse\"\nmatcher = \"^(?:run_shell_command)$\"\ncommand = \"./b.sh\"\n\n\
+         [[hooks]]\nevent = \"PreToolUse\"\nmatcher = \"my_tool|Edit\"\ncommand = \"./c.sh\"\n",
+    );
+    let found: Vec<(String, String, String)> =
+        lint_in(&t.0.path().join("p"), &t.0.path().join("h"), &["."])
+            .into_iter()
+            .filter(|(c, _, _)| c == "matcher_matches_nothing")
+            .collect();
+    assert_eq!(found.len(), 2, "{found:#?}");
+    assert!(found[0].2.contains("`bash`"), "{found:#?}");
+    assert!(found[0].1.ends_with(":3:11"), "{found:#?}");
+    assert!(
+        found[1]
+            .2
+            .contains("`run_shell_command` is Gemini CLI's name"),
+        "{found:#?}"
+    );
+}

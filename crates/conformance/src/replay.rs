@@ -15,7 +15,12 @@
 //! — no further model request and no Stop hook, only SessionEnd (Claude Code 2.1.332,
 //! `pre_continue_false`); and a `permission` effect asking the user (`ask`) is a denial with the
 //! hook's reason in print mode, where nobody can be asked (Claude Code 2.1.332 `-p`,
-//! `pre_json_ask`: the model reads the reason as the tool's error).
+//! `pre_json_ask`: the model reads the reason as the tool's error). Gemini CLI 0.61.0 headless
+//! does three things of its own: an `ask` waits for a confirmation nobody can give, and the
+//! process exits with nothing left to do — no further hook, SessionEnd included
+//! (`gemini_pre_json_ask`), a rewritten input without a `command` fails the tool's validation
+//! (`gemini_pre_tool_input_partial`), and an AfterAgent continuation is a new prompt that fires
+//! BeforeAgent again (`gemini_stop_block_continues`).
 
 use crate::agents::Agent;
 use crate::hookscript;
@@ -263,6 +268,7 @@ pub fn replay(t: &Trace) -> Result<Observed> {
         masker: crate::trace::Masker::new(r, &crate::repo_root()),
         out: Observed::default(),
         stopped: false,
+        exited: false,
     };
     // SessionStart.
     let ss = payload(t, ev(Kind::SessionStart), 0);
@@ -296,17 +302,30 @@ pub fn replay(t: &Trace) -> Result<Observed> {
             let d = s.fire(e)?;
             match &d.verdict {
                 Verdict::Block { reason } => {
-                    s.model(&[d.continuation.clone().unwrap_or_else(|| reason.clone())]);
+                    let next = d.continuation.clone().unwrap_or_else(|| reason.clone());
+                    let mut told = vec![next.clone()];
+                    // Gemini sends the continuation as a new prompt: BeforeAgent fires for it
+                    // (`client.ts` resets `hasFiredBeforeAgent`; `gemini_stop_block_continues`).
+                    if agent == Agent::Gemini {
+                        let d = s.fire(Event::user_prompt_submit(next))?;
+                        if d.is_block() || s.stopped {
+                            break;
+                        }
+                        told.extend(d.context.clone());
+                    }
+                    s.model(&told);
                     active = true;
                 }
                 Verdict::Allow => break,
             }
         }
     }
-    let se = payload(t, ev(Kind::SessionShutdown), 0);
-    s.fire(Event::session_shutdown(
-        str_of(se, "reason").unwrap_or_else(|| "other".into()),
-    ))?;
+    if !s.exited {
+        let se = payload(t, ev(Kind::SessionShutdown), 0);
+        s.fire(Event::session_shutdown(
+            str_of(se, "reason").unwrap_or_else(|| "other".into()),
+        ))?;
+    }
     Ok(s.out)
 }
 
@@ -378,6 +397,8 @@ struct Session<'a> {
     out: Observed,
     /// A hook answered `continue: false`: the agent ends the session after this event.
     stopped: bool,
+    /// The agent's process ended at once: not even SessionEnd fires.
+    exited: bool,
 }
 
 /// The first effect of kind `effect` in `d`.
@@ -446,8 +467,23 @@ impl Session<'_> {
             self.model(&told);
             return Ok(());
         }
+        // Gemini CLI headless has nobody to ask: the process ends while it waits
+        // (`gemini_pre_json_ask`).
+        if self.agent == Agent::Gemini
+            && effect(&d, "permission").is_some_and(|e| e["decision"] == "ask")
+        {
+            self.stopped = true;
+            self.exited = true;
+            return Ok(());
+        }
         let input = d.updated_input.clone().unwrap_or(input);
-        let command = input["command"].as_str().unwrap_or(&t.tool).to_string();
+        // A rewritten input without a command fails the shell tool's validation: the model
+        // reads the error, the tool never runs (`gemini_pre_tool_input_partial`).
+        let Some(command) = input["command"].as_str().map(str::to_string) else {
+            told.push("the tool's parameters failed validation".into());
+            self.model(&told);
+            return Ok(());
+        };
         let output = run_tool(&command, project)?;
         let mut e = Event::post_tool_use(tool_name, input, output.clone());
         e.tool_response = post.and_then(|p| p.get("tool_response").cloned());

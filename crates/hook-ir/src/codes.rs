@@ -1215,6 +1215,10 @@ codes! {
     /// The hook's name (its `name`, or its `command` when it has no name) is listed in
     /// `hooksConfig.disabled` of some Gemini settings layer. Gemini CLI keeps the hook in its
     /// registry but never runs it (`hookRegistry.ts`, `disabledHooks.includes(hookName)`).
+    /// Also: the extension that declares the hooks is disabled in this folder by
+    /// `~/.gemini/extensions/extension-enablement.json` (`gemini extensions disable`), and
+    /// Gemini registers only active extensions' hooks (`extensionEnablement.ts`, `isEnabled`:
+    /// the last rule matching the folder wins).
     /// ## Why it matters
     /// The hook is declared, linted and imported, but it does nothing in Gemini; importing it
     /// elsewhere would switch it back on.
@@ -1225,8 +1229,8 @@ codes! {
     /// ```
     /// ## How to fix
     /// Nothing, if it is meant to be off (`/hooks enable guard` turns it back on); otherwise
-    /// remove the name from `hooksConfig.disabled`.
-    HookDisabled = "hook_disabled", Info, "A hook listed in hooksConfig.disabled never runs";
+    /// remove the name from `hooksConfig.disabled`, or `gemini extensions enable <name>`.
+    HookDisabled = "hook_disabled", Info, "A hook listed in hooksConfig.disabled, or of a disabled extension, never runs";
 
     /// ## What it means
     /// A Gemini CLI tool matcher is not a valid JavaScript regular expression. Gemini then

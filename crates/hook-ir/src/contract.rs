@@ -951,16 +951,17 @@ pub static CONTRACTS: &[EventContract] = &[
     rejected(CL, "Elicitation", OUTSIDE, M::Other, "Matches the MCP server name."),
     rejected(CL, "ElicitationResult", OUTSIDE, M::Other, "Matches the MCP server name."),
     // Gemini CLI settings (Gemini CLI 0.61.0: packages/core/src/hooks/types.ts `HookEventName`,
-    // hookPlanner.ts, hookRunner.ts, hookAggregator.ts, hookEventHandler.ts), in the enum's order.
+    // hookPlanner.ts, hookRunner.ts, hookAggregator.ts, hookEventHandler.ts; scheduler/hook-utils.ts
+    // `evaluateBeforeToolHook`; core/client.ts for AfterAgent), in the enum's order.
     accepted(GE, "BeforeTool", Kind::PreToolUse, Rules { can_block: true, mutates: &[Mu::ToolInput], ..GEMINI_OBSERVER }, M::ToolName,
-        "The matcher is a JavaScript regex tested unanchored against the tool name (`run_shell_command`, ...); one that does not compile is compared as an exact name. Exit 2 — or any exit from 2 up with text on stdout or stderr — blocks with that text; `decision` `deny`/`block` blocks with `reason`; `hookSpecificOutput.tool_input` is merged into the arguments. If any matching group has `sequential: true`, all matching hooks run one after another, each seeing the previous one's `tool_input`."),
+        "The matcher is a JavaScript regex tested unanchored against the tool name (`run_shell_command`, ...); one that does not compile is compared as an exact name. Exit 2 — or any exit from 2 up with text on stdout or stderr — blocks with that text; `decision` `deny`/`block` blocks with `reason`; `decision: ask` asks the user even in yolo mode (headless: nobody answers and the run ends); `hookSpecificOutput.tool_input` replaces the arguments (the tool is rebuilt from it alone, so a partial one fails validation). If any matching group has `sequential: true`, all matching hooks run one after another, each seeing the previous one's `tool_input`."),
     accepted(GE, "AfterTool", Kind::PostToolUse, Rules { mutates: &[Mu::Context, Mu::ToolResult], ..GEMINI_OBSERVER }, M::ToolName,
         "`decision: deny` (or exit 2 with text) replaces the tool result the model sees with the reason; `hookSpecificOutput.additionalContext` is appended to it."),
     accepted(GE, "BeforeAgent", Kind::UserPromptSubmit, Rules { can_block: true, mutates: &[Mu::Context], ..GEMINI_OBSERVER }, M::Ignored,
         "Gemini passes no matcher context: every group fires. A block discards the prompt; `additionalContext` is appended to it."),
     rejected(GE, "Notification", OUTSIDE, M::Ignored, "Observability only; fires for tool-permission prompts."),
     accepted(GE, "AfterAgent", Kind::Stop, Rules { can_block: true, mutates: &[Mu::Continuation], ..GEMINI_OBSERVER }, M::Ignored,
-        "A block rejects the final answer and re-prompts with the reason (`stop_hook_active` is then true); `continue: false` stops the session."),
+        "A block rejects the final answer and re-prompts with the reason, which is a new prompt: BeforeAgent fires for it, then AfterAgent again with `stop_hook_active` true; `continue: false` stops the session."),
     accepted(GE, "SessionStart", Kind::SessionStart, Rules { mutates: &[Mu::Context], ..GEMINI_OBSERVER }, M::Source,
         "The matcher is compared exactly (not a regex) with the source: `startup`, `resume` or `clear`. Advisory: it cannot block."),
     accepted(GE, "SessionEnd", Kind::SessionShutdown, GEMINI_OBSERVER, M::Reason,

@@ -153,14 +153,23 @@ pub struct Hook {
 }
 
 impl Hook {
-    /// The key used to detect exact duplicates in a batch: everything but id, location and detail.
-    pub fn dedupe_key(&self) -> (Convention, Kind, &str, &Matcher, &Handler) {
+    /// The key used to detect exact duplicates in a batch: everything but id, location and
+    /// detail — except a Gemini hook's `name`, which is part of its identity: Gemini runs each
+    /// `name:command` once per event (`hookPlanner.ts`, `deduplicateHooks`, key from
+    /// `getHookKey` in `types.ts`, Gemini CLI 0.61.0), so a copy under another name runs again
+    /// (conformance scenario `gemini_duplicate_groups`).
+    pub fn dedupe_key(&self) -> (Convention, Kind, &str, &Matcher, &Handler, Option<&str>) {
+        let name = match &self.detail {
+            Detail::GeminiGroup { name, .. } => name.as_deref(),
+            _ => None,
+        };
         (
             self.convention,
             self.kind,
             self.source_event.as_str(),
             &self.matcher,
             &self.handler,
+            name,
         )
     }
 

@@ -142,6 +142,9 @@ const QUANTS: &[&str] = &[
     "*", "+", "?", "*?", "+?", "??", "{2}", "{0,1}", "{1,}", "{2,3}", "{3,2}", "{,2}", "{1,2}?",
 ];
 
+/// Quantifiers for groups: bounded, so that nesting stays polynomial.
+const GROUP_QUANTS: &[&str] = &["?", "??", "{2}", "{0,2}", "{1,2}?"];
+
 const OPEN: &[&str] = &[
     "(", "(?:", "(?=", "(?!", "(?<=", "(?<!", "(?<n>", "(?<n2>", "(?i)", "(?",
 ];
@@ -165,9 +168,12 @@ fn sequence(r: &mut Rng, depth: usize) -> String {
     let mut s = String::new();
     for _ in 0..r.below(4) + 1 {
         s.push_str(&atom(r, depth));
-        // Quantifiers on groups stay off: nested ones backtrack exponentially on both sides.
+        // Groups get bounded quantifiers only: nested unbounded ones backtrack exponentially
+        // on both sides. Bounded ones still exercise captures reset on each iteration.
         if r.chance(30) && !s.ends_with(')') {
             s.push_str(r.pick(QUANTS));
+        } else if r.chance(20) && s.ends_with(')') {
+            s.push_str(r.pick(GROUP_QUANTS));
         }
     }
     s

@@ -187,7 +187,7 @@ fn parallel_hooks_aggregate_reasons_and_contexts_like_merge_with_or_decision() {
 }
 
 #[test]
-fn tool_input_is_merged_and_sequential_hooks_see_the_previous_rewrite() {
+fn tool_input_replaces_the_arguments_and_sequential_hooks_see_the_previous_rewrite() {
     let d = tempfile::tempdir().unwrap();
     let seen = d.path().join("seen");
     let first = r#"echo '{"hookSpecificOutput":{"tool_input":{"command":"ls -la"}}}'"#;
@@ -201,10 +201,10 @@ fn tool_input_is_merged_and_sequential_hooks_see_the_previous_rewrite() {
         opts(d.path()),
         &ev,
     );
-    assert_eq!(
-        dec.updated_input,
-        Some(json!({"command": "ls -la", "dir": "/"}))
-    );
+    // The tool is rebuilt from the hook's `tool_input` alone (`evaluateBeforeToolHook`,
+    // conformance `gemini_pre_tool_input_partial`); the next hook saw it merged
+    // (`applyHookOutputToInput`).
+    assert_eq!(dec.updated_input, Some(json!({"command": "ls -la"})));
     let v: Value = serde_json::from_str(&std::fs::read_to_string(&seen).unwrap()).unwrap();
     assert_eq!(v["tool_input"], json!({"command": "ls -la", "dir": "/"}));
     // Without `sequential` they run in parallel: each hook waits (up to 10 s) for the other to
@@ -382,4 +382,41 @@ fn tool_matchers_are_unanchored_regexes() {
     assert!(matches!(run("read_file"), Verdict::Block { .. }));
     assert!(matches!(run("mcp_fs_read_file_x"), Verdict::Block { .. }));
     assert_eq!(run("write_file"), Verdict::Allow);
+}
+
+#[test]
+fn ask_is_a_permission_effect_unless_another_hook_blocks() {
+    let d = tempfile::tempdir().unwrap();
+    let ask = r#"echo '{"decision":"ask","reason":"check it"}'"#;
+    let deny = r#"echo '{"decision":"deny","reason":"no"}'"#;
+    let ev = Event::pre_tool_use("run_shell_command", json!({"command": "ls"}));
+    let dec = dispatch(
+        vec![gh("a", "BeforeTool", ask, None, false)],
+        opts(d.path()),
+        &ev,
+    );
+    assert!(matches!(dec.verdict, Verdict::Allow), "{dec:?}");
+    let p: Vec<&Value> = dec
+        .effects
+        .iter()
+        .filter(|e| e["effect"] == "permission")
+        .collect();
+    assert_eq!(p.len(), 1, "{dec:?}");
+    assert_eq!(
+        (&p[0]["decision"], &p[0]["reason"]),
+        (&json!("ask"), &json!("check it"))
+    );
+    let dec = dispatch(
+        vec![
+            gh("a", "BeforeTool", ask, None, false),
+            gh("b", "BeforeTool", deny, None, false),
+        ],
+        opts(d.path()),
+        &ev,
+    );
+    assert_eq!(reason(&dec.verdict), "check it\nno");
+    assert!(
+        dec.effects.iter().all(|e| e["effect"] != "permission"),
+        "{dec:?}"
+    );
 }

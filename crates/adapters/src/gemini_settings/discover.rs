@@ -1,6 +1,7 @@
 //! Finding and reading the layers (the list is in the module docs of `gemini_settings`), then
 //! applying Gemini's switches to the hooks they declare.
 
+use super::enablement::Enablement;
 use super::lower::{self, Lowered};
 use super::Scope;
 use crate::read_limit::{read_text, Missing, MAX_CONFIG_BYTES};
@@ -79,12 +80,58 @@ fn extension_roots(dir: &Path) -> Vec<PathBuf> {
 
 pub(super) fn discover(ctx: &Context, out: &mut Output) {
     let mut all = Vec::new();
+    let enablement = ctx
+        .home
+        .as_ref()
+        .map(|h| Enablement::read(&h.join(".gemini/extensions")))
+        .unwrap_or_default();
     for (path, scope) in layers(ctx) {
+        if let Scope::Extension { root } = &scope {
+            if extension_disabled(ctx, root, &path, &enablement, out) {
+                continue;
+            }
+        }
         if let Some(l) = read_and_lower(ctx, &path, &scope, out) {
             all.push(l);
         }
     }
     apply_switches(ctx, all, out);
+}
+
+/// Whether the extension at `root` is disabled in the project folder (reported, with the rule
+/// that disables it, at its `hooks.json`).
+fn extension_disabled(
+    ctx: &Context,
+    root: &Path,
+    hooks_file: &Path,
+    enablement: &Enablement,
+    out: &mut Output,
+) -> bool {
+    let Some(folder) = &ctx.project else {
+        return false;
+    };
+    // Gemini looks the extension up by the `name` of its manifest; without one it does not
+    // load the extension at all, which the hooks' own diagnostics do not cover either.
+    let name = std::fs::read_to_string(root.join("gemini-extension.json"))
+        .ok()
+        .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+        .and_then(|v| v.get("name").and_then(|n| n.as_str()).map(str::to_string));
+    let Some(name) = name else { return false };
+    let Some(rule) = enablement.disabled_by(&name, folder) else {
+        return false;
+    };
+    out.diag(
+        Diagnostic::new(
+            Code::HookDisabled,
+            format!(
+                "extension `{name}` is disabled in this folder (rule `{rule}` in ~/.gemini/extensions/extension-enablement.json): Gemini loads none of its hooks, and they are not imported"
+            ),
+        )
+        .with_convention(GE)
+        .at(hook_ir::Location::path_only(ctx.display(hooks_file)))
+        .with_help(format!("`gemini extensions enable {name}` turns it back on")),
+    );
+    true
 }
 
 pub(super) fn load(ctx: &Context, path: &Path, out: &mut Output) {

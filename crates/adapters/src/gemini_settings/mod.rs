@@ -14,8 +14,9 @@
 //!    home directory (then it is the user file); Gemini reads it only in a trusted folder;
 //! 4. system settings: `$GEMINI_CLI_SYSTEM_SETTINGS_PATH`, else `/etc/gemini-cli/settings.json`;
 //! 5. extensions: `<home>/.gemini/extensions/<name>/hooks/hooks.json` of every directory
-//!    holding a `gemini-extension.json` (whether an extension is enabled is not checked), with
-//!    `${extensionPath}` substituted.
+//!    holding a `gemini-extension.json`, with `${extensionPath}` substituted — unless
+//!    `extension-enablement.json` disables the extension in the project folder
+//!    ([`enablement`]; reported as `hook_disabled`).
 //!
 //! The system layers are machine state: they are read unless `--no-env`
 //! ([`Context::apply_env_overrides`] false), like the environment.
@@ -28,6 +29,7 @@
 //! plain JSON. Only `hooksConfig` and `hooks` are looked at.
 
 mod discover;
+mod enablement;
 mod json;
 mod lower;
 pub(crate) mod matcher;

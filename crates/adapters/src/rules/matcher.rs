@@ -65,6 +65,49 @@ pub(crate) fn check(t: &Target<'_>, out: &mut Vec<Finding>) {
         }
         _ => {}
     }
+    // A regex that is an alternation of plain names (Jarvis/Kimi `bash|Edit`, Gemini `Bash`):
+    // a name that is part of no tool name of the agent, in any case, never matches a built-in
+    // tool, and one that is another agent's tool name (or one of its in the wrong case) is
+    // reported as for exact names.
+    // (Gemini's reader checks its own matchers against Gemini's tools: not twice.)
+    if let Matcher::Regex { pattern, .. } = &hook.matcher {
+        let tool_event = contract::find(hook.convention, &hook.source_event)
+            .is_some_and(|r| r.matched == MatchedValue::ToolName)
+            && hook.convention != Convention::GeminiSettings;
+        let Some(agent) = Agent::of(hook.convention).filter(|_| tool_event) else {
+            return;
+        };
+        for n in plain_alternatives(pattern).unwrap_or_default() {
+            let part_of_a_tool = tools::names_of(agent).any(|t| t.contains(n));
+            if part_of_a_tool || tools::is_known(agent, n) {
+                continue;
+            }
+            if let Some(f) = unknown_tool(agent, n) {
+                out.push(f.at(at));
+            }
+        }
+    }
+}
+
+/// The names of a regex that is only an alternation of plain names, with or without anchors and
+/// a group around them (`A|B`, `^(?:A|B)$`, `^(A|B)$`).
+fn plain_alternatives(pattern: &str) -> Option<Vec<&str>> {
+    let p = pattern.strip_prefix('^').unwrap_or(pattern);
+    let p = p.strip_suffix('$').unwrap_or(p);
+    let p = p
+        .strip_prefix("(?:")
+        .or_else(|| p.strip_prefix('('))
+        .and_then(|x| x.strip_suffix(')'))
+        .unwrap_or(p);
+    let names: Vec<&str> = p.split('|').collect();
+    names
+        .iter()
+        .all(|n| {
+            !n.is_empty()
+                && n.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-'))
+        })
+        .then_some(names)
 }
 
 /// `Edit|Write` for `Edit, Write`: two or more names (letters, digits, `_`, `-`) separated by
@@ -163,6 +206,21 @@ fn list(names: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn regex_alternations_of_plain_names_are_read_as_names() {
+        assert_eq!(plain_alternatives("bash|Edit"), Some(vec!["bash", "Edit"]));
+        assert_eq!(plain_alternatives("^(?:Bash)$"), Some(vec!["Bash"]));
+        assert_eq!(
+            plain_alternatives("^(Edit|Write)$"),
+            Some(vec!["Edit", "Write"])
+        );
+        assert_eq!(plain_alternatives("mcp__.*"), None);
+        assert_eq!(plain_alternatives("Edit|"), None);
+        // Kimi Code: `bash` is `Bash` in the wrong case; `Edit` is part of a tool name.
+        assert!(unknown_tool(Agent::Kimi, "bash").is_some());
+        assert!(tools::names_of(Agent::Kimi).any(|t| t.contains("Edit")));
+    }
 
     #[test]
     fn comma_lists_are_found_where_the_matcher_is_a_regex() {

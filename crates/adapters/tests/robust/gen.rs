@@ -375,6 +375,9 @@ pub fn jarvis() -> impl Strategy<Value = Doc> {
 const JSON_UNRELATED: &str =
     "\"model\": \"opus\",\n  \"permissions\": {\"allow\": [\"Bash(ls:*)\"], \"deny\": []}";
 
+/// A key Codex ignores next to `hooks` (odd spacing kept), which a writer must not touch.
+const CODEX_UNRELATED: &str = "\"x-team\": {\"owner\":  \"ops\", \"n\": [1,2, 3]}";
+
 /// Codex `hooks.json` and Claude `settings.json`: `{"hooks": {EVENT: [{"matcher", "hooks":
 /// [{"type": "command", "command", "timeout"}]}]}}` (Claude with other settings around it).
 pub fn json_hooks(c: Convention) -> impl Strategy<Value = Doc> {
@@ -498,7 +501,7 @@ pub fn json_hooks(c: Convention) -> impl Strategy<Value = Doc> {
         let mut text = if matches!(c, Convention::ClaudeSettings | Convention::GeminiSettings) {
             format!("{{\n  {JSON_UNRELATED},\n  \"hooks\": {hooks}\n}}\n")
         } else {
-            format!("{{\n  \"hooks\": {hooks}\n}}\n")
+            format!("{{\n  {CODEX_UNRELATED},\n  \"hooks\": {hooks}\n}}\n")
         };
         syntax(&mut text, &mut d, &mut log);
         Doc {
@@ -508,7 +511,7 @@ pub fn json_hooks(c: Convention) -> impl Strategy<Value = Doc> {
             unrelated: if matches!(c, Convention::ClaudeSettings | Convention::GeminiSettings) {
                 vec![JSON_UNRELATED.to_string()]
             } else {
-                Vec::new()
+                vec![CODEX_UNRELATED.to_string()]
             },
         }
     })

@@ -3,7 +3,6 @@
 use crate::args::SourceArgs;
 use adapters::{Context, Discovered};
 use anyhow::{bail, Context as _};
-use hook_ir::Convention;
 use std::path::{Path, PathBuf};
 
 /// Where display paths (and the hook ids built from them) are relative to.
@@ -41,15 +40,7 @@ pub fn discover_each(
     from: PathsFrom,
     mut each: impl FnMut(&Root<'_>, &Context, &mut Discovered) -> anyhow::Result<()>,
 ) -> anyhow::Result<Discovered> {
-    let convention = match &src.convention {
-        Some(c) => Some(Convention::parse(c).with_context(|| {
-            format!(
-                "unknown convention `{c}`; expected one of: {}",
-                Convention::ALL.map(|c| c.as_str()).join(", ")
-            )
-        })?),
-        None => None,
-    };
+    let convention = src.convention;
     let home = match &src.home {
         Some(h) => Some(absolute(h)?),
         None => std::env::var_os("HOME").map(PathBuf::from),

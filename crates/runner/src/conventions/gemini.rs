@@ -18,9 +18,10 @@
 //!   with the reason `stopReason || reason || "No reason provided"`, where every hook's
 //!   `reason` (and `stopReason`) is joined with newlines; `additionalContext`s are joined;
 //!   `hookSpecificOutput` fields merge, later hooks winning; `continue: false` stops the agent.
-//! - **effects** (`coreToolHookTriggers.ts`, `client.ts`): `BeforeTool` block → the model sees
-//!   `Tool execution blocked: <reason>`; `tool_input` is merged into the arguments (reported as
-//!   the whole updated input); `AfterTool` deny → the result becomes
+//! - **effects** (`scheduler/hook-utils.ts`, `coreToolHookTriggers.ts`, `client.ts`):
+//!   `BeforeTool` block → the model sees `Tool execution blocked: <reason>`; the merged
+//!   `tool_input` replaces the arguments (`evaluateBeforeToolHook` builds the tool from it);
+//!   `ask` → a `permission` effect (Gemini asks the user even in yolo mode); `AfterTool` deny → the result becomes
 //!   `Tool result blocked: <reason>`, context is appended as `<hook_context>…</hook_context>`
 //!   (reported as context); `AfterAgent` deny → a continuation prompt.
 
@@ -437,15 +438,27 @@ fn aggregate(run: &mut HookRun, outputs: &[&Map<String, Value>], event: &Event, 
     match kind {
         Kind::PreToolUse if blocking => run.block = Some(effective),
         Kind::PreToolUse => {
+            // The merged `tool_input` (the last hook's wins whole) replaces the arguments:
+            // `evaluateBeforeToolHook` builds the tool from it alone, and a partial one fails
+            // the tool's validation (conformance `gemini_pre_tool_input_partial`).
             if let Some(Value::Object(ti)) = merged_specific.get("tool_input") {
-                let mut updated = match &event.tool_input {
-                    Some(Value::Object(m)) => m.clone(),
-                    _ => Map::new(),
+                run.updated_input = Some(Value::Object(ti.clone()));
+            }
+            // `ask` (with no block) makes Gemini ask the user even in yolo mode
+            // (`forcedDecision`); the embedder decides what asking means
+            // (conformance `gemini_pre_json_ask`: headless, the call is cancelled).
+            let asks = outputs
+                .iter()
+                .any(|a| a.get("decision").and_then(Value::as_str) == Some("ask"));
+            if asks {
+                let reason = if reasons.is_empty() {
+                    Value::Null
+                } else {
+                    Value::String(reasons.join("\n"))
                 };
-                for (k, v) in ti {
-                    updated.insert(k.clone(), v.clone());
-                }
-                run.updated_input = Some(Value::Object(updated));
+                run.effects.push(
+                    json!({"effect": "permission", "decision": "ask", "hook": id, "reason": reason}),
+                );
             }
         }
         Kind::PostToolUse if blocking => {
