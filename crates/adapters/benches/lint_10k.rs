@@ -7,8 +7,13 @@
 //! rules). The ratio of the two medians is the rules' cost; the old path also ran Claude's
 //! security checks inside lowering, so against it the ratio would only be smaller.
 //!
+//! A third measurement applies a project's `hooks.toml` (ignore, severities, per-file-ignores,
+//! exclude) to each file's findings, as `hooks lint` does per root: the configuration's cost is
+//! its ratio to the second.
+//!
 //! `cargo bench -p adapters --bench lint_10k`
 
+use adapters::lint_config::{self, Policy, Scope, Selection};
 use adapters::{load_file, load_file_format_only, Context};
 use criterion::{criterion_main, Criterion, Throughput};
 use hook_ir::Convention;
@@ -96,6 +101,36 @@ fn bench(c: &mut Criterion) {
         hooks
     };
     assert_eq!(all(true), 4 * FILES, "every hook is accepted");
+    let config_path = dir.path().join(lint_config::FILE_NAME);
+    std::fs::write(
+        &config_path,
+        r#"ignore = ["conversion_note"]
+exclude = ["vendor/", "p9999/.codex"]
+[severity]
+download_and_execute = "warning"
+writes_outside_project = "info"
+[per-file-ignores]
+"**/.jcode/config.toml" = ["relative_script_path"]
+"p1*/.claude/settings.json" = ["missing_script"]
+"#,
+    )
+    .unwrap();
+    let config = lint_config::load(&ctx, &config_path);
+    assert!(config.diagnostics.is_empty(), "{:?}", config.diagnostics);
+    let policy = Policy::new(Some(&config), &Selection::default(), None);
+    let configured = || {
+        let mut kept = 0;
+        for (p, conv) in &files {
+            let mut d = load_file(&ctx, black_box(p), Some(*conv));
+            policy.apply(&ctx, &mut d, Scope::Lint);
+            kept += d.batch.hooks.len() + d.batch.diagnostics.len();
+        }
+        kept
+    };
+    assert!(
+        configured() > 4 * FILES - 4,
+        "the configuration leaves findings"
+    );
     let mut g = c.benchmark_group("lint_10k_files");
     g.throughput(Throughput::Elements(FILES as u64));
     g.sample_size(10);
@@ -106,6 +141,9 @@ fn bench(c: &mut Criterion) {
     });
     g.bench_function("lint_format_checks_and_rules", |b| {
         b.iter(|| black_box(all(true)))
+    });
+    g.bench_function("lint_with_hooks_toml", |b| {
+        b.iter(|| black_box(configured()))
     });
     g.finish();
 }

@@ -65,13 +65,13 @@ pub struct ConfigArgs {
     pub isolated: bool,
     /// Report only these codes (comma-separated, `all` for every code); replaces the
     /// configuration's `select` and `ignore`.
-    #[arg(long, value_name = "CODE,..", value_delimiter = ',', value_parser = parse_selector)]
+    #[arg(long, value_name = "CODE,..", value_delimiter = ',', value_parser = SelectorParser, hide_possible_values = true)]
     pub select: Option<Vec<Selector>>,
     /// Report these codes too (comma-separated), on top of the configuration's selection.
-    #[arg(long, value_name = "CODE,..", value_delimiter = ',', value_parser = parse_selector)]
+    #[arg(long, value_name = "CODE,..", value_delimiter = ',', value_parser = SelectorParser, hide_possible_values = true)]
     pub extend_select: Vec<Selector>,
     /// Do not report these codes (comma-separated), on top of the configuration's selection.
-    #[arg(long, value_name = "CODE,..", value_delimiter = ',', value_parser = parse_selector)]
+    #[arg(long, value_name = "CODE,..", value_delimiter = ',', value_parser = SelectorParser, hide_possible_values = true)]
     pub ignore: Vec<Selector>,
 }
 
@@ -95,6 +95,43 @@ pub fn parse_selector(s: &str) -> Result<Selector, String> {
         ),
         Ok(sel) => Ok(sel),
         Err(e) => Err(format!("{e}; {}", e.help())),
+    }
+}
+
+/// `CODE` of `--select`/`--extend-select`/`--ignore`: [`parse_selector`], with every code
+/// (and `all`) offered to shell completion but not spelled out in `--help`.
+#[derive(Clone)]
+pub struct SelectorParser;
+
+impl clap::builder::TypedValueParser for SelectorParser {
+    type Value = Selector;
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Selector, clap::Error> {
+        let text = value.to_string_lossy();
+        parse_selector(&text).map_err(|why| {
+            let name = arg.map_or_else(|| "CODE".to_string(), |a| a.to_string());
+            clap::Error::raw(
+                clap::error::ErrorKind::ValueValidation,
+                format!("invalid value '{text}' for '{name}': {why}\n"),
+            )
+            .with_cmd(cmd)
+        })
+    }
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        let codes = hook_ir::Code::ALL
+            .iter()
+            .filter(|c| **c != hook_ir::Code::InvalidLintConfig)
+            .map(|c| clap::builder::PossibleValue::new(c.as_str()).help(c.summary()));
+        Some(Box::new(
+            std::iter::once(clap::builder::PossibleValue::new("all").help("every code"))
+                .chain(codes),
+        ))
     }
 }
 

@@ -479,6 +479,38 @@ fn invalid_toml_is_an_error_and_nothing_of_it_applies() {
 }
 
 #[test]
+fn an_error_at_the_end_of_the_file_points_at_its_last_line() {
+    let t = tree();
+    t.write("project/hooks.toml", "ignore = [\"duplicate_hook\"\n");
+    let (_, doc) = lint(&t, &["."]);
+    let got = problems(&doc);
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert_eq!(got[0].1, "hooks.toml:1:27");
+    let r = t.run(&[
+        "lint", ".", "--home", "../home", "--no-env", "--format", "human",
+    ]);
+    assert!(r.stdout.contains("--> hooks.toml:1:27"), "{}", r.shown);
+    assert!(
+        r.stdout.contains("1 | ignore = [\"duplicate_hook\""),
+        "{}",
+        r.shown
+    );
+}
+
+#[test]
+fn tables_may_be_inline_or_dotted() {
+    let t = tree();
+    t.write(
+        "project/hooks.toml",
+        "severity = { duplicate_hook = \"error\" }\nper-file-ignores.\".claude\" = [\"missing_script\"]\n",
+    );
+    let (code, doc) = lint(&t, &["."]);
+    assert_eq!(code, 1);
+    let sev: Vec<_> = found(&doc).into_iter().map(|(c, s, _)| (c, s)).collect();
+    assert_eq!(sev, [("duplicate_hook".to_string(), "error".to_string())]);
+}
+
+#[test]
 fn a_configuration_that_cannot_be_read_is_an_error() {
     let t = tree();
     std::fs::write(t.root().join("project/hooks.toml"), [0xff, 0xfe, b'\n']).unwrap();
@@ -520,4 +552,24 @@ fn fix_leaves_codes_that_are_not_reported_alone() {
     assert!(t
         .read("project/.claude/settings.json")
         .contains("\"PreToolUse\""));
+}
+
+#[test]
+fn every_example_of_the_reference_is_a_valid_configuration() {
+    let doc = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/configuration.md"),
+    )
+    .unwrap();
+    let blocks: Vec<&str> = doc
+        .split("```toml\n")
+        .skip(1)
+        .map(|b| b.split("```").next().unwrap())
+        .collect();
+    assert!(blocks.len() >= 4, "{}", blocks.len());
+    for block in blocks {
+        let t = tree();
+        t.write("project/hooks.toml", block);
+        let (_, doc) = lint(&t, &["."]);
+        assert_eq!(problems(&doc), [], "{block}");
+    }
 }

@@ -114,7 +114,7 @@ pub fn parse(src: &Source, config: &mut Config) {
         Err(e) => {
             let first = syntax_message(&e, &src.text);
             r.error(
-                e.span(),
+                e.span().map(|s| before_final_newline(&src.text, s)),
                 format!("invalid TOML: {first}; none of this configuration applies"),
                 None,
             );
@@ -139,6 +139,10 @@ pub fn parse(src: &Source, config: &mut Config) {
             other => {
                 let help = match hook_ir::contract::suggest(other, KEYS.iter().copied()) {
                     Some(s) => format!("did you mean `{s}`?"),
+                    // ruff's newer layout nests its keys; here every key is at the top.
+                    None if other == "lint" => {
+                        "write the keys of `[lint]` at the top level of the file".to_string()
+                    }
                     None => format!("the keys are {}", KEYS.join(", ")),
                 };
                 r.error(
@@ -155,6 +159,18 @@ pub fn parse(src: &Source, config: &mut Config) {
     r.diagnostics
         .sort_by_key(|d| d.location.as_ref().and_then(|l| l.span).map(|s| s.0));
     config.diagnostics = r.diagnostics;
+}
+
+/// An error at the end of the file (an unclosed `[`) moved onto the last line's end: after the
+/// final newline there is no line to show it on.
+fn before_final_newline(text: &str, span: Range<usize>) -> Range<usize> {
+    if span.start >= text.len() && text.ends_with('\n') {
+        let end = text.len() - 1;
+        let start = text[..end].trim_end_matches('\r').len();
+        start..start + 1
+    } else {
+        span
+    }
 }
 
 fn read_severity(r: &mut Reader<'_>, item: &Item, config: &mut Config) {
