@@ -82,6 +82,22 @@ pub fn discover_only(ctx: &Context, conventions: &[Convention]) -> Discovered {
     finish(ctx, out)
 }
 
+/// Like [`discover_only`], without the rules (`rules/`): for a process that runs the hooks
+/// rather than lints them — `hooks bridge`, started once per agent event — and needs only the
+/// hooks and the errors that stop them. The rules add findings, never change a hook, and
+/// compiling their regexes cost more than reading the files.
+pub fn discover_to_run(ctx: &Context, conventions: &[Convention]) -> Discovered {
+    let mut out = Output::default();
+    for &c in Convention::ALL.iter().filter(|c| conventions.contains(c)) {
+        discover_convention(ctx, c, &mut out);
+    }
+    Discovered {
+        batch: normalize(out.hooks, out.diagnostics),
+        sources: out.sources,
+        outside: out.outside,
+    }
+}
+
 fn discover_convention(ctx: &Context, convention: Convention, out: &mut Output) {
     match convention {
         Convention::Jcode => jcode::discover(ctx, out),

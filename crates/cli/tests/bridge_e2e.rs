@@ -165,6 +165,43 @@ fn the_gjc_guard_blocks_rm_rf_from_a_codex_payload() {
     assert_eq!((o.status.code(), o.stdout.as_slice()), (Some(0), &b""[..]));
 }
 
+/// Gemini CLI's BeforeTool payload for its shell tool (Gemini CLI 0.61.0,
+/// conformance/traces/gemini-0.61.0/six_kinds.json).
+fn gemini_shell(t: &Tree, command: &str) -> Value {
+    json!({"session_id": "g1", "transcript_path": "/tmp/g.jsonl", "cwd": t.project(),
+        "hook_event_name": "BeforeTool", "timestamp": "2026-12-01T08:47:50.000Z",
+        "tool_name": "run_shell_command",
+        "tool_input": {"command": command, "description": "run it"}})
+}
+
+#[test]
+fn the_gjc_guard_blocks_rm_rf_from_a_gemini_payload() {
+    let t = Tree::new("guarded");
+    // Gemini's `run_shell_command` reaches the GJC guard as `bash` (tool table).
+    let o = bridge(
+        &t,
+        "gemini-settings",
+        "BeforeTool",
+        &gemini_shell(&t, "rm -rf build"),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stdout_json(&o),
+        json!({"decision": "deny", "reason": "GJC guard: refusing `rm -rf build` (rm -rf)"})
+    );
+    let o = bridge(&t, "gemini-settings", "BeforeTool", &gemini_shell(&t, "ls"));
+    assert_eq!((o.status.code(), o.stdout.as_slice()), (Some(0), &b""[..]));
+    // A Jarvis prompt hook's context, as Gemini reads it on BeforeAgent.
+    let p = json!({"session_id": "g1", "cwd": t.project(), "hook_event_name": "BeforeAgent",
+        "prompt": "what is the secret word?"});
+    let o = bridge(&t, "gemini-settings", "BeforeAgent", &p);
+    assert_eq!(
+        stdout_json(&o),
+        json!({"hookSpecificOutput": {"additionalContext":
+            "<hook_result hook_event=\"UserPromptSubmit\">\nProject rule: the secret word is PAPAYA.\n</hook_result>"}})
+    );
+}
+
 #[test]
 fn a_jarvis_host_gets_the_gjc_block_as_exit_2_and_stderr() {
     let t = Tree::new("guarded");

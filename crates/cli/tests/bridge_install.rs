@@ -179,6 +179,45 @@ fn codex_install_says_the_entries_need_trust_and_from_narrows_the_sources() {
 }
 
 #[test]
+fn gemini_install_writes_the_project_settings_in_its_event_names_and_milliseconds() {
+    let t = Tree::new();
+    t.write(
+        "project/.gemini/settings.json",
+        "{\n  \"ui\": {\"theme\": \"Default\"}\n}\n",
+    );
+    let o = t.hooks(&["bridge", "install", "--host", "gemini-settings"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert!(text(&o).contains("trusted folder"), "{}", text(&o));
+    let v: Value = serde_json::from_str(&t.read("project/.gemini/settings.json")).unwrap();
+    assert_eq!(v["ui"], json!({"theme": "Default"}));
+    // Gemini CLI's own event names, and its timeout unit (ms: its default, 60000).
+    let entry = |event: &str| {
+        json!({"hooks": [{"type": "command",
+            "command": format!("{} bridge --host gemini-settings --event {event}", exe()),
+            "timeout": 60000}]})
+    };
+    assert_eq!(v["hooks"]["BeforeTool"][0], entry("BeforeTool"));
+    assert_eq!(v["hooks"]["BeforeAgent"][0], entry("BeforeAgent"));
+    assert_eq!(v["hooks"].as_object().unwrap().len(), 2, "{v}");
+    let lint = t.hooks(&["lint", "--format", "json"]);
+    let l: Value = serde_json::from_slice(&lint.stdout).unwrap();
+    let codes: Vec<&str> = l["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|d| d["code"].as_str())
+        .filter(|c| c.starts_with("bridge"))
+        .collect();
+    assert!(codes.is_empty(), "{}", text(&lint));
+    let un = t.hooks(&["bridge", "uninstall", "--host", "gemini-settings"]);
+    assert!(
+        text(&un).contains("removed 2 bridge entries"),
+        "{}",
+        text(&un)
+    );
+}
+
+#[test]
 fn jarvis_install_writes_into_its_own_config_keeping_the_user_s_entries() {
     let t = Tree::new();
     let o = t.hooks(&["bridge", "install", "--host", "jarvis"]);

@@ -77,6 +77,38 @@ fn usage_errors_exit_2() {
 }
 
 /// README's first command must stay true: it runs, reads the demo, and ends with the summary.
+/// Issue 13, "Friction": a green run says where it looked, and a PATH with no hook file is
+/// said so on stderr (exit 0, as ruff does for no files) — with the project to lint instead
+/// when the PATH is an agent's folder.
+#[test]
+fn lint_says_where_it_looked_and_when_a_path_holds_nothing() {
+    let t = Tree::new();
+    t.write(
+        "project/.claude/settings.json",
+        "{\"hooks\": {\"Stop\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"true\"}]}]}}\n",
+    );
+    let r = t.run(&[
+        "lint", ".", "--home", "../home", "--no-env", "--format", "human",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.shown);
+    assert_eq!(
+        r.stdout,
+        "No problems found in 1 file (.claude/settings.json); 1 accepted hook.\n"
+    );
+    assert_eq!(r.stderr, "");
+    for format in ["human", "json"] {
+        let r = t.run(&[
+            "lint", ".claude", "--home", "../home", "--no-env", "--format", format,
+        ]);
+        assert_eq!(r.code, 0, "{}", r.shown);
+        assert_eq!(
+            r.stderr,
+            "warning: no hook files found under `.claude`; nothing there was linted\n  \
+             help: `.claude` is an agent's folder; lint the project that holds it: `hooks lint .`\n",
+        );
+    }
+}
+
 #[test]
 fn readme_first_command_runs_on_the_demo() {
     let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");

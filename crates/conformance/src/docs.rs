@@ -47,7 +47,7 @@ pub fn render_with(repo: &Path, outcomes: &[Outcome]) -> Result<String> {
          the agent does not read — a GJC module `.gjc/hooks/pre/bash.js`, Jarvis hooks in \
          `~/.jarvis-code/config.toml` — and let the workspace's own `hooks` binary (built by the \
          recorder, linked with Node.js into the run's `PATH`) write the agent's config with \
-         `hooks bridge install --host <claude-settings|codex-json>`; for Codex the installed entries \
+         `hooks bridge install --host <claude-settings|codex-json|gemini-settings>`; for Codex the installed entries \
          are trusted as a user accepting them would. The agent then runs those hooks through \
          `hooks bridge`, and the trace keeps the source files, what `install` printed and what the \
          model was told (the guard's block reason, the added context). Their replay runs the source \

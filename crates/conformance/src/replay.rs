@@ -216,8 +216,29 @@ pub fn replay(t: &Trace) -> Result<Observed> {
         ..RunnerOptions::default()
     };
     let dispatch = if t.bridge_install.is_some() {
-        // The source conventions' hooks, each through our runner under its own contract, as
-        // the bridge dispatches them; the host's config (the bridge entries) is the agent's part.
+        // The entries `install` wrote must be what lint calls sound bridge entries (each on an
+        // event its sources have hooks for)...
+        let all = adapters::discover(&ctx);
+        let unsound: Vec<String> = all
+            .batch
+            .diagnostics
+            .iter()
+            .filter(|d| {
+                matches!(
+                    d.code,
+                    hook_ir::Code::BridgeEventNotBridged | hook_ir::Code::BridgeWithoutSourceHooks
+                )
+            })
+            .map(|d| format!("{}: {}", d.code, d.message))
+            .collect();
+        if !unsound.is_empty() {
+            return Err(Error::msg(format!(
+                "the installed bridge entries do not lint clean: {}",
+                unsound.join("; ")
+            )));
+        }
+        // ...and the source conventions' hooks run, each through our runner under its own
+        // contract, as the bridge dispatches them; the host's config is the agent's part.
         let found = adapters::discover_only(&ctx, &adapters::bridge::default_sources(convention));
         let hooks: Vec<hook_ir::Hook> = found
             .batch

@@ -202,12 +202,17 @@ impl Runner {
             .or_else(|| env_var("HOME").map(PathBuf::from));
         let cwd = options.cwd.clone().or_else(|| std::env::current_dir().ok());
         // Codex ignores `$SHELL`: the login shell of the password database, else bash/zsh
-        // found on the agent's PATH (issue 11, item 1).
-        let codex_shell = crate::conventions::codex_shell::resolve(
-            crate::sys::login_shell().as_deref(),
-            env_var("PATH").as_deref(),
-        )
-        .into_os_string();
+        // found on the agent's PATH (issue 11, item 1). Looked up only for Codex hooks: reading
+        // the password database (NSS) is a cost every `hooks bridge` event would pay.
+        let codex_shell = if hooks.iter().any(|h| h.convention == Convention::CodexJson) {
+            crate::conventions::codex_shell::resolve(
+                crate::sys::login_shell().as_deref(),
+                env_var("PATH").as_deref(),
+            )
+            .into_os_string()
+        } else {
+            OsString::new()
+        };
         // Claude's SessionEnd hooks share one budget, raised by the largest timeout written on
         // any of them (Claude Code 2.1.332).
         let claude_session_end_budget = find(Convention::ClaudeSettings, "SessionEnd")

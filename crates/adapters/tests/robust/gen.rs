@@ -723,7 +723,14 @@ pub fn tree(conv: Convention) -> impl Strategy<Value = super::tree::Tree> {
                 let bad = d.next() as usize;
                 match bad % 11 {
                     0 => {
-                        let b = BAD_TOOL_FILES[d.next() as usize % BAD_TOOL_FILES.len()];
+                        // In a folder a name starting with `.` is a hidden file, which GJC (and
+                        // the reader) skip without a word: not a bad tool name there.
+                        let bad: Vec<&str> = BAD_TOOL_FILES
+                            .iter()
+                            .copied()
+                            .filter(|b| conv == Convention::CodexDir || !b.starts_with('.'))
+                            .collect();
+                        let b = bad[d.next() as usize % bad.len()];
                         rel = match conv {
                             Convention::CodexDir => format!("{phase}-{b}"),
                             _ => format!("{phase}/{b}"),

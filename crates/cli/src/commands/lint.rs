@@ -57,6 +57,9 @@ pub fn run(a: LintArgs) -> anyhow::Result<Exit> {
         LintFormat::Github => render::github::render(&found.batch),
     };
     out!("{text}");
+    for w in super::lint_empty::warnings(&a.paths, found) {
+        eprintln!("{}", render::human::visible(&w));
+    }
     if let Some(n) = fixed {
         eprintln!(
             "Fixed {n} problems ({} remaining)",

@@ -7,6 +7,7 @@ mod discover;
 mod explain;
 mod import;
 mod lint;
+mod lint_empty;
 mod lint_fix;
 mod list;
 mod run;

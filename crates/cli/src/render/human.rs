@@ -256,7 +256,9 @@ fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
-/// `Found 2 errors, 1 warning and 0 infos in 3 hooks.` or `No problems in 3 hooks.`
+/// `Found 2 errors, 1 warning and 0 infos; 3 accepted hooks.`; with no problem, where lint
+/// looked: `No problems found in 2 files (.claude/settings.json, ~/.jcode/config.toml); 3
+/// accepted hooks.`, or `No hook files found; nothing was linted.`
 pub fn summary(found: &Discovered) -> String {
     let b = &found.batch;
     let count = |s| super::json::count(b, s);
@@ -267,7 +269,10 @@ pub fn summary(found: &Discovered) -> String {
     );
     let hooks = plural(b.hooks.len(), "accepted hook", "accepted hooks");
     if e + w + i == 0 {
-        return format!("No problems found; {hooks}.");
+        return match looked_at(found) {
+            None => "No hook files found; nothing was linted.".to_string(),
+            Some(files) => format!("No problems found in {files}; {hooks}."),
+        };
     }
     format!(
         "Found {}, {} and {}; {hooks}.",
@@ -275,6 +280,30 @@ pub fn summary(found: &Discovered) -> String {
         plural(w, "warning", "warnings"),
         plural(i, "info", "infos"),
     )
+}
+
+/// At most this many files are named in the summary; beyond, their conventions are.
+const NAMED_FILES: usize = 4;
+
+/// The files lint read, named (`2 files (a, b)`) or, when many, counted by convention
+/// (`12 files of claude-settings, codex-json`); `None` when it read none.
+fn looked_at(found: &Discovered) -> Option<String> {
+    let mut files: Vec<&str> = Vec::new();
+    let mut conventions: Vec<&str> = Vec::new();
+    for s in &found.sources {
+        if !files.contains(&s.display.as_str()) {
+            files.push(&s.display);
+        }
+        if !conventions.contains(&s.convention.as_str()) {
+            conventions.push(s.convention.as_str());
+        }
+    }
+    let n = plural(files.len(), "file", "files");
+    match files.len() {
+        0 => None,
+        k if k <= NAMED_FILES => Some(visible_line(&format!("{n} ({})", files.join(", ")))),
+        _ => Some(format!("{n} of {}", conventions.join(", "))),
+    }
 }
 
 /// ruff's line about fixes: `[*] 2 fixable with `hooks lint --fix` (1 hidden fix can be enabled
@@ -332,11 +361,37 @@ mod tests {
     }
 
     #[test]
-    fn a_clean_batch_prints_only_the_summary() {
+    fn a_clean_batch_prints_only_the_summary_with_where_lint_looked() {
         let found = Discovered::default();
         assert_eq!(
             render(&found, &Fixable::default(), false),
-            "No problems found; 0 accepted hooks.\n"
+            "No hook files found; nothing was linted.\n"
+        );
+        let found = Discovered {
+            batch: hook_ir::Batch::default(),
+            sources: demo_sources(),
+            outside: Vec::new(),
+        };
+        assert_eq!(
+            render(&found, &Fixable::default(), false),
+            "No problems found in 2 files (.jarvis-code/config.toml, .codex/hooks.json); 0 accepted hooks.\n"
+        );
+        let many = Discovered {
+            batch: hook_ir::Batch::default(),
+            sources: [demo_sources(), demo_sources(), demo_sources()]
+                .concat()
+                .into_iter()
+                .enumerate()
+                .map(|(i, mut s)| {
+                    s.display = format!("{i}/{}", s.display);
+                    s
+                })
+                .collect(),
+            outside: Vec::new(),
+        };
+        assert_eq!(
+            summary(&many),
+            "No problems found in 6 files of jarvis, codex-json; 0 accepted hooks."
         );
     }
 

@@ -9,6 +9,14 @@
 //!   `continue: false` + `stopReason` stops the agent; `systemMessage` is shown to the user.
 //! - Jarvis/Kimi (§2) reads exit 2 + stderr as a block (on Stop: the continuation), and on
 //!   UserPromptSubmit exit 0 + `{"message": …}` as context. It cannot replace a tool input.
+//! - Gemini CLI (0.61.0, `packages/core/src/hooks/`: `hookRunner.ts`, `hookAggregator.ts`,
+//!   `coreToolHookTriggers.ts`, `client.ts`) parses stdout as JSON whatever the exit code:
+//!   `decision: "deny"` + `reason` blocks a tool call (`BeforeTool`), a prompt (`BeforeAgent`),
+//!   or rejects the answer and sends the reason as the next prompt (`AfterAgent`; on `AfterTool`
+//!   it would replace the tool's output, so a source's post-tool block is passed as context);
+//!   `hookSpecificOutput.additionalContext` adds context (`BeforeAgent`, `AfterTool`,
+//!   `SessionStart`); `hookSpecificOutput.tool_input` is merged into the tool's arguments;
+//!   `continue: false` + `stopReason` stops the agent; `systemMessage` is shown to the user.
 
 use crate::decision::{Decision, Verdict};
 use hook_ir::{Convention, Kind};
@@ -77,6 +85,7 @@ pub fn answer(host: Convention, event_name: &str, d: &Decision) -> HostAnswer {
             }
             match host {
                 Convention::Jarvis => jarvis(d),
+                Convention::GeminiSettings => gemini(event_name, d),
                 _ => json(host, event_name, d),
             }
         }
@@ -180,18 +189,7 @@ fn json(host: Convention, event_name: &str, d: &Decision) -> HostAnswer {
             ));
         }
     }
-    if let Some(stop) = effects(d, "stop").next() {
-        out.insert("continue".into(), false.into());
-        if let Some(r) = stop.get("reason").filter(|r| r.is_string()) {
-            out.insert("stopReason".into(), r.clone());
-        }
-    }
-    let messages: Vec<&str> = effects(d, "system_message")
-        .filter_map(|e| e.get("message").and_then(Value::as_str))
-        .collect();
-    if !messages.is_empty() {
-        out.insert("systemMessage".into(), messages.join("\n").into());
-    }
+    stop_and_messages(&mut out, d);
     if !specific.is_empty() {
         let mut s = Map::new();
         s.insert("hookEventName".into(), event_name.into());
@@ -206,6 +204,97 @@ fn json(host: Convention, event_name: &str, d: &Decision) -> HostAnswer {
     HostAnswer {
         exit_code: 0,
         stdout,
+        stderr: String::new(),
+        notes,
+    }
+}
+
+/// The `continue: false` and `systemMessage` keys every JSON host reads alike.
+fn stop_and_messages(out: &mut Map<String, Value>, d: &Decision) {
+    if let Some(stop) = effects(d, "stop").next() {
+        out.insert("continue".into(), false.into());
+        if let Some(r) = stop.get("reason").filter(|r| r.is_string()) {
+            out.insert("stopReason".into(), r.clone());
+        }
+    }
+    let messages: Vec<&str> = effects(d, "system_message")
+        .filter_map(|e| e.get("message").and_then(Value::as_str))
+        .collect();
+    if !messages.is_empty() {
+        out.insert("systemMessage".into(), messages.join("\n").into());
+    }
+}
+
+fn gemini(event_name: &str, d: &Decision) -> HostAnswer {
+    let mut out = Map::new();
+    let mut specific = Map::new();
+    let mut notes = Vec::new();
+    let mut context: Vec<String> = d.context.clone();
+    let reason = match &d.verdict {
+        Verdict::Block { reason } => Some(non_empty(reason, event_name)),
+        Verdict::Allow => None,
+    };
+    let deny = |out: &mut Map<String, Value>, r: &str| {
+        out.insert("decision".into(), "deny".into());
+        out.insert("reason".into(), r.into());
+    };
+    match d.kind {
+        Kind::PreToolUse => {
+            if let Some(r) = &reason {
+                deny(&mut out, r);
+            } else if let Some(input) = &d.updated_input {
+                // Merged into the arguments: a key the hook dropped keeps its old value.
+                specific.insert("tool_input".into(), input.clone());
+            } else if let Some(p) = effects(d, "permission").next() {
+                notes.push(format!(
+                    "a hook answered permissionDecision `{}`; Gemini CLI has no such answer, its own approval mode applies",
+                    p["decision"].as_str().unwrap_or_default()
+                ));
+            }
+        }
+        Kind::UserPromptSubmit => {
+            if let Some(r) = &reason {
+                deny(&mut out, r);
+            }
+        }
+        // A deny on AfterTool replaces the tool's output; a source's block after the tool ran
+        // is feedback, so the model gets it beside the output, as context.
+        Kind::PostToolUse => {
+            if let Some(r) = &reason {
+                context.insert(0, r.clone());
+            }
+        }
+        Kind::Stop => {
+            if let Some(c) = d.continuation.as_deref().or(reason.as_deref()) {
+                deny(&mut out, &non_empty(c, event_name));
+            }
+        }
+        Kind::SessionStart | Kind::SessionShutdown => {}
+    }
+    let text = context.join("\n\n");
+    if !text.trim().is_empty() {
+        if matches!(
+            d.kind,
+            Kind::UserPromptSubmit | Kind::PostToolUse | Kind::SessionStart
+        ) {
+            specific.insert("additionalContext".into(), text.into());
+        } else {
+            notes.push(format!(
+                "context not passed on: Gemini CLI's `{event_name}` takes none: {text}"
+            ));
+        }
+    }
+    stop_and_messages(&mut out, d);
+    if !specific.is_empty() {
+        out.insert("hookSpecificOutput".into(), Value::Object(specific));
+    }
+    HostAnswer {
+        exit_code: 0,
+        stdout: if out.is_empty() {
+            String::new()
+        } else {
+            format!("{}\n", Value::Object(out))
+        },
         stderr: String::new(),
         notes,
     }
@@ -349,6 +438,43 @@ mod tests {
             json!({"hookSpecificOutput": {"hookEventName": "PostToolUse",
                 "additionalContext": "lint: 2 warnings"}})
         );
+    }
+
+    #[test]
+    fn gemini_answers_in_its_own_json() {
+        let g = Convention::GeminiSettings;
+        let a = answer(g, "BeforeTool", &block(Kind::PreToolUse, "no rm -rf"));
+        assert_eq!(
+            (a.exit_code, stdout_json(&a)),
+            (0, json!({"decision": "deny", "reason": "no rm -rf"}))
+        );
+        let mut d = Decision::allow(Kind::PreToolUse);
+        d.updated_input = Some(json!({"command": "ls"}));
+        assert_eq!(
+            stdout_json(&answer(g, "BeforeTool", &d)),
+            json!({"hookSpecificOutput": {"tool_input": {"command": "ls"}}})
+        );
+        let mut d = Decision::allow(Kind::UserPromptSubmit);
+        d.context.push("rule".into());
+        assert_eq!(
+            stdout_json(&answer(g, "BeforeAgent", &d)),
+            json!({"hookSpecificOutput": {"additionalContext": "rule"}})
+        );
+        let mut s = block(Kind::Stop, "tests fail");
+        s.continuation = Some("run the tests".into());
+        assert_eq!(
+            stdout_json(&answer(g, "AfterAgent", &s)),
+            json!({"decision": "deny", "reason": "run the tests"})
+        );
+        // After the tool ran, a block is feedback: context, the output kept.
+        let mut p = block(Kind::PostToolUse, "lint: 2 warnings");
+        p.context.push("more".into());
+        assert_eq!(
+            stdout_json(&answer(g, "AfterTool", &p)),
+            json!({"hookSpecificOutput": {"additionalContext": "lint: 2 warnings\n\nmore"}})
+        );
+        let a = answer(g, "BeforeTool", &Decision::allow(Kind::PreToolUse));
+        assert_eq!((a.exit_code, a.stdout.as_str()), (0, ""));
     }
 
     #[test]

@@ -5,7 +5,11 @@
 //! `tool_response`, `prompt`, `stop_hook_active`, `last_assistant_message`, `source`, `reason`;
 //! Codex also `model` and `turn_id`). Jarvis/Kimi (§2) sends `hook_event_name`, `session_id`,
 //! `cwd`, `client_type`, `session_title`, and snake_case fields: `tool_call_id`, `tool_output`,
-//! `prompt` as an array of content parts, `is_steer`, `profile`.
+//! `prompt` as an array of content parts, `is_steer`, `profile`. Gemini CLI (0.61.0,
+//! `hookEventHandler.ts`) sends Claude's base fields plus `timestamp`, its own event names
+//! (`BeforeTool`, `AfterTool`, `BeforeAgent`, `AfterAgent`), `tool_response` as
+//! `{llmContent, returnDisplay}`, and on `AfterAgent` the `prompt` and the answer as
+//! `prompt_response`.
 
 use crate::Event;
 use hook_ir::{Convention, Kind};
@@ -128,7 +132,12 @@ pub fn read_event(host: Convention, event_name: &str, text: &str) -> Result<Host
         Kind::Stop => {
             let mut e = Event::stop();
             e.stop_hook_active = f.bool("stop_hook_active")?;
-            e.last_assistant_text = f.str("last_assistant_message")?;
+            if host == Convention::GeminiSettings {
+                e.last_assistant_text = f.str("prompt_response")?;
+                e.prompt = f.str("prompt")?;
+            } else {
+                e.last_assistant_text = f.str("last_assistant_message")?;
+            }
             e
         }
         Kind::SessionStart => Event::session_start(f.str("source")?.unwrap_or_default()),
@@ -169,11 +178,16 @@ fn tool_input(m: &Map<String, Value>) -> Result<Value, HostError> {
 }
 
 /// The tool's output as text: Codex sends a string; Claude an object per tool (Bash:
-/// `stdout`, `stderr`), rendered as its `stdout` (and `stderr`) when it has one, else as JSON.
+/// `stdout`, `stderr`), rendered as its `stdout` (and `stderr`) when it has one; Gemini
+/// `{llmContent, returnDisplay}`, rendered as what its model reads (`llmContent`); anything
+/// else as JSON.
 fn output_text(response: &Value) -> String {
     match response {
         Value::Null => String::new(),
         Value::String(s) => s.clone(),
+        Value::Object(o) if o.get("llmContent").is_some_and(Value::is_string) => {
+            o["llmContent"].as_str().unwrap_or_default().to_string()
+        }
         Value::Object(o) if o.get("stdout").is_some_and(Value::is_string) => {
             let out = o["stdout"].as_str().unwrap_or_default();
             match o.get("stderr").and_then(Value::as_str) {
@@ -254,6 +268,32 @@ mod tests {
         assert!(h.event.stop_hook_active);
         assert_eq!(h.event.turn_id.as_deref(), Some("t1"));
         assert_eq!(h.event.last_assistant_text.as_deref(), Some("done"));
+    }
+
+    #[test]
+    fn gemini_payloads_under_its_own_event_names() {
+        // As Gemini CLI 0.61.0 sent them (conformance/traces/gemini-0.61.0/six_kinds.json).
+        let p = json!({"session_id": "g", "transcript_path": "/t.jsonl", "cwd": "/w",
+            "hook_event_name": "BeforeTool", "timestamp": "2026-12-01T08:47:50.000Z",
+            "tool_name": "run_shell_command", "tool_input": {"command": "ls"}});
+        let h = read_event(Convention::GeminiSettings, "BeforeTool", &p.to_string()).unwrap();
+        assert_eq!(h.event.kind, Some(Kind::PreToolUse));
+        assert_eq!(h.event.tool_name.as_deref(), Some("run_shell_command"));
+        let p = json!({"hook_event_name": "AfterTool", "tool_name": "run_shell_command",
+            "tool_input": {"command": "ls"},
+            "tool_response": {"llmContent": "Output: a", "returnDisplay": "a"}});
+        let h = read_event(Convention::GeminiSettings, "AfterTool", &p.to_string()).unwrap();
+        assert_eq!(h.event.tool_output.as_deref(), Some("Output: a"));
+        let p = json!({"hook_event_name": "AfterAgent", "prompt": "hi",
+            "prompt_response": "done", "stop_hook_active": true});
+        let h = read_event(Convention::GeminiSettings, "AfterAgent", &p.to_string()).unwrap();
+        assert_eq!(h.event.kind, Some(Kind::Stop));
+        assert!(h.event.stop_hook_active);
+        assert_eq!(h.event.last_assistant_text.as_deref(), Some("done"));
+        assert_eq!(h.event.prompt.as_deref(), Some("hi"));
+        let p = json!({"hook_event_name": "BeforeAgent", "prompt": "hello"});
+        let h = read_event(Convention::GeminiSettings, "BeforeAgent", &p.to_string()).unwrap();
+        assert_eq!(h.event.prompt.as_deref(), Some("hello"));
     }
 
     #[test]

@@ -4,8 +4,9 @@
 //! answered in the host's protocol ([`answer`]): exit code, stdout, stderr.
 //!
 //! Hosts are the conventions whose agent runs command hooks with a JSON payload on stdin:
-//! `claude-settings` (Claude Code, conventions.md §5), `codex-json` (Codex, §4) and `jarvis`
-//! (Jarvis/Kimi Code, §2). See docs/bridge.md.
+//! `claude-settings` (Claude Code, conventions.md §5), `codex-json` (Codex, §4), `jarvis`
+//! (Jarvis/Kimi Code, §2) and `gemini-settings` (Gemini CLI 0.61.0, docs/conventions/gemini-settings.md).
+//! See docs/bridge.md.
 
 mod answer;
 mod bridge;
@@ -23,10 +24,11 @@ use hook_ir::{Convention, Kind};
 use std::borrow::Cow;
 
 /// The conventions that can host the bridge.
-pub const HOSTS: [Convention; 3] = [
+pub const HOSTS: [Convention; 4] = [
     Convention::Jarvis,
     Convention::CodexJson,
     Convention::ClaudeSettings,
+    Convention::GeminiSettings,
 ];
 
 /// Whether `c` can host the bridge.
@@ -68,6 +70,8 @@ pub fn entry_timeout_s(host: Convention) -> u64 {
     match host {
         Convention::Jarvis => limits::jarvis::TIMEOUT_MAX_S,
         Convention::CodexJson => limits::codex::TIMEOUT_DEFAULT_S,
+        // Gemini has no largest timeout: its default (written in milliseconds).
+        Convention::GeminiSettings => limits::gemini::TIMEOUT_DEFAULT_MS / 1000,
         _ => limits::claude::TIMEOUT_DEFAULT_S,
     }
 }

@@ -157,9 +157,9 @@ fn bridge(
         Some(h) => super::super::discover::absolute(h).ok(),
         None => std::env::var_os("HOME").map(PathBuf::from),
     };
-    // Only the conventions that can have a hook of this kind are read.
+    // Only the conventions that can have a hook of this kind are read, and not linted.
     let ctx = Context::from_process(Some(project.clone()), home.clone(), true);
-    let found = adapters::discover_only(&ctx, &sources);
+    let found = adapters::discover_to_run(&ctx, &sources);
     let mut notes = Vec::new();
     let mut unreadable = Vec::new();
     for d in &found.batch.diagnostics {
@@ -220,18 +220,22 @@ fn bridge(
 }
 
 /// The project whose hooks run: PATH, else the agent's project dir (Claude Code's
-/// `CLAUDE_PROJECT_DIR`), else the session cwd of the payload, else the current directory.
+/// `CLAUDE_PROJECT_DIR`, Gemini CLI's `GEMINI_PROJECT_DIR`), else the session cwd of the payload, else the current directory.
 fn project_root(a: &BridgeRunArgs, host: Convention, he: Option<&HostEvent>) -> PathBuf {
     let cwd = || std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
     if let Some(p) = &a.path {
         return super::super::discover::absolute(p).unwrap_or_else(|_| p.clone());
     }
-    if host == Convention::ClaudeSettings {
-        if let Some(d) = std::env::var_os(hook_ir::contract::limits::claude::PROJECT_DIR_ENV)
-            .filter(|d| !d.is_empty())
-        {
-            return PathBuf::from(d);
-        }
+    let project_env = match host {
+        Convention::ClaudeSettings => Some(hook_ir::contract::limits::claude::PROJECT_DIR_ENV),
+        Convention::GeminiSettings => Some(hook_ir::contract::limits::gemini::PROJECT_DIR_ENVS[0]),
+        _ => None,
+    };
+    if let Some(d) = project_env
+        .and_then(std::env::var_os)
+        .filter(|d| !d.is_empty())
+    {
+        return PathBuf::from(d);
     }
     he.and_then(|h| h.cwd.clone()).unwrap_or_else(cwd)
 }

@@ -41,6 +41,9 @@ fn setup(a: &BridgeInstallArgs) -> anyhow::Result<Setup> {
     let target = match a.host {
         Convention::ClaudeSettings => Some(project.join(".claude/settings.json")),
         Convention::CodexJson => adapters::codex_json::write::default_target(&ctx),
+        Convention::GeminiSettings => {
+            Some(project.join(hook_ir::contract::limits::gemini::PROJECT_SETTINGS))
+        }
         _ => adapters::jarvis::discover::config_path(&ctx),
     }
     .context("no home directory: pass --home DIR")?;
@@ -75,6 +78,16 @@ fn entry(host: Convention, event: &str, kind: Kind, command: String) -> Hook {
         Convention::Jarvis => Detail::Jarvis {
             entry: 0,
             timeout_explicit: true,
+        },
+        Convention::GeminiSettings => Detail::GeminiGroup {
+            group: 0,
+            index: 0,
+            raw_matcher: None,
+            timeout_explicit: true,
+            sequential: None,
+            name: None,
+            description: None,
+            env: Vec::new(),
         },
         _ => Detail::JsonGroup {
             group: 0,
@@ -142,6 +155,11 @@ fn where_hooks_run(s: &Setup) -> String {
             "Claude Code runs the hooks of {} once you trust the folder (print mode `-p` asks nothing); each entry's timeout is {} s and the bridge answers before it.",
             s.display,
             host::entry_timeout_s(s.host)
+        ),
+        Convention::GeminiSettings => format!(
+            "Gemini CLI runs the hooks of {} only in a trusted folder (trust it in Gemini or in ~/.gemini/trustedFolders.json; a headless run: `GEMINI_CLI_TRUST_WORKSPACE=true`); each entry's timeout is {} ms and the bridge answers before it.",
+            s.display,
+            host::entry_timeout_s(s.host) * 1000
         ),
         Convention::CodexJson => format!(
             "Codex runs these entries only once trusted: the project must be trusted (`[projects.\"{}\"] trust_level = \"trusted\"` in ~/.codex/config.toml) and each new hook accepted when Codex asks (its hash is pinned; `codex exec` skips untrusted hooks silently).",
