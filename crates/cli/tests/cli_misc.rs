@@ -118,3 +118,29 @@ fn usage_without_a_command() {
         assert!(r.stderr.contains(&format!("\n  {c} ")), "{c}: {}", r.shown);
     }
 }
+
+/// Issue 13, "Friction": `hooks list` (human) shows each hook's matcher and timeout.
+#[test]
+fn list_shows_matcher_and_timeout() {
+    let t = Tree::new();
+    t.write(
+        "project/.claude/settings.json",
+        r#"{"hooks": {"PreToolUse": [{"matcher": "Bash|Edit", "hooks": [{"type": "command", "command": "true", "timeout": 30}]}],
+            "Stop": [{"hooks": [{"type": "command", "command": "true"}]}]}}"#,
+    );
+    let r = t.run(&[
+        "list", ".", "--home", "../home", "--no-env", "--format", "human",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.shown);
+    let pre = r
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("pre_tool_use"))
+        .unwrap();
+    assert!(
+        pre.contains(" Bash|Edit ") && pre.contains(" 30s "),
+        "{pre}"
+    );
+    let stop = r.stdout.lines().find(|l| l.starts_with("stop")).unwrap();
+    assert!(stop.contains(" * "), "{stop}");
+}

@@ -47,10 +47,12 @@ pub fn run(a: ListArgs) -> anyhow::Result<Exit> {
                     .map(|t| format!("  [codex: {}]", status_word(t.status)))
                     .unwrap_or_default();
                 outln!(
-                    "{:18} {:15} {:18} {}{}  {}{}",
+                    "{:18} {:15} {:18} {:16} {:>7}  {}{}  {}{}",
                     h.kind.as_str(),
                     h.convention.as_str(),
                     shown(&h.source_event),
+                    shown(&matcher(&h.matcher)),
+                    timeout(h.timeout_ms),
                     shown(&h.location.path),
                     line,
                     shown(handler),
@@ -61,6 +63,25 @@ pub fn run(a: ListArgs) -> anyhow::Result<Exit> {
         }
     }
     Ok(Exit::Success)
+}
+
+/// A matcher in one word: `*` for every value, exact names joined by `|`, a regex between
+/// slashes (`/^Bash$/`).
+fn matcher(m: &hook_ir::Matcher) -> String {
+    match m {
+        hook_ir::Matcher::Any => "*".to_string(),
+        hook_ir::Matcher::Exact { names } => names.join("|"),
+        hook_ir::Matcher::Regex { pattern, .. } => format!("/{pattern}/"),
+    }
+}
+
+/// A timeout as written by people (`30s`, `1500ms`); `-` when the hook has none of its own.
+fn timeout(ms: Option<u64>) -> String {
+    match ms {
+        None => "-".to_string(),
+        Some(ms) if ms % 1000 == 0 => format!("{}s", ms / 1000),
+        Some(ms) => format!("{ms}ms"),
+    }
 }
 
 /// Codex's verdict on each hook (`None` for other conventions, or when the Codex config cannot
