@@ -23,8 +23,14 @@ use serde::Serialize;
 
 /// The schema URI the log declares (§3.13.3).
 pub const SCHEMA_URI: &str = "https://json.schemastore.org/sarif-2.1.0.json";
-/// Where the rules' documentation lives.
-const INFORMATION_URI: &str = env!("CARGO_PKG_REPOSITORY");
+/// Where the rules' documentation lives: the package's `repository`, when it has one. The
+/// project has no public address yet, so none is claimed (a made-up one would send code-scanning
+/// users to a page that does not exist); every rule carries its full help text instead.
+const REPOSITORY: &str = env!("CARGO_PKG_REPOSITORY");
+
+fn information_uri() -> Option<&'static str> {
+    (!REPOSITORY.is_empty()).then_some(REPOSITORY)
+}
 /// The `uriBaseId` of files under the user's home directory.
 pub const HOME_BASE_ID: &str = "HOME";
 /// The `uriBaseId` of environment variables.
@@ -73,7 +79,8 @@ struct ToolComponent {
     /// §3.19.13
     version: &'static str,
     /// §3.19.17
-    information_uri: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    information_uri: Option<&'static str>,
     /// §3.19.23
     rules: Vec<ReportingDescriptor>,
 }
@@ -91,7 +98,8 @@ struct ReportingDescriptor {
     /// §3.49.10
     full_description: MultiformatMessageString,
     /// §3.49.12
-    help_uri: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    help_uri: Option<String>,
     /// §3.49.13
     help: MultiformatMessageString,
     /// §3.49.14
@@ -285,7 +293,7 @@ fn rule(c: Code) -> ReportingDescriptor {
             text: explanation.clone(),
             markdown: None,
         },
-        help_uri: format!("{INFORMATION_URI}/blob/main/docs/diagnostics.md#{c}"),
+        help_uri: information_uri().map(|r| format!("{r}/blob/main/docs/diagnostics.md#{c}")),
         help: MultiformatMessageString {
             text: explanation.clone(),
             markdown: Some(explanation),
@@ -449,7 +457,7 @@ pub fn render(batch: &Batch, fixable: &Fixable) -> String {
                 driver: ToolComponent {
                     name: "hooks",
                     version: env!("CARGO_PKG_VERSION"),
-                    information_uri: INFORMATION_URI,
+                    information_uri: information_uri(),
                     rules: Code::ALL.iter().map(|&c| rule(c)).collect(),
                 },
             },
