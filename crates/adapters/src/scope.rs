@@ -10,6 +10,17 @@ use crate::Context;
 use hook_ir::{Convention, Hook};
 use std::path::{Path, PathBuf};
 
+/// The per-project folders agents keep their hook configuration in (`.claude`, `.codex`, …).
+pub const AGENT_DIRS: &[&str] = &[
+    ".claude",
+    ".codex",
+    ".gemini",
+    ".gjc",
+    ".jarvis-code",
+    ".jcode",
+    ".kimi",
+];
+
 /// The level of configuration a hook belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Scope {

@@ -211,36 +211,10 @@ pub struct SchemaArgs {
     pub what: String,
 }
 
-/// `KIND` of `hooks run`: one of the six kinds, completed as such; with `--events` the one
-/// positional argument is `PATH` instead, so any text is accepted here and checked by the command.
-#[derive(Clone)]
-pub struct KindOrPath;
-
-impl clap::builder::TypedValueParser for KindOrPath {
-    type Value = String;
-    fn parse_ref(
-        &self,
-        _cmd: &clap::Command,
-        _arg: Option<&clap::Arg>,
-        value: &std::ffi::OsStr,
-    ) -> Result<String, clap::Error> {
-        Ok(value.to_string_lossy().into_owned())
-    }
-    fn possible_values(
-        &self,
-    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
-        Some(Box::new(
-            hook_ir::Kind::ALL
-                .map(|k| clap::builder::PossibleValue::new(k.as_str()))
-                .into_iter(),
-        ))
-    }
-}
-
 #[derive(Debug, Args)]
 pub struct RunArgs {
     /// The kind of event to dispatch (with --events: PATH).
-    #[arg(value_name = "KIND", value_parser = KindOrPath, required_unless_present = "events")]
+    #[arg(value_name = "KIND", value_parser = Suggested(kind_values), required_unless_present = "events")]
     pub kind: Option<String>,
     /// A project root or an explicit config file (default: .).
     #[arg(value_name = "PATH")]
@@ -304,6 +278,15 @@ fn code_values() -> Vec<clap::builder::PossibleValue> {
     hook_ir::Code::ALL
         .iter()
         .map(|c| clap::builder::PossibleValue::new(c.as_str()).help(c.summary()))
+        .collect()
+}
+
+/// `KIND` of `hooks run`: the six kinds, suggested; with `--events` the one positional argument
+/// is `PATH` instead, so `Suggested` accepts any text and the command checks it.
+fn kind_values() -> Vec<clap::builder::PossibleValue> {
+    hook_ir::Kind::ALL
+        .map(|k| clap::builder::PossibleValue::new(k.as_str()))
+        .into_iter()
         .collect()
 }
 

@@ -197,17 +197,6 @@ pub(crate) fn check(ctx: &Context, out: &mut Output) {
     }
 }
 
-/// The per-project directories agents keep their config in.
-const AGENT_DIRS: &[&str] = &[
-    ".claude",
-    ".codex",
-    ".gemini",
-    ".gjc",
-    ".jarvis-code",
-    ".jcode",
-    ".kimi",
-];
-
 /// The scope of a hook file at `path`.
 fn scope_of(ctx: &Context, convention: Convention, path: &Path) -> Scope {
     if convention == Convention::ClaudeSettings {
@@ -239,7 +228,10 @@ fn scope_of(ctx: &Context, convention: Convention, path: &Path) -> Scope {
             // hooks run in the directory that holds `.codex/`.
             let project = ctx.project.clone().unwrap_or_default();
             let root = match project.file_name().and_then(|n| n.to_str()) {
-                Some(n) if AGENT_DIRS.contains(&n) && path.parent() == Some(project.as_path()) => {
+                Some(n)
+                    if crate::scope::AGENT_DIRS.contains(&n)
+                        && path.parent() == Some(project.as_path()) =>
+                {
                     project.parent().map_or(project.clone(), Path::to_path_buf)
                 }
                 _ => project,

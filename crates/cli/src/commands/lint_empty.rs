@@ -3,20 +3,9 @@
 //! must not pass for a clean one. `hooks lint .claude` is the usual case — the agent's folder
 //! instead of the project that holds it — and gets the command to run instead.
 
+use adapters::scope::AGENT_DIRS;
 use adapters::Discovered;
 use std::path::{Path, PathBuf};
-
-/// The per-project folders agents keep their hooks in; a PATH named like one is a mistake for
-/// its parent.
-const AGENT_DIRS: &[&str] = &[
-    ".claude",
-    ".codex",
-    ".gemini",
-    ".gjc",
-    ".jarvis-code",
-    ".jcode",
-    ".kimi",
-];
 
 /// One warning per directory PATH under which no hook file was read (`paths` empty: `.`).
 pub fn warnings(paths: &[PathBuf], found: &Discovered) -> Vec<String> {
