@@ -25,7 +25,7 @@ pub enum Command {
     /// `codex-json`, `claude-settings`, `gemini-settings`, `gjc-plugin`).
     Schema(SchemaArgs),
     /// Dispatch one event through the runner over the discovered hooks; print the decision as
-    /// JSON (exit 0 whatever the decision).
+    /// JSON (exit 0 whatever the decision, 1 when a guard module could not be loaded).
     Run(RunArgs),
     /// Migrate hooks from one convention to another.
     Import(ImportArgs),

@@ -668,6 +668,34 @@ codes! {
 
     // ───────────────────────── runner ─────────────────────────
 
+    /// ## What it means
+    /// `hooks run` selected a GJC module hook (directory or plugin) it could not load: a
+    /// TypeScript module (`.ts`, `.mts`, `.cts`, `.tsx`) with no Bun to run it —
+    /// none configured, none on `PATH`, no `node_modules/.bin/bun` in the project, the
+    /// module's folder or a folder above them — and a Node.js too old to strip types; or a
+    /// module whose import fails (a syntax error, no default export, a plugin file that fails
+    /// its hash check).
+    /// ## Why it matters
+    /// A module that is not loaded never answers. GJC itself reports such a module and runs
+    /// without it, so a guard that does not load lets every tool call through unnoticed. For a
+    /// `tool_call` guard `hooks run` therefore fails closed: it prints this error, answers
+    /// `block` with the reason and exits 1 — the answer is not what the guard would say. For
+    /// an observer (`tool_result`, `session_start`, …) it is a warning and the exit stays 0:
+    /// the decision is what the agent answers without it, only its side effects are missing.
+    /// Under `hooks bridge` a `tool_call` module with no runtime blocks every call it guards.
+    /// `hooks lint` does not report it: under GJC, which runs on Bun, a TypeScript module needs
+    /// nothing more, and an import error shows only when the module runs.
+    /// ## Example
+    /// `.gjc/hooks/pre/bash.ts` with no Bun installed and Node.js 20:
+    /// ```text
+    /// error[module_not_loaded]: hook `gjc:.gjc/hooks/pre/bash.ts` was not loaded: cannot run
+    /// TypeScript hook module …/bash.ts: Bun was not found …
+    /// ```
+    /// ## How to fix
+    /// Install Bun for the project (`npm install --save-dev bun`, which writes
+    /// `node_modules/.bin/bun`) or put `bun` on `PATH`; or fix the error the message quotes.
+    ModuleNotLoaded = "module_not_loaded", Error, "A module hook cannot be loaded, so its handlers never run";
+
     // ───────────────────────── CLI: import and setup ─────────────────────────
 
     /// ## What it means
