@@ -219,6 +219,10 @@ pub fn place(l: &Location) -> String {
 fn span_of(l: &Location, text: &str) -> Option<std::ops::Range<usize>> {
     if let Some((s, e)) = l.span {
         if s <= e && e <= text.len() && text.is_char_boundary(s) && text.is_char_boundary(e) {
+            // At the end of a file that ends with a newline: on the last line, after its last
+            // character, where its location's line and column say (`last_line_end`).
+            let s = hook_ir::last_line_end(text, s);
+            let e = e.max(s);
             // An empty span (a missing key at the end of a table) still gets one caret.
             let e = if s == e { next_char(text, s) } else { e };
             return Some(s..e);
