@@ -392,6 +392,33 @@ codes! {
     /// Separate the names with `|` (`Edit|Write`). `hooks lint --fix` does it (a safe fix).
     MatcherCommaList = "matcher_comma_list", Warning, "A comma-separated list of names read as one regex matches no tool";
 
+    /// ## What it means
+    /// One value in the file has a type or form the agent's loader refuses, and the agent then
+    /// loads **no** hook of the file — the valid ones next to it included. Claude Code 2.1.332
+    /// drops a settings file's hooks for a `matcher` that is not a string (`null` too), a group
+    /// without a `hooks` list, a handler without or with an unknown `type`, a command handler
+    /// without `command`, a `timeout` that is not a positive number, a non-boolean `async`, a
+    /// non-string `statusMessage`, or an event whose value is not a list. Codex 0.171.0 reads
+    /// `hooks.json` with serde (`codex-rs/hooks/src/engine/discovery.rs` `load_hooks_json`:
+    /// "failed to parse hooks config", the file skipped): the same mistakes (a `null` matcher
+    /// and a group without `hooks` aside, which it accepts), a `timeout` that is not a whole
+    /// number of seconds (`1.5`, `-5`), and a known key written twice. Each case is recorded
+    /// live next to a valid hook (`docs/conformance.md`, scenarios `schema_*`).
+    /// ## Why it matters
+    /// A typo in one hook silently disables every guard in the file: nothing tells you, and
+    /// the tool calls the other hooks were meant to check run unchecked.
+    /// ## Example
+    /// ```json
+    /// {"hooks": {
+    ///   "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./a.sh", "timeout": "30"}]}],
+    ///   "PostToolUse": [{"matcher": "Edit", "hooks": [{"type": "command", "command": "./fmt.sh"}]}]}}
+    /// ```
+    /// (`./fmt.sh` never runs either.)
+    /// ## How to fix
+    /// Correct the value at the location shown (the other diagnostics there say what is
+    /// expected): `"timeout": 30`.
+    HooksFileRejected = "hooks_file_rejected", Error, "One invalid value makes the agent load none of the file's hooks";
+
     // ───────────────────────── jcode and Jarvis (TOML adapters) ─────────────────────────
 
     /// ## What it means
