@@ -16,10 +16,18 @@ pub fn use_color(is_terminal: bool, no_color: Option<&std::ffi::OsStr>) -> bool 
     is_terminal && !matches!(no_color, Some(v) if !v.is_empty())
 }
 
-/// Renders every diagnostic of `found`, then the summary lines. Diagnostics that `--fix` would
-/// fix are marked `[*]`, as ruff marks them.
-pub fn render(found: &Discovered, fixable: &Fixable, color: bool) -> String {
+/// Renders every diagnostic of `found`, then `context` (which configuration applied), then the
+/// summary lines. Diagnostics that `--fix` would fix are marked `[*]`, as ruff marks them.
+///
+/// The output ends as ruff's does: `Found …`, then the `[*] N fixable with …` line that counts
+/// among those problems, the one thing left to do. What shaped the counts (`Configuration: …`)
+/// comes just before them, not after the hint.
+pub fn render(found: &Discovered, fixable: &Fixable, color: bool, context: Option<&str>) -> String {
     let mut out = diagnostics_with(found, fixable, color);
+    if let Some(line) = context {
+        out.push_str(&visible_line(line));
+        out.push('\n');
+    }
     out.push_str(&summary(found));
     out.push('\n');
     if let Some(line) = fixable_line(&found.batch.diagnostics, fixable) {
