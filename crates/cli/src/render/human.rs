@@ -353,7 +353,12 @@ mod tests {
             sources: demo_sources(),
             outside: Vec::new(),
         };
-        insta::assert_snapshot!(render(&found, &demo_fixes(), false));
+        insta::assert_snapshot!(render(
+            &found,
+            &demo_fixes(),
+            false,
+            Some("Configuration: hooks.toml")
+        ));
     }
 
     #[test]
@@ -368,15 +373,15 @@ mod tests {
             sources: demo_sources(),
             outside: Vec::new(),
         };
-        assert!(render(&found, &Fixable::default(), true).contains('\u{1b}'));
-        assert!(!render(&found, &Fixable::default(), false).contains('\u{1b}'));
+        assert!(render(&found, &Fixable::default(), true, None).contains('\u{1b}'));
+        assert!(!render(&found, &Fixable::default(), false, None).contains('\u{1b}'));
     }
 
     #[test]
     fn a_clean_batch_prints_only_the_summary_with_where_lint_looked() {
         let found = Discovered::default();
         assert_eq!(
-            render(&found, &Fixable::default(), false),
+            render(&found, &Fixable::default(), false, None),
             "No hook files found; nothing was linted.\n"
         );
         let found = Discovered {
@@ -385,7 +390,7 @@ mod tests {
             outside: Vec::new(),
         };
         assert_eq!(
-            render(&found, &Fixable::default(), false),
+            render(&found, &Fixable::default(), false, None),
             "No problems found in 2 files (.jarvis-code/config.toml, .codex/hooks.json); 0 accepted hooks.\n"
         );
         let many = Discovered {
@@ -446,7 +451,7 @@ mod tests {
             }],
             outside: Vec::new(),
         };
-        let out = render(&found, &Fixable::default(), false);
+        let out = render(&found, &Fixable::default(), false, None);
         assert!(!out.chars().any(|c| c.is_control() && c != '\n'), "{out:?}");
         assert!(out.contains(" --> a␊b␛.toml:3:5\n"), "{out}");
         assert!(out.contains("3 | ␛[2Jx = 1\n"), "{out}");
@@ -485,7 +490,7 @@ mod tests {
                 }],
                 outside: Vec::new(),
             };
-            let out = render(&found, &Fixable::default(), false);
+            let out = render(&found, &Fixable::default(), false, None);
             proptest::prop_assert!(out.starts_with("error[parse_error]: m"), "{}", out);
         }
     }
