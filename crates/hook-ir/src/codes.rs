@@ -1317,6 +1317,29 @@ codes! {
     GeminiSystemSettingsInsecure = "gemini_system_settings_insecure", Warning, "A Gemini system settings file Gemini skips: not owned by root, or writable by others";
 
     /// ## What it means
+    /// A Gemini CLI settings file — system, system defaults, user (`~/.gemini/settings.json`)
+    /// or workspace (`.gemini/settings.json`) — is not JSON once comments are stripped (a
+    /// trailing comma, a missing quote), is empty, or is not an object. Gemini CLI 0.61.0 then
+    /// does not start at all: `loadSettings` (`packages/cli/src/config/settings.ts`) records
+    /// an error and throws `FatalConfigError`, which exits with code 52 and "Please fix the
+    /// configuration file(s) and try again". Recorded live: the conformance trace
+    /// `syntax_trailing_comma`. Comments are fine (`strip-json-comments`); a value of the wrong
+    /// type is only a warning there. An extension's `hooks/hooks.json` that does not parse is
+    /// a `parse_error` instead: Gemini skips that extension's hooks.
+    /// ## Why it matters
+    /// Not just this file's hooks are lost: no session starts, in any mode, in every project
+    /// that reads the file (a user or system file breaks them all).
+    /// ## Example
+    /// ```json
+    /// {"hooks": {"BeforeTool": [{"matcher": "run_shell_command",
+    ///   "hooks": [{"type": "command", "command": "./check.sh"}]},]}}
+    /// ```
+    /// ## How to fix
+    /// Make the file a JSON object again (`{}` for no settings); remove the trailing comma at
+    /// the location shown.
+    GeminiSettingsUnreadable = "gemini_settings_unreadable", Error, "A Gemini settings file that does not parse: Gemini CLI does not start";
+
+    /// ## What it means
     /// A `hooks bridge` entry (written by `hooks bridge install`) runs the hooks of other
     /// conventions inside this agent, but none of its source conventions (`--from`, by default
     /// every convention the agent does not read itself) has a hook for the entry's event in this
