@@ -31,7 +31,7 @@ impl LineIndex {
         start: usize,
         end: usize,
     ) -> Location {
-        let start = clamp(text, start);
+        let start = hook_ir::last_line_end(text, clamp(text, start));
         let end = clamp(text, end.max(start));
         // `starts[0] == 0 <= start`, so the partition point is at least 1.
         let line = self.starts.partition_point(|&s| s <= start).max(1);

@@ -172,8 +172,14 @@ fn disabled_names_drop_those_hooks_only() {
 
 #[test]
 fn parse_errors_point_at_the_trailing_comma() {
+    // A settings file Gemini CLI cannot parse stops it from starting: its own code, an error.
     let d = lint("parse-error");
-    assert_eq!(codes(&d), [Code::ParseError]);
+    assert_eq!(codes(&d), [Code::GeminiSettingsUnreadable]);
+    assert!(
+        d.batch.diagnostics[0].message.contains("refuses to start"),
+        "{}",
+        d.batch.diagnostics[0].message
+    );
     let l = d.batch.diagnostics[0].location.as_ref().unwrap();
     assert_eq!((l.line, l.column), (Some(4), Some(21)), "{l:?}");
 }

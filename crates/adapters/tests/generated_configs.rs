@@ -82,20 +82,8 @@ fn writer_props(sb: &Sandbox, conv: Convention, doc: &Doc, other: &Doc) {
     }
 }
 
-/// `cases` per property, or `PROPTEST_CASES` for a longer local run.
-fn config(cases: u32) -> ProptestConfig {
-    ProptestConfig {
-        cases: std::env::var("PROPTEST_CASES")
-            .ok()
-            .and_then(|n| n.parse().ok())
-            .unwrap_or(cases),
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    }
-}
-
 proptest! {
-    #![proptest_config(config(96))]
+    #![proptest_config(robust::config(96))]
 
     #[test]
     fn jcode_documents(doc in gen::jcode(), other in gen::jcode()) {

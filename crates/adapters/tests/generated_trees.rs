@@ -29,20 +29,8 @@ fn props(tree: &Tree) -> bool {
     !d.batch.hooks.is_empty()
 }
 
-/// `cases` per property, or `PROPTEST_CASES` for a longer local run.
-fn config(cases: u32) -> ProptestConfig {
-    ProptestConfig {
-        cases: std::env::var("PROPTEST_CASES")
-            .ok()
-            .and_then(|n| n.parse().ok())
-            .unwrap_or(cases),
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    }
-}
-
 proptest! {
-    #![proptest_config(config(96))]
+    #![proptest_config(robust::config(96))]
 
     #[test]
     fn gjc_hook_trees(t in robust::gen::tree(Convention::Gjc)) {

@@ -22,14 +22,9 @@ fn tree() -> Tree {
     t
 }
 
-/// `hooks lint ARGS --home ../home --no-env --format json` in the project: exit code and document.
+/// `hooks lint ARGS` in the project, in JSON: exit code and document.
 fn lint(t: &Tree, args: &[&str]) -> (i32, Value) {
-    let mut all = vec!["lint"];
-    all.extend_from_slice(args);
-    all.extend_from_slice(&["--home", "../home", "--no-env", "--format", "json"]);
-    let r = t.run(&all);
-    let doc = serde_json::from_str(&r.stdout).unwrap_or_else(|e| panic!("{e}\n{}", r.shown));
-    (r.code, doc)
+    t.lint_json(args)
 }
 
 /// `(code, severity, path)` of each diagnostic.
@@ -90,11 +85,12 @@ fn the_configuration_is_found_upward_and_named_in_human_output() {
     t.write("hooks.toml", "ignore = [\"duplicate_hook\"]\n");
     let (_, doc) = lint(&t, &["."]);
     assert_eq!(codes(&doc), ["missing_script", "missing_script"]);
-    let r = t.run(&[
-        "lint", ".", "--home", "../home", "--no-env", "--format", "human",
-    ]);
+    let r = t.lint("human", &["."]);
+    // Just before the summary it shaped; the summary (and ruff's fix hint) ends the output.
     assert!(
-        r.stdout.ends_with("Configuration: [TEMP]/hooks.toml\n"),
+        r.stdout.ends_with(
+            "Configuration: [TEMP]/hooks.toml\nFound 0 errors, 2 warnings and 0 infos; 1 accepted hook.\n"
+        ),
         "{}",
         r.shown
     );
@@ -253,9 +249,7 @@ fn severity_overrides_reach_every_format_and_the_exit_code() {
             ("missing_script", "note")
         ]
     );
-    let r = t.run(&[
-        "lint", ".", "--home", "../home", "--no-env", "--format", "human",
-    ]);
+    let r = t.lint("human", &["."]);
     assert!(r.stdout.contains("error[duplicate_hook]"), "{}", r.shown);
     assert!(r.stdout.contains("info[missing_script]"), "{}", r.shown);
     // Down-graded warnings no longer fail --deny-warnings.
@@ -364,11 +358,9 @@ fn each_root_uses_its_own_configuration() {
             pair("missing_script", "p2/.claude/settings.json"),
         ]
     );
-    let r = t.run(&[
-        "lint", "p1", "p2", "--home", "../home", "--no-env", "--format", "human",
-    ]);
+    let r = t.lint("human", &["p1", "p2"]);
     assert!(
-        r.stdout.ends_with("Configuration: p1/hooks.toml\n"),
+        r.stdout.contains("\nConfiguration: p1/hooks.toml\nFound "),
         "{}",
         r.shown
     );
@@ -467,9 +459,7 @@ fn invalid_toml_is_an_error_and_nothing_of_it_applies() {
     assert!(got[0].1.starts_with("hooks.toml:2:"), "{got:?}");
     assert_eq!(codes(&doc)[1..], ALL);
     // The human format shows the line, like any other diagnostic.
-    let r = t.run(&[
-        "lint", ".", "--home", "../home", "--no-env", "--format", "human",
-    ]);
+    let r = t.lint("human", &["."]);
     assert!(r.stdout.contains("--> hooks.toml:2:"), "{}", r.shown);
     assert!(
         r.stdout.contains("error[invalid_lint_config]"),
@@ -486,9 +476,7 @@ fn an_error_at_the_end_of_the_file_points_at_its_last_line() {
     let got = problems(&doc);
     assert_eq!(got.len(), 1, "{got:?}");
     assert_eq!(got[0].1, "hooks.toml:1:27");
-    let r = t.run(&[
-        "lint", ".", "--home", "../home", "--no-env", "--format", "human",
-    ]);
+    let r = t.lint("human", &["."]);
     assert!(r.stdout.contains("--> hooks.toml:1:27"), "{}", r.shown);
     assert!(
         r.stdout.contains("1 | ignore = [\"duplicate_hook\""),

@@ -160,6 +160,22 @@ fn every_format_marks_the_fixable_diagnostics() {
         human.ends_with("[*] 3 fixable with `hooks lint --fix --unsafe-fixes`.\n"),
         "{human}"
     );
+    // With a configuration, ruff's order still ends the output: the counts, then the fix hint;
+    // the configuration that shaped them comes just before.
+    std::fs::write(
+        dir.path().join("hooks.toml"),
+        "ignore = [\"missing_script\"]\n",
+    )
+    .unwrap();
+    let (_, human, _) = hooks(dir.path(), &["--format", "human"]);
+    let tail: Vec<&str> = human.lines().rev().take(3).collect();
+    assert!(tail[2].starts_with("Configuration: "), "{human}");
+    assert!(tail[1].starts_with("Found "), "{human}");
+    assert!(
+        tail[0].starts_with("[*] 2 fixable with `hooks lint --fix`"),
+        "{human}"
+    );
+    std::fs::remove_file(dir.path().join("hooks.toml")).unwrap();
 
     let (_, json, _) = hooks(dir.path(), &["--format", "json"]);
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();

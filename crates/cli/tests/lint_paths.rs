@@ -153,3 +153,33 @@ fn sarif_uris_are_relative_to_the_repository_root() {
         ]
     );
 }
+
+#[test]
+fn an_error_at_the_end_of_a_file_is_shown_on_its_last_line_in_every_format() {
+    // Regression: an error at the end of a file that ends with a newline was shown as `FILE:1:1`
+    // with no source line in human output (worked around for hooks.toml only), and as line
+    // N + 1, a line no editor has, in the other formats.
+    for (text, last, at) in [
+        ("[hooks]\npre_tool = [\n", "pre_tool = [", "2:13"),
+        ("[hooks]\r\npre_tool = [\r\n", "pre_tool = [", "2:13"),
+        ("[hooks]\npre_tool = [", "pre_tool = [", "2:13"),
+        ("\n\n[hooks]\npre_tool = [\n\n", "", "5:1"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        write(dir.path(), "home/.jcode/config.toml", text);
+        std::fs::create_dir_all(dir.path().join("repo/p")).unwrap();
+        let (_, human) = lint(dir.path(), &["p", "--format", "human"]);
+        let line = at.split(':').next().unwrap();
+        assert!(
+            human.contains(&format!(" --> ~/.jcode/config.toml:{at}\n"))
+                && human.contains(&format!("\n{line} | {last}")),
+            "{text:?}:\n{human}"
+        );
+        let (_, github) = lint(dir.path(), &["p", "--format", "github"]);
+        let (l, c) = at.split_once(':').unwrap();
+        assert!(
+            github.contains(&format!("file=~/.jcode/config.toml,line={l},col={c},")),
+            "{text:?}:\n{github}"
+        );
+    }
+}

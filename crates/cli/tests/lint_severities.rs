@@ -2,43 +2,20 @@
 //! are an error in Claude as in Codex; a valid event outside the six kinds is an info (so
 //! `--deny-warnings` passes a valid config); `duplicate_hook` only when both copies can fire.
 
+mod common;
+
+use common::{code_severities as codes, Tree};
 use serde_json::Value;
-use std::process::Command;
 
+/// Lints a project made of `files` (paths relative to it) in JSON: exit code and document.
 fn lint(files: &[(&str, &str)], extra: &[&str]) -> (i32, Value) {
-    let dir = tempfile::tempdir().unwrap();
+    let t = Tree::new();
     for (rel, text) in files {
-        let p = dir.path().join("p").join(rel);
-        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-        std::fs::write(p, text).unwrap();
+        t.write(&format!("project/{rel}"), text);
     }
-    std::fs::create_dir_all(dir.path().join("h")).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_hooks"))
-        .args([
-            "lint", ".", "--home", "../h", "--no-env", "--format", "json",
-        ])
-        .args(extra)
-        .current_dir(dir.path().join("p"))
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        serde_json::from_slice(&out.stdout).unwrap(),
-    )
-}
-
-fn codes(v: &Value) -> Vec<(String, String)> {
-    v["diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| {
-            (
-                d["code"].as_str().unwrap().to_string(),
-                d["severity"].as_str().unwrap().to_string(),
-            )
-        })
-        .collect()
+    let mut args = vec!["."];
+    args.extend_from_slice(extra);
+    t.lint_json(&args)
 }
 
 fn pair(code: &str, severity: &str) -> (String, String) {

@@ -359,23 +359,42 @@ const GEMINI_MODEL: &str = "gemini-2.5-flash";
 /// config when that is the user settings file itself.
 fn gemini_user_settings(root: &Path, hooks_file: &Path) -> Result<()> {
     let user = root.join("home/.gemini/settings.json");
-    let mut v: Value = match std::fs::read_to_string(&user) {
-        Ok(t) if user == hooks_file => serde_json::from_str(&t)?,
-        _ => Value::Object(Default::default()),
+    let ours = serde_json::json!({
+        "security": {"auth": {"selectedType": "gemini-api-key"}},
+        "privacy": {"usageStatisticsEnabled": false},
+    });
+    let text = match std::fs::read_to_string(&user) {
+        Ok(t) if user == hooks_file => t,
+        _ => "{}".to_string(),
     };
-    let Some(obj) = v.as_object_mut() else {
-        return Err(Error::msg("the Gemini user settings are not a JSON object"));
+    let merged = match serde_json::from_str::<Value>(&text) {
+        Ok(Value::Object(mut obj)) => {
+            obj.extend(
+                ours.as_object()
+                    .into_iter()
+                    .flatten()
+                    .map(|(k, v)| (k.clone(), v.clone())),
+            );
+            serde_json::to_string_pretty(&obj)?
+        }
+        Ok(_) => return Err(Error::msg("the Gemini user settings are not a JSON object")),
+        // Not strict JSON (a syntax scenario: comments, trailing commas): our keys go in
+        // front of the user's, whose text stays as written for Gemini's own parser to judge.
+        Err(_) => {
+            let Some(open) = text.find('{') else {
+                return Err(Error::msg("the Gemini user settings have no object"));
+            };
+            let keys = serde_json::to_string(&ours)?;
+            format!(
+                "{}{},{}",
+                &text[..open],
+                &keys[..keys.len() - 1],
+                &text[open + 1..]
+            )
+        }
     };
-    obj.insert(
-        "security".into(),
-        serde_json::json!({"auth": {"selectedType": "gemini-api-key"}}),
-    );
-    obj.insert(
-        "privacy".into(),
-        serde_json::json!({"usageStatisticsEnabled": false}),
-    );
     std::fs::create_dir_all(root.join("home/.gemini"))?;
-    std::fs::write(&user, serde_json::to_string_pretty(&v)?)?;
+    std::fs::write(&user, merged)?;
     Ok(())
 }
 

@@ -51,6 +51,9 @@ pub struct Observed {
     /// The command lines of the processes that spawned the hooks (the shell, or `<agent>` when
     /// the shell exec'ed the hook), distinct and sorted.
     pub shells: Vec<Vec<String>>,
+    /// The exit code of an agent that stopped before anything happened (no hook, no model
+    /// request): a config it cannot read. `None` when it started.
+    pub refused: Option<i32>,
 }
 
 /// The aspects of a trace the replay compares.
@@ -64,6 +67,8 @@ pub enum Aspect {
     Model,
     /// The process that spawned each hook (the shell and its flags).
     Shell,
+    /// Whether the agent started at all, and its exit code when it did not.
+    Start,
 }
 
 impl Aspect {
@@ -73,6 +78,7 @@ impl Aspect {
             Aspect::Firings => "firings",
             Aspect::Model => "model",
             Aspect::Shell => "shell",
+            Aspect::Start => "start",
         }
     }
 }
@@ -133,6 +139,9 @@ pub fn observed_in_trace(t: &Trace) -> Observed {
         }
     }
     o.shells.sort();
+    if t.timeline.is_empty() {
+        o.refused = t.exit_code.filter(|c| *c != 0);
+    }
     o
 }
 
@@ -215,6 +224,20 @@ pub fn replay(t: &Trace) -> Result<Observed> {
             .collect(),
         ..RunnerOptions::default()
     };
+    // Gemini CLI does not start while a settings file is unreadable
+    // (`limits::gemini::CONFIG_ERROR_EXIT`): nothing fires and the model is never asked.
+    if agent == Agent::Gemini
+        && adapters::discover_only(&ctx, &[convention])
+            .batch
+            .diagnostics
+            .iter()
+            .any(|d| d.code == hook_ir::Code::GeminiSettingsUnreadable)
+    {
+        return Ok(Observed {
+            refused: Some(hook_ir::contract::limits::gemini::CONFIG_ERROR_EXIT),
+            ..Observed::default()
+        });
+    }
     let dispatch = if t.bridge_install.is_some() {
         // The entries `install` wrote must be what lint calls sound bridge entries (each on an
         // event its sources have hooks for)...
@@ -553,6 +576,9 @@ pub fn compare(trace: &Observed, ours: &Observed) -> Vec<Aspect> {
     }
     if trace.shells != ours.shells {
         out.push(Aspect::Shell);
+    }
+    if trace.refused != ours.refused {
+        out.push(Aspect::Start);
     }
     out
 }

@@ -668,6 +668,34 @@ codes! {
 
     // ───────────────────────── runner ─────────────────────────
 
+    /// ## What it means
+    /// `hooks run` selected a GJC module hook (directory or plugin) it could not load: a
+    /// TypeScript module (`.ts`, `.mts`, `.cts`, `.tsx`) with no Bun to run it —
+    /// none configured, none on `PATH`, no `node_modules/.bin/bun` in the project, the
+    /// module's folder or a folder above them — and a Node.js too old to strip types; or a
+    /// module whose import fails (a syntax error, no default export, a plugin file that fails
+    /// its hash check).
+    /// ## Why it matters
+    /// A module that is not loaded never answers. GJC itself reports such a module and runs
+    /// without it, so a guard that does not load lets every tool call through unnoticed. For a
+    /// `tool_call` guard `hooks run` therefore fails closed: it prints this error, answers
+    /// `block` with the reason and exits 1 — the answer is not what the guard would say. For
+    /// an observer (`tool_result`, `session_start`, …) it is a warning and the exit stays 0:
+    /// the decision is what the agent answers without it, only its side effects are missing.
+    /// Under `hooks bridge` a `tool_call` module with no runtime blocks every call it guards.
+    /// `hooks lint` does not report it: under GJC, which runs on Bun, a TypeScript module needs
+    /// nothing more, and an import error shows only when the module runs.
+    /// ## Example
+    /// `.gjc/hooks/pre/bash.ts` with no Bun installed and Node.js 20:
+    /// ```text
+    /// error[module_not_loaded]: hook `gjc:.gjc/hooks/pre/bash.ts` was not loaded: cannot run
+    /// TypeScript hook module …/bash.ts: Bun was not found …
+    /// ```
+    /// ## How to fix
+    /// Install Bun for the project (`npm install --save-dev bun`, which writes
+    /// `node_modules/.bin/bun`) or put `bun` on `PATH`; or fix the error the message quotes.
+    ModuleNotLoaded = "module_not_loaded", Error, "A module hook cannot be loaded, so its handlers never run";
+
     // ───────────────────────── CLI: import and setup ─────────────────────────
 
     /// ## What it means
@@ -1287,6 +1315,29 @@ codes! {
     /// Put the file where only root can write: owned by root, mode `644`, in directories owned
     /// by root without group or other write permission.
     GeminiSystemSettingsInsecure = "gemini_system_settings_insecure", Warning, "A Gemini system settings file Gemini skips: not owned by root, or writable by others";
+
+    /// ## What it means
+    /// A Gemini CLI settings file — system, system defaults, user (`~/.gemini/settings.json`)
+    /// or workspace (`.gemini/settings.json`) — is not JSON once comments are stripped (a
+    /// trailing comma, a missing quote), is empty, or is not an object. Gemini CLI 0.61.0 then
+    /// does not start at all: `loadSettings` (`packages/cli/src/config/settings.ts`) records
+    /// an error and throws `FatalConfigError`, which exits with code 52 and "Please fix the
+    /// configuration file(s) and try again". Recorded live: the conformance trace
+    /// `syntax_trailing_comma`. Comments are fine (`strip-json-comments`); a value of the wrong
+    /// type is only a warning there. An extension's `hooks/hooks.json` that does not parse is
+    /// a `parse_error` instead: Gemini skips that extension's hooks.
+    /// ## Why it matters
+    /// Not just this file's hooks are lost: no session starts, in any mode, in every project
+    /// that reads the file (a user or system file breaks them all).
+    /// ## Example
+    /// ```json
+    /// {"hooks": {"BeforeTool": [{"matcher": "run_shell_command",
+    ///   "hooks": [{"type": "command", "command": "./check.sh"}]},]}}
+    /// ```
+    /// ## How to fix
+    /// Make the file a JSON object again (`{}` for no settings); remove the trailing comma at
+    /// the location shown.
+    GeminiSettingsUnreadable = "gemini_settings_unreadable", Error, "A Gemini settings file that does not parse: Gemini CLI does not start";
 
     /// ## What it means
     /// A `hooks bridge` entry (written by `hooks bridge install`) runs the hooks of other

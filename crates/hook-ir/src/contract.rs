@@ -543,6 +543,13 @@ pub mod limits {
         pub const BLOCK_EXIT_CODE: i32 = 2;
         /// A written timeout at or below this many milliseconds was probably meant as seconds.
         pub const TIMEOUT_LOOKS_LIKE_S_MAX_MS: u64 = 600;
+        /// Gemini CLI's exit code when a settings file (system, system defaults, user or
+        /// workspace; not an extension's `hooks/hooks.json`) is not JSON once comments are
+        /// stripped, is empty, or is not an object: it does not start at all, whatever else
+        /// the file holds (`packages/cli/src/config/settings.ts` `loadSettings` pushes an
+        /// `error` and throws `FatalConfigError`, whose `exitCode` is 52; a value of the wrong
+        /// type is only a warning). Observed: the conformance trace `syntax_trailing_comma`.
+        pub const CONFIG_ERROR_EXIT: i32 = 52;
         /// The shell commands run with on Unix (`bash -c <command>`, `bash` looked up on PATH;
         /// `shell-utils.ts`, `getShellConfiguration`).
         pub const SHELL: &str = "bash";

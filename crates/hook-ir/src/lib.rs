@@ -23,7 +23,7 @@ pub use codes::Code;
 pub use diagnostic::{bound, quote, Diagnostic, Severity, MAX_MESSAGE_BYTES};
 pub use hook::{Detail, Exec, Handler, Hook, PluginDetail};
 pub use kind::{Convention, Kind};
-pub use location::{display_from_cwd, display_path, line_col, Location};
+pub use location::{display_from_cwd, display_path, last_line_end, line_col, Location};
 pub use matcher::{
     literal_alternation, Anchor, CompiledMatcher, Dialect, EcmaRegex, Matcher, MatcherError,
     MAX_PATTERN_BYTES,

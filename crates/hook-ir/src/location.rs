@@ -42,7 +42,7 @@ impl Location {
     /// A location at a byte offset range of `text`, computing 1-based line and column
     /// (column counted in characters). Offsets past the end are clamped, never a panic.
     pub fn at_span(path: impl Into<String>, text: &str, start: usize, end: usize) -> Self {
-        let start = clamp_to_char_boundary(text, start);
+        let start = last_line_end(text, clamp_to_char_boundary(text, start));
         let end = clamp_to_char_boundary(text, end.max(start));
         let (line, column) = line_col(text, start);
         Location {
@@ -69,9 +69,23 @@ fn clamp_to_char_boundary(text: &str, mut i: usize) -> usize {
     i
 }
 
-/// 1-based (line, column) of byte offset `offset` in `text`; the column counts characters.
+/// `offset`, or, when it is the end of a text that ends with a newline, the end of the last line
+/// (where its `\n`, or the `\r` of its `\r\n`, starts). After the final newline there is no
+/// line: an error at the end of the file ("unexpected end of file", a missing closing bracket)
+/// is shown on the last line, after its last character, as editors show it — not on a line
+/// `N + 1` that no editor and no CI annotation has.
+pub fn last_line_end(text: &str, offset: usize) -> usize {
+    if offset < text.len() || !text.ends_with('\n') {
+        return offset;
+    }
+    let body = &text[..text.len() - 1];
+    body.strip_suffix('\r').unwrap_or(body).len()
+}
+
+/// 1-based (line, column) of byte offset `offset` in `text`; the column counts characters. The
+/// end of a text that ends with a newline is the end of its last line ([`last_line_end`]).
 pub fn line_col(text: &str, offset: usize) -> (u32, u32) {
-    let offset = clamp_to_char_boundary(text, offset);
+    let offset = last_line_end(text, clamp_to_char_boundary(text, offset));
     let before = &text[..offset];
     let line = before.bytes().filter(|&b| b == b'\n').count() + 1;
     let line_start = before.rfind('\n').map_or(0, |i| i + 1);
@@ -172,6 +186,24 @@ mod tests {
         assert_eq!(line_col(text, off), (1, 3));
         let off2 = text[6..].find('=').unwrap() + 6;
         assert_eq!(line_col(text, off2), (2, 4));
+    }
+
+    #[test]
+    fn the_end_of_a_file_is_on_its_last_line() {
+        // After the final newline there is no line N + 1: the end is after the last character.
+        assert_eq!(line_col("a = 1\nb = [\n", 12), (2, 6));
+        assert_eq!(line_col("a = 1\r\nb = [\r\n", 14), (2, 6));
+        assert_eq!(
+            Location::at_span("f", "a = 1\nb = [\n", 12, 12).span,
+            Some((11, 12))
+        );
+        // No final newline: the end is already on the last line.
+        assert_eq!(line_col("a = 1\nb = [", 11), (2, 6));
+        // Empty lines before the end are lines: the end comes after the last of them.
+        assert_eq!(line_col("a\n\n", 3), (2, 1));
+        assert_eq!(line_col("\n", 1), (1, 1));
+        assert_eq!(line_col("", 0), (1, 1));
+        assert_eq!(last_line_end("ab\n", 1), 1);
     }
 
     #[test]

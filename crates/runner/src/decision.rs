@@ -53,6 +53,12 @@ pub struct HookOutcome {
     pub error: Option<String>,
     /// Whether it was spawned detached and never awaited (jcode observers).
     pub detached: bool,
+    /// A module hook whose code never ran: its module could not be loaded (an import error, a
+    /// rejected plugin file) or there was no runtime for it (a TypeScript module without Bun).
+    /// Its handlers did not answer, so the decision says nothing about them. Always `false`
+    /// for command hooks; left out of the serialized form when `false`.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub not_loaded: bool,
 }
 
 /// A replacement of the tool result by `post_tool_use` hooks (GJC `tool_result`).

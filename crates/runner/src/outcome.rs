@@ -58,6 +58,7 @@ pub(crate) fn not_run(id: &str, kind: OutcomeKind, error: impl Into<String>) -> 
         stderr: String::new(),
         error: Some(error.into()),
         detached: false,
+        not_loaded: false,
     }
 }
 
@@ -121,6 +122,7 @@ pub(crate) fn outcome_of(
         stderr: cut_bytes(&stderr, OUTCOME_STDERR_MAX_BYTES).to_string(),
         error: (!notes.is_empty()).then(|| notes.join("; ")),
         detached: false,
+        not_loaded: false,
     }
 }
 

@@ -52,6 +52,7 @@ impl ModuleDispatch for NamePolicyHost {
                     stderr: String::new(),
                     error: None,
                     detached: false,
+                    not_loaded: false,
                 });
                 if deny && !d.is_block() {
                     d.verdict = Verdict::Block {

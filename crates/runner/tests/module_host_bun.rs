@@ -85,16 +85,77 @@ async fn without_bun_a_typescript_module_names_what_to_install() {
         );
         assert_eq!(host.starts(Runtime::Node), 1);
     } else {
-        // This Node.js cannot strip types: the error names what to install, and a module that
-        // cannot load does not block.
+        // This Node.js cannot strip types: the error names where Bun was looked for and what
+        // to install. GJC always has a runtime (it runs on Bun), so nothing says what the guard
+        // would answer: `tool_call` fails closed, as for a host that crashed.
         assert_eq!(d.hooks[0].outcome, OutcomeKind::Failed, "{d:?}");
+        assert!(d.hooks[0].not_loaded, "{d:?}");
         let error = d.hooks[0].error.as_deref().unwrap();
+        let module_dir = ts.parent().unwrap().display().to_string();
         assert!(
-            error.contains("install Bun (npm install bun) to run TypeScript hook modules"),
+            error.contains("Bun was not found (not on PATH, and no node_modules/.bin/bun in")
+                && error.contains(&module_dir)
+                && error.contains(
+                    "install Bun (`npm install bun` in the project, or put `bun` on PATH)"
+                ),
             "{error}"
         );
+        let Verdict::Block { reason } = &d.verdict else {
+            panic!("a guard with no runtime must fail closed: {d:?}");
+        };
+        assert_eq!(
+            reason,
+            &format!("Extension hook:{} failed: {error}", ts.display())
+        );
+        // An observer with no runtime is isolated: nothing blocks, the outcome says why.
+        let post = write(
+            dir.path(),
+            ".gjc/hooks/post/bash.ts",
+            "export default (api: any): void => { api.on(\"tool_result\", () => undefined); };\n",
+        );
+        let p = gjc("post", &post, "tool_result", "bash");
+        let d = host
+            .dispatch(&[&p], &Event::post_tool_use("bash", json!({}), "out"))
+            .await;
         assert_eq!(d.verdict, Verdict::Allow);
+        assert!(
+            d.hooks[0].not_loaded && d.hooks[0].outcome == OutcomeKind::Failed,
+            "{d:?}"
+        );
     }
+}
+
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_a_configured_bun_the_one_npm_installed_in_the_project_runs_typescript() {
+    // `npm install bun` writes node_modules/.bin/bun; the host finds it from the module's
+    // folder upward, as Node.js finds a package, when no Bun is configured or on PATH.
+    require_bun();
+    let dir = tempfile::tempdir().unwrap();
+    let ts = write(dir.path(), "project/.gjc/hooks/pre/bash.ts", TS_GUARD);
+    let bin = dir.path().join("project/node_modules/.bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let real = std::fs::canonicalize(bun().unwrap()).unwrap();
+    std::os::unix::fs::symlink(&real, bin.join("bun")).unwrap();
+    let h = gjc("ts", &ts, "tool_call", "bash");
+    let mut o = options();
+    o.bun = None;
+    let host = ModuleHost::new(o);
+    let d = host
+        .dispatch(
+            &[&h],
+            &Event::pre_tool_use("bash", json!({"command": "git push"})),
+        )
+        .await;
+    assert_eq!(
+        d.verdict,
+        Verdict::Block {
+            reason: "typed: bash".into()
+        },
+        "{d:?}"
+    );
+    assert_eq!(host.starts(Runtime::Bun), 1);
+    assert_eq!(host.starts(Runtime::Node), 0);
 }
 
 /// Whether the `node` on PATH runs TypeScript by stripping types (on by default from Node.js

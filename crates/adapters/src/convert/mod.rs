@@ -15,6 +15,7 @@ mod gemini;
 pub mod glob;
 pub mod matcher;
 pub mod native;
+mod steps;
 pub mod timeout;
 pub mod tools;
 
@@ -665,15 +666,7 @@ fn to_command(h: &Hook, say: &mut Say) -> Option<Hook> {
             return None;
         }
         match matcher::translate(&source_matcher, say.to) {
-            Ok(t) => {
-                if let Some(n) = t.note {
-                    say.push(Code::ConversionNote, n);
-                }
-                if let Some(c) = t.caveat {
-                    say.push(Code::LossyConversion, c);
-                }
-                t.matcher
-            }
+            Ok(t) => steps::translated(t, say),
             Err(matcher::Refusal::DoesNotCompile(e)) => {
                 say.refuse(
                     Code::MatcherNotPortable,
@@ -721,34 +714,16 @@ fn to_command(h: &Hook, say: &mut Say) -> Option<Hook> {
             exec::wrap_shell(&shell.command, Exec::Shell)
         }
     } else {
-        if shell.exec != to_exec && *exec != Exec::Direct {
-            say.push(
-                Code::ConversionNote,
-                match to_exec {
-                    Exec::LoginShell => "the target runs the command with the user's login shell from the password database (`/bin/bash -c`, or zsh, sh), not `sh`: shell syntax beyond POSIX sh now works there".into(),
-                    _ => "the target runs the command with `sh -c`, not the user's login shell (Codex runs e.g. `/bin/bash -c`): bash- or zsh-only syntax fails there".into(),
-                },
-            );
-        }
+        steps::shell_change(shell.exec, *exec, say);
         shell.command.clone()
     };
     let new_command = gemini::command_out_of(h, &new_command, to_exec, say);
 
     // Gate vs observer, and what the target ignores.
     let mut changes = events::compare(h.convention, &h.source_event, row);
-    // An `async` Codex/Claude hook runs in the background: it never blocked, whatever its event.
-    let was_async = matches!(
-        h.detail,
-        Detail::JsonGroup {
-            is_async: Some(true),
-            ..
-        }
-    );
-    // Codex and Claude keep the flag (see `json_detail`): it stays a background hook there.
-    let keeps_async = matches!(say.to, Convention::CodexJson | Convention::ClaudeSettings);
-    if was_async {
+    if steps::was_async(h) {
         changes.loses_blocking = false;
-        changes.gains_blocking = rules.can_block && !keeps_async;
+        changes.gains_blocking = rules.can_block && !steps::keeps_async(say.to);
     }
     if changes.loses_blocking {
         say.push(
@@ -780,18 +755,7 @@ fn to_command(h: &Hook, say: &mut Say) -> Option<Hook> {
         );
     }
 
-    for (var, owner) in AGENT_VARIABLES {
-        let also_set = var == "CLAUDE_PROJECT_DIR" && say.to == Convention::GeminiSettings;
-        if owner != say.to && !also_set && shell.command.contains(var) {
-            say.push(
-                Code::LossyConversion,
-                format!(
-                    "the command uses `{var}`, which only {owner} sets; in {} it is empty",
-                    say.to
-                ),
-            );
-        }
-    }
+    steps::agent_variables(&shell.command, say);
 
     let t = timeout::convert(h.timeout_ms, rules.timeout);
     if let Some(l) = t.lossy {
@@ -813,11 +777,7 @@ fn to_command(h: &Hook, say: &mut Say) -> Option<Hook> {
         },
         timeout_ms: t.timeout_ms,
         location: h.location.clone(),
-        detail: if gemini::is_target(say.to) {
-            gemini::detail_into(h, say)
-        } else {
-            json_detail(h, say)
-        },
+        detail: steps::detail(h, say),
     })
 }
 

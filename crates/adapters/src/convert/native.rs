@@ -3,10 +3,10 @@
 //! matcher and timeout, everything that changes said as for the six kinds; left out with
 //! [`Code::EventNotInTarget`] where the target has no such event.
 
-use super::{gemini, json_detail, matcher, matcher_words, place_command, timeout, to_shell, Say};
+use super::{gemini, matcher, matcher_words, place_command, timeout, to_shell, Say};
 use hook_ir::contract::native::{self, NativeValue};
 use hook_ir::contract::{self, MatchedValue};
-use hook_ir::{Code, Convention, Exec, Handler, Hook, Kind, Matcher};
+use hook_ir::{Code, Handler, Hook, Kind, Matcher};
 
 /// Whether `h` is a hook of a valid event outside the six kinds (read into
 /// [`crate::Output::outside`]).
@@ -80,15 +80,7 @@ pub(super) fn to_native(h: &Hook, say: &mut Say) -> Option<Hook> {
     } else if src.value == NativeValue::ToolName {
         let m = super::in_target_tools(h, source_matcher, say)?;
         match matcher::translate(&m, say.to) {
-            Ok(t) => {
-                if let Some(n) = t.note {
-                    say.push(Code::ConversionNote, n);
-                }
-                if let Some(c) = t.caveat {
-                    say.push(Code::LossyConversion, c);
-                }
-                t.matcher
-            }
+            Ok(t) => super::steps::translated(t, say),
             Err(_) => {
                 say.refuse(
                     Code::MatcherNotPortable,
@@ -148,26 +140,12 @@ pub(super) fn to_native(h: &Hook, say: &mut Say) -> Option<Hook> {
     }
 
     let to_exec = super::target_exec(say.to);
-    if shell.exec != to_exec && *exec != Exec::Direct {
-        say.push(
-            Code::ConversionNote,
-            match to_exec {
-                Exec::LoginShell => "the target runs the command with the user's login shell from the password database (`/bin/bash -c`, or zsh, sh), not `sh`: shell syntax beyond POSIX sh now works there".into(),
-                _ => "the target runs the command with `sh -c`, not the user's login shell (Codex runs e.g. `/bin/bash -c`): bash- or zsh-only syntax fails there".into(),
-            },
-        );
-    }
+    super::steps::shell_change(shell.exec, *exec, say);
     let new_command = gemini::command_out_of(h, &shell.command, to_exec, say);
 
     // Gate vs observer: an `async` Codex/Claude hook never blocked.
-    let was_async = matches!(
-        h.detail,
-        hook_ir::Detail::JsonGroup {
-            is_async: Some(true),
-            ..
-        }
-    );
-    let keeps_async = matches!(say.to, Convention::CodexJson | Convention::ClaudeSettings);
+    let was_async = super::steps::was_async(h);
+    let keeps_async = super::steps::keeps_async(say.to);
     if src.can_block && !dst.can_block && !was_async {
         say.push(
             Code::LossyConversion,
@@ -186,18 +164,7 @@ pub(super) fn to_native(h: &Hook, say: &mut Say) -> Option<Hook> {
             ),
         );
     }
-    for (var, owner) in super::AGENT_VARIABLES {
-        let also_set = var == "CLAUDE_PROJECT_DIR" && say.to == Convention::GeminiSettings;
-        if owner != say.to && !also_set && shell.command.contains(var) {
-            say.push(
-                Code::LossyConversion,
-                format!(
-                    "the command uses `{var}`, which only {owner} sets; in {} it is empty",
-                    say.to
-                ),
-            );
-        }
-    }
+    super::steps::agent_variables(&shell.command, say);
     // These events time out as the convention's tool gates do (Codex: 600 s, Claude: 600 s,
     // Jarvis: 30 s in 1..=600, Gemini: 60 s); only Codex's `SessionEnd` differs, a six-kind event.
     let rule = super::events::target_event(say.to, Kind::PreToolUse)
@@ -220,11 +187,7 @@ pub(super) fn to_native(h: &Hook, say: &mut Say) -> Option<Hook> {
         },
         timeout_ms: t.timeout_ms,
         location: h.location.clone(),
-        detail: if gemini::is_target(say.to) {
-            gemini::detail_into(h, say)
-        } else {
-            json_detail(h, say)
-        },
+        detail: super::steps::detail(h, say),
     })
 }
 

@@ -43,6 +43,30 @@ pub(super) struct Lowered {
     pub scope: Scope,
 }
 
+/// What Gemini CLI 0.61.0 does with a file it cannot read: a settings layer stops it from
+/// starting ([`lim::CONFIG_ERROR_EXIT`]); an extension's `hooks/hooks.json` is skipped
+/// with a debug-log warning (`extension-manager.ts` `loadExtensionHooks`).
+pub(super) fn unreadable(settings: bool) -> String {
+    if settings {
+        format!(
+            "Gemini CLI refuses to start while a settings file is unreadable (exit {}, \"Please fix the configuration file(s) and try again\")",
+            lim::CONFIG_ERROR_EXIT
+        )
+    } else {
+        "Gemini CLI skips this extension's hooks".to_string()
+    }
+}
+
+/// The code of a file Gemini CLI cannot read: [`Code::GeminiSettingsUnreadable`] for a
+/// settings layer, [`Code::ParseError`] for an extension's hooks file.
+pub(super) fn unreadable_code(settings: bool) -> Code {
+    if settings {
+        Code::GeminiSettingsUnreadable
+    } else {
+        Code::ParseError
+    }
+}
+
 /// Lowers one file's text. `extension_root` substitutes `${extensionPath}` (extension files).
 pub(super) fn lower_file(
     display: &str,
@@ -59,16 +83,16 @@ pub(super) fn lower_file(
     match json::parse(text, settings) {
         Err(e) if e.too_deep => problems.push(Problem::new(Code::ParseError, e.message, e.span)),
         Err(e) => problems.push(Problem::new(
-            Code::ParseError,
-            format!(
-                "not valid JSON: {}; Gemini ignores this file's settings, hooks included",
-                e.message
-            ),
+            unreadable_code(settings),
+            format!("not valid JSON: {}; {}", e.message, unreadable(settings)),
             e.span,
         )),
         Ok(None) => problems.push(Problem::new(
-            Code::ParseError,
-            "the file is empty, which is not valid JSON; write `{}` for no settings",
+            unreadable_code(settings),
+            format!(
+                "the file is empty, which is not valid JSON (write `{{}}` for no settings); {}",
+                unreadable(settings)
+            ),
             (0, 0),
         )),
         Ok(Some(root)) => {

@@ -108,10 +108,15 @@ pub(super) fn build(root: &Value<'_>, settings: bool, out: &mut Vec<Problem>) ->
     let mut file = RawFile::default();
     let Value::Object(root) = root else {
         out.push(Problem::new(
-            Code::WrongValueType,
+            if settings {
+                Code::GeminiSettingsUnreadable
+            } else {
+                Code::WrongValueType
+            },
             format!(
-                "a settings file must be a JSON object, not {}; Gemini ignores this file",
-                type_name(root)
+                "the file must be a JSON object, not {}; {}",
+                type_name(root),
+                super::lower::unreadable(settings)
             ),
             span(root),
         ));

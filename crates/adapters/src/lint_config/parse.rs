@@ -114,7 +114,7 @@ pub fn parse(src: &Source, config: &mut Config) {
         Err(e) => {
             let first = syntax_message(&e, &src.text);
             r.error(
-                e.span().map(|s| before_final_newline(&src.text, s)),
+                e.span(),
                 format!("invalid TOML: {first}; none of this configuration applies"),
                 None,
             );
@@ -159,18 +159,6 @@ pub fn parse(src: &Source, config: &mut Config) {
     r.diagnostics
         .sort_by_key(|d| d.location.as_ref().and_then(|l| l.span).map(|s| s.0));
     config.diagnostics = r.diagnostics;
-}
-
-/// An error at the end of the file (an unclosed `[`) moved onto the last line's end: after the
-/// final newline there is no line to show it on.
-fn before_final_newline(text: &str, span: Range<usize>) -> Range<usize> {
-    if span.start >= text.len() && text.ends_with('\n') {
-        let end = text.len() - 1;
-        let start = text[..end].trim_end_matches('\r').len();
-        start..start + 1
-    } else {
-        span
-    }
 }
 
 fn read_severity(r: &mut Reader<'_>, item: &Item, config: &mut Config) {

@@ -202,10 +202,12 @@ pub fn check_location(l: &Location, display: &str, text: Option<&str>, what: &st
 
 /// Whether a batch shows the file never reached lowering (unreadable or a syntax error).
 pub fn stopped_before_lowering(d: &Discovered) -> bool {
-    d.batch
-        .diagnostics
-        .iter()
-        .any(|x| matches!(x.code, Code::ParseError | Code::UnreadableSource))
+    d.batch.diagnostics.iter().any(|x| {
+        matches!(
+            x.code,
+            Code::ParseError | Code::GeminiSettingsUnreadable | Code::UnreadableSource
+        )
+    })
 }
 
 /// What a hook means, without where it came from: what must survive a write → read trip.

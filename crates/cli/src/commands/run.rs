@@ -1,6 +1,7 @@
 //! `hooks run KIND [PATH] [--home DIR] [--tool NAME] [--input JSON] [--prompt TEXT]`: builds
 //! one canonical event, dispatches it through the runner over the discovered hooks, and prints
-//! design.md's JSON (exit 0 whatever the decision). `hooks run --events FILE [PATH]` replays a
+//! design.md's JSON (exit 0 whatever the decision; 1, and a `block`, when a `pre_tool_use` module
+//! hook could not be loaded: [`report_not_loaded`]). `hooks run --events FILE [PATH]` replays a
 //! session: JSON lines of events through one runner, one decision per line.
 
 use crate::args::RunArgs;
@@ -565,6 +566,11 @@ pub fn run(a: RunArgs) -> anyhow::Result<Exit> {
             eprintln!("note: hook `{}` is not run: {}", line(id), shown(reason));
         }
     }
+    // Where each hook is written, for the lines about modules that do not load.
+    let places: std::collections::HashMap<String, String> = hooks
+        .iter()
+        .map(|h| (h.id.clone(), crate::render::human::place(&h.location)))
+        .collect();
     let runner = Runner::new(hooks, options);
     for s in runner.skipped() {
         eprintln!(
@@ -574,14 +580,16 @@ pub fn run(a: RunArgs) -> anyhow::Result<Exit> {
         );
     }
     let session = a.events.is_some();
+    let mut guard_not_loaded = false;
     for event in &events {
         let mut decision = runner.dispatch_blocking(event);
         if a.wait {
             merge_waited(&mut decision, runner.wait_detached());
         }
+        guard_not_loaded |= report_not_loaded(&mut decision, &places);
         // design.md's JSON has no room for why a hook failed; without this a module that does
         // not load, or a hook that crashed, would be a bare `failed` with nothing to act on.
-        for h in &decision.hooks {
+        for h in decision.hooks.iter().filter(|h| !h.not_loaded) {
             if let Some(why) = explain(h) {
                 // A hook's stderr reaches the terminal as text, never as escape sequences.
                 eprintln!(
@@ -606,7 +614,60 @@ pub fn run(a: RunArgs) -> anyhow::Result<Exit> {
         release_stdio();
         runner.wait_detached();
     }
-    Ok(Exit::Success)
+    Ok(if guard_not_loaded {
+        Exit::Findings
+    } else {
+        Exit::Success
+    })
+}
+
+/// Says on stderr which module hooks of `d` were not loaded (`module_not_loaded`) and whether
+/// that changes the answer; returns whether one of them was a guard.
+///
+/// A `tool_call` guard that was not loaded fails closed here, unlike in GJC, which reports the
+/// module and runs without it (`extensibility/hooks/loader.ts`, `loadHook`): `hooks run` is how
+/// one checks a guard, so "allow" from a guard that never ran would be a wrong answer given
+/// with confidence. The decision becomes `block` with the reason (the runner already blocks
+/// when no runtime could start the module) and the exit status 1. An observer that was not
+/// loaded (a `tool_result`, `session_start`, … handler) cannot change allow/block: a warning,
+/// and the decision stays the one the agent gives without it.
+fn report_not_loaded(d: &mut Decision, places: &std::collections::HashMap<String, String>) -> bool {
+    use crate::render::human::{visible, visible_line};
+    let guard = d.kind == Kind::PreToolUse;
+    let mut any = false;
+    for h in d.hooks.iter().filter(|h| h.not_loaded) {
+        any = true;
+        let at = places
+            .get(&h.id)
+            .map(|p| format!(" at {p}"))
+            .unwrap_or_default();
+        let why = h.error.as_deref().unwrap_or("it could not be loaded");
+        let (level, effect) = if guard {
+            ("error", "so it cannot answer and `hooks run` answers block")
+        } else {
+            ("warning", "so its handlers did not run")
+        };
+        eprintln!(
+            "{}",
+            visible_line(&format!(
+                "{level}[{}]{at}: hook `{}` was not loaded, {effect}: {}",
+                hook_ir::Code::ModuleNotLoaded,
+                h.id,
+                visible(why)
+            ))
+        );
+    }
+    if guard && any && !d.is_block() {
+        let first = d.hooks.iter().find(|h| h.not_loaded);
+        let (id, why) = first
+            .map(|h| (h.id.as_str(), h.error.as_deref().unwrap_or("")))
+            .unwrap_or_default();
+        d.verdict = Verdict::Block {
+            reason: format!("hook `{id}` was not loaded: {why}"),
+        };
+        d.updated_input = None;
+    }
+    guard && any
 }
 
 #[cfg(test)]
@@ -629,6 +690,7 @@ mod tests {
             stderr: "not shown".into(),
             error: Some("not shown".into()),
             detached: false,
+            not_loaded: false,
         });
         let v: Value = serde_json::from_str(&render(&d)).unwrap();
         assert_eq!(

@@ -21,7 +21,10 @@ struct Doc<'a> {
 #[derive(Serialize)]
 pub struct HookV1<'a> {
     id: &'a str,
-    kind: &'a str,
+    /// `None` only for a hook of an event outside the six kinds, which has no kind (`hooks
+    /// import`'s `carried` list): the key is then left out.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    kind: Option<&'a str>,
     convention: &'a str,
     source_event: &'a str,
     matcher: &'a Matcher,
@@ -111,13 +114,22 @@ pub struct Summary {
 pub fn hook(h: &Hook) -> HookV1<'_> {
     HookV1 {
         id: &h.id,
-        kind: h.kind.as_str(),
+        kind: Some(h.kind.as_str()),
         convention: h.convention.as_str(),
         source_event: &h.source_event,
         matcher: &h.matcher,
         handler: &h.handler,
         timeout_ms: h.timeout_ms,
         location: &h.location,
+    }
+}
+
+/// The schema_version 1 form of a hook of an event outside the six kinds: [`hook`] without
+/// `kind`, which such a hook does not have.
+pub fn carried(h: &Hook) -> HookV1<'_> {
+    HookV1 {
+        kind: None,
+        ..hook(h)
     }
 }
 

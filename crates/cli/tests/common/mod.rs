@@ -52,6 +52,21 @@ pub fn hooks(args: &[&str], cwd: &Path, home: &Path, temp: &Path) -> Run {
     }
 }
 
+/// `(code, severity)` of each diagnostic of a JSON lint document.
+pub fn code_severities(doc: &serde_json::Value) -> Vec<(String, String)> {
+    doc["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["code"].as_str().unwrap().to_string(),
+                d["severity"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
 /// A temp dir with an empty project and an empty home.
 pub struct Tree {
     pub dir: tempfile::TempDir,
@@ -100,6 +115,21 @@ impl Tree {
             }
         }
         out
+    }
+
+    /// `hooks lint ARGS --home ../home --no-env --format FORMAT` in the project.
+    pub fn lint(&self, format: &str, args: &[&str]) -> Run {
+        let mut all = vec!["lint"];
+        all.extend_from_slice(args);
+        all.extend_from_slice(&["--home", "../home", "--no-env", "--format", format]);
+        self.run(&all)
+    }
+
+    /// [`Tree::lint`] in JSON: the exit code and the document.
+    pub fn lint_json(&self, args: &[&str]) -> (i32, serde_json::Value) {
+        let r = self.lint("json", args);
+        let doc = serde_json::from_str(&r.stdout).unwrap_or_else(|e| panic!("{e}\n{}", r.shown));
+        (r.code, doc)
     }
 
     /// The text of a file under the temp dir.

@@ -468,6 +468,9 @@ fn gemini_numbers_gemini_cli_0_61_0_hook_runner() {
         ["GEMINI_PROJECT_DIR", "GEMINI_CWD", "CLAUDE_PROJECT_DIR"]
     );
     assert_eq!(limits::gemini::SESSION_ID_ENV, "GEMINI_SESSION_ID");
+    // packages/cli/src/config/settings.ts `loadSettings`: an unreadable settings layer throws
+    // `FatalConfigError` (`super(message, 52)`); recorded live by `syntax_trailing_comma`.
+    assert_eq!(limits::gemini::CONFIG_ERROR_EXIT, 52);
     // packages/cli/src/config/settings.ts `getSystemSettingsPath`/`getSystemDefaultsPath` (Linux).
     assert_eq!(
         limits::gemini::SYSTEM_SETTINGS,

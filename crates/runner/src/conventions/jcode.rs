@@ -341,6 +341,7 @@ pub(crate) async fn run(runner: &Runner, group: &[usize], event: &Event) -> Vec<
                                 stderr: String::new(),
                                 error: None,
                                 detached: true,
+                                not_loaded: false,
                             },
                             Err(e) => {
                                 let mut o = not_run(

@@ -88,6 +88,7 @@ pub fn fallback(kind: Kind, hooks: &[&Hook], conventions: &[Convention], why: &s
             stderr: String::new(),
             error: Some(why.to_string()),
             detached: false,
+            not_loaded: false,
         })
         .collect();
     d

@@ -178,6 +178,7 @@ fn outcome(hook: &Hook, kind: OutcomeKind, started: Instant) -> HookOutcome {
         stderr: String::new(),
         error: None,
         detached: false,
+        not_loaded: false,
     }
 }
 
@@ -236,22 +237,32 @@ impl ModuleHost {
         }
     }
 
-    /// The runtime for a module: Bun for TypeScript when configured, else a Node.js that strips
-    /// types, else an error naming what to install.
-    async fn runtime_for(&self, sel: &Selected<'_>) -> Result<Runtime, String> {
+    /// The runtime for a module: Bun for TypeScript when configured, on `PATH` or in a
+    /// `node_modules/.bin` of the session's folder or the module's (or above them), else a
+    /// Node.js that strips types, else an error naming what was searched and what to install.
+    async fn runtime_for(&self, sel: &Selected<'_>, cwd: Option<&Path>) -> Result<Runtime, String> {
         if !is_typescript(&sel.path) {
             return Ok(Runtime::Node);
         }
-        if self.options.bun.is_some() {
+        let session = cwd.or(self.options.cwd.as_deref());
+        let module_dir = sel.path.parent();
+        let dirs: Vec<&Path> = session.into_iter().chain(module_dir).collect();
+        if self.bun(&dirs).is_some() {
             return Ok(Runtime::Bun);
         }
         let node = self.host(Runtime::Node).await.map_err(|e| e.to_string())?;
         if node.hello.typescript {
             return Ok(Runtime::Node);
         }
+        let searched = dirs
+            .iter()
+            .map(|d| d.display().to_string())
+            .collect::<Vec<_>>()
+            .join(", ");
         Err(format!(
-            "cannot run TypeScript hook module {}: Bun was not found and Node.js {} cannot strip types; install Bun (npm install bun) to run TypeScript hook modules",
+            "cannot run TypeScript hook module {}: Bun was not found (not on PATH, and no {} in {searched} or a folder above) and Node.js {} cannot strip types; install Bun (`npm install bun` in the project, or put `bun` on PATH)",
             sel.path.display(),
+            super::LOCAL_BUN,
             node.hello.version
         ))
     }
@@ -315,21 +326,31 @@ impl ModuleHost {
         decision: &mut Decision,
     ) -> Ran {
         let started = Instant::now();
+        // GJC reports a module that does not import and runs without it: fail open.
         let failed = |error: String| {
             let mut o = outcome(sel.hook, OutcomeKind::Failed, started);
             o.error = Some(error);
+            o.not_loaded = true;
             Ran {
                 outcome: o,
                 block: None,
             }
         };
-        let runtime = match self.runtime_for(sel).await {
+        // No runtime, no host: GJC, which imports every module in its own Bun, never gets
+        // here, and nothing says what the module would answer. Fail closed on `tool_call`, as
+        // for a host that crashed.
+        let cannot_run = |error: String| {
+            let mut ran = self.host_failed_hook(sel, started, error, None);
+            ran.outcome.not_loaded = true;
+            ran
+        };
+        let runtime = match self.runtime_for(sel, cwd).await {
             Ok(r) => r,
-            Err(e) => return failed(e),
+            Err(e) => return cannot_run(e),
         };
         let host = match self.host(runtime).await {
             Ok(h) => h,
-            Err(e) => return failed(format!("cannot start the {runtime} hook host: {e}")),
+            Err(e) => return cannot_run(format!("cannot start the {runtime} hook host: {e}")),
         };
         match self.ensure_loaded(&host, sel, cwd).await {
             Ok(()) => {}

@@ -4,10 +4,13 @@
 //! # Hosts
 //!
 //! A [`ModuleHost`] keeps at most one long-lived host process per [`Runtime`]: Node.js for
-//! `.js`/`.mjs`/`.cjs` (and any other extension), Bun for `.ts`/`.mts`/`.cts`/`.tsx`. Without
-//! Bun, TypeScript modules run on Node.js when it strips types (Node.js ≥ 23.6, or 22.6+ with
+//! `.js`/`.mjs`/`.cjs` (and any other extension), Bun for `.ts`/`.mts`/`.cts`/`.tsx`. Bun is
+//! [`HostOptions::bun`] (by default `bun` on `PATH`), else the `node_modules/.bin/bun` that
+//! `npm install bun` writes, looked up in the session's working directory, the module's
+//! directory and every folder above them ([`find_local_bun`]). Without Bun, TypeScript modules
+//! run on Node.js when it strips types (Node.js ≥ 23.6, or 22.6+ with
 //! `--experimental-strip-types` in [`HostOptions::node_args`]); otherwise the hook fails with
-//! "install Bun (npm install bun) to run TypeScript hook modules". The bridge script
+//! "install Bun (`npm install bun` in the project, or put it on PATH)". The bridge script
 //! (`crates/runner/js/host.mjs`) is compiled into the crate and written to a content-addressed
 //! file in the temp directory on first start: nothing is downloaded at run time.
 //!
@@ -58,9 +61,15 @@
 //!   30 s by default, GJC's code uses 60 s: [`HostOptions::with_gjc_code_shutdown_timeout`]),
 //!   errors isolated; `before_agent_start` messages become
 //!   [`Decision::context`](crate::Decision::context), in order.
-//! - A module that fails to load (import error, no default export, a rejected plugin, a
-//!   TypeScript module with no runtime for it) gets a `failed` outcome and registers nothing,
-//!   as in GJC, where such a module is reported and skipped: it does not block. Loading has no
+//! - A module that fails to load (import error, no default export, a rejected plugin) gets a
+//!   `failed` outcome with [`HookOutcome::not_loaded`](crate::HookOutcome::not_loaded) set and
+//!   registers nothing, as in GJC, where such a module is reported and skipped
+//!   (`extensibility/hooks/loader.ts`, `loadHook`): it does not block.
+//! - A module that cannot even be tried — a TypeScript module with no runtime for it, a host
+//!   that does not start — is not GJC's case (GJC runs on Bun and imports every module itself),
+//!   so nothing says what it would answer: on `tool_call` it fails closed like a crashed host
+//!   (`Extension <path> failed: cannot run …`), elsewhere it is an isolated `failed`; both set
+//!   `not_loaded`. Loading has no
 //!   timeout (GJC awaits its imports too): a module whose top-level code awaits forever holds up
 //!   the loads of its host; one that blocks the event loop is a dead host (below).
 //!
@@ -106,8 +115,8 @@ mod verify;
 
 pub use dispatch::matching;
 pub use options::{
-    find_on_path, HostOptions, DEFAULT_GUARD_GRACE_MS, DEFAULT_LIVENESS_INTERVAL_MS,
-    DEFAULT_LIVENESS_TIMEOUT_MS,
+    find_bun, find_local_bun, find_on_path, HostOptions, DEFAULT_GUARD_GRACE_MS,
+    DEFAULT_LIVENESS_INTERVAL_MS, DEFAULT_LIVENESS_TIMEOUT_MS, LOCAL_BUN,
 };
 
 use process::HostProcess;
@@ -184,6 +193,9 @@ pub struct ModuleHost {
     options: HostOptions,
     slots: [Slot; 2],
     script: OnceLock<Result<PathBuf, String>>,
+    /// The `node_modules/.bin/bun` found for a module when [`HostOptions::bun`] is `None`: the
+    /// one Bun host runs on it from then on.
+    local_bun: OnceLock<PathBuf>,
 }
 
 impl fmt::Debug for ModuleHost {
@@ -213,6 +225,7 @@ impl ModuleHost {
             options,
             slots: [slot(), slot()],
             script: OnceLock::new(),
+            local_bun: OnceLock::new(),
         }
     }
 
@@ -246,6 +259,19 @@ impl ModuleHost {
         }
     }
 
+    /// The Bun to run TypeScript modules on: [`HostOptions::bun`], else a `node_modules/.bin/bun`
+    /// found once from `dirs` (nearest first, each then its ancestors), kept for later calls.
+    pub(crate) fn bun(&self, dirs: &[&Path]) -> Option<PathBuf> {
+        if let Some(bun) = &self.options.bun {
+            return Some(bun.clone());
+        }
+        if let Some(found) = self.local_bun.get() {
+            return Some(found.clone());
+        }
+        let found = dirs.iter().find_map(|d| find_local_bun(d))?;
+        Some(self.local_bun.get_or_init(|| found).clone())
+    }
+
     fn script(&self) -> Result<PathBuf, String> {
         self.script
             .get_or_init(|| write_script(self.options.script_dir.as_deref()))
@@ -266,10 +292,17 @@ impl ModuleHost {
         let (program, args) = match runtime {
             Runtime::Node => (self.options.node.clone(), self.options.node_args.clone()),
             Runtime::Bun => (
-                self.options
-                    .bun
-                    .clone()
-                    .ok_or(HostError::Missing(Runtime::Bun))?,
+                // Found already for the module being run; for `start(Bun)`, which has no
+                // module, the session's folder (or the process's) is all there is to search.
+                {
+                    let here = self
+                        .options
+                        .cwd
+                        .clone()
+                        .or_else(|| std::env::current_dir().ok());
+                    self.bun(&here.as_deref().into_iter().collect::<Vec<_>>())
+                        .ok_or(HostError::Missing(Runtime::Bun))?
+                },
                 Vec::new(),
             ),
         };

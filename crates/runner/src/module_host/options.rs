@@ -32,7 +32,10 @@ pub struct HostOptions {
     /// on Node.js 22.6–23.5 to run TypeScript modules without Bun). Default: none.
     pub node_args: Vec<OsString>,
     /// The Bun executable, used for TypeScript modules. Default: `bun` when it is on `PATH`,
-    /// else `None` (TypeScript modules then need a Node.js that strips types).
+    /// else `None`. With `None`, the host looks for the `node_modules/.bin/bun` that
+    /// `npm install bun` writes ([`find_local_bun`]) in the session's working directory and the
+    /// module's directory and every folder above them, as Node.js resolves packages; failing
+    /// that, TypeScript modules need a Node.js that strips types.
     pub bun: Option<PathBuf>,
     /// Working directory of the hosts and the `cwd` handlers see. Default: `None`: the hosts
     /// run in the process's; handlers see the [`crate::Runner`]'s session cwd when dispatched
@@ -114,6 +117,26 @@ pub fn find_on_path(name: &str) -> Option<PathBuf> {
         .find(|candidate| is_executable(candidate))
 }
 
+/// Where `npm install bun` puts Bun's launcher, relative to the folder it ran in.
+pub const LOCAL_BUN: &str = "node_modules/.bin/bun";
+
+/// The first executable [`LOCAL_BUN`] in `start` or one of its ancestors, nearest first: the
+/// Bun a project installed with `npm install bun` (or a workspace above it did), found the way
+/// Node.js finds a package, by walking up from `start`.
+pub fn find_local_bun(start: &Path) -> Option<PathBuf> {
+    start
+        .ancestors()
+        .map(|dir| dir.join(LOCAL_BUN))
+        .find(|candidate| is_executable(candidate))
+}
+
+/// The Bun a module host started with default options would use for a project at `project`:
+/// `bun` on `PATH`, else [`find_local_bun`] from `project`. `hooks lint` asks it so that it
+/// warns exactly when `hooks run` would not find Bun for that project's TypeScript modules.
+pub fn find_bun(project: &Path) -> Option<PathBuf> {
+    find_on_path("bun").or_else(|| find_local_bun(project))
+}
+
 fn is_executable(path: &Path) -> bool {
     #[cfg(unix)]
     {
@@ -154,6 +177,27 @@ mod tests {
             code.session_shutdown_timeout.as_millis(),
             u128::from(limits::gjc::SESSION_SHUTDOWN_CODE_TIMEOUT_MS)
         );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_local_bun_is_found_in_the_nearest_ancestor_that_has_one() {
+        use std::os::unix::fs::PermissionsExt;
+        let tree = tempfile::tempdir().unwrap();
+        let deep = tree.path().join("ws/project/.gjc/hooks/pre");
+        std::fs::create_dir_all(&deep).unwrap();
+        assert_eq!(find_local_bun(&deep), None);
+        let bin = tree.path().join("ws").join(LOCAL_BUN);
+        std::fs::create_dir_all(bin.parent().unwrap()).unwrap();
+        std::fs::write(&bin, "#!/bin/sh\n").unwrap();
+        // Not executable: not a Bun anyone could start.
+        assert_eq!(find_local_bun(&deep), None);
+        std::fs::set_permissions(&bin, std::fs::Permissions::from_mode(0o755)).unwrap();
+        assert_eq!(find_local_bun(&deep), Some(bin.clone()));
+        let nearer = tree.path().join("ws/project").join(LOCAL_BUN);
+        std::fs::create_dir_all(nearer.parent().unwrap()).unwrap();
+        std::fs::copy(&bin, &nearer).unwrap();
+        assert_eq!(find_local_bun(&deep), Some(nearer));
     }
 
     #[test]

@@ -38,6 +38,7 @@ impl ModuleDispatch for ModuleHost {
                         stderr: String::new(),
                         error: Some(SKIPPED_AFTER_BLOCK.into()),
                         detached: false,
+                        not_loaded: false,
                     }),
                 }
             }

@@ -180,19 +180,6 @@ struct TargetV1<'a> {
     carried: usize,
 }
 
-/// A hook of an event outside the six kinds as written to the target: the lint format without
-/// `kind`, which such a hook does not have.
-#[derive(Serialize)]
-struct CarriedV1<'a> {
-    id: &'a str,
-    convention: &'a str,
-    source_event: &'a str,
-    matcher: &'a hook_ir::Matcher,
-    handler: &'a hook_ir::Handler,
-    timeout_ms: Option<u64>,
-    location: &'a hook_ir::Location,
-}
-
 #[derive(Serialize)]
 struct ImportV1<'a> {
     schema_version: u32,
@@ -204,7 +191,7 @@ struct ImportV1<'a> {
     outside_scope: usize,
     targets: Vec<TargetV1<'a>>,
     hooks: Vec<render::json::HookV1<'a>>,
-    carried: Vec<CarriedV1<'a>>,
+    carried: Vec<render::json::HookV1<'a>>,
     changes: Vec<ChangeV1<'a>>,
     written: &'a [String],
     diagnostics: Vec<render::json::DiagnosticV1<'a>>,
@@ -253,15 +240,7 @@ pub fn json(r: &Report) -> String {
             .iter()
             .flat_map(|t| t.hooks.iter())
             .filter(|h| is_outside(h))
-            .map(|h| CarriedV1 {
-                id: &h.id,
-                convention: h.convention.as_str(),
-                source_event: &h.source_event,
-                matcher: &h.matcher,
-                handler: &h.handler,
-                timeout_ms: h.timeout_ms,
-                location: &h.location,
-            })
+            .map(render::json::carried)
             .collect(),
         changes: r
             .plan
