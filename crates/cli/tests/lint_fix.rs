@@ -226,3 +226,45 @@ fn every_format_marks_the_fixable_diagnostics() {
     // Marking fixes writes nothing.
     assert_eq!(std::fs::read_to_string(&settings).unwrap(), MARKED);
 }
+
+#[test]
+fn removing_a_matcher_the_event_ignores_leaves_the_rest_byte_for_byte() {
+    // Regression: the unsafe fix left a stray space where a first key was removed
+    // (`[{ "hooks": …`). Stop ignores matchers; the matcher is the first key, the last, the
+    // first after a space, and a key on a line of its own (Claude's settings allow no comments:
+    // the writer's tests cover them).
+    let (dir, settings) = project();
+    let before = r#"{
+  "hooks": {
+    "Stop": [
+      {"matcher": "Bash", "hooks": [{"type": "command", "command": "echo a"}]},
+      {"hooks": [{"type": "command", "command": "echo b"}], "matcher": "Edit"},
+      { "matcher": "Read", "hooks": [{"type": "command", "command": "echo d"}] },
+      {
+        "matcher": "Write",
+        "hooks": [{"type": "command", "command": "echo c"}]
+      }
+    ]
+  }
+}
+"#;
+    let after = r#"{
+  "hooks": {
+    "Stop": [
+      {"hooks": [{"type": "command", "command": "echo a"}]},
+      {"hooks": [{"type": "command", "command": "echo b"}]},
+      { "hooks": [{"type": "command", "command": "echo d"}] },
+      {
+        "hooks": [{"type": "command", "command": "echo c"}]
+      }
+    ]
+  }
+}
+"#;
+    std::fs::write(&settings, before).unwrap();
+    let (_, _, err) = hooks(dir.path(), &["--fix", "--unsafe-fixes", "--format", "json"]);
+    assert_eq!(std::fs::read_to_string(&settings).unwrap(), after, "{err}");
+    // Idempotent: nothing left to fix.
+    let (_, _, _) = hooks(dir.path(), &["--fix", "--unsafe-fixes", "--format", "json"]);
+    assert_eq!(std::fs::read_to_string(&settings).unwrap(), after);
+}
