@@ -7,6 +7,13 @@
 //! rules). The ratio of the two medians is the rules' cost; the old path also ran Claude's
 //! security checks inside lowering, so against it the ratio would only be smaller.
 //!
+//! After the criterion group, the same run times the two in interleaved pairs (format-only then
+//! rules, rules then format-only, ...) and prints the median of the per-pair ratios, in wall time
+//! and in the thread's CPU time: a machine shared with other builds slows both halves of a pair
+//! alike, where criterion's medians of two groups measured 20 s apart can see different loads,
+//! and CPU time does not count the time the thread waited for a core. Nothing passes or fails on
+//! time; the printed ratios are the claim (docs/cli.md, "What the rules cost").
+//!
 //! A third measurement applies a project's `hooks.toml` (ignore, severities, per-file-ignores,
 //! exclude) to each file's findings, as `hooks lint` does per root: the configuration's cost is
 //! its ratio to the second.
@@ -19,9 +26,12 @@ use criterion::{criterion_main, Criterion, Throughput};
 use hook_ir::Convention;
 use std::hint::black_box;
 use std::path::PathBuf;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 const FILES: usize = 10_000;
+
+/// Interleaved pairs timed after the criterion group.
+const PAIRS: usize = 12;
 
 fn commands(n: usize) -> [String; 4] {
     [
@@ -146,6 +156,78 @@ writes_outside_project = "info"
         b.iter(|| black_box(configured()))
     });
     g.finish();
+    if paired_check_wanted() {
+        paired_ratio(|| black_box(all(false)), || black_box(all(true)));
+    }
+}
+
+/// Whether to time the pairs: under `cargo bench` (criterion's `--bench`), not in test mode
+/// (`cargo test --benches`), not with `--list` or under a profiler (`--profile-time`).
+fn paired_check_wanted() -> bool {
+    let args: Vec<String> = std::env::args().collect();
+    args.iter().any(|a| a == "--bench")
+        && !args
+            .iter()
+            .any(|a| a == "--list" || a == "--profile-time" || a == "--test")
+}
+
+/// This thread's CPU time (user and system) in seconds.
+#[allow(unsafe_code)]
+fn thread_cpu_s() -> f64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid, writable timespec; the clock id is a constant the kernel knows.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    assert_eq!(rc, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID)");
+    ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9
+}
+
+/// Wall and CPU seconds of one call.
+fn time(f: &dyn Fn() -> usize) -> (f64, f64) {
+    let (w, c) = (Instant::now(), thread_cpu_s());
+    black_box(f());
+    (w.elapsed().as_secs_f64(), thread_cpu_s() - c)
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    (v[(n - 1) / 2] + v[n / 2]) / 2.0
+}
+
+/// Times `base` and `rules` in [`PAIRS`] interleaved pairs, alternating which runs first, and
+/// prints, for wall and CPU time, the median of the per-pair ratios (with their range) and the
+/// two medians.
+fn paired_ratio(base: impl Fn() -> usize, rules: impl Fn() -> usize) {
+    // [wall, cpu] × (base, rules, ratio)
+    let mut t: [[Vec<f64>; 3]; 2] = Default::default();
+    for i in 0..PAIRS {
+        let (b, r) = if i % 2 == 0 {
+            let b = time(&base);
+            (b, time(&rules))
+        } else {
+            let r = time(&rules);
+            (time(&base), r)
+        };
+        for (k, (tb, tr)) in [(b.0, r.0), (b.1, r.1)].into_iter().enumerate() {
+            t[k][0].push(tb);
+            t[k][1].push(tr);
+            t[k][2].push(tr / tb);
+        }
+    }
+    for (k, name) in ["wall", "cpu"].into_iter().enumerate() {
+        let [b, r, q] = &mut t[k];
+        let (mb, mr, mq) = (median(b), median(r), median(q));
+        println!(
+            "lint_10k_files {name} ratio, rules/format-only, same run, {PAIRS} interleaved pairs: median {mq:.3}× (pairs {:.3}–{:.3}); medians {:.1} ms / {:.1} ms",
+            q[0],
+            q[PAIRS - 1],
+            mr * 1e3,
+            mb * 1e3
+        );
+    }
 }
 
 // The macro generates an undocumented function; `missing_docs` cannot see into it.

@@ -16,8 +16,10 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Report every problem in the hooks of a project and the home dir.
+    #[command(after_long_help = selectable_codes_help())]
     Lint(LintArgs),
     /// List the accepted hooks (the canonical IR).
+    #[command(after_long_help = selectable_codes_help())]
     List(ListArgs),
     /// Print the explanation of a diagnostic code, or list all codes.
     Explain(ExplainArgs),
@@ -63,8 +65,8 @@ pub struct ConfigArgs {
     /// Ignore every `hooks.toml`: every code, default severities.
     #[arg(long, conflicts_with = "config")]
     pub isolated: bool,
-    /// Report only these codes (comma-separated, `all` for every code); replaces the
-    /// configuration's `select` and `ignore`.
+    /// Report only these codes (comma-separated, `all` for every code; `--help` lists them,
+    /// `hooks explain CODE` explains one); replaces the configuration's `select` and `ignore`.
     #[arg(long, value_name = "CODE,..", value_delimiter = ',', value_parser = SelectorParser, hide_possible_values = true)]
     pub select: Option<Vec<Selector>>,
     /// Report these codes too (comma-separated), on top of the configuration's selection.
@@ -133,6 +135,43 @@ impl clap::builder::TypedValueParser for SelectorParser {
                 .chain(codes),
         ))
     }
+}
+
+/// The codes `--select`, `--extend-select` and `--ignore` take, once, after the options of the
+/// long help (`--help`; `-h` stays short), wrapped, as ruff points at `ruff rule --all` rather
+/// than listing 80 codes under each of three flags. Completions offer them one by one.
+fn selectable_codes_help() -> String {
+    const WIDTH: usize = 100;
+    let mut out = String::from(
+        "Codes for --select, --extend-select and --ignore (`hooks explain --list` gives each \
+         one's\nseverity and summary, `hooks explain CODE` explains one):\n  ",
+    );
+    let mut line = 2;
+    let names = std::iter::once("all").chain(
+        hook_ir::Code::ALL
+            .iter()
+            .filter(|c| **c != hook_ir::Code::InvalidLintConfig)
+            .map(|c| c.as_str()),
+    );
+    let mut first = true;
+    for name in names {
+        let piece = if first {
+            name.to_string()
+        } else {
+            format!(", {name}")
+        };
+        first = false;
+        // One column kept for the comma that ends a full line.
+        if line + piece.len() + 1 > WIDTH {
+            out.push_str(",\n  ");
+            out.push_str(name);
+            line = 2 + name.len();
+        } else {
+            out.push_str(&piece);
+            line += piece.len();
+        }
+    }
+    out
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

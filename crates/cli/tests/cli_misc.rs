@@ -106,6 +106,52 @@ fn completions_and_help_list_conventions_kinds_and_codes() {
     );
 }
 
+/// `--select`/`--extend-select`/`--ignore` take codes: `hooks lint --help` lists them once, after
+/// the options (wrapped, every code that can be selected and `all`), `-h` stays short and says
+/// where they are, as ruff's `--select` points at `ruff rule`.
+#[test]
+fn lint_help_lists_the_selectable_codes_once_and_short_help_says_where() {
+    let t = Tree::new();
+    let selectable: Vec<&str> = std::iter::once("all")
+        .chain(
+            hook_ir::Code::ALL
+                .iter()
+                .filter(|c| **c != hook_ir::Code::InvalidLintConfig)
+                .map(|c| c.as_str()),
+        )
+        .collect();
+    for command in ["lint", "list"] {
+        let long = t.run(&[command, "--help"]);
+        assert_eq!(long.code, 0, "{}", long.shown);
+        let (_, list) = long
+            .stdout
+            .split_once("Codes for --select, --extend-select and --ignore")
+            .unwrap_or_else(|| panic!("{command} --help lists no codes:\n{}", long.stdout));
+        let listed: Vec<&str> = list
+            .split_once("):\n")
+            .unwrap()
+            .1
+            .split([',', '\n', ' '])
+            .filter(|w| !w.is_empty())
+            .collect();
+        assert_eq!(listed, selectable, "{command} --help");
+        assert!(
+            list.lines().all(|l| l.chars().count() <= 100),
+            "{command} --help: lines wrapped at 100 columns:\n{list}"
+        );
+        let short = t.run(&[command, "-h"]);
+        assert_eq!(short.code, 0, "{}", short.shown);
+        assert!(
+            !short.stdout.contains("duplicate_hook")
+                && short
+                    .stdout
+                    .contains("`--help` lists them, `hooks explain CODE` explains one"),
+            "{command} -h:\n{}",
+            short.stdout
+        );
+    }
+}
+
 #[test]
 fn usage_without_a_command() {
     let t = Tree::new();

@@ -86,8 +86,11 @@ fn the_configuration_is_found_upward_and_named_in_human_output() {
     let (_, doc) = lint(&t, &["."]);
     assert_eq!(codes(&doc), ["missing_script", "missing_script"]);
     let r = t.lint("human", &["."]);
+    // Just before the summary it shaped; the summary (and ruff's fix hint) ends the output.
     assert!(
-        r.stdout.ends_with("Configuration: [TEMP]/hooks.toml\n"),
+        r.stdout.ends_with(
+            "Configuration: [TEMP]/hooks.toml\nFound 0 errors, 2 warnings and 0 infos; 1 accepted hook.\n"
+        ),
         "{}",
         r.shown
     );
@@ -357,7 +360,7 @@ fn each_root_uses_its_own_configuration() {
     );
     let r = t.lint("human", &["p1", "p2"]);
     assert!(
-        r.stdout.ends_with("Configuration: p1/hooks.toml\n"),
+        r.stdout.contains("\nConfiguration: p1/hooks.toml\nFound "),
         "{}",
         r.shown
     );

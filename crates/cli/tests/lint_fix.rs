@@ -160,6 +160,22 @@ fn every_format_marks_the_fixable_diagnostics() {
         human.ends_with("[*] 3 fixable with `hooks lint --fix --unsafe-fixes`.\n"),
         "{human}"
     );
+    // With a configuration, ruff's order still ends the output: the counts, then the fix hint;
+    // the configuration that shaped them comes just before.
+    std::fs::write(
+        dir.path().join("hooks.toml"),
+        "ignore = [\"missing_script\"]\n",
+    )
+    .unwrap();
+    let (_, human, _) = hooks(dir.path(), &["--format", "human"]);
+    let tail: Vec<&str> = human.lines().rev().take(3).collect();
+    assert!(tail[2].starts_with("Configuration: "), "{human}");
+    assert!(tail[1].starts_with("Found "), "{human}");
+    assert!(
+        tail[0].starts_with("[*] 2 fixable with `hooks lint --fix`"),
+        "{human}"
+    );
+    std::fs::remove_file(dir.path().join("hooks.toml")).unwrap();
 
     let (_, json, _) = hooks(dir.path(), &["--format", "json"]);
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
@@ -209,4 +225,46 @@ fn every_format_marks_the_fixable_diagnostics() {
     }
     // Marking fixes writes nothing.
     assert_eq!(std::fs::read_to_string(&settings).unwrap(), MARKED);
+}
+
+#[test]
+fn removing_a_matcher_the_event_ignores_leaves_the_rest_byte_for_byte() {
+    // Regression: the unsafe fix left a stray space where a first key was removed
+    // (`[{ "hooks": …`). Stop ignores matchers; the matcher is the first key, the last, the
+    // first after a space, and a key on a line of its own (Claude's settings allow no comments:
+    // the writer's tests cover them).
+    let (dir, settings) = project();
+    let before = r#"{
+  "hooks": {
+    "Stop": [
+      {"matcher": "Bash", "hooks": [{"type": "command", "command": "echo a"}]},
+      {"hooks": [{"type": "command", "command": "echo b"}], "matcher": "Edit"},
+      { "matcher": "Read", "hooks": [{"type": "command", "command": "echo d"}] },
+      {
+        "matcher": "Write",
+        "hooks": [{"type": "command", "command": "echo c"}]
+      }
+    ]
+  }
+}
+"#;
+    let after = r#"{
+  "hooks": {
+    "Stop": [
+      {"hooks": [{"type": "command", "command": "echo a"}]},
+      {"hooks": [{"type": "command", "command": "echo b"}]},
+      { "hooks": [{"type": "command", "command": "echo d"}] },
+      {
+        "hooks": [{"type": "command", "command": "echo c"}]
+      }
+    ]
+  }
+}
+"#;
+    std::fs::write(&settings, before).unwrap();
+    let (_, _, err) = hooks(dir.path(), &["--fix", "--unsafe-fixes", "--format", "json"]);
+    assert_eq!(std::fs::read_to_string(&settings).unwrap(), after, "{err}");
+    // Idempotent: nothing left to fix.
+    let (_, _, _) = hooks(dir.path(), &["--fix", "--unsafe-fixes", "--format", "json"]);
+    assert_eq!(std::fs::read_to_string(&settings).unwrap(), after);
 }

@@ -176,6 +176,58 @@ pub(super) fn prop(root: &CstRootNode, path: &[Step]) -> Option<CstObjectProp> {
     None
 }
 
+/// Removes the property `p` from its object, format kept: the next property, when it ends up on
+/// the removed one's line, takes the removed one's place and its spacing.
+///
+/// `jsonc-parser` removes a property with the spaces before it and its comma, but keeps the
+/// spaces after the comma: removing the first key of `{"matcher": "", "hooks": []}` gave
+/// `{ "hooks": []}`, and when the rest of the line was a comment it pulled the next line's
+/// indentation up after the `{`. The spaces that preceded the removed key are what the next
+/// key gets instead.
+pub(super) fn remove_prop(p: CstObjectProp) {
+    // What `remove` takes before the key: the spaces and comments on its line. The spaces that
+    // open that run are the key's spacing.
+    let lead: String = {
+        let mut run: Vec<CstNode> = p
+            .previous_siblings()
+            .take_while(|n| n.is_trivia() && !n.is_newline())
+            .collect();
+        run.reverse();
+        run.iter()
+            .map_while(|n| n.as_whitespace().map(|w| w.value()))
+            .collect()
+    };
+    let next = p
+        .next_siblings()
+        .find(|n| !n.is_trivia() && !n.is_comma())
+        .and_then(|n| n.as_object_prop());
+    p.remove();
+    let Some(next) = next else {
+        return;
+    };
+    let before: Vec<CstNode> = next
+        .previous_siblings()
+        .take_while(|n| n.is_whitespace())
+        .collect();
+    // On a line of its own the next key keeps its indentation; after a comment, its spacing.
+    let on_removed_line = next
+        .previous_siblings()
+        .find(|n| !n.is_whitespace())
+        .is_some_and(|n| !n.is_newline() && !n.is_comment());
+    if !on_removed_line {
+        return;
+    }
+    let mut spaces = before.into_iter().rev();
+    match spaces.next().and_then(|n| n.as_whitespace()) {
+        Some(first) if !lead.is_empty() => first.set_value(lead),
+        Some(first) => first.remove(),
+        None => {}
+    }
+    for rest in spaces {
+        rest.remove();
+    }
+}
+
 /// A JSON string literal for `s`.
 pub(super) fn string_literal(s: &str) -> String {
     serde_json::to_string(s).unwrap_or_else(|_| format!("\"{s}\""))
@@ -219,5 +271,80 @@ mod tests {
         assert!(locate(text, (at, at + 6)).unwrap().has_comment);
         let at = text.find("\"x\"").unwrap();
         assert!(!locate(text, (at, at + 3)).unwrap().has_comment);
+    }
+
+    /// Removes the property holding `"x"` as `matcher::remove` does.
+    fn without_x(text: &str) -> String {
+        let at = text.find("\"x\"").unwrap();
+        let f = locate(text, (at, at + 3)).unwrap();
+        let root = cst(text).unwrap();
+        remove_prop(prop(&root, &f.path).unwrap());
+        root.to_string()
+    }
+
+    #[test]
+    fn removing_a_property_leaves_no_stray_space_first_last_only_or_middle() {
+        for (text, want) in [
+            // First key, one line: was `{ "hooks": []}`.
+            (r#"{"matcher": "x", "hooks": []}"#, r#"{"hooks": []}"#),
+            (r#"{ "matcher": "x", "hooks": [] }"#, r#"{ "hooks": [] }"#),
+            (r#"{"matcher": "x","hooks": []}"#, r#"{"hooks": []}"#),
+            // Last and middle keys.
+            (r#"{"hooks": [], "matcher": "x"}"#, r#"{"hooks": []}"#),
+            (r#"{"hooks": [], "matcher": "x" }"#, r#"{"hooks": [] }"#),
+            (
+                r#"{"a": 1, "matcher": "x", "hooks": []}"#,
+                r#"{"a": 1, "hooks": []}"#,
+            ),
+            (
+                r#"{"a": 1,  "matcher": "x",  "hooks": []}"#,
+                r#"{"a": 1,  "hooks": []}"#,
+            ),
+            // The only key.
+            (r#"{"matcher": "x"}"#, "{}"),
+            ("{\n  \"matcher\": \"x\"\n}", "{}"),
+            // One key per line.
+            (
+                "{\n  \"matcher\": \"x\",\n  \"hooks\": []\n}",
+                "{\n  \"hooks\": []\n}",
+            ),
+            (
+                "{\n  \"hooks\": [],\n  \"matcher\": \"x\"\n}",
+                "{\n  \"hooks\": []\n}",
+            ),
+            (
+                "{\n\t\"a\": 1,\n\t\"matcher\": \"x\",\n\t\"hooks\": []\n}",
+                "{\n\t\"a\": 1,\n\t\"hooks\": []\n}",
+            ),
+            (
+                "{\r\n  \"matcher\": \"x\",\r\n  \"hooks\": []\r\n}",
+                "{\r\n  \"hooks\": []\r\n}",
+            ),
+            // Comments: the matcher's own line comment goes with it, the others stay; a key
+            // pulled up after the `{` gets the removed key's spacing, not its indentation.
+            (
+                "{\"matcher\": \"x\", // why\n \"hooks\": []}",
+                "{\"hooks\": []}",
+            ),
+            (
+                "{\n  // the matcher\n  \"matcher\": \"x\",\n  \"hooks\": []\n}",
+                "{\n  // the matcher\n  \"hooks\": []\n}",
+            ),
+            (
+                "{\n  \"hooks\": [], // h\n  \"matcher\": \"x\" // m\n}",
+                "{\n  \"hooks\": [] // h\n}",
+            ),
+            // A comment before the key on its line goes with it (jsonc-parser's `remove`).
+            (
+                "{/* c */ \"matcher\": \"x\", \"hooks\": []}",
+                "{\"hooks\": []}",
+            ),
+            (
+                "{\"a\": 1, /* c */ \"matcher\": \"x\", \"hooks\": []}",
+                "{\"a\": 1, \"hooks\": []}",
+            ),
+        ] {
+            assert_eq!(without_x(text), want, "{text:?}");
+        }
     }
 }

@@ -41,7 +41,7 @@ pub(super) fn remove(span: (usize, usize), f: &File<'_>) -> Option<Edit> {
             return None;
         }
         let root = json::cst(f.text)?;
-        json::prop(&root, &found.path)?.remove();
+        json::remove_prop(json::prop(&root, &found.path)?);
         root.to_string()
     } else {
         toml::remove_entry(f.text, span, "matcher")?

@@ -38,7 +38,7 @@ pub(super) fn fix(span: (usize, usize), f: &File<'_>) -> Option<Edit> {
         .map(|i| format!("hooks-fix-moved-value-{i}"))
         .find(|p| !f.text.contains(p.as_str()))?;
     hooks.append(&found.key, CstInputValue::String(placeholder.clone()));
-    p.remove();
+    json::remove_prop(p);
     let out = root.to_string();
     let quoted = format!("\"{placeholder}\"");
     let at = out.find(&quoted)?;
@@ -59,7 +59,7 @@ pub(super) fn fix(span: (usize, usize), f: &File<'_>) -> Option<Edit> {
                 .object_value()?,
         };
         hooks.append(&found.key, json_input(&value));
-        json::prop(&root, &found.path)?.remove();
+        json::remove_prop(json::prop(&root, &found.path)?);
         root.to_string()
     };
     if parse(&after)? != parse(&check)? {

@@ -18,10 +18,14 @@ pub(crate) fn check(t: &Target<'_>, out: &mut Vec<Finding>) {
     let Handler::Command { command: cmd, .. } = &t.hook.handler else {
         return;
     };
-    let at = t.find(cmd);
-    let mut push = |f: Finding| out.push(f.at(at));
+    // Where the command is written, looked up for the first finding only: most commands have
+    // none, and the search is a good part of these rules' time (lint_10k).
+    let at = std::cell::OnceCell::new();
+    let mut push = |f: Finding| out.push(f.at(*at.get_or_init(|| t.find(cmd))));
     let convention = t.hook.convention;
-    let uses_plugin_root = mentions(cmd, "CLAUDE_PLUGIN_ROOT");
+    // Every variable rule needs a `$`: most commands have none.
+    let dollar = cmd.contains('$');
+    let uses_plugin_root = dollar && mentions(cmd, "CLAUDE_PLUGIN_ROOT");
     if uses_plugin_root
         && convention == Convention::ClaudeSettings
         && !matches!(t.scope, Scope::Plugin { .. })
@@ -34,7 +38,7 @@ pub(crate) fn check(t: &Target<'_>, out: &mut Vec<Finding>) {
             .help("use `\"$CLAUDE_PROJECT_DIR\"/...` and copy the script into the project"),
         );
     }
-    for var in AGENT_VARIABLES {
+    for var in AGENT_VARIABLES.iter().filter(|_| dollar) {
         if mentions(cmd, var.name) && !var.set_by(convention) {
             push(
                 Finding::new(
@@ -60,7 +64,8 @@ pub(crate) fn check(t: &Target<'_>, out: &mut Vec<Finding>) {
         );
     }
     let tokens = lex(cmd);
-    for script in scripts(&tokens) {
+    let commands = simple_commands(&tokens);
+    for script in scripts(&commands) {
         script_rules(t, cmd, &script, &mut push);
     }
     if let Some(how) = download_and_execute(cmd) {
@@ -72,7 +77,7 @@ pub(crate) fn check(t: &Target<'_>, out: &mut Vec<Finding>) {
             .help("vendor the script into the repository and run the local copy"),
         );
     }
-    for target in writes_outside(&tokens, t) {
+    for target in writes_outside(&tokens, &commands, t) {
         push(
             Finding::new(
                 Code::WritesOutsideProject,
@@ -137,13 +142,19 @@ fn project_dir_help(c: Convention) -> String {
     }
 }
 
-/// Whether `cmd` expands the variable `name` (`$NAME` or `${NAME}`, not `$NAMEX`).
+/// Whether `cmd` expands the variable `name` (`$NAME` or `${NAME}`, not `$NAMEX`). Looks after
+/// each `$` (one byte search) rather than for the name (a substring search per variable).
 fn mentions(cmd: &str, name: &str) -> bool {
-    cmd.match_indices(name).any(|(i, _)| {
-        let before = &cmd[..i];
-        let after = cmd[i + name.len()..].chars().next();
-        let ends = !after.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
-        (before.ends_with('$') && ends) || (before.ends_with("${") && after == Some('}'))
+    cmd.match_indices('$').any(|(i, _)| {
+        let rest = &cmd[i + 1..];
+        let plain = rest.strip_prefix(name).is_some_and(|after| {
+            !after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+        });
+        plain
+            || rest
+                .strip_prefix('{')
+                .and_then(|r| r.strip_prefix(name))
+                .is_some_and(|r| r.starts_with('}'))
     })
 }
 
@@ -155,6 +166,10 @@ static PLACEHOLDER: LazyLock<Regex> = LazyLock::new(|| {
 /// A template placeholder in `cmd` that no agent expands: `{{file}}`, or a lower-case
 /// `${file}` the command does not set itself (`for file in ...`, `file=...`, `read file`).
 fn unexpanded_placeholder(cmd: &str) -> Option<String> {
+    // Both forms start with a literal `{{` or `${`: most commands have neither.
+    if !cmd.contains("{{") && !cmd.contains("${") {
+        return None;
+    }
     PLACEHOLDER.captures_iter(cmd).find_map(|c| {
         let whole = c.get(0)?.as_str();
         match c.get(1) {
@@ -193,9 +208,9 @@ const RUNNER_WORDS: &[&str] = &["run", "tsx", "ts-node", "exec"];
 /// The script each simple command of `tokens` runs: its first word, or the first operand of an
 /// interpreter (`node x.js`, `uv run x.py`, `npx tsx x.ts`, `deno run -A x.ts`,
 /// `python3 -m pkg.mod`).
-fn scripts<'a>(tokens: &'a [Token]) -> Vec<Script<'a>> {
+fn scripts<'a>(commands: &[Vec<&'a str>]) -> Vec<Script<'a>> {
     let mut out = Vec::new();
-    for words in simple_commands(tokens) {
+    for words in commands {
         let Some(&first) = words.first() else {
             continue;
         };
@@ -387,10 +402,14 @@ fn mentions_set(t: &Target<'_>, var: &str) -> bool {
         .any(|v| v.name == var && v.set_by(t.hook.convention))
 }
 
+/// `word` after `${VAR}` or `$VAR` (not `$VARX`), when the rest is empty or a path.
 fn strip_var<'w>(word: &'w str, var: &str) -> Option<&'w str> {
-    word.strip_prefix(&format!("${{{var}}}"))
+    let rest = word.strip_prefix('$')?;
+    rest.strip_prefix('{')
+        .and_then(|r| r.strip_prefix(var))
+        .and_then(|r| r.strip_prefix('}'))
         .or_else(|| {
-            word.strip_prefix(&format!("${var}"))
+            rest.strip_prefix(var)
                 .filter(|r| !r.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_'))
         })
         .filter(|r| r.is_empty() || r.starts_with('/'))
@@ -445,23 +464,38 @@ static POWERSHELL: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 /// How the command downloads and runs code, if it does.
+///
+/// Each regex runs only when the command holds text it cannot match without (a `|`, `<(`,
+/// `curl` or `wget`, `iex` or `invo` in any ASCII case — Unicode case folding adds no other
+/// spelling of these letters): most commands download nothing, and four regex searches per
+/// command were a good part of these rules' time (lint_10k).
 pub(crate) fn download_and_execute(cmd: &str) -> Option<&'static str> {
-    if PIPE_TO_SHELL.is_match(cmd) {
+    let fetches = cmd.contains("curl") || cmd.contains("wget");
+    if cmd.contains('|') && PIPE_TO_SHELL.is_match(cmd) {
         Some("a download piped into an interpreter")
-    } else if PROCESS_SUBSTITUTION.is_match(cmd) {
+    } else if fetches && cmd.contains("<(") && PROCESS_SUBSTITUTION.is_match(cmd) {
         Some("a download run through process substitution")
-    } else if EVAL_SUBSTITUTION.is_match(cmd) {
+    } else if fetches && EVAL_SUBSTITUTION.is_match(cmd) {
         Some("a download evaluated by a shell")
-    } else if POWERSHELL.is_match(cmd) {
+    } else if (contains_ascii_ci(cmd, "iex") || contains_ascii_ci(cmd, "invo"))
+        && POWERSHELL.is_match(cmd)
+    {
         Some("a download passed to Invoke-Expression")
     } else {
         None
     }
 }
 
+/// Whether `hay` contains `needle` (ASCII letters) in any ASCII case.
+fn contains_ascii_ci(hay: &str, needle: &str) -> bool {
+    hay.as_bytes()
+        .windows(needle.len())
+        .any(|w| w.eq_ignore_ascii_case(needle.as_bytes()))
+}
+
 /// Absolute paths the command writes to that are outside the project and the home directory.
 /// Scratch and device paths (`/dev/…`, `/tmp/…`, `/var/tmp/…`) are fine.
-fn writes_outside(tokens: &[Token], t: &Target<'_>) -> Vec<String> {
+fn writes_outside(tokens: &[Token], commands: &[Vec<&str>], t: &Target<'_>) -> Vec<String> {
     let mut targets: Vec<&str> = Vec::new();
     for pair in tokens.windows(2) {
         if let [Token::Op(op), Token::Word(w)] = pair {
@@ -470,7 +504,7 @@ fn writes_outside(tokens: &[Token], t: &Target<'_>) -> Vec<String> {
             }
         }
     }
-    for words in simple_commands(tokens) {
+    for words in commands {
         match words.first().copied() {
             Some("tee") => targets.extend(words[1..].iter().filter(|w| !w.starts_with('-'))),
             Some("cp" | "mv" | "install" | "ln" | "rsync") if words.len() >= 3 => {
@@ -534,9 +568,24 @@ mod tests {
     }
 
     #[test]
+    fn download_prefilters_reject_nothing_the_regexes_match() {
+        // `iex` and `invo` are found in ASCII case only: no other character folds to theirs.
+        let letters = Regex::new("(?i)^[iexnvo]$").expect("valid regex");
+        let mut buf = [0; 4];
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            if letters.is_match(c.encode_utf8(&mut buf)) {
+                assert!(c.is_ascii(), "{c:?} folds to one of i e x n v o");
+            }
+        }
+        for cmd in ["IeX (iRm https://x)", "Invoke-Expression (IWR https://x)"] {
+            assert!(download_and_execute(cmd).is_some(), "{cmd}");
+        }
+    }
+
+    #[test]
     fn scripts_behind_interpreters_and_runners() {
         let s = |c: &str| -> Vec<(String, bool)> {
-            scripts(&lex(c))
+            scripts(&simple_commands(&lex(c)))
                 .into_iter()
                 .map(|s| (s.word.to_string(), s.module))
                 .collect()

@@ -8,11 +8,31 @@
 use super::{Finding, Target};
 use hook_ir::contract::{self, MatchedValue};
 use hook_ir::tools::{self, Agent};
-use hook_ir::{quote, Code, Convention, Detail, Dialect, Matcher};
+use hook_ir::{quote, Code, Convention, Detail, Dialect, Hook, Matcher};
 
-/// Runs the matcher rules on one hook.
-pub(crate) fn check(t: &Target<'_>, out: &mut Vec<Finding>) {
+/// Runs the matcher rules on one hook. `last` holds the previous hook and its findings (at no
+/// span): the hooks of one group share a matcher, and the findings depend only on the
+/// convention, the event and the matcher.
+pub(crate) fn check<'h>(
+    t: &Target<'h>,
+    last: &mut Option<(&'h Hook, Vec<Finding>)>,
+    out: &mut Vec<Finding>,
+) {
     let hook = t.hook;
+    let same = last.as_ref().is_some_and(|(h, _)| {
+        h.convention == hook.convention
+            && h.source_event == hook.source_event
+            && h.matcher == hook.matcher
+    });
+    if !same {
+        let mut found = Vec::new();
+        findings(hook, &mut found);
+        *last = Some((hook, found));
+    }
+    let Some((_, found)) = last.as_ref().filter(|(_, f)| !f.is_empty()) else {
+        return;
+    };
+    // Where the matcher is written, looked up only for a hook with findings.
     let at = written(&hook.detail)
         .and_then(|m| t.find(m))
         .or_else(|| match &hook.matcher {
@@ -20,6 +40,12 @@ pub(crate) fn check(t: &Target<'_>, out: &mut Vec<Finding>) {
             Matcher::Exact { names } if names.len() == 1 => t.find(&names[0]),
             _ => None,
         });
+    out.extend(found.iter().map(|f| f.clone().at(at)));
+}
+
+/// The matcher rules' findings on `hook`, at no span.
+fn findings(hook: &Hook, out: &mut Vec<Finding>) {
+    let at = None;
     if let Matcher::Regex { pattern, .. } = &hook.matcher {
         if let Some(f) = comma_list(hook.convention, &hook.source_event, pattern) {
             out.push(f.at(at));

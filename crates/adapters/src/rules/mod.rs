@@ -74,7 +74,12 @@ impl Target<'_> {
     pub(crate) fn find(&self, needle: &str) -> Option<(usize, usize)> {
         let text = self.text?;
         let (start, end) = self.span()?;
-        let encoded = serde_json::to_string(needle).ok()?;
+        // Most needles need no escape: quoted without serde_json's writer.
+        let encoded = if needle.bytes().any(|b| b == b'"' || b == b'\\' || b < 0x20) {
+            serde_json::to_string(needle).ok()?
+        } else {
+            ["\"", needle, "\""].concat()
+        };
         let found = [encoded.as_str(), needle]
             .into_iter()
             .filter(|n| !n.is_empty())
@@ -118,6 +123,7 @@ fn floor(text: &str, mut i: usize) -> usize {
 
 /// A finding of a rule: its code, message and help, at a span of the hook's file (`None`: at
 /// the hook).
+#[derive(Clone)]
 pub(crate) struct Finding {
     pub code: Code,
     pub message: String,
@@ -145,7 +151,7 @@ impl Finding {
 }
 
 /// A finding already reported: its code, file, span and message.
-type Seen = (Code, String, Option<(usize, usize)>, String);
+type Seen<'a> = (Code, &'a str, Option<(usize, usize)>, String);
 
 /// Runs every rule over the accepted hooks of `out` and adds their findings, each once (hooks
 /// of one group share a matcher; a jcode slot shares one timeout).
@@ -158,21 +164,34 @@ pub(crate) fn check(ctx: &Context, out: &mut Output) {
     let mut indexes: HashMap<&str, LineIndex> = HashMap::new();
     let mut seen: HashSet<Seen> = HashSet::new();
     let mut found = Vec::new();
+    // The scope of the previous hook's file: a file's hooks are consecutive, and its scope
+    // depends only on its path and convention.
+    let mut last_scope: Option<(&str, Convention, Scope)> = None;
+    let mut last_matcher = None;
     for hook in &out.hooks {
         let file = files.get(hook.location.path.as_str()).copied();
+        let scope = match (file, &last_scope) {
+            (None, _) => Scope::Unknown,
+            (Some(f), Some((p, c, s))) if *p == f.display && *c == hook.convention => s.clone(),
+            (Some(f), _) => {
+                let s = scope_of(ctx, hook.convention, &f.path);
+                last_scope = Some((f.display.as_str(), hook.convention, s.clone()));
+                s
+            }
+        };
         let target = Target {
             ctx,
             hook,
             text: file.and_then(|f| f.text.as_deref()),
-            scope: file.map_or(Scope::Unknown, |f| scope_of(ctx, hook.convention, &f.path)),
+            scope,
         };
         let mut findings = Vec::new();
         command::check(&target, &mut findings);
         timeout::check(&target, &mut findings);
-        matcher::check(&target, &mut findings);
+        matcher::check(&target, &mut last_matcher, &mut findings);
         for f in findings {
             let span = f.span.or(hook.location.span);
-            if !seen.insert((f.code, hook.location.path.clone(), span, f.message.clone())) {
+            if !seen.insert((f.code, hook.location.path.as_str(), span, f.message.clone())) {
                 continue;
             }
             let location = match (span, target.text) {

@@ -1,78 +1,140 @@
 //! What a hook command does, read the way `sh -c` would split it — closely enough for lint
 //! rules, not a shell: quotes are removed, `$VAR` text is kept as written, operators split words.
 
+use std::borrow::Cow;
+
 /// One lexical piece of a command line.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Token {
-    /// A word with its quotes removed (`"$CLAUDE_PROJECT_DIR"/x.sh` → `$CLAUDE_PROJECT_DIR/x.sh`).
-    Word(String),
+pub(crate) enum Token<'a> {
+    /// A word with its quotes removed (`"$CLAUDE_PROJECT_DIR"/x.sh` → `$CLAUDE_PROJECT_DIR/x.sh`):
+    /// borrowed from the command line unless a quote or escape was removed from it.
+    Word(Cow<'a, str>),
     /// A control operator (`|`, `||`, `&&`, `&`, `;`, newline, `(`, `)`, `<(`) or a redirection
     /// (`>`, `>>`, `<`, `2>`, `&>`, `>&`, ...).
     Op(String),
 }
 
+/// The word being lexed: a range of the command line until a quote or escape is removed from it,
+/// then its own text (most words have no quotes, and a copy each was most of the lexer's time).
+#[derive(Default)]
+struct Word {
+    /// Whether a word has started (an empty quoted word `''` is one).
+    started: bool,
+    /// Its bytes in the command line, while it is a plain slice of it.
+    range: Option<(usize, usize)>,
+    /// Its text, once it differs from the command line's bytes.
+    owned: Option<String>,
+}
+
+impl Word {
+    /// The text so far.
+    fn text<'a>(&'a self, cmd: &'a str) -> &'a str {
+        match (&self.owned, self.range) {
+            (Some(o), _) => o,
+            (None, Some((s, e))) => &cmd[s..e],
+            (None, None) => "",
+        }
+    }
+
+    /// Adds `c`, found at byte `i` of `cmd`, as written.
+    fn push_at(&mut self, cmd: &str, i: usize, c: char) {
+        self.started = true;
+        if let Some(o) = &mut self.owned {
+            o.push(c);
+            return;
+        }
+        match &mut self.range {
+            Some((_, e)) if *e == i => *e = i + c.len_utf8(),
+            Some(_) => {
+                // Not contiguous (cannot happen: a gap is a quote or escape, which copies).
+                let mut o = self.text(cmd).to_string();
+                o.push(c);
+                self.owned = Some(o);
+            }
+            None => self.range = Some((i, i + c.len_utf8())),
+        }
+    }
+
+    /// The word as its own text, to add characters that are not where they were written.
+    fn own(&mut self, cmd: &str) -> &mut String {
+        self.started = true;
+        if self.owned.is_none() {
+            self.owned = Some(self.text(cmd).to_string());
+        }
+        self.owned.get_or_insert_with(String::new)
+    }
+
+    /// The finished word, if one started; the next one starts empty.
+    fn take<'a>(&mut self, cmd: &'a str) -> Option<Cow<'a, str>> {
+        let w = std::mem::take(self);
+        w.started.then(|| match (w.owned, w.range) {
+            (Some(o), _) => Cow::Owned(o),
+            (None, Some((s, e))) => Cow::Borrowed(&cmd[s..e]),
+            (None, None) => Cow::Borrowed(""),
+        })
+    }
+}
+
 /// Splits a command line into words and operators. Never fails: an unterminated quote runs
 /// to the end of the text, as far as these rules care.
-pub(crate) fn lex(cmd: &str) -> Vec<Token> {
+pub(crate) fn lex<'a>(cmd: &'a str) -> Vec<Token<'a>> {
     let mut out = Vec::new();
-    let mut word = String::new();
-    let mut in_word = false;
-    let mut chars = cmd.chars().peekable();
-    let flush = |word: &mut String, in_word: &mut bool, out: &mut Vec<Token>| {
-        if *in_word {
-            out.push(Token::Word(std::mem::take(word)));
-            *in_word = false;
+    let mut word = Word::default();
+    let mut chars = cmd.char_indices().peekable();
+    let flush = |word: &mut Word, out: &mut Vec<Token<'a>>| {
+        if let Some(w) = word.take(cmd) {
+            out.push(Token::Word(w));
         }
     };
-    while let Some(c) = chars.next() {
+    while let Some((i, c)) = chars.next() {
         match c {
             '\'' => {
-                in_word = true;
-                for c in chars.by_ref() {
+                let w = word.own(cmd);
+                for (_, c) in chars.by_ref() {
                     if c == '\'' {
                         break;
                     }
-                    word.push(c);
+                    w.push(c);
                 }
             }
             '"' => {
-                in_word = true;
-                while let Some(c) = chars.next() {
+                let w = word.own(cmd);
+                while let Some((_, c)) = chars.next() {
                     match c {
                         '"' => break,
                         '\\' => {
-                            if let Some(n) = chars.next() {
-                                word.push(n);
+                            if let Some((_, n)) = chars.next() {
+                                w.push(n);
                             }
                         }
-                        c => word.push(c),
+                        c => w.push(c),
                     }
                 }
             }
             '\\' => {
-                in_word = true;
-                if let Some(n) = chars.next() {
+                let w = word.own(cmd);
+                if let Some((_, n)) = chars.next() {
                     if n != '\n' {
-                        word.push(n);
+                        w.push(n);
                     }
                 }
             }
-            ' ' | '\t' => flush(&mut word, &mut in_word, &mut out),
+            ' ' | '\t' => flush(&mut word, &mut out),
             '\n' | ';' | '(' | ')' => {
-                flush(&mut word, &mut in_word, &mut out);
+                flush(&mut word, &mut out);
                 out.push(Token::Op(c.to_string()));
             }
             '|' | '&' => {
                 // `2>&1`-style duplications are lexed by the `>` arm.
-                flush(&mut word, &mut in_word, &mut out);
+                flush(&mut word, &mut out);
                 let mut op = c.to_string();
-                if chars.peek() == Some(&c) {
+                if chars.peek().map(|p| p.1) == Some(c) {
                     op.push(c);
                     chars.next();
-                } else if c == '&' && chars.peek() == Some(&'>') {
+                } else if c == '&' && chars.peek().map(|p| p.1) == Some('>') {
                     op.push('>');
                     chars.next();
-                    if chars.peek() == Some(&'>') {
+                    if chars.peek().map(|p| p.1) == Some('>') {
                         op.push('>');
                         chars.next();
                     }
@@ -81,16 +143,17 @@ pub(crate) fn lex(cmd: &str) -> Vec<Token> {
             }
             '<' | '>' => {
                 // A word made only of digits right before a redirection is its fd (`2>`).
+                let text = word.text(cmd);
                 let mut op = String::new();
-                if in_word && !word.is_empty() && word.chars().all(|d| d.is_ascii_digit()) {
-                    op = std::mem::take(&mut word);
-                    in_word = false;
+                if word.started && !text.is_empty() && text.chars().all(|d| d.is_ascii_digit()) {
+                    op = text.to_string();
+                    word = Word::default();
                 } else {
-                    flush(&mut word, &mut in_word, &mut out);
+                    flush(&mut word, &mut out);
                 }
                 op.push(c);
-                match chars.peek() {
-                    Some(&n) if n == c || (c == '>' && n == '&') || (c == '<' && n == '(') => {
+                match chars.peek().map(|p| p.1) {
+                    Some(n) if n == c || (c == '>' && n == '&') || (c == '<' && n == '(') => {
                         op.push(n);
                         chars.next();
                     }
@@ -98,13 +161,10 @@ pub(crate) fn lex(cmd: &str) -> Vec<Token> {
                 }
                 out.push(Token::Op(op));
             }
-            c => {
-                in_word = true;
-                word.push(c);
-            }
+            c => word.push_at(cmd, i, c),
         }
     }
-    flush(&mut word, &mut in_word, &mut out);
+    flush(&mut word, &mut out);
     out
 }
 
@@ -120,7 +180,7 @@ pub(crate) fn is_output_redirect(op: &str) -> bool {
 }
 
 /// The simple commands of a line: each a list of words, redirections and their targets left out.
-pub(crate) fn simple_commands(tokens: &[Token]) -> Vec<Vec<&str>> {
+pub(crate) fn simple_commands<'a>(tokens: &'a [Token<'_>]) -> Vec<Vec<&'a str>> {
     let mut out = vec![Vec::new()];
     let mut skip_next = false;
     for t in tokens {
@@ -133,7 +193,7 @@ pub(crate) fn simple_commands(tokens: &[Token]) -> Vec<Vec<&str>> {
             }
             Token::Word(w) => {
                 if let Some(cur) = out.last_mut() {
-                    cur.push(w.as_str());
+                    cur.push(w.as_ref());
                 }
             }
         }

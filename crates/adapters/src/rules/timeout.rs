@@ -22,13 +22,19 @@ pub(crate) fn check(t: &Target<'_>, out: &mut Vec<Finding>) {
     let Some(Timeout::Configurable { unit, .. }) = row.rules().map(|r| r.timeout) else {
         return;
     };
+    let secs = ms as f64 / 1000.0;
+    let looks_like_ms =
+        unit == TimeoutUnit::Seconds && secs >= limits::lint::TIMEOUT_LOOKS_LIKE_MS_S as f64;
+    // Most timeouts are fine: the value as written is searched for only when one may not be.
+    if !looks_like_ms && ms >= limits::lint::PROCESS_START_MIN_MS {
+        return;
+    }
     let key = key_of(&hook.detail);
     let at = value_span(t, key);
     let written = at
         .and_then(|(s, e)| t.text?.get(s..e))
         .map_or_else(|| (ms / unit.millis()).to_string(), str::to_string);
-    let secs = ms as f64 / 1000.0;
-    if unit == TimeoutUnit::Seconds && secs >= limits::lint::TIMEOUT_LOOKS_LIKE_MS_S as f64 {
+    if looks_like_ms {
         let mut f = Finding::new(
             Code::TimeoutLooksLikeMilliseconds,
             format!(

@@ -120,7 +120,8 @@ pub fn discover(
     })
 }
 
-/// The line the human format ends with when a configuration applied: which one(s).
+/// The line the human format shows before its summary when a configuration applied: which
+/// one(s).
 pub fn used_line(configs: &[Config]) -> Option<String> {
     let shown: Vec<&str> = configs.iter().map(|c| c.display.as_str()).collect();
     match shown[..] {

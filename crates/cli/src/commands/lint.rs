@@ -46,12 +46,13 @@ pub fn run(a: LintArgs) -> anyhow::Result<Exit> {
         LintFormat::Human => {
             let color = render::human::use_color(terminal, std::env::var_os("NO_COLOR").as_deref());
             let view = super::configured::with_config_texts(found, &configured.configs);
-            let mut text = render::human::render(view.as_ref().unwrap_or(found), &fixable, color);
-            if let Some(line) = super::configured::used_line(&configured.configs) {
-                text.push_str(&render::human::visible_line(&line));
-                text.push('\n');
-            }
-            text
+            let config = super::configured::used_line(&configured.configs);
+            render::human::render(
+                view.as_ref().unwrap_or(found),
+                &fixable,
+                color,
+                config.as_deref(),
+            )
         }
         LintFormat::Sarif => render::sarif::render(&found.batch, &fixable),
         LintFormat::Github => render::github::render(&found.batch),

@@ -16,10 +16,18 @@ pub fn use_color(is_terminal: bool, no_color: Option<&std::ffi::OsStr>) -> bool 
     is_terminal && !matches!(no_color, Some(v) if !v.is_empty())
 }
 
-/// Renders every diagnostic of `found`, then the summary lines. Diagnostics that `--fix` would
-/// fix are marked `[*]`, as ruff marks them.
-pub fn render(found: &Discovered, fixable: &Fixable, color: bool) -> String {
+/// Renders every diagnostic of `found`, then `context` (which configuration applied), then the
+/// summary lines. Diagnostics that `--fix` would fix are marked `[*]`, as ruff marks them.
+///
+/// The output ends as ruff's does: `Found …`, then the `[*] N fixable with …` line that counts
+/// among those problems, the one thing left to do. What shaped the counts (`Configuration: …`)
+/// comes just before them, not after the hint.
+pub fn render(found: &Discovered, fixable: &Fixable, color: bool, context: Option<&str>) -> String {
     let mut out = diagnostics_with(found, fixable, color);
+    if let Some(line) = context {
+        out.push_str(&visible_line(line));
+        out.push('\n');
+    }
     out.push_str(&summary(found));
     out.push('\n');
     if let Some(line) = fixable_line(&found.batch.diagnostics, fixable) {
@@ -345,7 +353,12 @@ mod tests {
             sources: demo_sources(),
             outside: Vec::new(),
         };
-        insta::assert_snapshot!(render(&found, &demo_fixes(), false));
+        insta::assert_snapshot!(render(
+            &found,
+            &demo_fixes(),
+            false,
+            Some("Configuration: hooks.toml")
+        ));
     }
 
     #[test]
@@ -360,15 +373,15 @@ mod tests {
             sources: demo_sources(),
             outside: Vec::new(),
         };
-        assert!(render(&found, &Fixable::default(), true).contains('\u{1b}'));
-        assert!(!render(&found, &Fixable::default(), false).contains('\u{1b}'));
+        assert!(render(&found, &Fixable::default(), true, None).contains('\u{1b}'));
+        assert!(!render(&found, &Fixable::default(), false, None).contains('\u{1b}'));
     }
 
     #[test]
     fn a_clean_batch_prints_only_the_summary_with_where_lint_looked() {
         let found = Discovered::default();
         assert_eq!(
-            render(&found, &Fixable::default(), false),
+            render(&found, &Fixable::default(), false, None),
             "No hook files found; nothing was linted.\n"
         );
         let found = Discovered {
@@ -377,7 +390,7 @@ mod tests {
             outside: Vec::new(),
         };
         assert_eq!(
-            render(&found, &Fixable::default(), false),
+            render(&found, &Fixable::default(), false, None),
             "No problems found in 2 files (.jarvis-code/config.toml, .codex/hooks.json); 0 accepted hooks.\n"
         );
         let many = Discovered {
@@ -438,7 +451,7 @@ mod tests {
             }],
             outside: Vec::new(),
         };
-        let out = render(&found, &Fixable::default(), false);
+        let out = render(&found, &Fixable::default(), false, None);
         assert!(!out.chars().any(|c| c.is_control() && c != '\n'), "{out:?}");
         assert!(out.contains(" --> a␊b␛.toml:3:5\n"), "{out}");
         assert!(out.contains("3 | ␛[2Jx = 1\n"), "{out}");
@@ -477,7 +490,7 @@ mod tests {
                 }],
                 outside: Vec::new(),
             };
-            let out = render(&found, &Fixable::default(), false);
+            let out = render(&found, &Fixable::default(), false, None);
             proptest::prop_assert!(out.starts_with("error[parse_error]: m"), "{}", out);
         }
     }
