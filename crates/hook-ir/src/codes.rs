@@ -1367,6 +1367,25 @@ codes! {
     GeminiSettingsUnreadable = "gemini_settings_unreadable", Error, "A Gemini settings file that does not parse: Gemini CLI does not start";
 
     /// ## What it means
+    /// An event in a Gemini CLI settings file holds one hook definition (an object) instead of
+    /// a list of them. Gemini CLI 0.61.0 merges the settings layers onto its schema's
+    /// defaults, where every event is an empty list merged with `concat`, and wraps a value
+    /// that is not a list in one (`packages/cli/src/config/settings.ts` `mergeRecursively`):
+    /// the object runs as one definition. Recorded live: `schema_event_not_list`.
+    /// ## Why it matters
+    /// It works only there: an extension's `hooks/hooks.json` (not merged) skips it, as Claude
+    /// Code and Codex skip such an event — Claude and Codex even drop the whole file — so the
+    /// hook is lost when copied or imported elsewhere.
+    /// ## Example
+    /// ```json
+    /// {"hooks": {"BeforeTool": {"matcher": "run_shell_command",
+    ///   "hooks": [{"type": "command", "command": "./check.sh"}]}}}
+    /// ```
+    /// ## How to fix
+    /// Write the definition inside a list: `"BeforeTool": [{...}]`.
+    GeminiEventNotAList = "gemini_event_not_a_list", Warning, "A Gemini event holding one hook definition instead of a list";
+
+    /// ## What it means
     /// A `hooks bridge` entry (written by `hooks bridge install`) runs the hooks of other
     /// conventions inside this agent, but none of its source conventions (`--from`, by default
     /// every convention the agent does not read itself) has a hook for the entry's event in this
