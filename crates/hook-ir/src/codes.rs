@@ -666,6 +666,31 @@ codes! {
     /// needs the full HookAPI.
     PluginDeniedApi = "plugin_denied_api", Warning, "A plugin module calls an API the constrained plugin API denies";
 
+    /// ## What it means
+    /// A Codex `hooks.json` — the project's, the user's, or a plugin's `hooks/hooks.json` —
+    /// holds a value Codex's model of the file does not accept: a top-level key other than
+    /// `description` and `hooks` (events written at the top level included), `hooks` that is
+    /// not an object, an event Codex knows whose value is not an array, a handler with no
+    /// `type` or an unknown one, a `command` handler with no `command`, a `timeout` that is not
+    /// a whole number of seconds, an `async` that is not a boolean, a key written twice. The
+    /// diagnostic points at the first such value, as Codex meets it.
+    /// ## Why it matters
+    /// Codex reads the file with one strict deserialization
+    /// (`codex-rs/hooks/src/engine/discovery.rs` `load_hooks_json`; plugins:
+    /// `codex-rs/core-plugins/src/loader.rs` `append_plugin_hook_file`): one bad value fails it,
+    /// Codex logs "failed to parse hooks config" among its startup warnings and loads **none**
+    /// of the file's hooks, the valid ones included (checked on Codex 0.171.0 with
+    /// `hooks/list`). `hooks lint` accepts no hook from such a file either.
+    /// ## Example
+    /// ```json
+    /// {"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command"}]}],
+    ///            "Stop": [{"hooks": [{"type": "command", "command": "./check.sh"}]}]}}
+    /// ```
+    /// The `PreToolUse` handler has no `command`: the `Stop` hook does not run either.
+    /// ## How to fix
+    /// Fix the value the diagnostic points at; the other diagnostics at the same place say how.
+    CodexHooksFileRejected = "codex_hooks_file_rejected", Error, "Codex rejects the whole hooks.json: none of its hooks run";
+
     // ───────────────────────── runner ─────────────────────────
 
     /// ## What it means

@@ -334,6 +334,15 @@ fn lower_handler(
     let ty = string("type", out).ok()?;
     match ty.as_ref().map(|(t, s)| (t.as_str(), *s)) {
         Some(("command", _)) => {}
+        Some(("mcp_tool", span)) => {
+            out.diag(file.diag(
+                Code::UnsupportedHandlerType,
+                CONV,
+                span,
+                "Codex calls an MCP tool for an `mcp_tool` handler; the hook IR has only command handlers, so `hooks` neither checks nor runs it",
+            ));
+            return None;
+        }
         Some((t @ ("prompt" | "agent"), span)) => {
             out.diag(file.diag(
                 Code::UnsupportedHandlerType,
@@ -367,7 +376,11 @@ fn lower_handler(
     }
     ignored_keys(file, members, HANDLER_KEYS, "command handler", out);
     let command = string("command", out).ok()?;
-    let status_message = string("statusMessage", out).ok()?.map(|(s, _)| s);
+    // `null` is "not given" for Codex's `Option` fields (`statusMessage`, `timeout`).
+    let status_message = match h.get("statusMessage").map(|m| &m.value.kind) {
+        Some(J::Null) => None,
+        _ => string("statusMessage", out).ok()?.map(|(s, _)| s),
+    };
     let (command, cmd_span) = match command {
         Some((c, span)) if !c.trim().is_empty() => (c, span),
         Some((_, span)) => {
@@ -384,7 +397,7 @@ fn lower_handler(
                 Code::InvalidCommand,
                 CONV,
                 h.span,
-                "this command handler has no `command`; Codex skips it",
+                "this command handler has no `command`",
             ));
             return None;
         }
@@ -405,7 +418,7 @@ fn lower_handler(
         }
     };
     let timeout_s = match h.get("timeout").map(|m| &m.value) {
-        None => None,
+        None | Some(Node { kind: J::Null, .. }) => None,
         Some(
             n @ Node {
                 kind: J::Number(num),

@@ -11,6 +11,7 @@ pub mod lower;
 pub mod managed;
 pub mod raw;
 pub mod schema;
+pub mod strict;
 pub mod trust;
 pub mod write;
 
