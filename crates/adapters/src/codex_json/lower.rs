@@ -95,6 +95,27 @@ pub fn lower(file: &Source, root: &Node, out: &mut Output) {
         ));
         return;
     };
+    // One matcher group where the events belong: Codex reads `matcher` and `hooks` as unknown
+    // events and ignores them, so nothing runs; say that once.
+    let single_group = !events.is_empty()
+        && events
+            .iter()
+            .all(|m| m.key == "matcher" || m.key == "hooks")
+        && events
+            .iter()
+            .any(|m| m.key == "hooks" && m.value.elements().is_some());
+    if single_group {
+        out.diag(
+            file.diag(
+                Code::WrongValueType,
+                CONV,
+                hooks.value.span,
+                "`hooks` holds one matcher group, not an object of events; Codex ignores `matcher` and `hooks` as unknown events, so none of these hooks run",
+            )
+            .with_help("name the event: `\"hooks\": {\"PreToolUse\": [{\"matcher\": …, \"hooks\": […]}]}`"),
+        );
+        return;
+    }
     for ev in events {
         lower_event(file, ev, out);
     }
