@@ -8,7 +8,7 @@
 //! `cases.json`, the handlers the real Codex listed (`codex app-server`, JSON-RPC `hooks/list`)
 //! and its startup warnings, recorded by `record.py` there. The hooks `hooks lint` accepts from
 //! each file must be exactly those, and a file Codex failed to parse must get
-//! `codex_hooks_file_rejected`, at a location.
+//! `hooks_file_rejected`, at a location.
 
 use adapters::{load_file, Context};
 use hook_ir::{Code, Convention};
@@ -86,11 +86,11 @@ fn the_hooks_lint_accepts_are_the_hooks_codex_0_171_0_loads() {
             .batch
             .diagnostics
             .iter()
-            .filter(|d| d.code == Code::CodexHooksFileRejected)
+            .filter(|d| d.code == Code::HooksFileRejected)
             .collect();
         if ours_rejected.len() != usize::from(rejected) {
             wrong.push(format!(
-                "{name}: {} codex_hooks_file_rejected, Codex rejected: {rejected}; {text}",
+                "{name}: {} hooks_file_rejected, Codex rejected: {rejected}; {text}",
                 ours_rejected.len()
             ));
         }

@@ -25,7 +25,7 @@ const USER_FILE: &str = r#"{
 "#;
 
 /// [`USER_FILE`] as Codex 0.171.0 loads it: no top-level key but `description` and `hooks`
-/// (any other fails the whole file, `codex_hooks_file_rejected`).
+/// (any other fails the whole file, `hooks_file_rejected`).
 const LOADABLE_USER_FILE: &str = r#"{
     "description": "o3",
     "hooks": {

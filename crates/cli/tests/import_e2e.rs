@@ -253,7 +253,7 @@ fn json_targets_keep_other_keys_order_and_indentation() {
     let mine = "{\n\t\"zeta\": true,\n\t\"hooks\": {\n\t\t\"Stop\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"./mine.sh\"}]}]\n\t},\n\t\"alpha\": [1, 2]\n}\n";
     // Jarvis hooks are the user's: they go to the user-level files.
     // Codex 0.171.0 accepts no top-level key but `description` and `hooks`
-    // (`codex_hooks_file_rejected`): its file keeps the same layout with `description`.
+    // (`hooks_file_rejected`): its file keeps the same layout with `description`.
     let mine_codex = mine
         .replace("\t\"zeta\": true,", "\t\"description\": \"zeta\",")
         .replace(",\n\t\"alpha\": [1, 2]", "");

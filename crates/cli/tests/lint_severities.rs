@@ -38,7 +38,7 @@ fn events_outside_hooks_are_an_error_in_claude_as_in_codex() {
         codes(&v),
         [
             pair("missing_hooks_wrapper", "error"),
-            pair("codex_hooks_file_rejected", "error")
+            pair("hooks_file_rejected", "error")
         ]
     );
 }

@@ -392,6 +392,33 @@ codes! {
     /// Separate the names with `|` (`Edit|Write`). `hooks lint --fix` does it (a safe fix).
     MatcherCommaList = "matcher_comma_list", Warning, "A comma-separated list of names read as one regex matches no tool";
 
+    /// ## What it means
+    /// One value in the file has a type or form the agent's loader refuses, and the agent then
+    /// loads **no** hook of the file — the valid ones next to it included. Claude Code 2.1.332
+    /// drops a settings file's hooks for a `matcher` that is not a string (`null` too), a group
+    /// without a `hooks` list, a handler without or with an unknown `type`, a command handler
+    /// without `command`, a `timeout` that is not a positive number, a non-boolean `async`, a
+    /// non-string `statusMessage`, or an event whose value is not a list. Codex 0.171.0 reads
+    /// `hooks.json` with serde (`codex-rs/hooks/src/engine/discovery.rs` `load_hooks_json`:
+    /// "failed to parse hooks config", the file skipped): the same mistakes (a `null` matcher
+    /// and a group without `hooks` aside, which it accepts), a `timeout` that is not a whole
+    /// number of seconds (`1.5`, `-5`), and a known key written twice. Each case is recorded
+    /// live next to a valid hook (`docs/conformance.md`, scenarios `schema_*`).
+    /// ## Why it matters
+    /// A typo in one hook silently disables every guard in the file: nothing tells you, and
+    /// the tool calls the other hooks were meant to check run unchecked.
+    /// ## Example
+    /// ```json
+    /// {"hooks": {
+    ///   "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./a.sh", "timeout": "30"}]}],
+    ///   "PostToolUse": [{"matcher": "Edit", "hooks": [{"type": "command", "command": "./fmt.sh"}]}]}}
+    /// ```
+    /// (`./fmt.sh` never runs either.)
+    /// ## How to fix
+    /// Correct the value at the location shown (the other diagnostics there say what is
+    /// expected): `"timeout": 30`.
+    HooksFileRejected = "hooks_file_rejected", Error, "One invalid value makes the agent load none of the file's hooks";
+
     // ───────────────────────── jcode and Jarvis (TOML adapters) ─────────────────────────
 
     /// ## What it means
@@ -665,31 +692,6 @@ codes! {
     /// Plugins get only `on` and `logger`; move the work into a native `.gjc/hooks/` module if it
     /// needs the full HookAPI.
     PluginDeniedApi = "plugin_denied_api", Warning, "A plugin module calls an API the constrained plugin API denies";
-
-    /// ## What it means
-    /// A Codex `hooks.json` — the project's, the user's, or a plugin's `hooks/hooks.json` —
-    /// holds a value Codex's model of the file does not accept: a top-level key other than
-    /// `description` and `hooks` (events written at the top level included), `hooks` that is
-    /// not an object, an event Codex knows whose value is not an array, a handler with no
-    /// `type` or an unknown one, a `command` handler with no `command`, a `timeout` that is not
-    /// a whole number of seconds, an `async` that is not a boolean, a key written twice. The
-    /// diagnostic points at the first such value, as Codex meets it.
-    /// ## Why it matters
-    /// Codex reads the file with one strict deserialization
-    /// (`codex-rs/hooks/src/engine/discovery.rs` `load_hooks_json`; plugins:
-    /// `codex-rs/core-plugins/src/loader.rs` `append_plugin_hook_file`): one bad value fails it,
-    /// Codex logs "failed to parse hooks config" among its startup warnings and loads **none**
-    /// of the file's hooks, the valid ones included (checked on Codex 0.171.0 with
-    /// `hooks/list`). `hooks lint` accepts no hook from such a file either.
-    /// ## Example
-    /// ```json
-    /// {"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command"}]}],
-    ///            "Stop": [{"hooks": [{"type": "command", "command": "./check.sh"}]}]}}
-    /// ```
-    /// The `PreToolUse` handler has no `command`: the `Stop` hook does not run either.
-    /// ## How to fix
-    /// Fix the value the diagnostic points at; the other diagnostics at the same place say how.
-    CodexHooksFileRejected = "codex_hooks_file_rejected", Error, "Codex rejects the whole hooks.json: none of its hooks run";
 
     // ───────────────────────── runner ─────────────────────────
 

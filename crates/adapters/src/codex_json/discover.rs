@@ -46,27 +46,7 @@ pub(crate) fn lower_text(ctx: &Context, path: &Path, display: &str, text: &str, 
     match json_span::parse(text) {
         Ok(root) => {
             let first = out.hooks.len();
-            let first_outside = out.outside.len();
-            let source = crate::Source::new(display, text);
-            lower(&source, &root, out);
-            // One value Codex's model rejects and Codex loads nothing from the file.
-            if let Some(r) = super::strict::first_rejection(&root) {
-                out.hooks.truncate(first);
-                out.outside.truncate(first_outside);
-                out.diag(
-                    source
-                        .diag(
-                            hook_ir::Code::CodexHooksFileRejected,
-                            Convention::CodexJson,
-                            r.span,
-                            format!(
-                                "Codex rejects this file: {}; it loads none of the file's hooks, the valid ones included",
-                                r.message
-                            ),
-                        )
-                        .with_help("Codex logs \"failed to parse hooks config\" at startup and runs no hook of this file"),
-                );
-            }
+            lower(&crate::Source::new(display, text), &root, out);
             let mut trust = Vec::new();
             super::trust::report(ctx, path, &root, &out.hooks[first..], &mut trust);
             out.diagnostics.extend(trust);

@@ -51,8 +51,31 @@ fn looks_like_event(key: &str) -> bool {
     contract::events_of(CONV).any(|c| c.event.eq_ignore_ascii_case(key))
 }
 
-/// Lowers the whole document.
+/// Lowers the whole document: none of its hooks when Codex would not load the file
+/// ([`super::accepts`]).
 pub fn lower(file: &Source, root: &Node, out: &mut Output) {
+    let (hooks, outside) = (out.hooks.len(), out.outside.len());
+    lower_all(file, root, out);
+    if let Some((span, why)) = super::accepts::first_rejection(root) {
+        let n = out.hooks.len() - hooks + out.outside.len() - outside;
+        out.hooks.truncate(hooks);
+        out.outside.truncate(outside);
+        out.diag(
+            file.diag(
+                Code::HooksFileRejected,
+                CONV,
+                span,
+                format!(
+                    "{why}: Codex cannot parse this hooks.json and skips the whole file, so none of its hooks run{}",
+                    lost(n)
+                ),
+            )
+            .with_help("fix this value: one invalid hook disables every hook of the file"),
+        );
+    }
+}
+
+fn lower_all(file: &Source, root: &Node, out: &mut Output) {
     let Some(members) = root.members() else {
         out.diag(file.diag(
             Code::WrongValueType,
@@ -536,6 +559,15 @@ fn lower_handler(
             gjc_managed,
         },
     })
+}
+
+/// How many valid hooks the rejection costs, for the message.
+fn lost(n: usize) -> String {
+    match n {
+        0 => String::new(),
+        1 => " (1 otherwise valid hook is lost)".into(),
+        n => format!(" ({n} otherwise valid hooks are lost)"),
+    }
 }
 
 #[cfg(test)]

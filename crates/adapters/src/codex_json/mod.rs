@@ -6,12 +6,12 @@
 //! merge), [`managed`] (GJC's managed `UserPromptSubmit`/`Stop` entries, for
 //! `hooks setup codex`) and [`trust`] (Codex's trusted hashes and project trust).
 
+mod accepts;
 pub mod discover;
 pub mod lower;
 pub mod managed;
 pub mod raw;
 pub mod schema;
-pub mod strict;
 pub mod trust;
 pub mod write;
 

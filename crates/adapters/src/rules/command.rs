@@ -142,13 +142,19 @@ fn project_dir_help(c: Convention) -> String {
     }
 }
 
-/// Whether `cmd` expands the variable `name` (`$NAME` or `${NAME}`, not `$NAMEX`).
+/// Whether `cmd` expands the variable `name` (`$NAME` or `${NAME}`, not `$NAMEX`). Looks after
+/// each `$` (one byte search) rather than for the name (a substring search per variable).
 fn mentions(cmd: &str, name: &str) -> bool {
-    cmd.match_indices(name).any(|(i, _)| {
-        let before = &cmd[..i];
-        let after = cmd[i + name.len()..].chars().next();
-        let ends = !after.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
-        (before.ends_with('$') && ends) || (before.ends_with("${") && after == Some('}'))
+    cmd.match_indices('$').any(|(i, _)| {
+        let rest = &cmd[i + 1..];
+        let plain = rest.strip_prefix(name).is_some_and(|after| {
+            !after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+        });
+        plain
+            || rest
+                .strip_prefix('{')
+                .and_then(|r| r.strip_prefix(name))
+                .is_some_and(|r| r.starts_with('}'))
     })
 }
 

@@ -377,7 +377,7 @@ const JSON_UNRELATED: &str =
 
 /// The one other top-level key Codex accepts next to `hooks` (odd spacing kept), which a writer
 /// must not touch. Any other key fails the whole file in Codex 0.171.0
-/// (`codex_hooks_file_rejected`, fixtures/codex-hooks-shapes).
+/// (`hooks_file_rejected`, fixtures/codex-hooks-shapes).
 const CODEX_UNRELATED: &str = "\"description\"  :   \"team ops, [1,2, 3]\"";
 
 /// Codex `hooks.json` and Claude `settings.json`: `{"hooks": {EVENT: [{"matcher", "hooks":

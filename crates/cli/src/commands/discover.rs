@@ -51,7 +51,7 @@ pub fn discover_each(
     } else {
         paths
     };
-    let mut all = Discovered::default();
+    let mut merged = super::merged::Merged::default();
     for p in paths {
         // `exists()` is false for a symlink loop or a path under a file too: say why.
         match std::fs::metadata(p) {
@@ -81,52 +81,9 @@ pub fn discover_each(
             is_file: !p.is_dir(),
         };
         each(&root, &ctx, &mut d)?;
-        merge(&mut all, d);
+        merged.add(d);
     }
-    Ok(all)
-}
-
-/// Adds one root's findings to `all`. Roots share the home dir (and may overlap), so a file read
-/// by an earlier root is not reported twice: its hooks and diagnostics are identical, display
-/// path included, because display paths are relative to the current directory, not the root.
-fn merge(all: &mut Discovered, d: Discovered) {
-    use std::collections::HashSet;
-    let seen: HashSet<&Path> = all.sources.iter().map(|s| s.path.as_path()).collect();
-    let repeated: HashSet<&str> = d
-        .sources
-        .iter()
-        .filter(|s| seen.contains(s.path.as_path()))
-        .map(|s| s.display.as_str())
-        .collect();
-    if repeated.is_empty() && all.sources.is_empty() {
-        all.batch.extend(d.batch);
-        all.sources.extend(d.sources);
-        return;
-    }
-    let old_hooks: HashSet<&hook_ir::Hook> = all.batch.hooks.iter().collect();
-    let old_diags: HashSet<&hook_ir::Diagnostic> = all.batch.diagnostics.iter().collect();
-    let in_repeated =
-        |l: Option<&hook_ir::Location>| l.is_some_and(|l| repeated.contains(l.path.as_str()));
-    let hooks: Vec<_> = d
-        .batch
-        .hooks
-        .into_iter()
-        .filter(|h| !(in_repeated(Some(&h.location)) && old_hooks.contains(h)))
-        .collect();
-    let diagnostics: Vec<_> = d
-        .batch
-        .diagnostics
-        .into_iter()
-        .filter(|x| !(in_repeated(x.location.as_ref()) && old_diags.contains(x)))
-        .collect();
-    let sources: Vec<_> = d
-        .sources
-        .into_iter()
-        .filter(|s| !seen.contains(s.path.as_path()))
-        .collect();
-    all.batch.hooks.extend(hooks);
-    all.batch.diagnostics.extend(diagnostics);
-    all.sources.extend(sources);
+    Ok(merged.all)
 }
 
 /// `p` as an absolute path with `.` and `..` resolved lexically (not through symlinks, so an

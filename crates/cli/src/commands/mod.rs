@@ -10,6 +10,7 @@ mod lint;
 mod lint_empty;
 mod lint_fix;
 mod list;
+mod merged;
 mod run;
 mod schema;
 mod setup;
