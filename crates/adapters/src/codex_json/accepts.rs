@@ -7,29 +7,69 @@
 //! `command` — and Codex skips the file with a warning, so **none** of its hooks run, the valid
 //! ones included. Recorded live, each next to a valid hook in the same file: the conformance
 //! scenarios `schema_*`, `syntax_duplicate_event` and `syntax_wrong_type_elsewhere`. What it
-//! accepts (recorded too): unknown events (their content unread), unknown keys, a `null`
-//! matcher, a group without `hooks`, a `timeout` of 0, an empty `command`, `prompt` handlers.
+//! accepts (recorded too): unknown events (their content unread), unknown keys inside `hooks`,
+//! groups and handlers, a `null` matcher, a group without `hooks`, a `timeout` of 0, an empty
+//! `command`, `prompt` handlers, `mcp_tool` handlers with `server` and `tool`. Not at the top
+//! level: there the file takes only `description` (a string) and `hooks`. Each shape is also
+//! pinned against Codex 0.171.0's `hooks/list` (`fixtures/codex-hooks-shapes/`, test
+//! `codex_hooks_shapes.rs`); plugins' `hooks/hooks.json` are read with the same model
+//! (`codex-rs/core-plugins/src/loader.rs` `append_plugin_hook_file`).
 
 use super::raw::{GROUP_KEYS, HANDLER_KEYS};
 use crate::json_span::{Kind as J, Member, Node};
-use hook_ir::contract;
-use hook_ir::Convention;
 
 /// A span and why serde refuses the value there.
 pub(super) type Rejection = ((usize, usize), String);
 
+/// The events of Codex 0.171.0's `HookEventsToml`: a value under one of these keys must be a
+/// list of matcher groups; any other key of `hooks` is ignored unread — `StopFailure` too, which
+/// the contract table lists for newer Codex versions (pinned against that build's `hooks/list`:
+/// `fixtures/codex-hooks-shapes/`, case `stop_failure_5`).
+const KNOWN_EVENTS: &[&str] = &[
+    "PreToolUse",
+    "PermissionRequest",
+    "PostToolUse",
+    "PreCompact",
+    "PostCompact",
+    "SessionStart",
+    "UserPromptSubmit",
+    "Stop",
+    "SubagentStart",
+    "SubagentStop",
+    "SessionEnd",
+    "Interrupt",
+];
+
 /// The first value that makes Codex skip the whole file, or `None` when it loads it.
 pub(super) fn first_rejection(root: &Node) -> Option<Rejection> {
-    let members = root.members()?;
-    // `HooksFile` has one field, `hooks`; other keys are ignored unread.
-    if let Some(d) = duplicate(members, &["hooks"]) {
+    let Some(members) = root.members() else {
+        return wrong(root, "the file must be an object with `hooks`");
+    };
+    // `HooksFile` denies unknown fields: `description` and `hooks` only — an event written at
+    // the top level, `$schema` or any other key fails the file ("unknown field `$schema`,
+    // expected `description` or `hooks`" from Codex 0.171.0; fixtures/codex-hooks-shapes).
+    if let Some(d) = duplicate(members, &["description", "hooks"]) {
         return Some(d);
+    }
+    for m in members {
+        match (m.key.as_str(), &m.value.kind) {
+            ("hooks", _) | ("description", J::String(_) | J::Null) => {}
+            ("description", _) => return wrong(&m.value, "`description` must be a string"),
+            (other, _) => {
+                return Some((
+                    m.key_span,
+                    format!(
+                        "`{other}` is not a top-level key Codex knows (`description`, `hooks`)"
+                    ),
+                ))
+            }
+        }
     }
     let hooks = root.get("hooks")?;
     let Some(events) = hooks.value.members() else {
         return wrong(&hooks.value, "`hooks` must be an object of events");
     };
-    let is_event = |k: &str| contract::find(Convention::CodexJson, k).is_some();
+    let is_event = |k: &str| KNOWN_EVENTS.contains(&k);
     let names: Vec<&str> = events
         .iter()
         .map(|e| e.key.as_str())
@@ -104,10 +144,31 @@ fn handler(h: &Node) -> Option<Rejection> {
     match &ty.value.kind {
         J::String(t) if t == "command" => {}
         J::String(t) if t == "prompt" || t == "agent" => return None,
+        // An MCP tool call: `server` and `tool` are required strings (Codex 0.171.0:
+        // "missing field `server`"; fixtures/codex-hooks-shapes, `mcp_tool_*`).
+        J::String(t) if t == "mcp_tool" => {
+            if let Some(d) = duplicate(members, &["server", "tool"]) {
+                return Some(d);
+            }
+            for key in ["server", "tool"] {
+                match h.get(key) {
+                    None => {
+                        return Some((h.span, format!("an `mcp_tool` handler must have a `{key}`")))
+                    }
+                    Some(m) if !matches!(m.value.kind, J::String(_)) => {
+                        return wrong(&m.value, &format!("`{key}` must be a string"))
+                    }
+                    Some(_) => {}
+                }
+            }
+            return None;
+        }
         J::String(t) => {
             return Some((
                 ty.value.span,
-                format!("`{t}` is not a handler type Codex knows (command, prompt, agent)"),
+                format!(
+                    "`{t}` is not a handler type Codex knows (command, mcp_tool, prompt, agent)"
+                ),
             ))
         }
         _ => return wrong(&ty.value, "`type` must be a string"),

@@ -118,6 +118,27 @@ fn lower_all(file: &Source, root: &Node, out: &mut Output) {
         ));
         return;
     };
+    // One matcher group where the events belong: Codex reads `matcher` and `hooks` as unknown
+    // events and ignores them, so nothing runs; say that once.
+    let single_group = !events.is_empty()
+        && events
+            .iter()
+            .all(|m| m.key == "matcher" || m.key == "hooks")
+        && events
+            .iter()
+            .any(|m| m.key == "hooks" && m.value.elements().is_some());
+    if single_group {
+        out.diag(
+            file.diag(
+                Code::WrongValueType,
+                CONV,
+                hooks.value.span,
+                "`hooks` holds one matcher group, not an object of events; Codex ignores `matcher` and `hooks` as unknown events, so none of these hooks run",
+            )
+            .with_help("name the event: `\"hooks\": {\"PreToolUse\": [{\"matcher\": …, \"hooks\": […]}]}`"),
+        );
+        return;
+    }
     for ev in events {
         lower_event(file, ev, out);
     }
@@ -357,6 +378,15 @@ fn lower_handler(
     let ty = string("type", out).ok()?;
     match ty.as_ref().map(|(t, s)| (t.as_str(), *s)) {
         Some(("command", _)) => {}
+        Some(("mcp_tool", span)) => {
+            out.diag(file.diag(
+                Code::UnsupportedHandlerType,
+                CONV,
+                span,
+                "Codex calls an MCP tool for an `mcp_tool` handler; the hook IR has only command handlers, so `hooks` neither checks nor runs it",
+            ));
+            return None;
+        }
         Some((t @ ("prompt" | "agent"), span)) => {
             out.diag(file.diag(
                 Code::UnsupportedHandlerType,
@@ -390,7 +420,11 @@ fn lower_handler(
     }
     ignored_keys(file, members, HANDLER_KEYS, "command handler", out);
     let command = string("command", out).ok()?;
-    let status_message = string("statusMessage", out).ok()?.map(|(s, _)| s);
+    // `null` is "not given" for Codex's `Option` fields (`statusMessage`, `timeout`).
+    let status_message = match h.get("statusMessage").map(|m| &m.value.kind) {
+        Some(J::Null) => None,
+        _ => string("statusMessage", out).ok()?.map(|(s, _)| s),
+    };
     let (command, cmd_span) = match command {
         Some((c, span)) if !c.trim().is_empty() => (c, span),
         Some((_, span)) => {
@@ -428,7 +462,7 @@ fn lower_handler(
         }
     };
     let timeout_s = match h.get("timeout").map(|m| &m.value) {
-        None => None,
+        None | Some(Node { kind: J::Null, .. }) => None,
         Some(
             n @ Node {
                 kind: J::Number(num),
