@@ -423,3 +423,96 @@ fn only_the_named_source_conventions_run() {
         stderr(&o)
     );
 }
+
+/// A `PATH` with Node.js and the system tools but no Bun (fails loudly when one of its folders
+/// holds a `bun`: Bun could not be hidden then).
+fn path_without_bun() -> String {
+    let node = runner::module_host::find_on_path("node").expect("the bridge tests need Node.js");
+    let mut dirs = vec![node.parent().unwrap().to_path_buf()];
+    for d in ["/usr/bin", "/bin"] {
+        if !dirs.iter().any(|x| x == Path::new(d)) {
+            dirs.push(d.into());
+        }
+    }
+    for d in &dirs {
+        assert!(
+            !d.join("bun").exists(),
+            "cannot hide Bun: {} holds one",
+            d.display()
+        );
+    }
+    std::env::join_paths(&dirs).unwrap().into_string().unwrap()
+}
+
+#[test]
+fn a_typescript_gjc_guard_with_no_bun_denies_and_runs_on_the_projects_bun() {
+    // Issue 13: a TypeScript guard the bridge cannot run must not let the call through. GJC
+    // itself runs on Bun, so nothing says what the guard would answer: deny, naming what to
+    // install. With the project's `node_modules/.bin/bun` (what `npm install bun` writes) the
+    // guard runs and answers for itself.
+    let t = Tree::new("guarded");
+    std::fs::remove_file(t.project().join(".gjc/hooks/pre/bash.js")).unwrap();
+    t.write(
+        "project/.gjc/hooks/pre/bash.ts",
+        "export default (api: { on(e: string, h: (e: { input: { command?: string } }) => unknown): void }): void => {\n  api.on(\"tool_call\", (e: { input: { command?: string } }) => {\n    const c: string = e.input.command ?? \"\";\n    return c.includes(\"rm -rf\") ? { block: true, reason: \"ts guard: no rm -rf\" } : undefined;\n  });\n};\n",
+    );
+    let path = path_without_bun();
+    let run = |command: &str| {
+        let o = hooks(
+            &t,
+            &[
+                "bridge",
+                "--host",
+                "claude-settings",
+                "--event",
+                "PreToolUse",
+            ],
+            &claude_bash(&t, command).to_string(),
+            &[("PATH", path.as_str())],
+        );
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        // An allow is no output at all for Claude.
+        if o.stdout.is_empty() {
+            json!({})
+        } else {
+            stdout_json(&o)
+        }
+    };
+    let strips_types = std::process::Command::new("node")
+        .args([
+            "--input-type=module",
+            "-e",
+            "process.exit(process.features?.typescript ? 0 : 3)",
+        ])
+        .status()
+        .expect("node runs")
+        .success();
+    if !strips_types {
+        let v = run("ls");
+        assert_eq!(v["hookSpecificOutput"]["permissionDecision"], "deny", "{v}");
+        let reason = v["hookSpecificOutput"]["permissionDecisionReason"]
+            .as_str()
+            .unwrap();
+        assert!(
+            reason.contains("Bun was not found") && reason.contains("npm install bun"),
+            "{reason}"
+        );
+    }
+    let bun = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../node_modules/.bin/bun");
+    assert!(
+        bun.is_file(),
+        "Bun is missing: run `npm ci` at the workspace root (it installs node_modules/.bin/bun)"
+    );
+    let bin = t.project().join("node_modules/.bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(std::fs::canonicalize(bun).unwrap(), bin.join("bun")).unwrap();
+    let v = run("rm -rf /");
+    assert_eq!(v["hookSpecificOutput"]["permissionDecision"], "deny", "{v}");
+    assert_eq!(
+        v["hookSpecificOutput"]["permissionDecisionReason"],
+        "ts guard: no rm -rf"
+    );
+    let v = run("ls");
+    assert_ne!(v["hookSpecificOutput"]["permissionDecision"], "deny", "{v}");
+}
