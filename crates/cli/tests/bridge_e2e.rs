@@ -3,6 +3,9 @@
 //! and Codex shell hooks — and answers in the host's protocol, checked exactly. The project is
 //! `fixtures/bridge/guarded`, copied to a temp dir (hooks write files into it).
 
+mod common;
+
+use common::path_without_bun;
 use serde_json::{json, Value};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -422,26 +425,6 @@ fn only_the_named_source_conventions_run() {
         "{}",
         stderr(&o)
     );
-}
-
-/// A `PATH` with Node.js and the system tools but no Bun (fails loudly when one of its folders
-/// holds a `bun`: Bun could not be hidden then).
-fn path_without_bun() -> String {
-    let node = runner::module_host::find_on_path("node").expect("the bridge tests need Node.js");
-    let mut dirs = vec![node.parent().unwrap().to_path_buf()];
-    for d in ["/usr/bin", "/bin"] {
-        if !dirs.iter().any(|x| x == Path::new(d)) {
-            dirs.push(d.into());
-        }
-    }
-    for d in &dirs {
-        assert!(
-            !d.join("bun").exists(),
-            "cannot hide Bun: {} holds one",
-            d.display()
-        );
-    }
-    std::env::join_paths(&dirs).unwrap().into_string().unwrap()
 }
 
 #[test]
