@@ -234,10 +234,11 @@ fn each_mistake_gets_its_code() {
             Code::NonCommandHandler,
             Code::WrongValueType,
             Code::InvalidCommand,
-            Code::TimeoutLooksLikeMilliseconds,
+            // One invalid handler and Claude Code loads none of the file's hooks, so the
+            // rules (`timeout_looks_like_milliseconds`, ...) have no hook of it to check.
+            Code::HooksFileRejected,
             Code::InvalidTimeout,
             Code::IgnoredKey,
-            Code::DuplicateHook,
         ],
     );
     has("parse-error", &[Code::ParseError]);

@@ -547,3 +547,25 @@ fn matchers_are_written_so_claude_reads_them_back_unchanged() {
     assert_eq!(codes, [Code::SemanticMismatch, Code::SemanticMismatch]);
     assert!(refused.changes.iter().all(|c| c.is_noop()));
 }
+
+#[test]
+fn a_file_with_a_byte_order_mark_is_read_but_not_rewritten() {
+    // Claude Code 2.1.332 reads it (conformance: `syntax_bom`); the editor would drop the mark.
+    let (_d, ctx) = project();
+    let path = settings(&ctx);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let text = "\u{feff}{\"hooks\": {\"Stop\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"echo a\"}]}]}}\n";
+    std::fs::write(&path, text).unwrap();
+    let read = discover_only(&ctx, &[CL]);
+    assert_eq!(read.batch.hooks.len(), 1, "{:?}", read.batch.diagnostics);
+    assert!(
+        read.batch.diagnostics.is_empty(),
+        "{:?}",
+        read.batch.diagnostics
+    );
+    let h = hook(Kind::Stop, "Stop", Matcher::Any, "echo b", 60_000);
+    let plan = plan_write(&ctx, CL, &[h], &WriteOptions::default());
+    assert_eq!(plan.diagnostics[0].code, Code::InvalidSource, "{plan:?}");
+    apply(&plan).unwrap();
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+}

@@ -24,6 +24,23 @@ const USER_FILE: &str = r#"{
 }
 "#;
 
+/// [`USER_FILE`] as Codex 0.171.0 loads it: no top-level key but `description` and `hooks`
+/// (any other fails the whole file, `hooks_file_rejected`).
+const LOADABLE_USER_FILE: &str = r#"{
+    "description": "o3",
+    "hooks": {
+        "Stop": [
+            {"hooks": [{"type": "command", "command": "./mine.sh"}]},
+            {"hooks": [{"type": "command", "command": "gjc codex-native-hook --old"}, {"type": "command", "command": "./keep.sh"}]},
+            {"hooks": [{"type": "command", "command": "/opt/bin/gjc.exe codex-native-hook"}]}
+        ],
+        "PreToolUse": [
+            {"matcher": "Bash", "hooks": [{"type": "command", "command": "./guard.sh"}]}
+        ]
+    }
+}
+"#;
+
 #[test]
 fn managed_merge_into_a_missing_file() {
     let m = merge(None).unwrap();
@@ -139,7 +156,7 @@ fn cmd_hook(
 #[test]
 fn writer_appends_groups_preserving_the_file_and_is_idempotent() {
     let t = Tree::empty();
-    let path = t.write("project/.codex/hooks.json", USER_FILE);
+    let path = t.write("project/.codex/hooks.json", LOADABLE_USER_FILE);
     let hooks = [
         cmd_hook(
             "PreToolUse",
@@ -181,7 +198,7 @@ fn writer_appends_groups_preserving_the_file_and_is_idempotent() {
     let after = &plan.changes[0].after;
     insta::assert_snapshot!("writer_merged", after);
     // The user's text is kept byte for byte up to the first insertion.
-    assert!(after.starts_with("{\n    \"model\": \"o3\",\n    \"hooks\": {\n        \"Stop\": [\n            {\"hooks\": [{\"type\": \"command\", \"command\": \"./mine.sh\"}]},"));
+    assert!(after.starts_with("{\n    \"description\": \"o3\",\n    \"hooks\": {\n        \"Stop\": [\n            {\"hooks\": [{\"type\": \"command\", \"command\": \"./mine.sh\"}]},"));
     apply(&plan).unwrap();
     let d = adapters::load_file(&t.ctx(), &path, Some(Convention::CodexJson));
     let odd = d
@@ -387,7 +404,7 @@ fn the_same_command_with_other_settings_is_a_conflict_unless_forced() {
     let dst = Tree::empty();
     let file = dst.project().join(".codex/hooks.json");
     std::fs::create_dir_all(file.parent().unwrap()).unwrap();
-    let text = "{\n  \"hooks\": {\n    \"Stop\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"./s.sh\", \"timeout\": 5}]}]\n  },\n  \"other\": 1\n}\n";
+    let text = "{\n  \"hooks\": {\n    \"Stop\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"./s.sh\", \"timeout\": 5}]}]\n  },\n  \"description\": \"kept\"\n}\n";
     std::fs::write(&file, text).unwrap();
     let h = cmd_hook("Stop", Kind::Stop, Matcher::Any, "./s.sh", Some(20_000));
     let plan = adapters::plan_write(
@@ -432,5 +449,5 @@ fn the_same_command_with_other_settings_is_a_conflict_unless_forced() {
     let v: serde_json::Value = serde_json::from_str(&after).unwrap();
     assert_eq!(v["hooks"]["Stop"].as_array().unwrap().len(), 1, "{after}");
     assert_eq!(v["hooks"]["Stop"][0]["hooks"][0]["timeout"], 20);
-    assert!(after.ends_with("\"other\": 1\n}\n"), "{after}");
+    assert!(after.ends_with("\"description\": \"kept\"\n}\n"), "{after}");
 }

@@ -3,6 +3,9 @@
 //! and Codex shell hooks — and answers in the host's protocol, checked exactly. The project is
 //! `fixtures/bridge/guarded`, copied to a temp dir (hooks write files into it).
 
+mod common;
+
+use common::path_without_bun;
 use serde_json::{json, Value};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -422,4 +425,77 @@ fn only_the_named_source_conventions_run() {
         "{}",
         stderr(&o)
     );
+}
+
+#[test]
+fn a_typescript_gjc_guard_with_no_bun_denies_and_runs_on_the_projects_bun() {
+    // Issue 13: a TypeScript guard the bridge cannot run must not let the call through. GJC
+    // itself runs on Bun, so nothing says what the guard would answer: deny, naming what to
+    // install. With the project's `node_modules/.bin/bun` (what `npm install bun` writes) the
+    // guard runs and answers for itself.
+    let t = Tree::new("guarded");
+    std::fs::remove_file(t.project().join(".gjc/hooks/pre/bash.js")).unwrap();
+    t.write(
+        "project/.gjc/hooks/pre/bash.ts",
+        "export default (api: { on(e: string, h: (e: { input: { command?: string } }) => unknown): void }): void => {\n  api.on(\"tool_call\", (e: { input: { command?: string } }) => {\n    const c: string = e.input.command ?? \"\";\n    return c.includes(\"rm -rf\") ? { block: true, reason: \"ts guard: no rm -rf\" } : undefined;\n  });\n};\n",
+    );
+    let path = path_without_bun();
+    let run = |command: &str| {
+        let o = hooks(
+            &t,
+            &[
+                "bridge",
+                "--host",
+                "claude-settings",
+                "--event",
+                "PreToolUse",
+            ],
+            &claude_bash(&t, command).to_string(),
+            &[("PATH", path.as_str())],
+        );
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        // An allow is no output at all for Claude.
+        if o.stdout.is_empty() {
+            json!({})
+        } else {
+            stdout_json(&o)
+        }
+    };
+    let strips_types = std::process::Command::new("node")
+        .args([
+            "--input-type=module",
+            "-e",
+            "process.exit(process.features?.typescript ? 0 : 3)",
+        ])
+        .status()
+        .expect("node runs")
+        .success();
+    if !strips_types {
+        let v = run("ls");
+        assert_eq!(v["hookSpecificOutput"]["permissionDecision"], "deny", "{v}");
+        let reason = v["hookSpecificOutput"]["permissionDecisionReason"]
+            .as_str()
+            .unwrap();
+        assert!(
+            reason.contains("Bun was not found") && reason.contains("npm install bun"),
+            "{reason}"
+        );
+    }
+    let bun = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../node_modules/.bin/bun");
+    assert!(
+        bun.is_file(),
+        "Bun is missing: run `npm ci` at the workspace root (it installs node_modules/.bin/bun)"
+    );
+    let bin = t.project().join("node_modules/.bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(std::fs::canonicalize(bun).unwrap(), bin.join("bun")).unwrap();
+    let v = run("rm -rf /");
+    assert_eq!(v["hookSpecificOutput"]["permissionDecision"], "deny", "{v}");
+    assert_eq!(
+        v["hookSpecificOutput"]["permissionDecisionReason"],
+        "ts guard: no rm -rf"
+    );
+    let v = run("ls");
+    assert_ne!(v["hookSpecificOutput"]["permissionDecision"], "deny", "{v}");
 }

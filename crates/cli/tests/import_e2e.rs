@@ -252,19 +252,34 @@ fn json_targets_keep_other_keys_order_and_indentation() {
     // Tabs, an unusual key order and a hook of the user's own.
     let mine = "{\n\t\"zeta\": true,\n\t\"hooks\": {\n\t\t\"Stop\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"./mine.sh\"}]}]\n\t},\n\t\"alpha\": [1, 2]\n}\n";
     // Jarvis hooks are the user's: they go to the user-level files.
-    t.write("home/.codex/hooks.json", mine);
+    // Codex 0.171.0 accepts no top-level key but `description` and `hooks`
+    // (`hooks_file_rejected`): its file keeps the same layout with `description`.
+    let mine_codex = mine
+        .replace("\t\"zeta\": true,", "\t\"description\": \"zeta\",")
+        .replace(",\n\t\"alpha\": [1, 2]", "");
+    t.write("home/.codex/hooks.json", &mine_codex);
     t.write("home/.claude/settings.json", mine);
     for to in ["codex-json", "claude-settings"] {
         let r = t.import("jarvis", to, &["--format", "json"]);
         assert_eq!(r.code, 0, "{}", r.shown);
     }
-    for (name, path) in [
-        ("json_kept_codex", "home/.codex/hooks.json"),
-        ("json_kept_claude", "home/.claude/settings.json"),
+    for (name, path, first, last) in [
+        (
+            "json_kept_codex",
+            "home/.codex/hooks.json",
+            "\"description\": \"zeta\"",
+            "\t}\n}\n",
+        ),
+        (
+            "json_kept_claude",
+            "home/.claude/settings.json",
+            "\"zeta\": true",
+            "\t},\n\t\"alpha\": [1, 2]\n}\n",
+        ),
     ] {
         let after = t.read(path);
-        assert!(after.starts_with("{\n\t\"zeta\": true,\n\t\"hooks\": {\n\t\t\"Stop\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"./mine.sh\"}]}],"), "{after}");
-        assert!(after.ends_with("\t},\n\t\"alpha\": [1, 2]\n}\n"), "{after}");
+        assert!(after.starts_with(&format!("{{\n\t{first},\n\t\"hooks\": {{\n\t\t\"Stop\": [{{\"hooks\": [{{\"type\": \"command\", \"command\": \"./mine.sh\"}}]}}],")), "{after}");
+        assert!(after.ends_with(last), "{after}");
         insta::assert_snapshot!(name, after);
     }
     let before = t.files();

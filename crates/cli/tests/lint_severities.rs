@@ -33,7 +33,14 @@ fn events_outside_hooks_are_an_error_in_claude_as_in_codex() {
     let codex = format!(r#"{{"PreToolUse": [{{"matcher": "Bash", "hooks": [{CMD}]}}]}}"#);
     let (code, v) = lint(&[(".codex/hooks.json", &codex)], &[]);
     assert_eq!(code, 1, "{v}");
-    assert_eq!(codes(&v), [pair("missing_hooks_wrapper", "error")]);
+    // Codex 0.171.0 also fails the whole file on the unknown top-level key.
+    assert_eq!(
+        codes(&v),
+        [
+            pair("missing_hooks_wrapper", "error"),
+            pair("hooks_file_rejected", "error")
+        ]
+    );
 }
 
 #[test]

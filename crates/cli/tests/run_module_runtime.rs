@@ -3,7 +3,10 @@
 //! Bun is hidden. A TypeScript guard with no Bun must not answer "allow": `module_not_loaded`
 //! on stderr, `block` and exit 1; with Bun in the project's `node_modules/.bin` it runs.
 
-use runner::module_host::{find_local_bun, find_on_path};
+mod common;
+
+use common::path_without_bun;
+use runner::module_host::find_local_bun;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -27,26 +30,6 @@ fn workspace_bun() -> PathBuf {
         "Bun is missing: run `npm ci` at the workspace root (it installs node_modules/.bin/bun)"
     );
     std::fs::canonicalize(bun).unwrap()
-}
-
-/// A `PATH` with Node.js and the system tools but no Bun: the folder of `node`, `/usr/bin`,
-/// `/bin`. Fails loudly when one of them holds a `bun`, since Bun could not be hidden then.
-fn path_without_bun() -> String {
-    let node = find_on_path("node").expect("the module tests need Node.js on PATH");
-    let mut dirs: Vec<PathBuf> = vec![node.parent().unwrap().to_path_buf()];
-    for d in ["/usr/bin", "/bin"] {
-        if !dirs.iter().any(|x| x == Path::new(d)) {
-            dirs.push(d.into());
-        }
-    }
-    for d in &dirs {
-        assert!(
-            !d.join("bun").exists(),
-            "cannot hide Bun from `hooks run`: {} holds one",
-            d.display()
-        );
-    }
-    std::env::join_paths(&dirs).unwrap().into_string().unwrap()
 }
 
 /// Whether the `node` on PATH runs TypeScript itself (Node.js ≥ 23.6 strips types), asked of

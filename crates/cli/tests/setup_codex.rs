@@ -71,7 +71,7 @@ fn merges_into_user_content_keeping_it() {
     let home = tempfile::tempdir().unwrap();
     let file = home.path().join(".codex/hooks.json");
     std::fs::create_dir_all(file.parent().unwrap()).unwrap();
-    let user = "{\n  \"hooks\": {\n    \"Stop\": [\n      {\"hooks\": [{\"type\": \"command\", \"command\": \"./notify.sh\"}]},\n      {\"hooks\": [{\"type\": \"command\", \"command\": \"gjc codex-native-hook\"}]}\n    ]\n  },\n  \"other\": true\n}\n";
+    let user = "{\n  \"hooks\": {\n    \"Stop\": [\n      {\"hooks\": [{\"type\": \"command\", \"command\": \"./notify.sh\"}]},\n      {\"hooks\": [{\"type\": \"command\", \"command\": \"gjc codex-native-hook\"}]}\n    ]\n  },\n  \"description\": \"mine\"\n}\n";
     std::fs::write(&file, user).unwrap();
     // The user trusted ./notify.sh at its place (`Stop` group 0), with the table `hooks list`
     // gives; placing the managed entry first moves it to group 1: Codex will skip it until it is
@@ -113,7 +113,7 @@ fn merges_into_user_content_keeping_it() {
     let after = std::fs::read_to_string(&file).unwrap();
     insta::assert_snapshot!("merge_file", after);
     assert!(after.contains("{\"hooks\": [{\"type\": \"command\", \"command\": \"./notify.sh\"}]}"));
-    assert!(after.trim_end().ends_with("\"other\": true\n}"));
+    assert!(after.trim_end().ends_with("\"description\": \"mine\"\n}"));
 }
 
 #[test]

@@ -392,6 +392,33 @@ codes! {
     /// Separate the names with `|` (`Edit|Write`). `hooks lint --fix` does it (a safe fix).
     MatcherCommaList = "matcher_comma_list", Warning, "A comma-separated list of names read as one regex matches no tool";
 
+    /// ## What it means
+    /// One value in the file has a type or form the agent's loader refuses, and the agent then
+    /// loads **no** hook of the file — the valid ones next to it included. Claude Code 2.1.332
+    /// drops a settings file's hooks for a `matcher` that is not a string (`null` too), a group
+    /// without a `hooks` list, a handler without or with an unknown `type`, a command handler
+    /// without `command`, a `timeout` that is not a positive number, a non-boolean `async`, a
+    /// non-string `statusMessage`, or an event whose value is not a list. Codex 0.171.0 reads
+    /// `hooks.json` with serde (`codex-rs/hooks/src/engine/discovery.rs` `load_hooks_json`:
+    /// "failed to parse hooks config", the file skipped): the same mistakes (a `null` matcher
+    /// and a group without `hooks` aside, which it accepts), a `timeout` that is not a whole
+    /// number of seconds (`1.5`, `-5`), and a known key written twice. Each case is recorded
+    /// live next to a valid hook (`docs/conformance.md`, scenarios `schema_*`).
+    /// ## Why it matters
+    /// A typo in one hook silently disables every guard in the file: nothing tells you, and
+    /// the tool calls the other hooks were meant to check run unchecked.
+    /// ## Example
+    /// ```json
+    /// {"hooks": {
+    ///   "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./a.sh", "timeout": "30"}]}],
+    ///   "PostToolUse": [{"matcher": "Edit", "hooks": [{"type": "command", "command": "./fmt.sh"}]}]}}
+    /// ```
+    /// (`./fmt.sh` never runs either.)
+    /// ## How to fix
+    /// Correct the value at the location shown (the other diagnostics there say what is
+    /// expected): `"timeout": 30`.
+    HooksFileRejected = "hooks_file_rejected", Error, "One invalid value makes the agent load none of the file's hooks";
+
     // ───────────────────────── jcode and Jarvis (TOML adapters) ─────────────────────────
 
     /// ## What it means
@@ -1338,6 +1365,25 @@ codes! {
     /// Make the file a JSON object again (`{}` for no settings); remove the trailing comma at
     /// the location shown.
     GeminiSettingsUnreadable = "gemini_settings_unreadable", Error, "A Gemini settings file that does not parse: Gemini CLI does not start";
+
+    /// ## What it means
+    /// An event in a Gemini CLI settings file holds one hook definition (an object) instead of
+    /// a list of them. Gemini CLI 0.61.0 merges the settings layers onto its schema's
+    /// defaults, where every event is an empty list merged with `concat`, and wraps a value
+    /// that is not a list in one (`packages/cli/src/config/settings.ts` `mergeRecursively`):
+    /// the object runs as one definition. Recorded live: `schema_event_not_list`.
+    /// ## Why it matters
+    /// It works only there: an extension's `hooks/hooks.json` (not merged) skips it, as Claude
+    /// Code and Codex skip such an event — Claude and Codex even drop the whole file — so the
+    /// hook is lost when copied or imported elsewhere.
+    /// ## Example
+    /// ```json
+    /// {"hooks": {"BeforeTool": {"matcher": "run_shell_command",
+    ///   "hooks": [{"type": "command", "command": "./check.sh"}]}}}
+    /// ```
+    /// ## How to fix
+    /// Write the definition inside a list: `"BeforeTool": [{...}]`.
+    GeminiEventNotAList = "gemini_event_not_a_list", Warning, "A Gemini event holding one hook definition instead of a list";
 
     /// ## What it means
     /// A `hooks bridge` entry (written by `hooks bridge install`) runs the hooks of other

@@ -18,7 +18,13 @@ const OTHER_HANDLER_TYPES: &[&str] = &["http", "prompt", "agent", "mcp_tool"];
 pub(super) fn lower_file(display: &str, text: &str, scope: &Scope, out: &mut Output) {
     let mut problems = Vec::new();
     let mut hooks = Vec::new();
-    match json::parse(text) {
+    // Claude Code 2.1.332 reads a file that starts with a UTF-8 byte order mark (recorded:
+    // `syntax_bom`); three spaces in its place keep every byte offset.
+    let unmarked = text
+        .strip_prefix('\u{feff}')
+        .map(|rest| format!("   {rest}"));
+    let mut rejected = None;
+    match json::parse(unmarked.as_deref().unwrap_or(text)) {
         Err(e) if e.too_deep => problems.push(problem(Code::ParseError, e.message, e.span)),
         Err(e) => problems.push(problem(
             Code::ParseError,
@@ -34,6 +40,7 @@ pub(super) fn lower_file(display: &str, text: &str, scope: &Scope, out: &mut Out
             (0, 0),
         )),
         Ok(Some(root)) => {
+            rejected = super::accepts::first_rejection(&root);
             let file = raw::build(&root, &mut problems);
             let mut lw = Lowerer {
                 display,
@@ -53,6 +60,22 @@ pub(super) fn lower_file(display: &str, text: &str, scope: &Scope, out: &mut Out
     for mut d in problems {
         d.location = Some(src.at(raw::span_of(&d)));
         out.diag(d);
+    }
+    if let Some((span, why)) = rejected {
+        let n = hooks.len();
+        out.diag(
+            Diagnostic::new(
+                Code::HooksFileRejected,
+                format!(
+                    "{why}: Claude Code then loads none of this file's hooks{}",
+                    lost(n)
+                ),
+            )
+            .with_convention(CL)
+            .at(src.at(span))
+            .with_help("fix this value: one invalid hook disables every hook of the file"),
+        );
+        return;
     }
     for (h, span) in hooks {
         let h = Hook {
@@ -305,5 +328,14 @@ impl Lowerer<'_> {
             );
         }
         Some((command.value.clone(), timeout_ms, explicit))
+    }
+}
+
+/// How many valid hooks the rejection costs, for the message.
+fn lost(n: usize) -> String {
+    match n {
+        0 => String::new(),
+        1 => " (1 otherwise valid hook is lost)".into(),
+        n => format!(" ({n} otherwise valid hooks are lost)"),
     }
 }

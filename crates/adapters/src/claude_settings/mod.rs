@@ -21,6 +21,7 @@
 //! Files are strict JSON, as Claude reads them. Only `hooks` is looked at; every other settings
 //! key belongs to other Claude features and is ignored without a diagnostic.
 
+mod accepts;
 mod discover;
 mod json;
 mod lower;

@@ -151,13 +151,28 @@ pub(super) fn build(root: &Value<'_>, out: &mut Vec<Diagnostic>) -> RawFile {
         out.push(problem(
             Code::WrongValueType,
             format!(
-                "`hooks` must be an object of events, not {}",
+                "`hooks` must be an object of events, not {}; Claude reads none of these hooks",
                 type_name(&hooks.value)
             ),
             span(&hooks.value),
         ));
         return file;
     };
+    // One matcher group where the events belong (`"hooks": {"matcher": …, "hooks": […]}`):
+    // Claude Code 2.1.332 refuses it as a whole ("must be an object mapping event names to
+    // matcher arrays; received a single matcher", its plugin hooks loader), so say that once
+    // rather than call `matcher` and `hooks` unknown events.
+    if is_single_group(hooks_obj) {
+        out.push(
+            problem(
+                Code::WrongValueType,
+                "`hooks` holds one matcher group, not an object of events; Claude reads none of these hooks",
+                span(&hooks.value),
+            )
+            .with_help("name the event: `\"hooks\": {\"PreToolUse\": [{\"matcher\": …, \"hooks\": […]}]}`"),
+        );
+        return file;
+    }
     for prop in unique_props(hooks_obj, out) {
         let name = Str {
             value: prop.name.as_str().to_string(),
@@ -184,6 +199,19 @@ pub(super) fn build(root: &Value<'_>, out: &mut Vec<Diagnostic>) -> RawFile {
         file.events.push(RawEvent { name, groups });
     }
     file
+}
+
+/// Whether `o` is a matcher group (only `matcher` and `hooks`, with a `hooks` array) rather
+/// than an object of events.
+fn is_single_group(o: &Object<'_>) -> bool {
+    let is_array = |p: &ObjectProp<'_>| matches!(p.value, Value::Array(_));
+    !o.properties.is_empty()
+        && o.properties
+            .iter()
+            .all(|p| matches!(p.name.as_str(), "matcher" | "hooks"))
+        && o.properties
+            .iter()
+            .any(|p| p.name.as_str() == "hooks" && is_array(p))
 }
 
 fn build_group(

@@ -114,6 +114,15 @@ fn check_base(text: &str, display: &str) -> Result<(), Diagnostic> {
             .with_convention(CL)
             .at(crate::source::locate(display, text, span.0, span.1))
     };
+    if text.starts_with('\u{feff}') {
+        // Claude Code reads such a file (recorded: `syntax_bom`); the editor does not keep
+        // the mark, so the file is left as it is rather than rewritten without it.
+        return Err(refuse(
+            Code::InvalidSource,
+            "the file starts with a byte order mark (U+FEFF): Claude Code reads it, but `hooks import` does not edit it; remove the mark (the first 3 bytes) and import again".into(),
+            (0, 3),
+        ));
+    }
     let root = match json::parse(text) {
         Ok(Some(v)) => v,
         Ok(None) => return Ok(()),

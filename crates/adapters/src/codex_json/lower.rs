@@ -51,8 +51,31 @@ fn looks_like_event(key: &str) -> bool {
     contract::events_of(CONV).any(|c| c.event.eq_ignore_ascii_case(key))
 }
 
-/// Lowers the whole document.
+/// Lowers the whole document: none of its hooks when Codex would not load the file
+/// ([`super::accepts`]).
 pub fn lower(file: &Source, root: &Node, out: &mut Output) {
+    let (hooks, outside) = (out.hooks.len(), out.outside.len());
+    lower_all(file, root, out);
+    if let Some((span, why)) = super::accepts::first_rejection(root) {
+        let n = out.hooks.len() - hooks + out.outside.len() - outside;
+        out.hooks.truncate(hooks);
+        out.outside.truncate(outside);
+        out.diag(
+            file.diag(
+                Code::HooksFileRejected,
+                CONV,
+                span,
+                format!(
+                    "{why}: Codex cannot parse this hooks.json and skips the whole file, so none of its hooks run{}",
+                    lost(n)
+                ),
+            )
+            .with_help("fix this value: one invalid hook disables every hook of the file"),
+        );
+    }
+}
+
+fn lower_all(file: &Source, root: &Node, out: &mut Output) {
     let Some(members) = root.members() else {
         out.diag(file.diag(
             Code::WrongValueType,
@@ -95,6 +118,27 @@ pub fn lower(file: &Source, root: &Node, out: &mut Output) {
         ));
         return;
     };
+    // One matcher group where the events belong: Codex reads `matcher` and `hooks` as unknown
+    // events and ignores them, so nothing runs; say that once.
+    let single_group = !events.is_empty()
+        && events
+            .iter()
+            .all(|m| m.key == "matcher" || m.key == "hooks")
+        && events
+            .iter()
+            .any(|m| m.key == "hooks" && m.value.elements().is_some());
+    if single_group {
+        out.diag(
+            file.diag(
+                Code::WrongValueType,
+                CONV,
+                hooks.value.span,
+                "`hooks` holds one matcher group, not an object of events; Codex ignores `matcher` and `hooks` as unknown events, so none of these hooks run",
+            )
+            .with_help("name the event: `\"hooks\": {\"PreToolUse\": [{\"matcher\": …, \"hooks\": […]}]}`"),
+        );
+        return;
+    }
     for ev in events {
         lower_event(file, ev, out);
     }
@@ -334,6 +378,15 @@ fn lower_handler(
     let ty = string("type", out).ok()?;
     match ty.as_ref().map(|(t, s)| (t.as_str(), *s)) {
         Some(("command", _)) => {}
+        Some(("mcp_tool", span)) => {
+            out.diag(file.diag(
+                Code::UnsupportedHandlerType,
+                CONV,
+                span,
+                "Codex calls an MCP tool for an `mcp_tool` handler; the hook IR has only command handlers, so `hooks` neither checks nor runs it",
+            ));
+            return None;
+        }
         Some((t @ ("prompt" | "agent"), span)) => {
             out.diag(file.diag(
                 Code::UnsupportedHandlerType,
@@ -367,7 +420,11 @@ fn lower_handler(
     }
     ignored_keys(file, members, HANDLER_KEYS, "command handler", out);
     let command = string("command", out).ok()?;
-    let status_message = string("statusMessage", out).ok()?.map(|(s, _)| s);
+    // `null` is "not given" for Codex's `Option` fields (`statusMessage`, `timeout`).
+    let status_message = match h.get("statusMessage").map(|m| &m.value.kind) {
+        Some(J::Null) => None,
+        _ => string("statusMessage", out).ok()?.map(|(s, _)| s),
+    };
     let (command, cmd_span) = match command {
         Some((c, span)) if !c.trim().is_empty() => (c, span),
         Some((_, span)) => {
@@ -384,7 +441,7 @@ fn lower_handler(
                 Code::InvalidCommand,
                 CONV,
                 h.span,
-                "this command handler has no `command`; Codex skips it",
+                "this command handler has no `command`",
             ));
             return None;
         }
@@ -405,7 +462,7 @@ fn lower_handler(
         }
     };
     let timeout_s = match h.get("timeout").map(|m| &m.value) {
-        None => None,
+        None | Some(Node { kind: J::Null, .. }) => None,
         Some(
             n @ Node {
                 kind: J::Number(num),
@@ -502,6 +559,15 @@ fn lower_handler(
             gjc_managed,
         },
     })
+}
+
+/// How many valid hooks the rejection costs, for the message.
+fn lost(n: usize) -> String {
+    match n {
+        0 => String::new(),
+        1 => " (1 otherwise valid hook is lost)".into(),
+        n => format!(" ({n} otherwise valid hooks are lost)"),
+    }
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@
 //! merge), [`managed`] (GJC's managed `UserPromptSubmit`/`Stop` entries, for
 //! `hooks setup codex`) and [`trust`] (Codex's trusted hashes and project trust).
 
+mod accepts;
 pub mod discover;
 pub mod lower;
 pub mod managed;

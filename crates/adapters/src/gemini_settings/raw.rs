@@ -182,6 +182,25 @@ pub(super) fn build(root: &Value<'_>, settings: bool, out: &mut Vec<Problem>) ->
             value: key.to_string(),
             span: key_span(prop),
         };
+        // Gemini CLI 0.61.0 merges the settings layers onto the schema's defaults, where every
+        // event is `[]` with the `concat` strategy (`settings.ts` `mergeRecursively`): a value
+        // that is not a list is wrapped in one, so an object is one hook definition
+        // (recorded: `schema_event_not_list`). Extensions' files are not merged.
+        if let (true, Value::Object(_)) = (settings && is_event(key), &prop.value) {
+            out.push(
+                Problem::new(
+                    Code::GeminiEventNotAList,
+                    format!(
+                        "`{key}` holds one hook definition, not a list of them: Gemini CLI wraps it in a list when it merges the settings layers, so it runs; no other agent (nor a Gemini extension) reads it so"
+                    ),
+                    span(&prop.value),
+                )
+                .help("write it as a list: `[{...}]`"),
+            );
+            let groups = build_group(key, 0, &prop.value, out).into_iter().collect();
+            file.events.push(RawEvent { name, groups });
+            continue;
+        }
         let Value::Array(groups) = &prop.value else {
             out.push(Problem::new(
                 Code::WrongValueType,
@@ -280,6 +299,11 @@ fn hooks_config(v: &Value<'_>, file: &mut RawFile, out: &mut Vec<Problem>) {
     }
 }
 
+/// Whether `key` is a Gemini CLI event (each has a `[]` default in its settings schema).
+fn is_event(key: &str) -> bool {
+    hook_ir::contract::find(hook_ir::Convention::GeminiSettings, key).is_some()
+}
+
 fn build_group(
     event: &str,
     index: usize,
@@ -301,7 +325,9 @@ fn build_group(
     suggest_keys(&props, GROUP_KEYS, "hook definition", out);
     let mut ok = true;
     let matcher = match last_prop(obj, "matcher").map(|p| &p.value) {
-        None => None,
+        // `null` is falsy: Gemini matches every value, as without a matcher (recorded:
+        // `schema_matcher_null`).
+        None | Some(Value::NullKeyword(_)) => None,
         Some(Value::StringLit(s)) => Some(str_of(s)),
         Some(other) => {
             out.push(Problem::new(

@@ -375,8 +375,10 @@ pub fn jarvis() -> impl Strategy<Value = Doc> {
 const JSON_UNRELATED: &str =
     "\"model\": \"opus\",\n  \"permissions\": {\"allow\": [\"Bash(ls:*)\"], \"deny\": []}";
 
-/// A key Codex ignores next to `hooks` (odd spacing kept), which a writer must not touch.
-const CODEX_UNRELATED: &str = "\"x-team\": {\"owner\":  \"ops\", \"n\": [1,2, 3]}";
+/// The one other top-level key Codex accepts next to `hooks` (odd spacing kept), which a writer
+/// must not touch. Any other key fails the whole file in Codex 0.171.0
+/// (`hooks_file_rejected`, fixtures/codex-hooks-shapes).
+const CODEX_UNRELATED: &str = "\"description\"  :   \"team ops, [1,2, 3]\"";
 
 /// Codex `hooks.json` and Claude `settings.json`: `{"hooks": {EVENT: [{"matcher", "hooks":
 /// [{"type": "command", "command", "timeout"}]}]}}` (Claude with other settings around it).

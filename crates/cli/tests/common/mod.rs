@@ -169,3 +169,24 @@ impl Tree {
             .collect()
     }
 }
+
+/// A `PATH` with Node.js and the system tools but no Bun: the folder of `node`, `/usr/bin`,
+/// `/bin`. Fails loudly when one of them holds a `bun`, since Bun could not be hidden then.
+pub fn path_without_bun() -> String {
+    let node =
+        runner::module_host::find_on_path("node").expect("the module tests need Node.js on PATH");
+    let mut dirs: Vec<std::path::PathBuf> = vec![node.parent().unwrap().to_path_buf()];
+    for d in ["/usr/bin", "/bin"] {
+        if !dirs.iter().any(|x| x == Path::new(d)) {
+            dirs.push(d.into());
+        }
+    }
+    for d in &dirs {
+        assert!(
+            !d.join("bun").exists(),
+            "cannot hide Bun: {} holds one",
+            d.display()
+        );
+    }
+    std::env::join_paths(&dirs).unwrap().into_string().unwrap()
+}
