@@ -14,8 +14,8 @@
 //! alike, where criterion's medians of two groups measured 20 s apart can see different loads,
 //! and CPU time does not count the time the thread waited for a core. It then does the same on
 //! 10,000 files whose commands no rule finds anything in (what most hooks look like). Nothing
-//! passes or fails on time; the printed ratios are the claim (docs/cli.md, "What the rules
-//! cost"). `cargo bench -p adapters --bench lint_10k -- none` prints only the pairs.
+//! passes or fails on time; the printed ratios are the claim (docs/performance.md).
+//! `cargo bench -p adapters --bench lint_10k -- none` prints only the pairs.
 //!
 //! A third criterion measurement applies a project's `hooks.toml` (ignore, severities,
 //! per-file-ignores, exclude) to each file's findings, as `hooks lint` does per root: the
