@@ -287,6 +287,25 @@ fn unknown_events_suggest_the_right_name() {
 }
 
 #[test]
+fn an_event_at_the_top_level_loses_every_hook_of_the_file() {
+    // Claude Code 2.1.332 (conformance: `syntax_top_level_event`): neither the misplaced hook
+    // nor the valid one inside `hooks` runs.
+    let d = lint("top-level-event");
+    assert!(d.batch.hooks.is_empty(), "{:?}", d.batch.hooks);
+    assert_eq!(
+        codes(&d),
+        [Code::MissingHooksWrapper, Code::HooksFileRejected]
+    );
+    let at: Vec<_> = d
+        .batch
+        .diagnostics
+        .iter()
+        .map(|d| d.location.as_ref().unwrap().line)
+        .collect();
+    assert_eq!(at, [Some(2), Some(2)]);
+}
+
+#[test]
 fn session_start_rule_is_for_the_shared_project_file_only() {
     let d = lint("security");
     let at: Vec<_> = d

@@ -29,7 +29,14 @@ fn events_outside_hooks_are_an_error_in_claude_as_in_codex() {
     let claude = format!(r#"{{"PreToolUse": [{{"matcher": "Bash", "hooks": [{CMD}]}}]}}"#);
     let (code, v) = lint(&[(".claude/settings.json", &claude)], &[]);
     assert_eq!(code, 1, "{v}");
-    assert_eq!(codes(&v), [pair("missing_hooks_wrapper", "error")]);
+    // Claude Code 2.1.332 then loads no hook of the file (conformance: `syntax_top_level_event`).
+    assert_eq!(
+        codes(&v),
+        [
+            pair("missing_hooks_wrapper", "error"),
+            pair("hooks_file_rejected", "error")
+        ]
+    );
     let codex = format!(r#"{{"PreToolUse": [{{"matcher": "Bash", "hooks": [{CMD}]}}]}}"#);
     let (code, v) = lint(&[(".codex/hooks.json", &codex)], &[]);
     assert_eq!(code, 1, "{v}");

@@ -5,7 +5,7 @@
 //! unknown `type`, a command handler without `command`, a `timeout` that is not a positive
 //! number, an `async` that is not a boolean, a `statusMessage` that is not a string, an event
 //! whose value is not a list — and Claude Code 2.1.332 runs **none** of the file's hooks, the
-//! valid ones included. Recorded live, each next to a valid hook in the same file: the
+//! valid ones included; so does a hook event written at the top level. Recorded live, each next to a valid hook in the same file: the
 //! conformance scenarios `schema_*` and `syntax_wrong_type_elsewhere`. What it tolerates
 //! (recorded too): unknown events and keys, a fractional `timeout`, an empty `command`, a
 //! `prompt` handler, a key written twice (the last copy wins), and the same mistakes under an
@@ -15,6 +15,7 @@ use super::json::{span, type_name, Span};
 use hook_ir::contract;
 use hook_ir::Convention;
 use jsonc_parser::ast::{Object, Value};
+use jsonc_parser::common::Ranged;
 
 /// Handler types Claude Code knows.
 const HANDLER_TYPES: &[&str] = &["command", "http", "prompt", "agent", "mcp_tool"];
@@ -25,6 +26,21 @@ pub(super) fn first_rejection(root: &Value<'_>) -> Option<(Span, String)> {
     let Value::Object(root) = root else {
         return None;
     };
+    // A hook event written at the top level, outside `hooks` (recorded:
+    // `syntax_top_level_event`; a `description` there is fine: `syntax_unknown_top_key`).
+    if let Some(p) = root.properties.iter().find(|p| {
+        p.name.as_str() != "hooks"
+            && contract::find(Convention::ClaudeSettings, p.name.as_str()).is_some()
+    }) {
+        let r = p.name.range();
+        return Some((
+            (r.start, r.end),
+            format!(
+                "`{}` is a hook event written at the top level, outside `hooks`",
+                p.name.as_str()
+            ),
+        ));
+    }
     let Value::Object(events) = &last(root, "hooks")?.value else {
         return None;
     };

@@ -123,7 +123,7 @@ pub(super) fn build(root: &Value<'_>, out: &mut Vec<Diagnostic>) -> RawFile {
             out.push(
                 problem(
                     Code::MissingHooksWrapper,
-                    format!("`{name}` is a hook event written outside `hooks`; Claude ignores it, so its hooks never run"),
+                    format!("`{name}` is a hook event written outside `hooks`: Claude Code does not run it, and loads no other hook of this file either"),
                     key_span(prop),
                 )
                 .with_help(format!(
