@@ -565,9 +565,11 @@ codes! {
     /// Hook event keys were written at the top level of a Codex `hooks.json` or a Claude
     /// `settings.json` instead of inside the `"hooks"` object.
     /// ## Why it matters
-    /// Both agents read hooks only from the wrapper: events at the top level are silently
-    /// ignored (Codex parses them to nothing, Claude skips unknown settings keys), so none of
-    /// these hooks run.
+    /// Both agents read hooks only from the wrapper, and both then refuse more than the
+    /// misplaced hooks: Codex 0.171.0 fails to parse the whole file (an unknown top-level key)
+    /// and Claude Code 2.1.332 loads none of the file's hooks — the valid ones inside
+    /// `"hooks"` included (recorded: `syntax_top_level_event`;
+    /// `hooks_file_rejected` is reported with it).
     /// ## Example
     /// ```json
     /// {"Stop": [{"hooks": [{"type": "command", "command": "./check.sh"}]}]}
