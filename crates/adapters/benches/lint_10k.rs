@@ -1,22 +1,25 @@
-//! Issue 13: linting 10,000 files stays within 1.2× of the time without the rules layer.
+//! Issue 13: what the rules layer costs on 10,000 files, against the file format's checks alone.
 //!
 //! 10,000 small config files (2,500 each of Claude settings, Codex `hooks.json`, Jarvis and jcode
-//! TOML, 4 command hooks each, commands that exercise every command rule) are read with
-//! [`adapters::load_file`] (format checks, then the rules) and, as the baseline in the same run,
-//! with [`adapters::load_file_format_only`] (format checks only, what lowering does without the
-//! rules). The ratio of the two medians is the rules' cost; the old path also ran Claude's
-//! security checks inside lowering, so against it the ratio would only be smaller.
+//! TOML, 4 command hooks each, commands that exercise every command rule: three of the four name
+//! a script that does not exist, so every file has three findings and three `stat`s) are read
+//! with [`adapters::load_file`] (format checks, then the rules) and, as the baseline in the same
+//! run, with [`adapters::load_file_format_only`] (format checks only, what lowering does without
+//! the rules). The ratio of the two is the rules' cost; the old path also ran Claude's security
+//! checks inside lowering, so against it the ratio would only be smaller.
 //!
 //! After the criterion group, the same run times the two in interleaved pairs (format-only then
 //! rules, rules then format-only, ...) and prints the median of the per-pair ratios, in wall time
 //! and in the thread's CPU time: a machine shared with other builds slows both halves of a pair
 //! alike, where criterion's medians of two groups measured 20 s apart can see different loads,
-//! and CPU time does not count the time the thread waited for a core. Nothing passes or fails on
-//! time; the printed ratios are the claim (docs/cli.md, "What the rules cost").
+//! and CPU time does not count the time the thread waited for a core. It then does the same on
+//! 10,000 files whose commands no rule finds anything in (what most hooks look like). Nothing
+//! passes or fails on time; the printed ratios are the claim (docs/performance.md).
+//! `cargo bench -p adapters --bench lint_10k -- none` prints only the pairs.
 //!
-//! A third measurement applies a project's `hooks.toml` (ignore, severities, per-file-ignores,
-//! exclude) to each file's findings, as `hooks lint` does per root: the configuration's cost is
-//! its ratio to the second.
+//! A third criterion measurement applies a project's `hooks.toml` (ignore, severities,
+//! per-file-ignores, exclude) to each file's findings, as `hooks lint` does per root: the
+//! configuration's cost is its ratio to the second.
 //!
 //! `cargo bench -p adapters --bench lint_10k`
 
@@ -33,6 +36,8 @@ const FILES: usize = 10_000;
 /// Interleaved pairs timed after the criterion group.
 const PAIRS: usize = 12;
 
+/// Commands that exercise every command rule: three of the four name a script that does not
+/// exist (a `missing_script` or `foreign_agent_variable` finding each), one pipes, one downloads.
 fn commands(n: usize) -> [String; 4] {
     [
         format!("\"$CLAUDE_PROJECT_DIR\"/scripts/check-{n}.sh --fast"),
@@ -42,8 +47,36 @@ fn commands(n: usize) -> [String; 4] {
     ]
 }
 
-fn json(n: usize) -> String {
-    let hooks: Vec<_> = commands(n)
+/// Commands no rule finds anything in and that name no file: what most hooks look like. (No
+/// `/`: jcode's `sh -c "…"` would make the whole string a script path, `missing_script`.)
+fn clean_commands(n: usize) -> [String; 4] {
+    [
+        format!("jq -r .tool_input.command | grep -q 'rm -rf {n}' && exit 2"),
+        "npx prettier --check .".to_string(),
+        format!("git diff --quiet -- src-{n}"),
+        "cargo fmt --check".to_string(),
+    ]
+}
+
+/// Which commands the files run.
+#[derive(Clone, Copy)]
+enum Commands {
+    EveryRule,
+    Clean,
+}
+
+impl Commands {
+    fn of(self, n: usize) -> [String; 4] {
+        match self {
+            Commands::EveryRule => commands(n),
+            Commands::Clean => clean_commands(n),
+        }
+    }
+}
+
+fn json(n: usize, cmds: Commands) -> String {
+    let hooks: Vec<_> = cmds
+        .of(n)
         .iter()
         .map(|c| serde_json::json!({"type": "command", "command": c, "timeout": 30}))
         .collect();
@@ -53,8 +86,8 @@ fn json(n: usize) -> String {
     .unwrap()
 }
 
-fn jarvis(n: usize) -> String {
-    commands(n)
+fn jarvis(n: usize, cmds: Commands) -> String {
+    cmds.of(n)
         .iter()
         .map(|c| {
             format!(
@@ -65,8 +98,9 @@ fn jarvis(n: usize) -> String {
         .collect()
 }
 
-fn jcode(n: usize) -> String {
-    let list: Vec<_> = commands(n)
+fn jcode(n: usize, cmds: Commands) -> String {
+    let list: Vec<_> = cmds
+        .of(n)
         .iter()
         .map(|c| {
             serde_json::to_string(&format!("sh -c {}", serde_json::to_string(c).unwrap())).unwrap()
@@ -78,38 +112,55 @@ fn jcode(n: usize) -> String {
     )
 }
 
-fn bench(c: &mut Criterion) {
-    let dir = tempfile::tempdir().unwrap();
+/// Writes [`FILES`] config files under `dir`, a quarter of each convention.
+fn write_files(dir: &std::path::Path, cmds: Commands) -> Vec<(PathBuf, Convention)> {
     let mut files: Vec<(PathBuf, Convention)> = Vec::with_capacity(FILES);
     for n in 0..FILES {
-        let p = dir.path().join(format!("p{n}"));
+        let p = dir.join(format!("p{n}"));
         let (rel, text, conv) = match n % 4 {
-            0 => (".claude/settings.json", json(n), Convention::ClaudeSettings),
-            1 => (".codex/hooks.json", json(n), Convention::CodexJson),
-            2 => (".jarvis-code/config.toml", jarvis(n), Convention::Jarvis),
-            _ => (".jcode/config.toml", jcode(n), Convention::Jcode),
+            0 => (
+                ".claude/settings.json",
+                json(n, cmds),
+                Convention::ClaudeSettings,
+            ),
+            1 => (".codex/hooks.json", json(n, cmds), Convention::CodexJson),
+            2 => (
+                ".jarvis-code/config.toml",
+                jarvis(n, cmds),
+                Convention::Jarvis,
+            ),
+            _ => (".jcode/config.toml", jcode(n, cmds), Convention::Jcode),
         };
         let path = p.join(rel);
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(&path, text).unwrap();
         files.push((path, conv));
     }
+    files
+}
+
+/// Loads every file, with or without the rules; the number of accepted hooks.
+fn load_all(ctx: &Context, files: &[(PathBuf, Convention)], with_rules: bool) -> usize {
+    let mut hooks = 0;
+    for (p, conv) in files {
+        let d = if with_rules {
+            load_file(ctx, black_box(p), Some(*conv))
+        } else {
+            load_file_format_only(ctx, black_box(p), Some(*conv))
+        };
+        hooks += d.batch.hooks.len();
+    }
+    hooks
+}
+
+fn bench(c: &mut Criterion) {
+    let dir = tempfile::tempdir().unwrap();
+    let files = write_files(dir.path(), Commands::EveryRule);
     let ctx = Context {
         project: Some(dir.path().to_path_buf()),
         ..Context::default()
     };
-    let all = |with_rules: bool| {
-        let mut hooks = 0;
-        for (p, conv) in &files {
-            let d = if with_rules {
-                load_file(&ctx, black_box(p), Some(*conv))
-            } else {
-                load_file_format_only(&ctx, black_box(p), Some(*conv))
-            };
-            hooks += d.batch.hooks.len();
-        }
-        hooks
-    };
+    let all = |with_rules: bool| load_all(&ctx, &files, with_rules);
     assert_eq!(all(true), 4 * FILES, "every hook is accepted");
     let config_path = dir.path().join(lint_config::FILE_NAME);
     std::fs::write(
@@ -157,7 +208,37 @@ writes_outside_project = "info"
     });
     g.finish();
     if paired_check_wanted() {
-        paired_ratio(|| black_box(all(false)), || black_box(all(true)));
+        paired_ratio(
+            "commands for every rule",
+            || black_box(all(false)),
+            || black_box(all(true)),
+        );
+        let clean_dir = tempfile::tempdir().unwrap();
+        let clean = write_files(clean_dir.path(), Commands::Clean);
+        let ctx = Context {
+            project: Some(clean_dir.path().to_path_buf()),
+            ..Context::default()
+        };
+        let found = |f: &[(PathBuf, Convention)]| -> usize {
+            f.iter()
+                .map(|(p, c)| load_file(&ctx, p, Some(*c)).batch.diagnostics.len())
+                .sum()
+        };
+        let format_only: usize = clean
+            .iter()
+            .map(|(p, c)| {
+                load_file_format_only(&ctx, p, Some(*c))
+                    .batch
+                    .diagnostics
+                    .len()
+            })
+            .sum();
+        assert_eq!(found(&clean), format_only, "the rules find nothing");
+        paired_ratio(
+            "clean commands",
+            || black_box(load_all(&ctx, &clean, false)),
+            || black_box(load_all(&ctx, &clean, true)),
+        );
     }
 }
 
@@ -200,7 +281,7 @@ fn median(v: &mut [f64]) -> f64 {
 /// Times `base` and `rules` in [`PAIRS`] interleaved pairs, alternating which runs first, and
 /// prints, for wall and CPU time, the median of the per-pair ratios (with their range) and the
 /// two medians.
-fn paired_ratio(base: impl Fn() -> usize, rules: impl Fn() -> usize) {
+fn paired_ratio(what: &str, base: impl Fn() -> usize, rules: impl Fn() -> usize) {
     // [wall, cpu] × (base, rules, ratio)
     let mut t: [[Vec<f64>; 3]; 2] = Default::default();
     for i in 0..PAIRS {
@@ -221,7 +302,7 @@ fn paired_ratio(base: impl Fn() -> usize, rules: impl Fn() -> usize) {
         let [b, r, q] = &mut t[k];
         let (mb, mr, mq) = (median(b), median(r), median(q));
         println!(
-            "lint_10k_files {name} ratio, rules/format-only, same run, {PAIRS} interleaved pairs: median {mq:.3}× (pairs {:.3}–{:.3}); medians {:.1} ms / {:.1} ms",
+            "lint_10k_files, {what}: {name} ratio rules/format-only, same run, {PAIRS} interleaved pairs: median {mq:.3}× (pairs {:.3}–{:.3}); medians {:.1} ms / {:.1} ms",
             q[0],
             q[PAIRS - 1],
             mr * 1e3,

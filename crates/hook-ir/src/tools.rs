@@ -599,11 +599,27 @@ pub fn tools_of(agent: Agent) -> impl Iterator<Item = &'static Tool> {
     TOOLS.iter().filter(move |t| t.agent == agent)
 }
 
-/// The built-in tool `name` selects in `agent`'s matchers (its name or an alias), if any.
+/// The built-in tool `name` selects in `agent`'s matchers (its name or an alias), if any: the
+/// first row of that name, else the first row with that alias.
 pub fn lookup(agent: Agent, name: &str) -> Option<&'static Tool> {
-    tools_of(agent)
-        .find(|t| t.name == name)
-        .or_else(|| tools_of(agent).find(|t| t.aliases.contains(&name)))
+    // Indexed once: lint looks up every matcher name of every file, and a scan of the whole
+    // table per look-up was a sixth of the rules' time on clean files (lint_10k).
+    type Index = std::collections::HashMap<(Agent, &'static str), &'static Tool>;
+    static INDEX: std::sync::LazyLock<(Index, Index)> = std::sync::LazyLock::new(|| {
+        let (mut names, mut aliases) = (Index::new(), Index::new());
+        for t in TOOLS {
+            names.entry((t.agent, t.name)).or_insert(t);
+            for &a in t.aliases {
+                aliases.entry((t.agent, a)).or_insert(t);
+            }
+        }
+        (names, aliases)
+    });
+    let (names, aliases) = &*INDEX;
+    names
+        .get(&(agent, name))
+        .or_else(|| aliases.get(&(agent, name)))
+        .copied()
 }
 
 /// Every name `agent`'s matchers select a built-in tool by (names and aliases).

@@ -465,13 +465,13 @@ static POWERSHELL: LazyLock<Regex> = LazyLock::new(|| {
 
 /// How the command downloads and runs code, if it does.
 ///
-/// Each regex runs only when the command holds text it cannot match without (a `|`, `<(`,
-/// `curl` or `wget`, `iex` or `invo` in any ASCII case — Unicode case folding adds no other
-/// spelling of these letters): most commands download nothing, and four regex searches per
-/// command were a good part of these rules' time (lint_10k).
+/// Each regex runs only when the command holds text it cannot match without (`curl`, `wget` or
+/// `fetch` and a `|`, `<(`, `iex` or `invo` in any ASCII case — Unicode case folding adds no
+/// other spelling of these letters): most commands download nothing, and four regex searches
+/// per command were a good part of these rules' time (lint_10k).
 pub(crate) fn download_and_execute(cmd: &str) -> Option<&'static str> {
     let fetches = cmd.contains("curl") || cmd.contains("wget");
-    if cmd.contains('|') && PIPE_TO_SHELL.is_match(cmd) {
+    if cmd.contains('|') && (fetches || cmd.contains("fetch")) && PIPE_TO_SHELL.is_match(cmd) {
         Some("a download piped into an interpreter")
     } else if fetches && cmd.contains("<(") && PROCESS_SUBSTITUTION.is_match(cmd) {
         Some("a download run through process substitution")

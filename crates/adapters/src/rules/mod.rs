@@ -168,6 +168,7 @@ pub(crate) fn check(ctx: &Context, out: &mut Output) {
     // depends only on its path and convention.
     let mut last_scope: Option<(&str, Convention, Scope)> = None;
     let mut last_matcher = None;
+    let mut findings = Vec::new();
     for hook in &out.hooks {
         let file = files.get(hook.location.path.as_str()).copied();
         let scope = match (file, &last_scope) {
@@ -185,11 +186,11 @@ pub(crate) fn check(ctx: &Context, out: &mut Output) {
             text: file.and_then(|f| f.text.as_deref()),
             scope,
         };
-        let mut findings = Vec::new();
+        findings.clear();
         command::check(&target, &mut findings);
         timeout::check(&target, &mut findings);
         matcher::check(&target, &mut last_matcher, &mut findings);
-        for f in findings {
+        for f in findings.drain(..) {
             let span = f.span.or(hook.location.span);
             if !seen.insert((f.code, hook.location.path.as_str(), span, f.message.clone())) {
                 continue;
