@@ -29,9 +29,16 @@ pub(super) fn discover(ctx: &Context, out: &mut Output) {
     if let Some(h) = &ctx.home {
         files.extend(plugin_hook_files(&h.join(".claude/plugins")));
     }
+    let start = (out.hooks.len(), out.outside.len());
+    let mut switch = None;
     for f in files {
         if f.is_file() {
-            read_and_lower(ctx, &f, out);
+            // The settings files merge in this order (user, project, local); the last one
+            // that writes `disableAllHooks` decides (recorded:
+            // `claude_disable_all_hooks_overridden`). Plugins write none.
+            if let Some(s) = read_and_lower(ctx, &f, out) {
+                switch = Some(s);
+            }
         } else if f.exists() {
             out.diag(
                 Diagnostic::new(
@@ -43,6 +50,32 @@ pub(super) fn discover(ctx: &Context, out: &mut Output) {
             );
         }
     }
+    apply_switch(out, start, switch);
+}
+
+/// With `disableAllHooks: true` in force Claude Code 2.1.332 runs no hook at all, from any
+/// settings file (recorded: `claude_disable_all_hooks_project`, `claude_disable_all_hooks_user`):
+/// the hooks read since `start` are reported and left out of the batch.
+pub(super) fn apply_switch(
+    out: &mut Output,
+    start: (usize, usize),
+    switch: Option<(bool, Location)>,
+) {
+    let Some((true, at)) = switch else {
+        return;
+    };
+    let n = out.hooks.len() - start.0 + out.outside.len() - start.1;
+    out.hooks.truncate(start.0);
+    out.outside.truncate(start.1);
+    out.diag(
+        Diagnostic::new(
+            Code::HooksDisabled,
+            format!("`disableAllHooks` is true: Claude Code runs no hooks, from this file or any other ({n} left out)"),
+        )
+        .with_convention(Convention::ClaudeSettings)
+        .at(at)
+        .with_help("remove it, or set it to false, when the hooks should run"),
+    );
 }
 
 /// Every `hooks/hooks.json` of an installed plugin, in sorted path order.
@@ -156,8 +189,13 @@ fn natural_key(p: &Path) -> Vec<(u64, String)> {
 
 /// Reads one file ([`read_text`]) and lowers it; unreadable or oversized files become
 /// diagnostics.
-pub(super) fn read_and_lower(ctx: &Context, path: &Path, out: &mut Output) {
-    let Some((display, text)) = read_text(
+/// Returns the file's `disableAllHooks`, when it is a boolean.
+pub(super) fn read_and_lower(
+    ctx: &Context,
+    path: &Path,
+    out: &mut Output,
+) -> Option<(bool, Location)> {
+    let (display, text) = read_text(
         ctx,
         Convention::ClaudeSettings,
         path,
@@ -165,16 +203,20 @@ pub(super) fn read_and_lower(ctx: &Context, path: &Path, out: &mut Output) {
         Missing::Report,
         "JSON",
         out,
-    ) else {
-        return;
-    };
-    lower_text(ctx, path, &display, &text, out);
+    )?;
+    lower_text(ctx, path, &display, &text, out)
 }
 
 /// Lowers `text` as the settings file at `path` (also a writer's planned text).
-pub(super) fn lower_text(ctx: &Context, path: &Path, display: &str, text: &str, out: &mut Output) {
+pub(super) fn lower_text(
+    ctx: &Context,
+    path: &Path,
+    display: &str,
+    text: &str,
+    out: &mut Output,
+) -> Option<(bool, Location)> {
     let (scope, _) = Scope::of(path, ctx.home.as_deref());
-    lower::lower_file(display, text, &scope, out);
+    lower::lower_file(display, text, &scope, out)
 }
 
 #[cfg(test)]

@@ -15,7 +15,13 @@ const OTHER_HANDLER_TYPES: &[&str] = &["http", "prompt", "agent", "mcp_tool"];
 
 /// Lowers one file's text: its format only; what its hooks do is checked by the rules
 /// (`crate::rules`), for every convention.
-pub(super) fn lower_file(display: &str, text: &str, scope: &Scope, out: &mut Output) {
+/// Returns the file's `disableAllHooks`, when it is a boolean, with its location.
+pub(super) fn lower_file(
+    display: &str,
+    text: &str,
+    scope: &Scope,
+    out: &mut Output,
+) -> Option<(bool, Location)> {
     let mut problems = Vec::new();
     let mut hooks = Vec::new();
     // Claude Code 2.1.332 reads a file that starts with a UTF-8 byte order mark (recorded:
@@ -24,6 +30,7 @@ pub(super) fn lower_file(display: &str, text: &str, scope: &Scope, out: &mut Out
         .strip_prefix('\u{feff}')
         .map(|rest| format!("   {rest}"));
     let mut rejected = None;
+    let mut disable_all = None;
     match json::parse(unmarked.as_deref().unwrap_or(text)) {
         Err(e) if e.too_deep => problems.push(problem(Code::ParseError, e.message, e.span)),
         Err(e) => problems.push(problem(
@@ -42,6 +49,7 @@ pub(super) fn lower_file(display: &str, text: &str, scope: &Scope, out: &mut Out
         Ok(Some(root)) => {
             rejected = super::accepts::first_rejection(&root);
             let file = raw::build(&root, &mut problems);
+            disable_all = file.disable_all;
             let mut lw = Lowerer {
                 display,
                 scope,
@@ -75,7 +83,7 @@ pub(super) fn lower_file(display: &str, text: &str, scope: &Scope, out: &mut Out
             .at(src.at(span))
             .with_help("fix this value: one invalid hook disables every hook of the file"),
         );
-        return;
+        return disable_all.map(|(b, span)| (b, src.at(span)));
     }
     for (h, span) in hooks {
         let h = Hook {
@@ -88,6 +96,7 @@ pub(super) fn lower_file(display: &str, text: &str, scope: &Scope, out: &mut Out
             out.outside.push(h);
         }
     }
+    disable_all.map(|(b, span)| (b, src.at(span)))
 }
 
 struct Lowerer<'a> {

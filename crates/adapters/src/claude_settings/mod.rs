@@ -92,12 +92,15 @@ pub fn discover(ctx: &Context, out: &mut Output) {
 
 /// Reads one explicit file of this convention.
 pub fn load(ctx: &Context, path: &Path, out: &mut Output) {
-    discover::read_and_lower(ctx, path, out);
+    let start = (out.hooks.len(), out.outside.len());
+    let switch = discover::read_and_lower(ctx, path, out);
+    discover::apply_switch(out, start, switch);
 }
 
 /// Lowers `text` as if it were the settings file at `path` (a writer's planned text).
+/// (`disableAllHooks` is not applied: the writer checks what it wrote, hook by hook.)
 pub(crate) fn lower_text(ctx: &Context, path: &Path, text: String, out: &mut Output) {
-    discover::lower_text(ctx, path, &ctx.display(path), &text, out);
+    let _ = discover::lower_text(ctx, path, &ctx.display(path), &text, out);
 }
 
 /// Plans writing `hooks` (already converted to this convention) into its files.

@@ -47,6 +47,9 @@ pub(super) struct RawFile {
     /// Event keys under `hooks`, in file order (a repeated key appears once: the last copy,
     /// which is what `JSON.parse` keeps).
     pub events: Vec<RawEvent>,
+    /// `disableAllHooks` when it is a boolean, with the span of its key: the merged value of
+    /// every settings file decides ([`super::discover`]).
+    pub disable_all: Option<(bool, Span)>,
 }
 
 /// One `"<Event>": [...]` entry.
@@ -133,15 +136,8 @@ pub(super) fn build(root: &Value<'_>, out: &mut Vec<Diagnostic>) -> RawFile {
         }
     }
     if let Some(p) = last_prop(root, "disableAllHooks") {
-        if matches!(p.value, Value::BooleanLit(ref b) if b.value) {
-            out.push(
-                problem(
-                    Code::HooksDisabled,
-                    "`disableAllHooks` is true: Claude runs no hooks, from this file or any other",
-                    key_span(p),
-                )
-                .with_help("remove it, or set it to false, when the hooks should run"),
-            );
+        if let Value::BooleanLit(ref b) = p.value {
+            file.disable_all = Some((b.value, key_span(p)));
         }
     }
     let Some(hooks) = last_prop(root, "hooks") else {
