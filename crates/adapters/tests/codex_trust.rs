@@ -237,7 +237,8 @@ fn a_run_cache_reads_the_codex_config_once() {
     std::fs::create_dir_all(&home).unwrap();
     std::fs::write(home.join("config.toml"), "").unwrap();
     let file = dir.path().join("hooks.json");
-    let text = r#"{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "true"}]}]}}"#;
+    let text =
+        r#"{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "true"}]}]}}"#;
     std::fs::write(&file, text).unwrap();
     let untrusted = |ctx: &Context| {
         let d = adapters::load_file(ctx, &file, None);
@@ -261,6 +262,10 @@ fn a_run_cache_reads_the_codex_config_once() {
         .map(|e| format!("[hooks.state.{:?}]\ntrusted_hash = {:?}\n", e.key, e.hash))
         .collect();
     std::fs::write(home.join("config.toml"), trust_all).unwrap();
-    assert_eq!(untrusted(&fresh), 0, "a context without a cache reads it again");
+    assert_eq!(
+        untrusted(&fresh),
+        0,
+        "a context without a cache reads it again"
+    );
     assert_eq!(untrusted(&cached), 1, "the run read it once");
 }
