@@ -208,6 +208,7 @@ pub fn replay(t: &Trace) -> Result<Observed> {
         env: ctx_env,
         apply_env_overrides: !t.env.is_empty(),
         cwd: None,
+        run_cache: None,
     };
     let convention = agent.convention();
     // The agents ran with exactly this environment (`Agent::env`; a bridge's hooks inherit it,

@@ -310,6 +310,16 @@ pub fn read_config(ctx: &Context) -> Result<CodexConfig, String> {
     })
 }
 
+/// [`read_config`], once per run when the context shares a [`crate::run_cache::RunCache`].
+fn cached_config(ctx: &Context) -> std::sync::Arc<Result<CodexConfig, String>> {
+    match (&ctx.run_cache, codex_home(ctx)) {
+        (Some(cache), Some(home)) => {
+            cache.codex_config(&home.join("config.toml"), || read_config(ctx))
+        }
+        _ => std::sync::Arc::new(read_config(ctx)),
+    }
+}
+
 /// A hook's trust, as Codex will judge it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -558,7 +568,8 @@ pub fn report(ctx: &Context, path: &Path, root: &Node, hooks: &[Hook], out: &mut
     if hooks.is_empty() {
         return;
     }
-    let Ok(config) = read_config(ctx) else {
+    let config = cached_config(ctx);
+    let Ok(config) = config.as_ref() else {
         return;
     };
     let (abs, layer) = locate(ctx, path);
