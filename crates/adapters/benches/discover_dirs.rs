@@ -49,6 +49,7 @@ fn bench(c: &mut Criterion) {
                 env: Default::default(),
                 apply_env_overrides: false,
                 cwd: None,
+                run_cache: None,
             };
             let d = adapters::discover_only(&ctx, &[conv]);
             let per_file = if conv == Convention::Gjc { 2 } else { 1 };

@@ -52,6 +52,7 @@ fn bench(c: &mut Criterion) {
         env: Default::default(),
         apply_env_overrides: false,
         cwd: None,
+        run_cache: None,
     };
     let mut group = c.benchmark_group("lower_jarvis");
     group.sample_size(10);

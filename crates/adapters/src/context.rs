@@ -1,5 +1,6 @@
 //! What discovery needs to know about the world, captured once so tests can inject it.
 
+use crate::run_cache::RunCache;
 use hook_ir::{display_from_cwd, display_path, Batch, Convention, Hook};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -19,6 +20,10 @@ pub struct Context {
     /// command line, so every root's paths are told apart and name real files from where the
     /// command ran. `None`: relative to [`Context::project`].
     pub cwd: Option<PathBuf>,
+    /// Files read once per run, shared by the contexts of one `hooks lint` or `hooks list`
+    /// ([`RunCache`]). `None`: every file reads them again, as a writer that changes them
+    /// between reads (`hooks setup codex`) needs.
+    pub run_cache: Option<RunCache>,
 }
 
 impl Context {
@@ -30,6 +35,7 @@ impl Context {
             env: std::env::vars().collect(),
             apply_env_overrides: apply_env,
             cwd: std::env::current_dir().ok(),
+            run_cache: None,
         }
     }
 

@@ -19,6 +19,7 @@ mod line_index;
 mod read_back;
 pub mod read_limit;
 mod rules;
+pub mod run_cache;
 pub mod schema;
 pub mod scope;
 pub mod source;

@@ -23,6 +23,7 @@ fn ctx_for(root: &Path) -> Context {
         env: Default::default(),
         apply_env_overrides: false,
         cwd: None,
+        run_cache: None,
     }
 }
 

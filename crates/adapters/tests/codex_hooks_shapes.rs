@@ -48,6 +48,7 @@ fn the_hooks_lint_accepts_are_the_hooks_codex_0_171_0_loads() {
         env: BTreeMap::new(),
         apply_env_overrides: false,
         cwd: Some(dir.path().to_path_buf()),
+        run_cache: None,
     };
     let mut wrong = Vec::new();
     for (name, case) in cases {

@@ -33,6 +33,7 @@ fn ctx_with_codex_home(home: &Path) -> Context {
         env: BTreeMap::from([("CODEX_HOME".to_string(), home.display().to_string())]),
         apply_env_overrides: true,
         cwd: None,
+        run_cache: None,
     }
 }
 
@@ -224,4 +225,47 @@ fn project_hooks_need_a_trusted_project() {
         format!("{}/.codex/hooks.json:stop:0:0", root.display())
     );
     assert_eq!(t0.project_root.as_deref(), Some(root.as_path()));
+}
+
+/// With a run cache, `config.toml` is read once per run: the trust of every file is judged
+/// against the config as the run found it (`hooks lint` writes no config); without one, each
+/// file reads it again, as `hooks setup codex` needs after writing it.
+#[test]
+fn a_run_cache_reads_the_codex_config_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let home = dir.path().join("codex-home");
+    std::fs::create_dir_all(&home).unwrap();
+    std::fs::write(home.join("config.toml"), "").unwrap();
+    let file = dir.path().join("hooks.json");
+    let text =
+        r#"{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "true"}]}]}}"#;
+    std::fs::write(&file, text).unwrap();
+    let untrusted = |ctx: &Context| {
+        let d = adapters::load_file(ctx, &file, None);
+        d.batch
+            .diagnostics
+            .iter()
+            .filter(|d| d.code == Code::CodexHookUntrusted)
+            .count()
+    };
+    let cached = Context {
+        run_cache: Some(adapters::run_cache::RunCache::default()),
+        ..ctx_with_codex_home(&home)
+    };
+    let fresh = ctx_with_codex_home(&home);
+    assert_eq!((untrusted(&cached), untrusted(&fresh)), (1, 1));
+    // Trust the hook, as `hooks setup codex` would.
+    let abs = std::path::absolute(&file).unwrap();
+    let root = json_span::parse(text).unwrap();
+    let trust_all: String = trust::entries(&abs, &root)
+        .iter()
+        .map(|e| format!("[hooks.state.{:?}]\ntrusted_hash = {:?}\n", e.key, e.hash))
+        .collect();
+    std::fs::write(home.join("config.toml"), trust_all).unwrap();
+    assert_eq!(
+        untrusted(&fresh),
+        0,
+        "a context without a cache reads it again"
+    );
+    assert_eq!(untrusted(&cached), 1, "the run read it once");
 }

@@ -891,6 +891,28 @@ codes! {
     CodexProjectUntrusted = "codex_project_untrusted", Warning, "Codex will skip these project hooks silently: the project is not trusted";
 
     /// ## What it means
+    /// One Codex config layer (the user's `$CODEX_HOME`, or a project's `.codex`) declares hooks
+    /// both in its `hooks.json` and inline in its `config.toml` (`[hooks]`). Codex 0.171.0 loads
+    /// both and warns at startup "loading hooks from both … prefer a single representation for
+    /// this layer" (`codex-rs/hooks/src/engine/discovery.rs` `discover_handlers`).
+    /// ## Why it matters
+    /// Every hook of both files runs, so a hook moved from one file to the other without being
+    /// removed from the first runs twice, and reviewing one file misses the other's hooks.
+    /// ## Example
+    /// `~/.codex/hooks.json` with a `PreToolUse` hook, and `~/.codex/config.toml` with
+    /// ```toml
+    /// [[hooks.Stop]]
+    /// [[hooks.Stop.hooks]]
+    /// type = "command"
+    /// command = "./notify.sh"
+    /// ```
+    /// ## How to fix
+    /// Keep the hooks of a layer in one file: move the `[hooks]` events of `config.toml` into
+    /// `hooks.json` (or the reverse), keeping `[hooks.state]` (trust) in `config.toml`. Moving a
+    /// hook changes its trust key, so Codex asks to trust it again.
+    CodexHooksInTwoFiles = "codex_hooks_in_two_files", Warning, "One Codex config layer has hooks in both hooks.json and config.toml";
+
+    /// ## What it means
     /// The agent runs the hook with another timeout than the one written: Codex clamps a
     /// `SessionEnd` timeout to 3 seconds (default 1) and says so only in a startup warning
     /// ("clamping SessionEnd hook timeout to 3s"), and raises a `timeout` of 0 to 1 second.

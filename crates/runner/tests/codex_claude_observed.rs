@@ -259,6 +259,7 @@ fn codex_trust_from_the_config_refuses_what_codex_would_skip() {
         cwd: None,
         env: [("CODEX_HOME".to_string(), home.display().to_string())].into(),
         apply_env_overrides: true,
+        run_cache: None,
     };
     let found = adapters::load_file(&ctx, &file, None);
     let t = trust::of_hooks(&ctx, &found.batch.hooks, &found.sources).unwrap();

@@ -84,6 +84,21 @@ pub(super) fn first_rejection(root: &Node) -> Option<Rejection> {
         .find_map(|e| event(&e.value))
 }
 
+/// Whether Codex loads this file with at least one matcher group (`HookEventsToml::is_empty`
+/// is false): what its "prefer a single representation" warning requires of each file.
+pub(super) fn has_events(root: &Node) -> bool {
+    first_rejection(root).is_none()
+        && root
+            .get("hooks")
+            .and_then(|h| h.value.members())
+            .is_some_and(|events| {
+                events.iter().any(|e| {
+                    KNOWN_EVENTS.contains(&e.key.as_str())
+                        && e.value.elements().is_some_and(|g| !g.is_empty())
+                })
+            })
+}
+
 /// The second copy of the first of `names` written twice among `members`, as serde's
 /// "duplicate field" error.
 fn duplicate(members: &[Member], names: &[&str]) -> Option<Rejection> {

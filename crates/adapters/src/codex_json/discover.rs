@@ -11,25 +11,68 @@ use std::path::Path;
 /// source, [`crate::json_source::MAX_JSON_BYTES`]).
 pub use crate::json_source::MAX_JSON_BYTES;
 
-/// `<project>/.codex/hooks.json`, then `~/.codex/hooks.json` (Codex loads every layer).
+/// `<project>/.codex/hooks.json` and the `[hooks]` of `<project>/.codex/config.toml`, then the
+/// same two of `~/.codex` (Codex loads every layer, and both files of a layer:
+/// `codex-rs/hooks/src/engine/discovery.rs` `discover_handlers`).
 pub fn discover(ctx: &Context, out: &mut Output) {
     let mut read = Vec::new();
     for base in [ctx.project.as_ref(), ctx.home.as_ref()]
         .into_iter()
         .flatten()
     {
-        let p = base.join(".codex/hooks.json");
-        if !p.exists() && p.symlink_metadata().is_err() {
-            continue;
-        }
-        // The project may be the home dir: read the same file once.
-        let real = std::fs::canonicalize(&p).unwrap_or_else(|_| p.clone());
+        let dir = base.join(".codex");
+        // The project may be the home dir: read the same layer once.
+        let real = std::fs::canonicalize(&dir).unwrap_or_else(|_| dir.clone());
         if read.contains(&real) {
             continue;
         }
         read.push(real);
-        load(ctx, &p, out);
+        let json = dir.join("hooks.json");
+        let toml = dir.join("config.toml");
+        let first = out.sources.len();
+        if json.exists() || json.symlink_metadata().is_ok() {
+            load(ctx, &json, out);
+        }
+        super::toml_hooks::load(ctx, &toml, false, out);
+        both_representations(ctx, &json, &toml, first, out);
     }
+}
+
+/// Codex's startup warning when one layer has hooks in both files (`discover_handlers`: both
+/// parse and each holds at least one matcher group of a known event).
+fn both_representations(ctx: &Context, json: &Path, toml: &Path, first: usize, out: &mut Output) {
+    let text_of = |p: &Path| {
+        out.sources[first..]
+            .iter()
+            .find(|s| s.path == p)
+            .and_then(|s| s.text.clone())
+    };
+    let (Some(json_text), Some(toml_text)) = (text_of(json), text_of(toml)) else {
+        return;
+    };
+    let loads = |p: &Path, t: &str| {
+        super::parse_source(p, t).is_some_and(|root| super::accepts::has_events(&root))
+    };
+    if !loads(json, &json_text) || !loads(toml, &toml_text) {
+        return;
+    }
+    let Some(root) = super::parse_source(toml, &toml_text) else {
+        return;
+    };
+    let span = root.get("hooks").map_or((0, 0), |m| m.key_span);
+    let file = crate::Source::new(ctx.display(toml), toml_text);
+    out.diag(
+        file.diag(
+            hook_ir::Code::CodexHooksInTwoFiles,
+            Convention::CodexJson,
+            span,
+            format!(
+                "Codex loads the hooks of both {} and this config.toml, and warns \"prefer a single representation for this layer\"",
+                ctx.display(json)
+            ),
+        )
+        .with_help("keep this layer's hooks in one file; `[hooks.state]` stays in config.toml"),
+    );
 }
 
 /// Reads and lowers one `hooks.json`.

@@ -54,6 +54,27 @@ fn looks_like_event(key: &str) -> bool {
 /// Lowers the whole document: none of its hooks when Codex would not load the file
 /// ([`super::accepts`]).
 pub fn lower(file: &Source, root: &Node, out: &mut Output) {
+    lower_as(
+        file,
+        root,
+        "Codex cannot parse this hooks.json and skips the whole file",
+        out,
+    );
+}
+
+/// Lowers the hooks inlined in a `config.toml` ([`super::toml_hooks`]), `root` being
+/// `{"hooks": <its hooks table>}`: a value serde refuses drops every TOML hook of the file.
+pub(crate) fn lower_inline(file: &Source, root: &Node, out: &mut Output) {
+    lower_as(
+        file,
+        root,
+        "Codex cannot parse the `[hooks]` of this config.toml (\"failed to parse TOML hooks\") and skips them all",
+        out,
+    );
+}
+
+/// Lowers `root`; `skipped` says what Codex does when it refuses a value.
+fn lower_as(file: &Source, root: &Node, skipped: &str, out: &mut Output) {
     let (hooks, outside) = (out.hooks.len(), out.outside.len());
     lower_all(file, root, out);
     if let Some((span, why)) = super::accepts::first_rejection(root) {
@@ -65,10 +86,7 @@ pub fn lower(file: &Source, root: &Node, out: &mut Output) {
                 Code::HooksFileRejected,
                 CONV,
                 span,
-                format!(
-                    "{why}: Codex cannot parse this hooks.json and skips the whole file, so none of its hooks run{}",
-                    lost(n)
-                ),
+                format!("{why}: {skipped}, so none of its hooks run{}", lost(n)),
             )
             .with_help("fix this value: one invalid hook disables every hook of the file"),
         );

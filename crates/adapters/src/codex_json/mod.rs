@@ -4,7 +4,8 @@
 //! Layout: [`raw`] (the serde model mirroring the file), [`lower`] (into the IR, reporting what
 //! Codex silently ignores), [`discover`](mod@discover), [`write`](mod@write) (format-preserving
 //! merge), [`managed`] (GJC's managed `UserPromptSubmit`/`Stop` entries, for
-//! `hooks setup codex`) and [`trust`] (Codex's trusted hashes and project trust).
+//! `hooks setup codex`), [`trust`] (Codex's trusted hashes and project trust) and `toml_hooks`
+//! (hooks inlined in Codex's `config.toml`, read only).
 
 mod accepts;
 pub mod discover;
@@ -12,6 +13,7 @@ pub mod lower;
 pub mod managed;
 pub mod raw;
 pub mod schema;
+mod toml_hooks;
 pub mod trust;
 pub mod write;
 
@@ -25,14 +27,36 @@ pub fn discover(ctx: &Context, out: &mut Output) {
     discover::discover(ctx, out);
 }
 
-/// Reads one explicit `hooks.json`.
+/// Reads one explicit `hooks.json`, or the `[hooks]` of a Codex `config.toml` (a `.toml` file).
 pub fn load(ctx: &Context, path: &Path, out: &mut Output) {
-    discover::load(ctx, path, out);
+    if toml_hooks::is_config_toml(path) {
+        toml_hooks::load(ctx, path, true, out);
+    } else {
+        discover::load(ctx, path, out);
+    }
 }
 
-/// Lowers `text` as if it were the `hooks.json` at `path` (a writer's planned text).
+/// Lowers `text` as if it were the `hooks.json` (or `config.toml`) at `path` (a writer's planned
+/// text, a fixed text).
 pub(crate) fn lower_text(ctx: &Context, path: &Path, text: String, out: &mut Output) {
-    discover::lower_text(ctx, path, &ctx.display(path), &text, out);
+    if toml_hooks::is_config_toml(path) {
+        toml_hooks::lower_text(ctx, path, &ctx.display(path), &text, out);
+    } else {
+        discover::lower_text(ctx, path, &ctx.display(path), &text, out);
+    }
+}
+
+/// The `hooks.json`-shaped tree of a Codex hook source's `text`: the file itself, or the
+/// `[hooks]` of a `config.toml`. `None` when it cannot be read as such.
+pub(crate) fn parse_source(path: &Path, text: &str) -> Option<crate::json_span::Node> {
+    if toml_hooks::is_config_toml(path) {
+        match toml_hooks::parse(text) {
+            toml_hooks::Parsed::Hooks(root) => Some(root),
+            _ => None,
+        }
+    } else {
+        crate::json_span::parse(text).ok()
+    }
 }
 
 /// Plans merging `hooks` (command hooks of Codex events) into `hooks.json`.

@@ -310,6 +310,16 @@ pub fn read_config(ctx: &Context) -> Result<CodexConfig, String> {
     })
 }
 
+/// [`read_config`], once per run when the context shares a [`crate::run_cache::RunCache`].
+fn cached_config(ctx: &Context) -> std::sync::Arc<Result<CodexConfig, String>> {
+    match (&ctx.run_cache, codex_home(ctx)) {
+        (Some(cache), Some(home)) => {
+            cache.codex_config(&home.join("config.toml"), || read_config(ctx))
+        }
+        _ => std::sync::Arc::new(read_config(ctx)),
+    }
+}
+
 /// A hook's trust, as Codex will judge it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -363,11 +373,15 @@ pub fn locate(ctx: &Context, path: &Path) -> (PathBuf, Layer) {
     let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
     let real = std::fs::canonicalize(path).unwrap_or_else(|_| abs.clone());
     if let Some(home) = codex_home(ctx) {
-        let user = home.join("hooks.json");
-        let user_real = std::fs::canonicalize(&user).unwrap_or_else(|_| user.clone());
-        if real == user_real {
-            // Codex joins `$CODEX_HOME` (as set, made absolute) with `hooks.json`.
-            return (std::path::absolute(&user).unwrap_or(user), Layer::User);
+        // `hooks.json`, or `config.toml` for hooks inlined there (keyed by the config file:
+        // `config_toml_source_path` in `codex-rs/hooks/src/engine/discovery.rs`).
+        for name in ["hooks.json", "config.toml"] {
+            let user = home.join(name);
+            let user_real = std::fs::canonicalize(&user).unwrap_or_else(|_| user.clone());
+            if real == user_real {
+                // Codex joins `$CODEX_HOME` (as set, made absolute) with the file name.
+                return (std::path::absolute(&user).unwrap_or(user), Layer::User);
+            }
         }
     }
     // A project layer: Codex walks the physical working directory (`getcwd`), so the path is
@@ -487,7 +501,7 @@ pub fn of_hooks(
                     Some(t) => t.clone(),
                     None => std::fs::read_to_string(&src.path).ok()?,
                 };
-                let root = json_span::parse(&text).ok()?;
+                let root = super::parse_source(&src.path, &text)?;
                 let (abs, layer) = locate(ctx, &src.path);
                 let entries = entries(&abs, &root);
                 Some((abs, layer, entries))
@@ -554,7 +568,8 @@ pub fn report(ctx: &Context, path: &Path, root: &Node, hooks: &[Hook], out: &mut
     if hooks.is_empty() {
         return;
     }
-    let Ok(config) = read_config(ctx) else {
+    let config = cached_config(ctx);
+    let Ok(config) = config.as_ref() else {
         return;
     };
     let (abs, layer) = locate(ctx, path);
@@ -566,7 +581,7 @@ pub fn report(ctx: &Context, path: &Path, root: &Node, hooks: &[Hook], out: &mut
                 Diagnostic::new(
                     Code::CodexProjectUntrusted,
                     format!(
-                        "Codex will skip {} silently: it loads a project's `.codex/hooks.json` only when the project `{}` is trusted in {config_path}",
+                        "Codex will skip {} silently: it loads a project's `.codex` hooks only when the project `{}` is trusted in {config_path}",
                         if hooks.len() == 1 {
                             "this hook".to_string()
                         } else {

@@ -235,14 +235,18 @@ fn checked(
     verified(before, &after, d).then_some(edit)
 }
 
+/// Whether `s` can be fixed: a file of [`FIXABLE`], except a Codex `config.toml` (its `[hooks]`
+/// are read as a `hooks.json`, but the fixes write JSON syntax).
+fn fixable(s: &SourceFile) -> bool {
+    FIXABLE.contains(&s.convention)
+        && !(s.convention == Convention::CodexJson
+            && s.path.extension().is_some_and(|e| e == "toml"))
+}
+
 /// The fix of each diagnostic of `found.batch` (same order), when it has a checked one.
 pub fn available(ctx: &Context, found: &Discovered) -> Vec<Option<FixInfo>> {
     let mut sources: HashMap<&str, &SourceFile> = HashMap::new();
-    for s in found
-        .sources
-        .iter()
-        .filter(|s| FIXABLE.contains(&s.convention))
-    {
+    for s in found.sources.iter().filter(|s| fixable(s)) {
         sources.entry(s.display.as_str()).or_insert(s);
     }
     let mut linted: HashMap<&str, Vec<Diagnostic>> = HashMap::new();
@@ -324,7 +328,7 @@ pub fn plan_where(
     let mut seen = std::collections::HashSet::new();
     let mut out = Vec::new();
     for source in &found.sources {
-        if !FIXABLE.contains(&source.convention)
+        if !fixable(source)
             || !with_fixes.contains(&source.display.as_str())
             || !seen.insert(source.display.as_str())
         {

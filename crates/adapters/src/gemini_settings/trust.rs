@@ -122,6 +122,7 @@ mod tests {
                 .collect(),
             apply_env_overrides: true,
             cwd: None,
+            run_cache: None,
         }
     }
 

@@ -65,6 +65,7 @@ impl Tree {
             env: Default::default(),
             apply_env_overrides: false,
             cwd: None,
+            run_cache: None,
         }
     }
 

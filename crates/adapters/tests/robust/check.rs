@@ -77,6 +77,7 @@ impl Sandbox {
             env,
             apply_env_overrides: false,
             cwd: None,
+            run_cache: None,
         }
     }
 

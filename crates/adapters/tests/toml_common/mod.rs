@@ -24,6 +24,7 @@ pub fn ctx(home: &Path, env: &[(&str, &str)], apply_env: bool) -> Context {
         env: map,
         apply_env_overrides: apply_env,
         cwd: None,
+        run_cache: None,
     }
 }
 

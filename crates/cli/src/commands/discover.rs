@@ -52,6 +52,8 @@ pub fn discover_each(
         paths
     };
     let mut merged = super::merged::Merged::default();
+    // Nothing these commands do writes the agents' own config files: read them once per run.
+    let run_cache = adapters::run_cache::RunCache::default();
     for p in paths {
         // `exists()` is false for a symlink loop or a path under a file too: say why.
         match std::fs::metadata(p) {
@@ -68,6 +70,7 @@ pub fn discover_each(
             p.parent().map(Path::to_path_buf)
         };
         let mut ctx = Context::from_process(project, home.clone(), !src.no_env);
+        ctx.run_cache = Some(run_cache.clone());
         if from == PathsFrom::Root {
             ctx.cwd = None;
         }

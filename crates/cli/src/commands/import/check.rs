@@ -98,6 +98,7 @@ fn reread(
         env: ctx.env.clone(),
         apply_env_overrides: false,
         cwd: None,
+        run_cache: None,
     };
     let found = adapters::load_file(&tmp, &file, Some(convention));
     // Hooks of events outside the six kinds count too: losing one is losing a hook.
