@@ -124,3 +124,17 @@ fn import_to_codex_json_leaves_config_toml_hooks_alone() {
     assert_eq!(t.read("home/.codex/config.toml"), config);
     assert!(t.read("project/.codex/hooks.json").contains("cargo fmt"));
 }
+
+#[test]
+fn import_from_codex_json_carries_config_toml_hooks() {
+    let t = Tree::new();
+    t.write(
+        "home/.codex/config.toml",
+        &CONFIG.replace("timeout = 1.5", "timeout = 30"),
+    );
+    let r = t.import("codex-json", "claude-settings", &[]);
+    assert_eq!(r.code, 0, "{}", r.shown);
+    let written = t.read("home/.claude/settings.json");
+    assert!(written.contains("./guard.sh"), "{written}\n{}", r.shown);
+    assert!(written.contains("echo done"), "{written}");
+}
