@@ -569,3 +569,19 @@ fn a_file_with_a_byte_order_mark_is_read_but_not_rewritten() {
     apply(&plan).unwrap();
     assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
 }
+
+#[test]
+fn writing_into_a_file_that_disables_every_hook_says_so() {
+    // The hooks are written (the switch is the user's), but the plan says Claude runs none of
+    // them (found by the writer fuzz target once the reader applied `disableAllHooks`).
+    let (_d, ctx) = project();
+    let path = settings(&ctx);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(&path, "{\"disableAllHooks\": true}\n").unwrap();
+    let h = hook(Kind::Stop, "Stop", Matcher::Any, "echo b", 60_000);
+    let plan = write(&ctx, &[h], false);
+    let codes: Vec<_> = plan.diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(codes, [Code::HooksDisabled], "{plan:?}");
+    assert!(std::fs::read_to_string(&path).unwrap().contains("echo b"));
+    assert!(discover_only(&ctx, &[CL]).batch.hooks.is_empty());
+}

@@ -222,3 +222,14 @@ fn most_generated_documents_reach_lowering() {
     });
     eprintln!("{}", report.join("\n"));
 }
+
+/// The writer fuzz target's find once `disableAllHooks` left hooks out of the batch: writing a
+/// file's own hooks back into it (`fuzz/` `write_claude_settings`, the `disabled` fixture).
+#[test]
+fn fuzz_regression_writing_into_a_file_that_disables_every_hook() {
+    let sb = Sandbox::new();
+    let text = b"{\n  \"disableAllHooks\": true,\n  \"hooks\": {\n    \"Stop\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"echo never runs\"}]}]\n  }\n}\n";
+    let c = Convention::ClaudeSettings;
+    let other = read_checked(&sb, c, b"{\"hooks\": {\"Stop\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"echo b\"}]}]}}");
+    write_checked(&sb, c, Some(text), &other.batch.hooks);
+}

@@ -222,6 +222,12 @@ impl Agent {
              # Else Codex resolves its analytics host at exit: 5 s of DNS retries in the\n\
              # namespace, where nothing leaves anyway.\n[analytics]\nenabled = false\n"
         );
+        // Hooks inlined in config.toml, before the trust tables (which close with
+        // `[hooks.state."…"]` tables of their own).
+        if !s.codex_config_hooks.is_empty() {
+            toml.push('\n');
+            toml.push_str(&crate::record::expand_file(&s.codex_config_hooks, root));
+        }
         toml.push_str(&crate::trust::state(s, root, hooks_file)?);
         let dir = root.join("home/.codex");
         std::fs::create_dir_all(&dir)?;

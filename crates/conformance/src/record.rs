@@ -354,6 +354,7 @@ pub fn record(agent: Agent, s: &Scenario, repo: &Path) -> Result<Trace> {
             .collect::<Result<_>>()?,
         env: s.env.clone(),
         bridge_install: installed.map(|t| m.text(&t)),
+        codex_config_hooks: m.text(&expand_file(&s.codex_config_hooks, root.path())),
         layer: s.layer,
         trust: (agent == Agent::Codex).then_some(s.trust),
         trusted_config: s

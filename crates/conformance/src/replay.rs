@@ -187,12 +187,14 @@ pub fn replay(t: &Trace) -> Result<Observed> {
         crate::record::write_file(r, rel, &text.replace("<ROOT>", &root_inner))?;
     }
     if let Some(trust) = t.trust {
-        // The trust state Codex read, for the embedder's trust policy below.
+        // The trust state Codex read, for the embedder's trust policy below, after the hooks
+        // inlined in the same config.toml (read by the adapter like Codex reads them).
         let basis = t.trusted_config.as_deref().unwrap_or(&t.config);
         let state = crate::trust::state_of(trust, t.layer, basis, r, &config_file)?;
         let dir = r.join("home/.codex");
         std::fs::create_dir_all(&dir)?;
-        std::fs::write(dir.join("config.toml"), state)?;
+        let hooks = t.codex_config_hooks.replace("<ROOT>", &root_inner);
+        std::fs::write(dir.join("config.toml"), format!("{hooks}\n{state}"))?;
     }
     let (project, home) = (r.join("project"), r.join("home"));
     // The scenario's own variables are machine state the agent read (a system settings

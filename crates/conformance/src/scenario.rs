@@ -87,6 +87,12 @@ pub struct Scenario {
     /// path of script NAME, `<LOGS>` for the directory hook runs log into.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub files: BTreeMap<String, String>,
+    /// Codex only: hooks inlined in `$CODEX_HOME/config.toml` (`[[hooks.PreToolUse]]` …), TOML
+    /// appended to the config the recorder writes there (`@NAME@` = the path of script NAME).
+    /// Codex 0.171.0 loads them next to the same layer's `hooks.json`
+    /// (`codex-rs/hooks/src/engine/discovery.rs` `load_toml_hooks_from_layer`).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub codex_config_hooks: String,
     /// Install `hooks bridge` with the real binary (`hooks bridge install --host <the agent's
     /// convention>`) after writing `files`: the agent then runs the other conventions' hooks
     /// through it.

@@ -40,6 +40,9 @@ pub struct Trace {
     /// A bridge scenario: what `hooks bridge install` printed when it wrote `config`, masked.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bridge_install: Option<String>,
+    /// Codex: the hooks inlined in `$CODEX_HOME/config.toml`, masked (`<ROOT>` = the run's root).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub codex_config_hooks: String,
     /// The layer it was written to.
     pub layer: Layer,
     /// Codex trust set-up.

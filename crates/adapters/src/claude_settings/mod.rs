@@ -32,7 +32,7 @@ mod write;
 
 use crate::write::{Plan, WriteOptions};
 use crate::{Context, Output};
-use hook_ir::{Convention, Hook};
+use hook_ir::{Code, Convention, Diagnostic, Hook};
 use std::path::{Path, PathBuf};
 
 /// Which kind of Claude settings file a path is: it decides the project directory hooks run
@@ -110,7 +110,29 @@ pub fn plan_write(
     hooks: &[Hook],
     opts: &WriteOptions,
 ) -> Plan {
-    write::plan(ctx, convention, hooks, opts)
+    let mut plan = write::plan(ctx, convention, hooks, opts);
+    // The hooks are written, but a file that switches every hook off runs none of them: say so
+    // (a project's `false` can override a user's `true`; the plan speaks of the file it writes).
+    for c in plan.changes.iter().filter(|c| !c.is_noop()) {
+        let mut scratch = Output::default();
+        if let Some((true, at)) =
+            discover::lower_text(ctx, &c.path, &c.display, &c.after, &mut scratch)
+        {
+            plan.diagnostics.push(
+                Diagnostic::new(
+                    Code::HooksDisabled,
+                    format!(
+                        "`disableAllHooks` is true in {}: the hooks are written, but Claude Code runs none of them while it is",
+                        c.display
+                    ),
+                )
+                .with_convention(Convention::ClaudeSettings)
+                .at(at)
+                .with_help("set it to false (or remove it) when the hooks should run"),
+            );
+        }
+    }
+    plan
 }
 
 #[cfg(test)]
