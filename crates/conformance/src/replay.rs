@@ -190,7 +190,14 @@ pub fn replay(t: &Trace) -> Result<Observed> {
         // The trust state Codex read, for the embedder's trust policy below, after the hooks
         // inlined in the same config.toml (read by the adapter like Codex reads them).
         let basis = t.trusted_config.as_deref().unwrap_or(&t.config);
-        let state = crate::trust::state_of(trust, t.layer, basis, r, &config_file)?;
+        let state = crate::trust::state_of(
+            trust,
+            t.layer,
+            basis,
+            &t.codex_config_hooks,
+            r,
+            &config_file,
+        )?;
         let dir = r.join("home/.codex");
         std::fs::create_dir_all(&dir)?;
         let hooks = t.codex_config_hooks.replace("<ROOT>", &root_inner);

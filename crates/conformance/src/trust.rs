@@ -35,15 +35,26 @@ pub fn state(s: &Scenario, root: &Path, hooks_file: &Path) -> Result<String> {
     } else {
         s.trusted_config.as_deref().unwrap_or(&s.config)
     };
-    state_of(s.trust, s.layer, basis, root, hooks_file)
+    state_of(
+        s.trust,
+        s.layer,
+        basis,
+        &s.codex_config_hooks,
+        root,
+        hooks_file,
+    )
 }
 
 /// The `config.toml` trust text for `trust` of hooks in `layer`, the hashes computed for
-/// `basis` (a config text with `@NAME@` placeholders or `<ROOT>` paths), under run root `root`.
+/// `basis` (a config text with `@NAME@` placeholders or `<ROOT>` paths) and for the hooks
+/// inlined in `$CODEX_HOME/config.toml` (`toml_hooks`, the same placeholders; keyed by that
+/// file, as Codex 0.171.0 keys them: `config_toml_source_path` in
+/// `codex-rs/hooks/src/engine/discovery.rs`), under run root `root`.
 pub fn state_of(
     trust: Trust,
     layer: Layer,
     basis: &str,
+    toml_hooks: &str,
     root: &Path,
     hooks_file: &Path,
 ) -> Result<String> {
@@ -60,11 +71,25 @@ pub fn state_of(
         ));
     }
     if matches!(trust, Trust::Trusted | Trust::UntrustedProject) {
-        let basis = crate::record::expand(basis, &root.join("hooks")).replace(
-            "<ROOT>",
-            &crate::record::json_inner(&root.display().to_string()),
-        );
-        for (key, hash) in entries(&basis, hooks_file)? {
+        let expand = |text: &str| {
+            crate::record::expand(text, &root.join("hooks")).replace(
+                "<ROOT>",
+                &crate::record::json_inner(&root.display().to_string()),
+            )
+        };
+        let basis = expand(basis);
+        let mut all = entries(&basis, hooks_file)?;
+        if !toml_hooks.is_empty() {
+            let config = root.join("home/.codex/config.toml");
+            let tree = adapters::codex_json::parse_source(&config, &expand(toml_hooks))
+                .ok_or_else(|| Error::msg("`codex_config_hooks` holds no valid hooks"))?;
+            all.extend(
+                codex_trust::entries(&config, &tree)
+                    .into_iter()
+                    .map(|e| (e.key, e.hash)),
+            );
+        }
+        for (key, hash) in all {
             t.push_str(&format!(
                 "\n[hooks.state.{}]\ntrusted_hash = {}\n",
                 toml_str(&key),

@@ -48,7 +48,7 @@ pub(crate) fn lower_text(ctx: &Context, path: &Path, text: String, out: &mut Out
 
 /// The `hooks.json`-shaped tree of a Codex hook source's `text`: the file itself, or the
 /// `[hooks]` of a `config.toml`. `None` when it cannot be read as such.
-pub(crate) fn parse_source(path: &Path, text: &str) -> Option<crate::json_span::Node> {
+pub fn parse_source(path: &Path, text: &str) -> Option<crate::json_span::Node> {
     if toml_hooks::is_config_toml(path) {
         match toml_hooks::parse(text) {
             toml_hooks::Parsed::Hooks(root) => Some(root),
