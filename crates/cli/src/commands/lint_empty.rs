@@ -5,6 +5,7 @@
 
 use adapters::scope::AGENT_DIRS;
 use adapters::Discovered;
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 /// One warning per directory PATH under which no hook file was read (`paths` empty: `.`).
@@ -15,11 +16,21 @@ pub fn warnings(paths: &[PathBuf], found: &Discovered) -> Vec<String> {
     } else {
         paths
     };
+    // Every directory that holds a file read, once: a look-up per PATH instead of a scan of
+    // every source (5,000 PATHs over 10,000 files made 50 million path comparisons).
+    let mut read_under: HashSet<&Path> = HashSet::new();
+    for s in &found.sources {
+        for dir in s.path.ancestors().skip(1) {
+            if !read_under.insert(dir) {
+                break;
+            }
+        }
+    }
     paths
         .iter()
         .filter_map(|p| {
             let abs = super::discover::absolute(p).ok()?;
-            if !abs.is_dir() || found.sources.iter().any(|s| s.path.starts_with(&abs)) {
+            if !abs.is_dir() || read_under.contains(abs.as_path()) {
                 return None;
             }
             Some(warning(p, &abs))
