@@ -573,7 +573,6 @@ pub fn report(ctx: &Context, path: &Path, root: &Node, hooks: &[Hook], out: &mut
         return;
     };
     let (abs, layer) = locate(ctx, path);
-    let entries = entries(&abs, root);
     let config_path = ctx.display(&config.path);
     if let Layer::Project { root } = &layer {
         if !config.trusts_project(root) {
@@ -597,6 +596,8 @@ pub fn report(ctx: &Context, path: &Path, root: &Node, hooks: &[Hook], out: &mut
             return;
         }
     }
+    // Hashed only here: a project Codex does not trust needs no hook's hash.
+    let entries = entries(&abs, root);
     // Looked up, not searched per hook: a search made 24,000 imported hooks quadratic.
     let by_place: std::collections::HashMap<(&str, usize, usize), _> = entries
         .iter()
