@@ -84,3 +84,14 @@ fn most_generated_trees_reach_lowering() {
     }
     eprintln!("{}", report.join("\n"));
 }
+
+/// The `dir_trees` fuzz target's find: a Codex hook file `post-.gjc.js` is a hook for the tool
+/// `.gjc`, which GJC would file as a hidden file and never load; the import must say so.
+#[test]
+fn fuzz_regression_a_tool_name_that_makes_a_hidden_gjc_file() {
+    let data = b"\x00post-.gjc.js\nexport default (api) => api.on(\"tool_result\", () => {});\n";
+    let t = Tree::from_bytes(Convention::CodexDir, data);
+    let src = Sandbox::new();
+    let d = read_tree_checked(&src, &t);
+    import_checked(&Sandbox::new(), &d.batch.hooks);
+}

@@ -88,7 +88,11 @@ pub fn plan_write(ctx: &Context, hooks: &[Hook], opts: &WriteOptions) -> Plan {
             continue;
         }
         copied.insert(real_path.clone());
-        if let Err(why) = tool_name::validate(&tool) {
+        // GJC accepts such a name, but its directory scan skips hidden files (`entries.rs`):
+        // `.name.js` would never load (found by the `dir_trees` fuzz target).
+        let hidden = (tool.starts_with('.') && tool != "*")
+            .then_some("would be filed as a hidden file, which GJC's directory scan skips");
+        if let Some(why) = tool_name::validate(&tool).err().or(hidden) {
             plan.diagnostics.push(
                 Diagnostic::new(
                     Code::InvalidToolMatcher,
