@@ -233,3 +233,22 @@ fn fuzz_regression_writing_into_a_file_that_disables_every_hook() {
     let other = read_checked(&sb, c, b"{\"hooks\": {\"Stop\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"echo b\"}]}]}}");
     write_checked(&sb, c, Some(text), &other.batch.hooks);
 }
+
+/// The writer fuzz target's find: a Gemini settings file with an event key written twice
+/// (Gemini keeps the last copy): the writer found the hook "already there" in the copy Gemini
+/// drops. It now refuses such a file.
+#[test]
+fn fuzz_regression_gemini_event_written_twice() {
+    let sb = Sandbox::new();
+    let c = Convention::GeminiSettings;
+    let text = br#"{"hooks": {
+  "AfterTool": [{"matcher": "read_.*", "hooks": [{"type": "command", "command": "./r.sh", "timeout": 30000}]}],
+  "AfterTool": [{"matcher": "read_.*", "hooks": [{"type": "command", "command": "./r.sh", "timeout": 15000}]}]
+}}"#;
+    let first = br#"{"hooks": {"AfterTool": [{"matcher": "read_.*", "hooks": [{"type": "command", "command": "./r.sh", "timeout": 30000}]}]}}"#;
+    let hooks = read_checked(&sb, c, first).batch.hooks;
+    assert!(
+        !write_checked(&sb, c, Some(text), &hooks),
+        "a file with a key written twice must be refused"
+    );
+}

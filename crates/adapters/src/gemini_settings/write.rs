@@ -128,6 +128,26 @@ fn check_base(text: &str, display: &str) -> Result<(), Diagnostic> {
         .rev()
         .find(|p| p.name.as_str() == "hooks")
     {
+        // Gemini keeps the last copy of a key written twice; an edit could land in the copy it
+        // drops, or find a hook "already there" in it (found by the writer fuzz target).
+        if let jsonc_parser::ast::Value::Object(events) = &h.value {
+            let mut seen = std::collections::HashSet::new();
+            if let Some(p) = events
+                .properties
+                .iter()
+                .find(|p| !seen.insert(p.name.as_str()))
+            {
+                let r = jsonc_parser::common::Ranged::range(&p.name);
+                return Err(refuse(
+                    Code::ImportConflict,
+                    format!(
+                        "`{}` is written twice under `hooks`: Gemini keeps only the last copy; merge the two before importing into this file (nothing was written)",
+                        p.name.as_str()
+                    ),
+                    (r.start, r.end),
+                ));
+            }
+        }
         if !matches!(h.value, jsonc_parser::ast::Value::Object(_)) {
             return Err(refuse(
                 Code::WrongValueType,
