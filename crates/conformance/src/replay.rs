@@ -236,8 +236,9 @@ pub fn replay(t: &Trace) -> Result<Observed> {
     };
     // Gemini CLI does not start while a settings file is unreadable
     // (`limits::gemini::CONFIG_ERROR_EXIT`): nothing fires and the model is never asked.
+    let found = adapters::discover_only(&ctx, &[convention]);
     if agent == Agent::Gemini
-        && adapters::discover_only(&ctx, &[convention])
+        && found
             .batch
             .diagnostics
             .iter()
@@ -291,7 +292,6 @@ pub fn replay(t: &Trace) -> Result<Observed> {
             },
         ))
     } else {
-        let found = adapters::discover_only(&ctx, &[convention]);
         let trust = codex_trust_policy(t, &ctx, &found)?;
         Dispatch::Runner(Box::new(Runner::new(
             found.batch.hooks,

@@ -20,7 +20,7 @@ use crate::read_limit::{read_text, Missing, MAX_CONFIG_BYTES};
 use crate::{Context, Output, Source};
 use hook_ir::{Code, Convention, Diagnostic};
 use std::path::Path;
-use toml_edit::{ImDocument, Item, Table, Value};
+use toml_edit::{ImDocument, Item, Key, Table, Value};
 
 /// The key of `[hooks.state]`, Codex's trust table: not an event.
 const STATE: &str = "state";
@@ -155,19 +155,22 @@ fn item_node(item: &Item, fallback: (usize, usize)) -> Node {
     }
 }
 
+/// One key of a table or inline table; its value's span falls back to the key's.
+fn member(k: &Key, v: &Item, table_span: (usize, usize)) -> Member {
+    let key_span = span_or(k.span(), table_span);
+    Member {
+        key: k.get().to_string(),
+        key_span,
+        value: item_node(v, key_span),
+    }
+}
+
 fn table_node(t: &Table, fallback: (usize, usize)) -> Node {
     let span = span_or(t.span(), fallback);
     let members = t
         .iter()
         .filter_map(|(k, _)| t.get_key_value(k))
-        .map(|(k, v)| {
-            let key_span = span_or(k.span(), span);
-            Member {
-                key: k.get().to_string(),
-                key_span,
-                value: item_node(v, key_span),
-            }
-        })
+        .map(|(k, v)| member(k, v, span))
         .collect();
     Node {
         kind: J::Object(members),
@@ -191,14 +194,7 @@ fn value_node(v: &Value, fallback: (usize, usize)) -> Node {
         Value::InlineTable(t) => J::Object(
             t.iter()
                 .filter_map(|(k, _)| t.get_key_value(k))
-                .map(|(k, v)| {
-                    let key_span = span_or(k.span(), span);
-                    Member {
-                        key: k.get().to_string(),
-                        key_span,
-                        value: item_node(v, key_span),
-                    }
-                })
+                .map(|(k, v)| member(k, v, span))
                 .collect(),
         ),
     };
