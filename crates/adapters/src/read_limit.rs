@@ -32,7 +32,17 @@ impl From<std::io::Error> for ReadError {
 /// A named pipe without a writer reads as empty instead of blocking the open forever.
 pub fn read_bounded(path: &Path, max: u64) -> Result<Vec<u8>, ReadError> {
     let file = open_without_blocking(path)?;
-    let len = file.metadata()?.len();
+    let meta = file.metadata()?;
+    if meta.is_dir() {
+        // What `read` would say, without the read: callers tell a directory by this kind.
+        return Err(ReadError::Io(std::io::ErrorKind::IsADirectory.into()));
+    }
+    if !meta.is_file() {
+        // A pipe or a device: reads wait for data as usual (see `open_without_blocking`). A
+        // regular file ignores `O_NONBLOCK`, so most reads skip these two calls.
+        clear_nonblocking(&file)?;
+    }
+    let len = meta.len();
     if len > max {
         return Err(ReadError::TooLarge(len));
     }
@@ -47,16 +57,21 @@ pub fn read_bounded(path: &Path, max: u64) -> Result<Vec<u8>, ReadError> {
 
 /// Opens `path` for reading. A plain `open` of a FIFO waits until some process opens it for
 /// writing, which may be never (`mkfifo config.toml` hangs the linter). `O_NONBLOCK` makes the open
-/// return at once; it is then cleared so reads of a pipe that has a writer (process substitution,
-/// `<(cat file)`) wait for the data as usual, and a pipe without one reads as end of file.
-#[allow(unsafe_code)]
+/// return at once; [`clear_nonblocking`] then lets reads of a pipe that has a writer (process
+/// substitution, `<(cat file)`) wait for the data as usual, and a pipe without one reads as end
+/// of file.
 fn open_without_blocking(path: &Path) -> std::io::Result<std::fs::File> {
     use std::os::unix::fs::OpenOptionsExt;
-    use std::os::unix::io::AsRawFd;
-    let file = std::fs::OpenOptions::new()
+    std::fs::OpenOptions::new()
         .read(true)
         .custom_flags(libc::O_NONBLOCK)
-        .open(path)?;
+        .open(path)
+}
+
+/// Clears the `O_NONBLOCK` that [`open_without_blocking`] set.
+#[allow(unsafe_code)]
+fn clear_nonblocking(file: &std::fs::File) -> std::io::Result<()> {
+    use std::os::unix::io::AsRawFd;
     // SAFETY: fcntl on a descriptor this function owns; no memory is passed.
     let flags = unsafe { libc::fcntl(file.as_raw_fd(), libc::F_GETFL) };
     if flags < 0 {
@@ -66,7 +81,7 @@ fn open_without_blocking(path: &Path) -> std::io::Result<std::fs::File> {
     if unsafe { libc::fcntl(file.as_raw_fd(), libc::F_SETFL, flags & !libc::O_NONBLOCK) } < 0 {
         return Err(std::io::Error::last_os_error());
     }
-    Ok(file)
+    Ok(())
 }
 
 /// The message of a [`ReadError::TooLarge`], the same for every adapter.
@@ -104,15 +119,15 @@ pub(crate) fn read_text(
             .with_convention(convention)
             .at(Location::path_only(display.clone()))
     };
-    if std::fs::metadata(path).is_ok_and(|m| m.is_dir()) {
-        out.diag(at_file(
-            Code::InvalidSource,
-            format!("a directory, not a {format} file"),
-        ));
-        return None;
-    }
     let bytes = match read_bounded(path, max) {
         Ok(b) => b,
+        Err(ReadError::Io(e)) if e.kind() == std::io::ErrorKind::IsADirectory => {
+            out.diag(at_file(
+                Code::InvalidSource,
+                format!("a directory, not a {format} file"),
+            ));
+            return None;
+        }
         Err(ReadError::Io(e))
             if e.kind() == std::io::ErrorKind::NotFound && missing == Missing::Silent =>
         {
@@ -175,6 +190,10 @@ mod tests {
         let missing = read_bounded(&dir.path().join("nope"), 5);
         assert!(
             matches!(missing, Err(ReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound)
+        );
+        let directory = read_bounded(dir.path(), 5);
+        assert!(
+            matches!(directory, Err(ReadError::Io(e)) if e.kind() == std::io::ErrorKind::IsADirectory)
         );
     }
 

@@ -377,7 +377,7 @@ pub fn locate(ctx: &Context, path: &Path) -> (PathBuf, Layer) {
         // `config_toml_source_path` in `codex-rs/hooks/src/engine/discovery.rs`).
         for name in ["hooks.json", "config.toml"] {
             let user = home.join(name);
-            let user_real = std::fs::canonicalize(&user).unwrap_or_else(|_| user.clone());
+            let user_real = crate::run_cache::canonical(ctx, &user).unwrap_or_else(|| user.clone());
             if real == user_real {
                 // Codex joins `$CODEX_HOME` (as set, made absolute) with the file name.
                 return (std::path::absolute(&user).unwrap_or(user), Layer::User);
@@ -392,7 +392,7 @@ pub fn locate(ctx: &Context, path: &Path) -> (PathBuf, Layer) {
         .and_then(Path::parent);
     match dir {
         Some(dir) => {
-            let root = project_root(dir);
+            let root = project_root(ctx, dir);
             (real, Layer::Project { root })
         }
         // Any other file (`--hooks-json`, an explicit path): judged by its hooks alone, as the
@@ -402,9 +402,9 @@ pub fn locate(ctx: &Context, path: &Path) -> (PathBuf, Layer) {
 }
 
 /// The enclosing git repository of `dir` (a `.git` directory or file), else `dir`.
-fn project_root(dir: &Path) -> PathBuf {
+fn project_root(ctx: &Context, dir: &Path) -> PathBuf {
     dir.ancestors()
-        .find(|a| a.join(".git").exists())
+        .find(|a| crate::run_cache::exists(ctx, &a.join(".git")))
         .unwrap_or(dir)
         .to_path_buf()
 }

@@ -40,9 +40,10 @@ fn layers(ctx: &Context) -> Vec<(PathBuf, Scope)> {
         files.push((u.clone(), Scope::User));
     }
     if let Some(p) = &ctx.project {
-        let is_home = ctx.home.as_ref().is_some_and(|h| same_dir(h, p));
-        if !is_home {
-            files.push((p.join(lim::PROJECT_SETTINGS), Scope::Project));
+        let file = p.join(lim::PROJECT_SETTINGS);
+        // Asked only when there is a project file: two `realpath`s per root otherwise.
+        if file.exists() && !ctx.home.as_ref().is_some_and(|h| same_dir(ctx, h, p)) {
+            files.push((file, Scope::Project));
         }
     }
     if let Some(s) = system_settings {
@@ -60,8 +61,13 @@ fn layers(ctx: &Context) -> Vec<(PathBuf, Scope)> {
     files
 }
 
-fn same_dir(a: &Path, b: &Path) -> bool {
-    a == b || matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y)
+/// Whether the home dir `home` and the project `p` are one directory.
+fn same_dir(ctx: &Context, home: &Path, p: &Path) -> bool {
+    home == p
+        || matches!(
+            (crate::run_cache::canonical(ctx, home), p.canonicalize()),
+            (Some(x), Ok(y)) if x == y
+        )
 }
 
 /// Extension directories (holding `gemini-extension.json`), sorted by name.

@@ -52,8 +52,14 @@ pub fn discover_each(
         paths
     };
     let mut merged = super::merged::Merged::default();
-    // Nothing these commands do writes the agents' own config files: read them once per run.
-    let run_cache = adapters::run_cache::RunCache::default();
+    // One context for the run, its project set per root: the environment snapshot (a map of
+    // every variable) cost more per root than a root's stats. Nothing these commands do writes
+    // the agents' own config files: read them once per run.
+    let mut ctx = Context::from_process(None, home, !src.no_env);
+    ctx.run_cache = Some(adapters::run_cache::RunCache::default());
+    if from == PathsFrom::Root {
+        ctx.cwd = None;
+    }
     for p in paths {
         // `exists()` is false for a symlink loop or a path under a file too: say why.
         match std::fs::metadata(p) {
@@ -64,24 +70,22 @@ pub fn discover_each(
             Err(e) => bail!("{}: cannot be read: {e}", p.display()),
         }
         let p = absolute(p)?;
-        let project = if p.is_dir() {
+        // Of the lexical path (`link/..` may name another directory than the physical one).
+        let is_dir = p.is_dir();
+        let project = if is_dir {
             Some(p.clone())
         } else {
             p.parent().map(Path::to_path_buf)
         };
-        let mut ctx = Context::from_process(project, home.clone(), !src.no_env);
-        ctx.run_cache = Some(run_cache.clone());
-        if from == PathsFrom::Root {
-            ctx.cwd = None;
-        }
-        let mut d = if p.is_dir() {
+        ctx.project = project;
+        let mut d = if is_dir {
             adapters::discover(&ctx)
         } else {
             adapters::load_file(&ctx, &p, convention)
         };
         let root = Root {
             path: &p,
-            is_file: !p.is_dir(),
+            is_file: !is_dir,
         };
         each(&root, &ctx, &mut d)?;
         merged.add(d);
