@@ -47,8 +47,8 @@ fn commands(n: usize) -> [String; 4] {
     ]
 }
 
-/// Commands no rule finds anything in and that name no file: what most hooks look like. (No
-/// `/`: jcode's `sh -c "…"` would make the whole string a script path, `missing_script`.)
+/// Commands no rule finds anything in and that name no file: what most hooks look like. (jcode's
+/// copies run them as `sh -c "…"`, whose text the rules lex again as the commands it holds.)
 fn clean_commands(n: usize) -> [String; 4] {
     [
         format!("jq -r .tool_input.command | grep -q 'rm -rf {n}' && exit 2"),

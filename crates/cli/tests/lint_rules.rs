@@ -342,3 +342,73 @@ fn a_regex_list_of_names_naming_no_tool_of_the_agent_is_found() {
         "{found:#?}"
     );
 }
+
+/// The operand of a shell's `-c` is a command line, not one script path: jcode runs hooks
+/// without a shell, so its users write `sh -c "…"`, and Claude hooks often say `bash -c '…'`.
+/// The command rules read the commands inside it (missing scripts, relative paths, writes),
+/// and the finding is at the hook's command.
+#[test]
+fn the_commands_inside_sh_c_are_read_as_commands() {
+    // jcode: an explicit project file (a user-level one's relative paths depend on the session).
+    let jcode_lint = |exists: bool| {
+        let t = Tree::new();
+        t.write(
+            "p/.jcode/config.toml",
+            "[hooks]\npre_tool = [\"sh -c \\\"node hooks/x.js | tee -a /tmp/l\\\"\"]\n",
+        );
+        if exists {
+            t.write("p/hooks/x.js", "");
+        }
+        let got = lint_in(
+            &t.0.path().join("p"),
+            &t.0.path().join("h"),
+            &[".jcode/config.toml"],
+        );
+        (t, got)
+    };
+    let (_t, got) = jcode_lint(true);
+    assert!(got.is_empty(), "{got:#?}");
+    let (_t, got) = jcode_lint(false);
+    assert_eq!(got.len(), 1, "{got:#?}");
+    let (code, at, message) = &got[0];
+    assert_eq!(
+        (code.as_str(), at.as_str()),
+        ("missing_script", ".jcode/config.toml:2:13")
+    );
+    assert!(
+        message.contains("the script `hooks/x.js` does not exist"),
+        "{message}"
+    );
+
+    // Claude: `bash -c '…'`, anchored or not.
+    let anchored = "bash -c 'node \"$CLAUDE_PROJECT_DIR\"/hooks/x.js | tee -a /tmp/l'";
+    let t = Tree::new();
+    t.write("p/hooks/x.js", "")
+        .write("p/.claude/settings.json", &claude(anchored));
+    assert!(t.lint().is_empty(), "{:#?}", t.lint());
+    let t = Tree::new();
+    t.write("p/.claude/settings.json", &claude(anchored));
+    let got = lint_in(&t.0.path().join("p"), &t.0.path().join("h"), &["."]);
+    assert_eq!(got.len(), 1, "{got:#?}");
+    assert_eq!(got[0].0, "missing_script");
+    assert_eq!(got[0].1, ".claude/settings.json:2:34");
+    assert!(
+        got[0].2.contains("`$CLAUDE_PROJECT_DIR/hooks/x.js`"),
+        "{}",
+        got[0].2
+    );
+    let t = Tree::new();
+    t.write("p/hooks/x.js", "").write(
+        "p/.claude/settings.json",
+        &claude("/bin/bash -lc 'node hooks/x.js > /etc/hook.log' hook ./not-a-script.sh"),
+    );
+    let mut got = t.lint();
+    got.sort();
+    assert_eq!(
+        got,
+        [
+            "relative_script_path .claude/settings.json:2:34",
+            "writes_outside_project .claude/settings.json:2:34",
+        ]
+    );
+}

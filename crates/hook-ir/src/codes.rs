@@ -1122,7 +1122,10 @@ codes! {
 
     /// ## What it means
     /// The command runs a script by a relative, `$CLAUDE_PROJECT_DIR` or `${CLAUDE_PLUGIN_ROOT}`
-    /// path, and no file exists there.
+    /// path, and no file exists there. The script may be the command itself, the operand of an
+    /// interpreter or runner (`node`, `uv run`, `npx tsx`, `python3 -m`), or a command inside a
+    /// shell's `-c` text (`sh -c "node hooks/x.js | tee -a log"`: that text is read as the
+    /// commands it holds, not as one path).
     /// ## Why it matters
     /// The hook fails every time it fires (a non-blocking error for most events), so whatever
     /// it was meant to check or record is not done.

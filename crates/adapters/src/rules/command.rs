@@ -1,6 +1,7 @@
 //! Rules on what a hook command runs, for every convention with command hooks: download and
 //! execute, writes outside the project, a script that does not exist, a path that works only on
-//! one machine or only from one directory, a variable no agent (or another agent) sets.
+//! one machine or only from one directory, a variable no agent (or another agent) sets. The
+//! commands inside a shell's `-c` text (`sh -c "node x.js | tee log"`) are read as commands too.
 //!
 //! Codes: `download_and_execute`, `writes_outside_project`, `missing_script`,
 //! `plugin_root_outside_plugin`, `absolute_path_elsewhere`, `relative_script_path`,
@@ -63,11 +64,14 @@ pub(crate) fn check(t: &Target<'_>, out: &mut Vec<Finding>) {
             .help("read the file path from the hook's JSON input on stdin (e.g. `jq -r .tool_input.file_path`)"),
         );
     }
-    let tokens = lex(cmd);
-    let commands = simple_commands(&tokens);
-    for script in scripts(&commands) {
-        script_rules(t, cmd, &script, &mut push);
-    }
+    // Write targets of every level, reported after the download finding as before.
+    let mut writes = Vec::new();
+    each_command_line(&lex(cmd), 0, &mut |tokens, commands, depth| {
+        for script in scripts(commands) {
+            script_rules(t, cmd, &script, depth > 0, &mut push);
+        }
+        writes_outside(tokens, commands, t, &mut writes);
+    });
     if let Some(how) = download_and_execute(cmd) {
         push(
             Finding::new(
@@ -77,7 +81,7 @@ pub(crate) fn check(t: &Target<'_>, out: &mut Vec<Finding>) {
             .help("vendor the script into the repository and run the local copy"),
         );
     }
-    for target in writes_outside(&tokens, &commands, t) {
+    for target in writes {
         push(
             Finding::new(
                 Code::WritesOutsideProject,
@@ -189,7 +193,8 @@ fn unexpanded_placeholder(cmd: &str) -> Option<String> {
 /// A script a command runs, as written.
 struct Script<'a> {
     word: &'a str,
-    /// Whether it is the program itself (the first word), not an interpreter's operand.
+    /// Whether it is the first word of its command: the program itself, not an interpreter's
+    /// operand (nor a program behind `env`).
     program: bool,
     /// Whether it is a Python module (`python3 -m pkg.mod`), not a file path.
     module: bool,
@@ -197,37 +202,197 @@ struct Script<'a> {
 
 /// Interpreters whose first operand is the script they run.
 const INTERPRETERS: &[&str] = &[
-    "sh", "bash", "zsh", "dash", "fish", "node", "bun", "deno", "python", "python3", "ruby",
-    "perl", "tsx", "ts-node", "pwsh",
+    "sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "node", "bun", "deno", "python",
+    "python3", "ruby", "perl", "tsx", "ts-node", "pwsh",
 ];
+
+/// Shells whose `-c` operand is a command line in the syntax [`lex`] reads. Not `fish` (a
+/// syntax of its own: its `-c` code is left unread) nor `pwsh`.
+const SHELLS: &[&str] = &["sh", "bash", "zsh", "dash", "ksh", "mksh", "ash"];
 
 /// Runners that take a subcommand (`uv run`, `deno run`, `bun run`) or a package (`npx tsx`)
 /// before the script.
 const RUNNER_WORDS: &[&str] = &["run", "tsx", "ts-node", "exec"];
 
-/// The script each simple command of `tokens` runs: its first word, or the first operand of an
-/// interpreter (`node x.js`, `uv run x.py`, `npx tsx x.ts`, `deno run -A x.ts`,
-/// `python3 -m pkg.mod`).
+/// How many `-c` operands deep commands are read (`sh -c "bash -c '…'"` is two): a bound, so a
+/// hostile command cannot make the rules recurse without end.
+const MAX_SHELL_DEPTH: usize = 4;
+
+/// Calls `f` with the tokens and simple commands of `tokens` and their depth (0: the hook's
+/// command line), then does the same for the `-c` operand of each shell they run (`sh -c "node
+/// x.js | tee log"`): the outer lex already removed its quotes, and the text left is what that
+/// shell parses, so it is lexed again as a command line of its own, at most
+/// [`MAX_SHELL_DEPTH`] levels deep. Only a shell with `-c` costs a second lex.
+fn each_command_line<F>(tokens: &[Token<'_>], depth: usize, f: &mut F)
+where
+    F: FnMut(&[Token<'_>], &[Vec<&str>], usize),
+{
+    let commands = simple_commands(tokens);
+    f(tokens, &commands, depth);
+    if depth >= MAX_SHELL_DEPTH {
+        return;
+    }
+    for words in &commands {
+        if let Some(ShellRun::Command(Some(inner))) = after_env(words).and_then(shell_run) {
+            each_command_line(&lex(inner), depth + 1, f);
+        }
+    }
+}
+
+/// The words of a simple command from its program on: an `env` prefix (with its options and
+/// `NAME=value` assignments) left out, so `/usr/bin/env bash -c '…'` runs `bash`. `None` when
+/// no program is left, or for `env -S` (which splits a string of its own).
+fn after_env<'w, 'a>(words: &'w [&'a str]) -> Option<&'w [&'a str]> {
+    if base_name(words.first()?) != "env" {
+        return Some(words);
+    }
+    let mut i = 1;
+    while let Some(&w) = words.get(i) {
+        match w {
+            "--" => {
+                i += 1;
+                break;
+            }
+            "-u" | "--unset" | "-C" | "--chdir" => i += 2,
+            w if w.starts_with("--split-string")
+                || (w.starts_with('-') && !w.starts_with("--") && w.contains('S')) =>
+            {
+                return None
+            }
+            w if w.starts_with('-') || w.find('=').is_some_and(|e| e > 0) => i += 1,
+            _ => break,
+        }
+    }
+    words.get(i..).filter(|w| !w.is_empty())
+}
+
+/// The last component of a program path (`/bin/sh` → `sh`).
+fn base_name(program: &str) -> &str {
+    program.rsplit('/').next().unwrap_or(program)
+}
+
+/// What a shell's arguments make it run.
+#[derive(Debug, PartialEq, Eq)]
+enum ShellRun<'a> {
+    /// `sh -c 'cmd' [$0 [$1 …]]`: a command line of its own (`None`: `-c` without an operand).
+    /// The words after it are positional parameters, not scripts.
+    Command(Option<&'a str>),
+    /// `sh script.sh [args]`.
+    Script(&'a str),
+    /// Commands read from stdin (`sh`, `sh -s …`).
+    Stdin,
+}
+
+/// What the simple command `words` (its program first, see [`after_env`]) runs when its program
+/// is one of [`SHELLS`]. Options come before the first operand, in any order and clustered
+/// (`bash -l -c`, `-euc`, `-o pipefail -c`): `-c` is a flag, and the first operand is then
+/// the command line.
+fn shell_run<'a>(words: &[&'a str]) -> Option<ShellRun<'a>> {
+    if !SHELLS.contains(&base_name(words.first()?)) {
+        return None;
+    }
+    let (mut command, mut stdin) = (false, false);
+    let mut i = 1;
+    while let Some(&w) = words.get(i) {
+        match w {
+            "-" | "--" => {
+                i += 1;
+                break;
+            }
+            // bash's `--rcfile FILE` and `--init-file FILE`, zsh's `--emulate NAME`.
+            "--rcfile" | "--init-file" | "--emulate" => i += 2,
+            w if w.starts_with("--") => i += 1,
+            w if w.len() > 1 && w.starts_with(['-', '+']) => {
+                command |= w.starts_with('-') && w.contains('c');
+                stdin |= w.starts_with('-') && w.contains('s');
+                // `-o NAME` and bash's `-O NAME` take the next word, in a cluster too
+                // (`-euo pipefail`).
+                i += 1 + w.matches(['o', 'O']).count();
+            }
+            _ => break,
+        }
+    }
+    let operand = words.get(i).copied();
+    Some(match operand {
+        _ if command => ShellRun::Command(operand),
+        Some(w) if !stdin => ShellRun::Script(w),
+        _ => ShellRun::Stdin,
+    })
+}
+
+/// Whether the option `w` gives `interpreter` code to run rather than a script (`python3 -c`,
+/// `node -e`, `perl -ne`, `pwsh -Command`, `fish -c`): the operand is code, not a file, and the
+/// command runs no script.
+fn inline_code(interpreter: &str, w: &str) -> bool {
+    // A cluster of one-letter options (`-lne`); not `-I/path` or `-Xkey=value`.
+    let cluster = || {
+        w.strip_prefix('-')
+            .filter(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_alphabetic()))
+    };
+    match interpreter {
+        p if p.starts_with("python") => cluster().is_some_and(|f| f.contains('c')),
+        "fish" => cluster().is_some_and(|f| f.contains('c')) || w.starts_with("--command"),
+        "perl" | "ruby" => cluster().is_some_and(|f| f.contains(['e', 'E'])),
+        "node" | "bun" | "deno" | "tsx" | "ts-node" => {
+            matches!(w, "-e" | "-p" | "--eval" | "--print")
+                || w.starts_with("--eval=")
+                || w.starts_with("--print=")
+                || (interpreter == "deno" && w == "eval")
+        }
+        "pwsh" => [
+            "-c",
+            "-command",
+            "-commandwithargs",
+            "-cwa",
+            "-e",
+            "-ec",
+            "-encodedcommand",
+        ]
+        .iter()
+        .any(|o| w.eq_ignore_ascii_case(o)),
+        _ => false,
+    }
+}
+
+/// The script each simple command of `commands` runs: its first word, or the first operand of
+/// an interpreter (`node x.js`, `uv run x.py`, `npx tsx x.ts`, `deno run -A x.ts`,
+/// `python3 -m pkg.mod`, `bash x.sh`). A shell's `-c` command line is read by
+/// [`each_command_line`], and code given on the command line (`python3 -c`, `node -e`) is no
+/// script.
 fn scripts<'a>(commands: &[Vec<&'a str>]) -> Vec<Script<'a>> {
     let mut out = Vec::new();
-    for words in commands {
-        let Some(&first) = words.first() else {
+    for all in commands {
+        let Some(words) = after_env(all) else {
             continue;
         };
-        let program = first.rsplit('/').next().unwrap_or(first);
+        let first = words[0];
+        let program = base_name(first);
+        if SHELLS.contains(&program) {
+            if let Some(ShellRun::Script(w)) = shell_run(words) {
+                out.push(Script {
+                    word: w,
+                    program: false,
+                    module: false,
+                });
+            }
+            continue;
+        }
         let runner = INTERPRETERS.contains(&program)
             || matches!(program, "uv" | "npx" | "bunx" | "pnpx" | "uvx");
         if !runner {
             out.push(Script {
                 word: first,
-                program: true,
+                program: words.len() == all.len(),
                 module: false,
             });
             continue;
         }
-        let mut rest = words[1..].iter().copied().peekable();
+        // The interpreter the operands go to: the program, or the one a runner starts
+        // (`uv run python -m …`).
+        let mut interpreter = program;
+        let mut rest = words[1..].iter().copied();
         while let Some(w) = rest.next() {
-            if w == "-m" && program.starts_with("python") {
+            if w == "-m" && interpreter.starts_with("python") {
                 if let Some(m) = rest.next() {
                     out.push(Script {
                         word: m,
@@ -237,12 +402,16 @@ fn scripts<'a>(commands: &[Vec<&'a str>]) -> Vec<Script<'a>> {
                 }
                 break;
             }
+            if inline_code(interpreter, w) {
+                break;
+            }
             if w.starts_with('-') || RUNNER_WORDS.contains(&w) {
                 continue;
             }
             if matches!(program, "npx" | "bunx" | "pnpx" | "uvx" | "uv") && !looks_like_path(w) {
                 // A package name (`npx prettier`): not a file of the project.
                 if matches!(w, "python" | "python3" | "node" | "bun") {
+                    interpreter = w;
                     continue;
                 }
                 break;
@@ -269,8 +438,15 @@ fn looks_like_path(w: &str) -> bool {
 }
 
 /// The rules about one script word: missing, relative to a directory that moves, an absolute
-/// path that exists only on one machine.
-fn script_rules(t: &Target<'_>, cmd: &str, s: &Script<'_>, push: &mut impl FnMut(Finding)) {
+/// path that exists only on one machine. `nested`: the word is in a shell's `-c` command line,
+/// not the hook's own.
+fn script_rules(
+    t: &Target<'_>,
+    cmd: &str,
+    s: &Script<'_>,
+    nested: bool,
+    push: &mut impl FnMut(Finding),
+) {
     let convention = t.hook.convention;
     if s.module {
         if let Some(path) = module_path(s.word, t) {
@@ -289,8 +465,11 @@ fn script_rules(t: &Target<'_>, cmd: &str, s: &Script<'_>, push: &mut impl FnMut
         return;
     }
     // A program run without a shell (jcode) is checked by its lowering (`program_not_found`),
-    // which knows how the agent resolves it.
+    // which knows how the agent resolves it. Inside `sh -c` the shell looks programs up, as for
+    // any agent that runs hooks through a shell: a bare name is left alone (`resolve`), a path
+    // is checked.
     if s.program
+        && !nested
         && matches!(
             t.hook.handler,
             Handler::Command {
@@ -493,9 +672,10 @@ fn contains_ascii_ci(hay: &str, needle: &str) -> bool {
         .any(|w| w.eq_ignore_ascii_case(needle.as_bytes()))
 }
 
-/// Absolute paths the command writes to that are outside the project and the home directory.
-/// Scratch and device paths (`/dev/…`, `/tmp/…`, `/var/tmp/…`) are fine.
-fn writes_outside(tokens: &[Token], commands: &[Vec<&str>], t: &Target<'_>) -> Vec<String> {
+/// Adds to `out` the absolute paths one command line writes to that are outside the project and
+/// the home directory, each once. Scratch and device paths (`/dev/…`, `/tmp/…`, `/var/tmp/…`)
+/// are fine.
+fn writes_outside(tokens: &[Token], commands: &[Vec<&str>], t: &Target<'_>, out: &mut Vec<String>) {
     let mut targets: Vec<&str> = Vec::new();
     for pair in tokens.windows(2) {
         if let [Token::Op(op), Token::Word(w)] = pair {
@@ -518,7 +698,6 @@ fn writes_outside(tokens: &[Token], commands: &[Vec<&str>], t: &Target<'_>) -> V
     }
     let project = t.scope.cwd().or(t.ctx.project.as_deref());
     let home = t.ctx.home.as_deref();
-    let mut out: Vec<String> = Vec::new();
     for target in targets {
         if !target.starts_with('/') || target.contains('$') {
             continue;
@@ -533,7 +712,6 @@ fn writes_outside(tokens: &[Token], commands: &[Vec<&str>], t: &Target<'_>) -> V
             out.push(target.to_string());
         }
     }
-    out
 }
 
 #[cfg(test)]
@@ -608,6 +786,112 @@ mod tests {
         );
         assert!(s("npx prettier --write .").is_empty());
         assert_eq!(s("./x.sh"), [file("./x.sh")]);
+    }
+
+    /// The scripts of every command line of `c`, `sh -c` operands included: (word, program,
+    /// depth).
+    fn all_scripts(c: &str) -> Vec<(String, bool, usize)> {
+        let mut out = Vec::new();
+        each_command_line(&lex(c), 0, &mut |_, commands, depth| {
+            for s in scripts(commands) {
+                out.push((s.word.to_string(), s.program, depth));
+            }
+        });
+        out
+    }
+
+    #[test]
+    fn a_shell_command_line_is_read_as_commands_not_as_a_script() {
+        let at = |w: &str, program: bool, depth: usize| (w.to_string(), program, depth);
+        let node = vec![at("hooks/x.js", false, 1), at("tee", true, 1)];
+        for c in [
+            "sh -c \"node hooks/x.js | tee -a /tmp/log\"",
+            "bash -c 'node hooks/x.js | tee -a /tmp/log'",
+            "/bin/sh -c 'node hooks/x.js | tee -a /tmp/log'",
+            "/usr/bin/env bash -c 'node hooks/x.js | tee -a /tmp/log'",
+            "env -i PATH=/bin zsh -c 'node hooks/x.js | tee -a /tmp/log'",
+            "bash -lc 'node hooks/x.js | tee -a /tmp/log'",
+            "sh -ec 'node hooks/x.js | tee -a /tmp/log'",
+            "dash -euc 'node hooks/x.js | tee -a /tmp/log' hook one two",
+            "bash -l -c 'node hooks/x.js | tee -a /tmp/log' ./zero.sh ./one.sh",
+            "bash -euo pipefail -c 'node hooks/x.js | tee -a /tmp/log'",
+            "bash --norc -O extglob -c 'node hooks/x.js | tee -a /tmp/log'",
+            "ksh -c -- 'node hooks/x.js | tee -a /tmp/log'",
+        ] {
+            assert_eq!(all_scripts(c), node, "{c}");
+        }
+        // Quotes inside the operand are the inner shell's: removed by the second lex.
+        assert_eq!(
+            all_scripts(r#"sh -c "\"$CLAUDE_PROJECT_DIR/a b.sh\" x; ./c.sh""#),
+            [
+                at("$CLAUDE_PROJECT_DIR/a b.sh", true, 1),
+                at("./c.sh", true, 1)
+            ]
+        );
+        assert_eq!(
+            all_scripts("sh -c \"bash -c 'python3 -m tools.lint'\" && ./after.sh"),
+            [at("./after.sh", true, 0), at("tools.lint", false, 2)]
+        );
+        // Scripts and stdin keep working; `-c` without an operand runs nothing.
+        assert_eq!(
+            all_scripts("bash script.sh -c x"),
+            [at("script.sh", false, 0)]
+        );
+        assert_eq!(
+            all_scripts("bash -x -o pipefail ./s.sh"),
+            [at("./s.sh", false, 0)]
+        );
+        assert!(all_scripts("sh -c").is_empty());
+        assert!(all_scripts("bash -s -- --flag").is_empty());
+        assert!(all_scripts("sh").is_empty());
+        // A program behind `env` is not the agent's program.
+        assert_eq!(all_scripts("env FOO=1 ./x.sh"), [at("./x.sh", false, 0)]);
+        assert!(all_scripts("env -S 'node x.js'").is_empty());
+    }
+
+    #[test]
+    fn shell_nesting_is_bounded() {
+        // Each level's operand is the next level's whole command line.
+        let mut c = "./deep.sh".to_string();
+        for _ in 0..(MAX_SHELL_DEPTH + 3) {
+            c = format!("sh -c {}", hook_ir::jcode_argv::quote_word(&c));
+        }
+        assert!(all_scripts(&c).is_empty(), "{c}");
+        let mut c = "./deep.sh".to_string();
+        for _ in 0..MAX_SHELL_DEPTH {
+            c = format!("sh -c {}", hook_ir::jcode_argv::quote_word(&c));
+        }
+        assert_eq!(
+            all_scripts(&c),
+            [("./deep.sh".to_string(), true, MAX_SHELL_DEPTH)]
+        );
+    }
+
+    #[test]
+    fn code_on_the_command_line_is_no_script() {
+        for c in [
+            "python3 -c \"import sys; print(open('a/b').read())\"",
+            "python -Ic 'x/y'",
+            "node -e \"require('./x')\"",
+            "node --eval=\"require('./x')\"",
+            "bun -p '1/2'",
+            "deno eval \"import('./x.ts')\"",
+            "perl -lne 'print if m{a/b}'",
+            "ruby -e 'puts 1/2'",
+            "pwsh -Command ./x.ps1",
+            "fish -c 'node hooks/x.js'",
+            "uv run python -c 'a/b'",
+        ] {
+            assert!(all_scripts(c).is_empty(), "{c}");
+        }
+        assert_eq!(
+            all_scripts("perl -I/opt/lib hooks/x.pl"),
+            [("hooks/x.pl".to_string(), false, 0)]
+        );
+        assert_eq!(
+            all_scripts("uv run python -m tools.lint"),
+            [("tools.lint".to_string(), false, 0)]
+        );
     }
 
     #[test]
