@@ -51,6 +51,11 @@ pub fn default_sources(host: Convention) -> Vec<Convention> {
 /// Reads `command` as a bridge entry: its program is named `hooks` (any directory) and its
 /// first argument is `bridge` (not `bridge install`/`uninstall`). `None` for any other command.
 pub fn parse(command: &str) -> Option<BridgeEntry> {
+    // Without `bridge` in its text or a quote or backslash that could split the word, the
+    // command is no entry: most are not, and tokenizing each was a good part of a lint.
+    if !command.contains("bridge") && !command.contains(['\'', '"', '\\']) {
+        return None;
+    }
     // Shell words as the shells that run these entries split them (quotes, backslashes);
     // jcode's tokenizer is POSIX-like for everything an entry contains.
     let argv = parse_hook_command(command).ok()?;

@@ -113,6 +113,9 @@ pub(crate) fn read_text(
     format: &str,
     out: &mut Output,
 ) -> Option<(String, String)> {
+    if missing == Missing::Silent && crate::run_cache::absent(ctx, path) {
+        return None;
+    }
     let display = ctx.display(path);
     let at_file = |code: Code, msg: String| {
         Diagnostic::new(code, msg)

@@ -3,6 +3,8 @@
 use crate::{Code, Diagnostic, Hook};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
+use std::collections::hash_map::Entry;
 use std::collections::{HashMap, HashSet};
 
 /// Accepted hooks and every diagnostic of one or more sources.
@@ -40,27 +42,27 @@ impl Batch {
 ///
 /// Rejected hooks never reach this function: adapters report them as diagnostics only.
 pub fn normalize(hooks: Vec<Hook>, diagnostics: Vec<Diagnostic>) -> Batch {
-    let mut first_by_key: HashMap<_, String> = HashMap::new();
-    let mut keep = Vec::with_capacity(hooks.len());
+    // Positions, not copies of ids: most batches have no duplicate, and cloning every id was
+    // most of this function's time (lint on 10,000 files).
+    let mut first_by_key: HashMap<_, usize> = HashMap::with_capacity(hooks.len());
+    let mut keep = vec![true; hooks.len()];
     let mut dupes = Vec::new();
     for (i, h) in hooks.iter().enumerate() {
-        match first_by_key.get(&h.dedupe_key()) {
-            Some(first_id) => {
-                dupes.push((i, first_id.clone()));
+        match first_by_key.entry(h.dedupe_key()) {
+            Entry::Occupied(first) => {
+                dupes.push((i, *first.get()));
                 // A convention whose runtime runs every copy keeps every copy in the IR too.
-                if crate::contract::runs_every_copy(h.convention) {
-                    keep.push(i);
-                }
+                keep[i] = crate::contract::runs_every_copy(h.convention);
             }
-            None => {
-                first_by_key.insert(h.dedupe_key(), h.id.clone());
-                keep.push(i);
+            Entry::Vacant(v) => {
+                v.insert(i);
             }
         }
     }
     let mut duplicate_diagnostics = Vec::with_capacity(dupes.len());
-    for (i, first_id) in dupes {
+    for (i, first) in dupes {
         let h = &hooks[i];
+        let first_id = &hooks[first].id;
         let what = h.command().map_or_else(
             || format!("{} hook", h.kind),
             |c| format!("command {}", crate::diagnostic::quote(c)),
@@ -83,20 +85,33 @@ pub fn normalize(hooks: Vec<Hook>, diagnostics: Vec<Diagnostic>) -> Batch {
         );
     }
     let diagnostics = place_in_source_order(diagnostics, duplicate_diagnostics);
-    let keep: HashSet<usize> = keep.into_iter().collect();
-    let mut ids = HashSet::new();
-    let mut out = Vec::with_capacity(keep.len());
+    // New ids for the kept hooks whose id is taken, found over borrowed ids first.
+    let mut renamed: Vec<(usize, String)> = Vec::new();
+    {
+        let mut ids: HashSet<Cow<'_, str>> = HashSet::with_capacity(hooks.len());
+        for (i, h) in hooks.iter().enumerate().filter(|(i, _)| keep[*i]) {
+            if !ids.insert(Cow::Borrowed(h.id.as_str())) {
+                let mut n = 2;
+                let id = loop {
+                    let id = format!("{}#{n}", h.id);
+                    if !ids.contains(id.as_str()) {
+                        break id;
+                    }
+                    n += 1;
+                };
+                ids.insert(Cow::Owned(id.clone()));
+                renamed.push((i, id));
+            }
+        }
+    }
+    let mut renamed = renamed.into_iter().peekable();
+    let mut out = Vec::with_capacity(hooks.len());
     for (i, mut h) in hooks.into_iter().enumerate() {
-        if !keep.contains(&i) {
+        if !keep[i] {
             continue;
         }
-        if !ids.insert(h.id.clone()) {
-            let base = h.id.clone();
-            let mut n = 2;
-            while !ids.insert(format!("{base}#{n}")) {
-                n += 1;
-            }
-            h.id = format!("{base}#{n}");
+        if let Some((_, id)) = renamed.next_if(|(r, _)| *r == i) {
+            h.id = id;
         }
         out.push(h);
     }

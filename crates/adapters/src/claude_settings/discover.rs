@@ -26,20 +26,29 @@ pub(super) fn discover(ctx: &Context, out: &mut Output) {
             }
         }
     }
-    if let Some(h) = &ctx.home {
-        files.extend(plugin_hook_files(&h.join(".claude/plugins")));
+    if let Some(plugins) = ctx.home.as_ref().map(|h| h.join(".claude/plugins")) {
+        if !crate::run_cache::absent(ctx, &plugins) {
+            files.extend(plugin_hook_files(&plugins));
+        }
     }
     let start = (out.hooks.len(), out.outside.len());
     let mut switch = None;
     for f in files {
-        if f.is_file() {
+        if crate::run_cache::absent(ctx, &f) {
+            continue;
+        }
+        // One `stat` tells a file from a directory from nothing.
+        let Ok(meta) = std::fs::metadata(&f) else {
+            continue;
+        };
+        if meta.is_file() {
             // The settings files merge in this order (user, project, local); the last one
             // that writes `disableAllHooks` decides (recorded:
             // `claude_disable_all_hooks_overridden`). Plugins write none.
             if let Some(s) = read_and_lower(ctx, &f, out) {
                 switch = Some(s);
             }
-        } else if f.exists() {
+        } else {
             out.diag(
                 Diagnostic::new(
                     Code::InvalidSource,

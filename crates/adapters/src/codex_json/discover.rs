@@ -21,6 +21,9 @@ pub fn discover(ctx: &Context, out: &mut Output) {
         .flatten()
     {
         let dir = base.join(".codex");
+        if crate::run_cache::absent(ctx, &dir) {
+            continue;
+        }
         // The project may be the home dir: read the same layer once.
         let real = std::fs::canonicalize(&dir).unwrap_or_else(|_| dir.clone());
         if read.contains(&real) {

@@ -471,6 +471,14 @@ pub fn project_table(root: &Path) -> String {
 }
 
 fn toml_string(s: &str) -> String {
+    // A path with nothing to escape is written as a basic string, as the serializer does; the
+    // serializer itself (which picks a literal string for the others) cost more than the rest
+    // of the diagnostic.
+    if s.chars()
+        .all(|c| !c.is_control() && !matches!(c, '"' | '\\' | '\''))
+    {
+        return format!("\"{s}\"");
+    }
     toml::Value::String(s.to_string()).to_string()
 }
 
@@ -638,6 +646,32 @@ pub fn report(ctx: &Context, path: &Path, root: &Node, hooks: &[Hook], out: &mut
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The shortcut writes what the TOML serializer writes, for every string it takes.
+    #[test]
+    fn toml_string_shortcut_matches_the_serializer() {
+        for s in [
+            "/tmp/l10kc/p0",
+            "/home/u/my project/é ü 日本",
+            "C:/x y/#z=1 [a] {b} $HOME ~ `q` ? * ,",
+            "",
+            "/a/b.c/.codex/hooks.json:pre_tool_use:0:0",
+            "emoji 🎉 and \u{a0}nbsp \u{2028}",
+        ] {
+            assert_eq!(
+                toml_string(s),
+                toml::Value::String(s.to_string()).to_string(),
+                "{s}"
+            );
+        }
+        // The others are left to the serializer.
+        for s in ["a\"b", "a\\b", "it's", "tab\there", "nl\nx", "del\u{7f}"] {
+            assert_eq!(
+                toml_string(s),
+                toml::Value::String(s.to_string()).to_string()
+            );
+        }
+    }
 
     fn id<'a>(event: &'a str, matcher: Option<&'a str>, command: &'a str) -> Identity<'a> {
         Identity {

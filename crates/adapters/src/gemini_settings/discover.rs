@@ -49,15 +49,19 @@ fn layers(ctx: &Context) -> Vec<(PathBuf, Scope)> {
     if let Some(s) = system_settings {
         files.push((s, Scope::System));
     }
-    if let Some(h) = &ctx.home {
-        for root in extension_roots(&h.join(".gemini/extensions")) {
+    let extensions = ctx.home.as_ref().map(|h| h.join(".gemini/extensions"));
+    if let Some(dir) = extensions.filter(|d| !crate::run_cache::absent(ctx, d)) {
+        for root in extension_roots(&dir) {
             files.push((
                 root.join("hooks/hooks.json"),
                 Scope::Extension { root: root.clone() },
             ));
         }
     }
-    files.retain(|(f, _)| f.exists());
+    files.retain(|(f, scope)| {
+        // The project file was asked about above; the others are the same for every root.
+        *scope == Scope::Project || !crate::run_cache::absent(ctx, f) && f.exists()
+    });
     files
 }
 
@@ -89,7 +93,9 @@ pub(super) fn discover(ctx: &Context, out: &mut Output) {
     let enablement = ctx
         .home
         .as_ref()
-        .map(|h| Enablement::read(&h.join(".gemini/extensions")))
+        .map(|h| h.join(".gemini/extensions"))
+        .filter(|d| !crate::run_cache::absent(ctx, d))
+        .map(|d| Enablement::read(&d))
         .unwrap_or_default();
     for (path, scope) in layers(ctx) {
         if let Scope::Extension { root } = &scope {
@@ -209,7 +215,9 @@ fn apply_switches(ctx: &Context, layers: Vec<Lowered>, out: &mut Output) {
         .iter()
         .find(|l| !matches!(l.scope, Scope::Extension { .. }) && !l.hooks.is_empty())
         .map(|l| l.display.clone());
-    if let (Some(file), Some(why)) = (&settings_file, super::trust::untrusted(ctx, folder_trust)) {
+    // Trust is looked up only when a settings file declares hooks.
+    let untrusted = || super::trust::untrusted(ctx, folder_trust);
+    if let Some((file, why)) = settings_file.as_ref().and_then(|f| Some((f, untrusted()?))) {
         if !matches!(off, Some((false, _))) {
             out.diag(
                 Diagnostic::new(

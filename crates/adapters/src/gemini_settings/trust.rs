@@ -43,7 +43,11 @@ pub(super) fn untrusted(ctx: &Context, folder_trust: Option<bool>) -> Option<Str
                 .as_ref()
                 .map(|h| h.join(".gemini/trustedFolders.json"))
         })?;
-    let rules = read_rules(&file);
+    let rules = if crate::run_cache::absent(ctx, &file) {
+        Vec::new()
+    } else {
+        read_rules(&file)
+    };
     let location = real(project);
     let mut best: Option<(usize, &str)> = None;
     for (rule, level) in &rules {

@@ -23,8 +23,9 @@ pub fn discover(ctx: &Context, out: &mut Output) {
     let Some(home) = &ctx.home else { return };
     let code_dir = home.join(USER_CODE_DIR);
     let docs_dir = home.join(USER_DOCS_DIR);
-    let code_found = code_dir.is_dir();
-    let docs_found = docs_dir.is_dir();
+    let dir = |d: &Path| !crate::run_cache::absent(ctx, d) && d.is_dir();
+    let code_found = dir(&code_dir);
+    let docs_found = dir(&docs_dir);
     if code_found {
         out.diag(found(
             ctx,

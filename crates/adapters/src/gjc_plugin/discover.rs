@@ -30,7 +30,7 @@ pub fn discover(ctx: &Context, out: &mut Output) {
         ctx.project.as_ref().map(|p| p.join(PROJECT_ROOT)),
     ];
     for root in scopes.into_iter().flatten() {
-        if !root.is_dir() {
+        if crate::run_cache::absent(ctx, &root) || !root.is_dir() {
             continue;
         }
         let real = std::fs::canonicalize(&root).unwrap_or_else(|_| root.clone());

@@ -54,10 +54,40 @@ impl Config {
 
 /// The nearest `hooks.toml` at `start` or a directory above it (first found wins).
 pub fn find(start: &Path) -> Option<PathBuf> {
-    start
-        .ancestors()
-        .map(|d| d.join(FILE_NAME))
-        .find(|p| p.is_file())
+    Finder::default().find(start)
+}
+
+/// [`find`] for many starts (the roots of one run), each directory asked once: roots share the
+/// directories above them.
+#[derive(Debug, Default)]
+pub struct Finder {
+    /// The answer of every directory asked so far.
+    nearest: std::collections::HashMap<PathBuf, Option<PathBuf>>,
+}
+
+impl Finder {
+    /// The nearest `hooks.toml` at `start` or a directory above it.
+    pub fn find(&mut self, start: &Path) -> Option<PathBuf> {
+        let mut asked = Vec::new();
+        let mut found = None;
+        for dir in start.ancestors() {
+            if let Some(known) = self.nearest.get(dir) {
+                found = known.clone();
+                break;
+            }
+            asked.push(dir);
+            let file = dir.join(FILE_NAME);
+            if file.is_file() {
+                found = Some(file);
+                break;
+            }
+        }
+        // Not `start` itself: each root asks its own directory once.
+        for dir in asked.into_iter().skip(1) {
+            self.nearest.insert(dir.to_path_buf(), found.clone());
+        }
+        found
+    }
 }
 
 /// Reads and checks the configuration at `path` (absolute). A file that cannot be read is an

@@ -42,6 +42,8 @@ pub struct Configs<'a> {
     explicit: Option<PathBuf>,
     cli: Selection,
     loaded: Vec<Config>,
+    /// Roots share the directories above them: each is asked for a `hooks.toml` once.
+    finder: lint_config::Finder,
 }
 
 impl<'a> Configs<'a> {
@@ -52,6 +54,7 @@ impl<'a> Configs<'a> {
             explicit: explicit(args)?,
             cli: args.selection(),
             loaded: Vec::new(),
+            finder: lint_config::Finder::default(),
         })
     }
 
@@ -69,7 +72,7 @@ impl<'a> Configs<'a> {
                 } else {
                     root.path
                 };
-                lint_config::find(start)?
+                self.finder.find(start)?
             }
         };
         Some(match self.loaded.iter().position(|c| c.path == path) {

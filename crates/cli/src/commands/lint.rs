@@ -67,7 +67,12 @@ pub fn run(a: LintArgs) -> anyhow::Result<Exit> {
             found.batch.diagnostics.len()
         );
     }
-    Ok(exit_for(&found.batch, a.deny_warnings))
+    let exit = exit_for(&found.batch, a.deny_warnings);
+    // The process ends with this command: freeing every hook, diagnostic and file text one by
+    // one only delays the exit (a tenth of `hooks lint` on 10,000 files); the OS takes it all.
+    std::mem::forget(configured);
+    std::mem::forget(fixable);
+    Ok(exit)
 }
 
 /// 1 on an error (or a warning under `--deny-warnings`), else 0 (design.md "Exit codes (lint)").

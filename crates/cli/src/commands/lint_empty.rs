@@ -30,7 +30,7 @@ pub fn warnings(paths: &[PathBuf], found: &Discovered) -> Vec<String> {
         .iter()
         .filter_map(|p| {
             let abs = super::discover::absolute(p).ok()?;
-            if !abs.is_dir() || read_under.contains(abs.as_path()) {
+            if read_under.contains(abs.as_path()) || !abs.is_dir() {
                 return None;
             }
             Some(warning(p, &abs))
