@@ -170,8 +170,16 @@ static PLACEHOLDER: LazyLock<Regex> = LazyLock::new(|| {
 /// A template placeholder in `cmd` that no agent expands: `{{file}}`, or a lower-case
 /// `${file}` the command does not set itself (`for file in ...`, `file=...`, `read file`).
 fn unexpanded_placeholder(cmd: &str) -> Option<String> {
-    // Both forms start with a literal `{{` or `${`: most commands have neither.
-    if !cmd.contains("{{") && !cmd.contains("${") {
+    // Both forms start with a literal `{{` or `${` and a lowercase letter: most commands have
+    // neither (`${HOME}` is not one), and the capturing search was a good part of these rules.
+    let lower_brace = || {
+        cmd.match_indices("${").any(|(i, _)| {
+            cmd.as_bytes()
+                .get(i + 2)
+                .is_some_and(u8::is_ascii_lowercase)
+        })
+    };
+    if !cmd.contains("{{") && !lower_brace() {
         return None;
     }
     PLACEHOLDER.captures_iter(cmd).find_map(|c| {

@@ -92,20 +92,22 @@ impl Target<'_> {
 const WINDOW: usize = 4096;
 
 fn find_near(text: &str, (start, end): (usize, usize), needle: &str) -> Option<(usize, usize)> {
+    // memchr's searchers: `str::find` prepares a two-way search per call, which cost more
+    // than the search in these short texts. A match of a whole `&str` in a `&str` starts and
+    // ends on character boundaries, so byte offsets are valid.
+    let find = |s: &str| memchr::memmem::find(s.as_bytes(), needle.as_bytes());
+    let rfind = |s: &str| memchr::memmem::rfind(s.as_bytes(), needle.as_bytes());
     let end = end.min(text.len());
     let start = start.min(end);
-    if let Some(i) = text.get(start..end).and_then(|s| s.find(needle)) {
+    if let Some(i) = text.get(start..end).and_then(find) {
         return Some((start + i, start + i + needle.len()));
     }
     let after_end = floor(text, (end + WINDOW).min(text.len()));
-    let after = text
-        .get(start..after_end)
-        .and_then(|s| s.find(needle))
-        .map(|i| start + i);
+    let after = text.get(start..after_end).and_then(find).map(|i| start + i);
     let before_start = floor(text, start.saturating_sub(WINDOW));
     let before = text
         .get(before_start..start)
-        .and_then(|s| s.rfind(needle))
+        .and_then(rfind)
         .map(|i| before_start + i);
     let best = match (before, after) {
         (Some(b), Some(a)) => Some(if start - b <= a - start { b } else { a }),

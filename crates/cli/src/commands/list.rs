@@ -25,13 +25,11 @@ pub fn run(a: ListArgs) -> anyhow::Result<Exit> {
         ListFormat::Json
     });
     match format {
-        ListFormat::Json => out!(
-            "{}",
-            with_trust(
-                &render::json::render(&found.batch, &Default::default()),
-                &trust
-            )
-        ),
+        // Not through `format!`: the text is the whole report.
+        ListFormat::Json => crate::stdout::print(&with_trust(
+            &render::json::render(&found.batch, &Default::default()),
+            &trust,
+        )),
         ListFormat::Human => {
             for (h, t) in found.batch.hooks.iter().zip(&trust) {
                 let handler = match &h.handler {
