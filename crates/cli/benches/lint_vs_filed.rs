@@ -21,9 +21,9 @@
 //! the printed ratios are the claim (docs/performance.md).
 //!
 //! ```text
-//! crates/cli/benches/build_filed_baseline.sh        # prints target/hooks-a3edaab
-//! HOOKS_FILED_BASELINE=target/hooks-a3edaab cargo bench -p hooks-cli --bench lint_vs_filed
-//! HOOKS_FILED_BASELINE=… cargo bench -p hooks-cli --bench lint_vs_filed -- none   # pairs only
+//! export HOOKS_FILED_BASELINE=$(crates/cli/benches/build_filed_baseline.sh)   # an absolute path
+//! cargo bench -p hooks-cli --bench lint_vs_filed
+//! cargo bench -p hooks-cli --bench lint_vs_filed -- none   # only the pairs
 //! ```
 
 #![allow(missing_docs)] // criterion's macros generate undocumented items
@@ -174,9 +174,10 @@ impl Tree {
 }
 
 /// The baseline binary from [`BASELINE_VAR`]; panics, naming the script that builds it, when it
-/// is unset or not an executable file.
+/// is unset or not an executable file. A relative path is taken from the bench's working
+/// directory, `crates/cli` under `cargo bench`: the message shows the absolute path looked at.
 fn baseline() -> PathBuf {
-    let help = "crates/cli/benches/build_filed_baseline.sh builds it and prints its path";
+    let help = "crates/cli/benches/build_filed_baseline.sh builds it and prints its absolute path";
     let Some(path) = std::env::var_os(BASELINE_VAR) else {
         panic!("set {BASELINE_VAR} to the `hooks` binary of commit a3edaab: {help}");
     };
