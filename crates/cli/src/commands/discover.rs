@@ -4,6 +4,8 @@ use crate::args::SourceArgs;
 use adapters::{Context, Discovered};
 use anyhow::{bail, Context as _};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::OnceLock;
 
 /// Where display paths (and the hook ids built from them) are relative to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,7 +53,6 @@ pub fn discover_each(
     } else {
         paths
     };
-    let mut merged = super::merged::Merged::default();
     // One context for the run, its project set per root: the environment snapshot (a map of
     // every variable) cost more per root than a root's stats. Nothing these commands do writes
     // the agents' own config files: read them once per run.
@@ -60,37 +61,115 @@ pub fn discover_each(
     if from == PathsFrom::Root {
         ctx.cwd = None;
     }
-    for p in paths {
-        // `exists()` is false for a symlink loop or a path under a file too: say why.
-        match std::fs::metadata(p) {
-            Ok(_) => {}
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                bail!("{}: no such file or directory", p.display())
-            }
-            Err(e) => bail!("{}: cannot be read: {e}", p.display()),
-        }
-        let p = absolute(p)?;
-        // Of the lexical path (`link/..` may name another directory than the physical one).
-        let is_dir = p.is_dir();
-        let project = if is_dir {
-            Some(p.clone())
-        } else {
-            p.parent().map(Path::to_path_buf)
-        };
-        ctx.project = project;
-        let mut d = if is_dir {
-            adapters::discover(&ctx)
-        } else {
-            adapters::load_file(&ctx, &p, convention)
-        };
+    let roots = paths
+        .iter()
+        .map(|p| resolve(p))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let found = discover_all(&ctx, &roots, convention);
+    let mut merged = super::merged::Merged::default();
+    for (r, mut d) in roots.iter().zip(found) {
+        ctx.project = r.project();
         let root = Root {
-            path: &p,
-            is_file: !is_dir,
+            path: &r.path,
+            is_file: !r.is_dir,
         };
         each(&root, &ctx, &mut d)?;
         merged.add(d);
     }
     Ok(merged.all)
+}
+
+/// A PATH argument that exists, made absolute.
+struct Resolved {
+    path: PathBuf,
+    is_dir: bool,
+}
+
+impl Resolved {
+    /// The project it is discovered in: the directory, or an explicit file's directory.
+    fn project(&self) -> Option<PathBuf> {
+        if self.is_dir {
+            Some(self.path.clone())
+        } else {
+            self.path.parent().map(Path::to_path_buf)
+        }
+    }
+}
+
+/// `p`, checked to exist, made absolute.
+fn resolve(p: &Path) -> anyhow::Result<Resolved> {
+    // `exists()` is false for a symlink loop or a path under a file too: say why.
+    match std::fs::metadata(p) {
+        Ok(_) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            bail!("{}: no such file or directory", p.display())
+        }
+        Err(e) => bail!("{}: cannot be read: {e}", p.display()),
+    }
+    let path = absolute(p)?;
+    // Of the lexical path (`link/..` may name another directory than the physical one).
+    let is_dir = path.is_dir();
+    Ok(Resolved { path, is_dir })
+}
+
+/// Most threads [`discover_all`] starts: beyond a few, the roots' file reads contend.
+const MAX_THREADS: usize = 8;
+
+/// Discovers every root, on up to one thread per core: the roots are independent (they share
+/// only the run's cache, which is behind locks), and the results come back in the order given,
+/// so the merge and the output are the same as one thread's.
+fn discover_all(
+    ctx: &Context,
+    roots: &[Resolved],
+    convention: Option<hook_ir::Convention>,
+) -> Vec<Discovered> {
+    let threads = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+    discover_on(ctx, roots, convention, threads)
+}
+
+/// [`discover_all`] on at most `threads` threads (the calling one included).
+fn discover_on(
+    ctx: &Context,
+    roots: &[Resolved],
+    convention: Option<hook_ir::Convention>,
+    threads: usize,
+) -> Vec<Discovered> {
+    let one = |ctx: &mut Context, r: &Resolved| {
+        ctx.project = r.project();
+        if r.is_dir {
+            adapters::discover(ctx)
+        } else {
+            adapters::load_file(ctx, &r.path, convention)
+        }
+    };
+    let threads = threads.min(MAX_THREADS).min(roots.len());
+    if threads <= 1 {
+        let mut ctx = ctx.clone();
+        return roots.iter().map(|r| one(&mut ctx, r)).collect();
+    }
+    let next = AtomicUsize::new(0);
+    let slots: Vec<OnceLock<Discovered>> = roots.iter().map(|_| OnceLock::new()).collect();
+    let work = || {
+        let mut ctx = ctx.clone();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(r) = roots.get(i) else { break };
+            // Each index is taken by one thread only: the slot is empty.
+            let _ = slots[i].set(one(&mut ctx, r));
+        }
+    };
+    std::thread::scope(|s| {
+        for _ in 1..threads {
+            // A thread that cannot be started leaves its share to the others.
+            let _ = std::thread::Builder::new().spawn_scoped(s, work);
+        }
+        work();
+    });
+    // A thread that panicked has made `scope` panic already: every slot is set.
+    slots
+        .into_iter()
+        .map(|s| s.into_inner().unwrap_or_default())
+        .collect()
 }
 
 /// `p` as an absolute path with `.` and `..` resolved lexically (not through symlinks, so an
@@ -114,6 +193,40 @@ pub fn absolute(p: &Path) -> anyhow::Result<PathBuf> {
 
 #[cfg(test)]
 mod tests {
+    /// Roots discovered on several threads come back as one thread finds them, in order.
+    #[test]
+    fn threads_change_nothing_but_the_time() {
+        let dir = tempfile::tempdir().unwrap();
+        let roots: Vec<super::Resolved> = (0..40)
+            .map(|n| {
+                let p = dir.path().join(format!("p{n}"));
+                let file = p.join(if n % 2 == 0 {
+                    ".claude/settings.json"
+                } else {
+                    ".codex/hooks.json"
+                });
+                std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+                let hook = serde_json::json!({"type": "command", "command": format!("./s{n}.sh"), "timeout": 30});
+                let text = serde_json::json!({"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [hook]}]}});
+                std::fs::write(&file, text.to_string()).unwrap();
+                super::Resolved { path: p, is_dir: true }
+            })
+            .collect();
+        let mut ctx = adapters::Context::from_process(None, Some(dir.path().join("home")), false);
+        ctx.run_cache = Some(adapters::run_cache::RunCache::default());
+        let one = super::discover_on(&ctx, &roots, None, 1);
+        let four = super::discover_on(&ctx, &roots, None, 4);
+        assert_eq!(one.len(), 40);
+        assert!(
+            one.iter().all(|d| !d.batch.diagnostics.is_empty()),
+            "each root has findings"
+        );
+        for (a, b) in one.iter().zip(&four) {
+            assert_eq!(a.batch, b.batch);
+            assert_eq!(a.sources, b.sources);
+        }
+    }
+
     #[test]
     fn absolute_resolves_dot_dot_lexically() {
         let p = super::absolute(std::path::Path::new("/a/b/../c/./d")).unwrap();
