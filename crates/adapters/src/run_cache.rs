@@ -18,8 +18,8 @@ pub struct RunCache {
     codex_configs: Arc<Mutex<HashMap<PathBuf, Read>>>,
     /// Paths looked up on disk that every root asks about again (the home dir's files, the
     /// directories above the roots): `Path::exists` and `fs::canonicalize` answers.
-    exists: Arc<Mutex<HashMap<PathBuf, bool>>>,
-    canonical: Arc<Mutex<HashMap<PathBuf, Option<PathBuf>>>>,
+    exists: Arc<Mutex<foldhash::HashMap<PathBuf, bool>>>,
+    canonical: Arc<Mutex<foldhash::HashMap<PathBuf, Option<PathBuf>>>>,
 }
 
 /// The map behind `m`; a poisoned lock only means another thread panicked mid-insert: the map

@@ -5,7 +5,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::collections::hash_map::Entry;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 /// Accepted hooks and every diagnostic of one or more sources.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -44,7 +44,8 @@ impl Batch {
 pub fn normalize(hooks: Vec<Hook>, diagnostics: Vec<Diagnostic>) -> Batch {
     // Positions, not copies of ids: most batches have no duplicate, and cloning every id was
     // most of this function's time (lint on 10,000 files).
-    let mut first_by_key: HashMap<_, usize> = HashMap::with_capacity(hooks.len());
+    let mut first_by_key: foldhash::HashMap<_, usize> =
+        foldhash::HashMap::with_capacity_and_hasher(hooks.len(), Default::default());
     let mut keep = vec![true; hooks.len()];
     let mut dupes = Vec::new();
     for (i, h) in hooks.iter().enumerate() {
@@ -88,7 +89,8 @@ pub fn normalize(hooks: Vec<Hook>, diagnostics: Vec<Diagnostic>) -> Batch {
     // New ids for the kept hooks whose id is taken, found over borrowed ids first.
     let mut renamed: Vec<(usize, String)> = Vec::new();
     {
-        let mut ids: HashSet<Cow<'_, str>> = HashSet::with_capacity(hooks.len());
+        let mut ids: foldhash::HashSet<Cow<'_, str>> =
+            foldhash::HashSet::with_capacity_and_hasher(hooks.len(), Default::default());
         for (i, h) in hooks.iter().enumerate().filter(|(i, _)| keep[*i]) {
             if !ids.insert(Cow::Borrowed(h.id.as_str())) {
                 let mut n = 2;

@@ -15,21 +15,23 @@ pub use crate::json_source::MAX_JSON_BYTES;
 /// same two of `~/.codex` (Codex loads every layer, and both files of a layer:
 /// `codex-rs/hooks/src/engine/discovery.rs` `discover_handlers`).
 pub fn discover(ctx: &Context, out: &mut Output) {
-    let mut read = Vec::new();
-    for base in [ctx.project.as_ref(), ctx.home.as_ref()]
+    let dirs: Vec<_> = [ctx.project.as_ref(), ctx.home.as_ref()]
         .into_iter()
         .flatten()
-    {
-        let dir = base.join(".codex");
-        if crate::run_cache::absent(ctx, &dir) {
-            continue;
+        .map(|base| base.join(".codex"))
+        .filter(|dir| !crate::run_cache::absent(ctx, dir))
+        .collect();
+    let mut read = Vec::new();
+    for dir in &dirs {
+        // The project may be the home dir: read the same layer once (asked only when there are
+        // two layers to tell apart: `realpath` is a system call per component).
+        if dirs.len() > 1 {
+            let real = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.clone());
+            if read.contains(&real) {
+                continue;
+            }
+            read.push(real);
         }
-        // The project may be the home dir: read the same layer once.
-        let real = std::fs::canonicalize(&dir).unwrap_or_else(|_| dir.clone());
-        if read.contains(&real) {
-            continue;
-        }
-        read.push(real);
         let json = dir.join("hooks.json");
         let toml = dir.join("config.toml");
         let first = out.sources.len();

@@ -67,6 +67,9 @@ type Key = (hook_ir::Kind, String, Option<String>, PathBuf);
 /// Reads `root/{pre,post}/`, lowering every module and keeping the first of identical
 /// (kind, event, tool, real path) hooks, as GJC's `normalizeHookBatch` does.
 pub fn scan_root(ctx: &Context, root: &Path, out: &mut Output, seen: &mut HashSet<Key>) {
+    if entries::missing(root) {
+        return;
+    }
     for phase in [Phase::Pre, Phase::Post] {
         let dir = root.join(phase.dir());
         entries::list(ctx, Convention::Gjc, &dir, root, out, |m, out| {

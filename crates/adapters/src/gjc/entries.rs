@@ -46,6 +46,12 @@ fn invalid(ctx: &Context, convention: Convention, path: &Path, msg: String) -> D
         .at(Location::path_only(ctx.display(path)))
 }
 
+/// Whether `root` is known not to exist: then neither `pre/` nor `post/` under it does, and one
+/// `stat` answers for both (discovery asks every project for three such directories).
+pub(crate) fn missing(root: &Path) -> bool {
+    matches!(std::fs::metadata(root), Err(e) if e.kind() == std::io::ErrorKind::NotFound)
+}
+
 /// Visits the files of `dir` in name order, calling `on_file` for each usable module and
 /// reporting every other entry as a diagnostic at its place in that order (so diagnostics stay
 /// in source order). `root` is the hooks directory a symlink must stay in. Dot files are

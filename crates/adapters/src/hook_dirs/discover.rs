@@ -19,6 +19,9 @@ pub fn discover(ctx: &Context, convention: Convention, out: &mut Output) {
     let root = match convention {
         Convention::ClaudeDir => {
             let root = project.join(CLAUDE_DIR);
+            if entries::missing(&root) {
+                return;
+            }
             for phase in [Phase::Pre, Phase::Post] {
                 entries::list(
                     ctx,

@@ -23,7 +23,7 @@ mod timeout;
 use crate::line_index::LineIndex;
 use crate::{Context, Output, SourceFile};
 use hook_ir::{Code, Convention, Diagnostic, Hook};
-use std::collections::{HashMap, HashSet};
+
 use std::path::{Path, PathBuf};
 
 /// Where a hook's file puts it: who shares it and the directory its commands run in.
@@ -158,13 +158,13 @@ type Seen<'a> = (Code, &'a str, Option<(usize, usize)>, String);
 /// Runs every rule over the accepted hooks of `out` and adds their findings, each once (hooks
 /// of one group share a matcher; a jcode slot shares one timeout).
 pub(crate) fn check(ctx: &Context, out: &mut Output) {
-    let files: HashMap<&str, &SourceFile> = out
+    let files: foldhash::HashMap<&str, &SourceFile> = out
         .sources
         .iter()
         .map(|s| (s.display.as_str(), s))
         .collect();
-    let mut indexes: HashMap<&str, LineIndex> = HashMap::new();
-    let mut seen: HashSet<Seen> = HashSet::new();
+    let mut indexes: foldhash::HashMap<&str, LineIndex> = Default::default();
+    let mut seen: foldhash::HashSet<Seen> = Default::default();
     let mut found = Vec::new();
     // The scope of the previous hook's file: a file's hooks are consecutive, and its scope
     // depends only on its path and convention.

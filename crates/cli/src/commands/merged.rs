@@ -2,7 +2,7 @@
 
 use adapters::Discovered;
 use hook_ir::{Diagnostic, Hook};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::path::PathBuf;
 
 /// The roots' findings merged so far, and what the next merge looks up, kept from root to root:
@@ -13,11 +13,11 @@ pub struct Merged {
     /// The merged result.
     pub all: Discovered,
     /// The real paths of `all.sources`.
-    paths: HashSet<PathBuf>,
+    paths: foldhash::HashSet<PathBuf>,
     /// Positions in `all.batch.hooks` by the display path of the hook's location.
-    hooks_at: HashMap<String, Vec<usize>>,
+    hooks_at: foldhash::HashMap<String, Vec<usize>>,
     /// Positions in `all.batch.diagnostics` by the display path of their location.
-    diagnostics_at: HashMap<String, Vec<usize>>,
+    diagnostics_at: foldhash::HashMap<String, Vec<usize>>,
 }
 
 impl Merged {
@@ -67,7 +67,7 @@ impl Merged {
         hooks: Vec<Hook>,
         diagnostics: Vec<Diagnostic>,
     ) -> (Vec<Hook>, Vec<Diagnostic>) {
-        let earlier = |at: &HashMap<String, Vec<usize>>| -> Vec<usize> {
+        let earlier = |at: &foldhash::HashMap<String, Vec<usize>>| -> Vec<usize> {
             repeated
                 .iter()
                 .filter_map(|p| at.get(p))
@@ -105,7 +105,7 @@ impl Merged {
 /// items come one after another: one look-up per run of one path, and the path copied only
 /// when new (a copy and a hash per hook were a good part of merging 10,000 files).
 fn index<T>(
-    map: &mut HashMap<String, Vec<usize>>,
+    map: &mut foldhash::HashMap<String, Vec<usize>>,
     items: &[T],
     first: usize,
     path_of: impl Fn(&T) -> Option<&String>,
