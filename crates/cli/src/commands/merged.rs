@@ -59,6 +59,12 @@ impl Merged {
         self.all.sources.extend(new);
     }
 
+    /// Makes room for `hooks` hooks and `diagnostics` diagnostics more.
+    pub fn reserve(&mut self, hooks: usize, diagnostics: usize) {
+        self.all.batch.hooks.reserve(hooks);
+        self.all.batch.diagnostics.reserve(diagnostics);
+    }
+
     /// `hooks` and `diagnostics` without those in a `repeated` file that an earlier root
     /// already reported (equal ones are at the same display path, so only those are compared).
     fn new_in_repeated(
