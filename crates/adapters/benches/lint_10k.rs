@@ -31,6 +31,9 @@ use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+#[path = "support/pairs.rs"]
+mod pairs;
+
 const FILES: usize = 10_000;
 
 /// Interleaved pairs timed after the criterion group.
@@ -207,7 +210,7 @@ writes_outside_project = "info"
         b.iter(|| black_box(configured()))
     });
     g.finish();
-    if paired_check_wanted() {
+    if pairs::wanted() {
         paired_ratio(
             "commands for every rule",
             || black_box(all(false)),
@@ -242,16 +245,6 @@ writes_outside_project = "info"
     }
 }
 
-/// Whether to time the pairs: under `cargo bench` (criterion's `--bench`), not in test mode
-/// (`cargo test --benches`), not with `--list` or under a profiler (`--profile-time`).
-fn paired_check_wanted() -> bool {
-    let args: Vec<String> = std::env::args().collect();
-    args.iter().any(|a| a == "--bench")
-        && !args
-            .iter()
-            .any(|a| a == "--list" || a == "--profile-time" || a == "--test")
-}
-
 /// This thread's CPU time (user and system) in seconds.
 #[allow(unsafe_code)]
 fn thread_cpu_s() -> f64 {
@@ -272,41 +265,18 @@ fn time(f: &dyn Fn() -> usize) -> (f64, f64) {
     (w.elapsed().as_secs_f64(), thread_cpu_s() - c)
 }
 
-fn median(v: &mut [f64]) -> f64 {
-    v.sort_by(f64::total_cmp);
-    let n = v.len();
-    (v[(n - 1) / 2] + v[n / 2]) / 2.0
-}
-
-/// Times `base` and `rules` in [`PAIRS`] interleaved pairs, alternating which runs first, and
-/// prints, for wall and CPU time, the median of the per-pair ratios (with their range) and the
-/// two medians.
+/// Times `base` and `rules` in [`PAIRS`] interleaved pairs and prints, for wall and CPU time,
+/// the median of the per-pair ratios (with their range) and the two medians.
 fn paired_ratio(what: &str, base: impl Fn() -> usize, rules: impl Fn() -> usize) {
-    // [wall, cpu] × (base, rules, ratio)
-    let mut t: [[Vec<f64>; 3]; 2] = Default::default();
-    for i in 0..PAIRS {
-        let (b, r) = if i % 2 == 0 {
-            let b = time(&base);
-            (b, time(&rules))
-        } else {
-            let r = time(&rules);
-            (time(&base), r)
-        };
-        for (k, (tb, tr)) in [(b.0, r.0), (b.1, r.1)].into_iter().enumerate() {
-            t[k][0].push(tb);
-            t[k][1].push(tr);
-            t[k][2].push(tr / tb);
-        }
-    }
-    for (k, name) in ["wall", "cpu"].into_iter().enumerate() {
-        let [b, r, q] = &mut t[k];
-        let (mb, mr, mq) = (median(b), median(r), median(q));
+    let r = pairs::ratios(PAIRS, || time(&base), || time(&rules));
+    for (q, name) in r.iter().zip(["wall", "cpu"]) {
         println!(
-            "lint_10k_files, {what}: {name} ratio rules/format-only, same run, {PAIRS} interleaved pairs: median {mq:.3}× (pairs {:.3}–{:.3}); medians {:.1} ms / {:.1} ms",
-            q[0],
-            q[PAIRS - 1],
-            mr * 1e3,
-            mb * 1e3
+            "lint_10k_files, {what}: {name} ratio rules/format-only, same run, {PAIRS} interleaved pairs: median {:.3}× (pairs {:.3}–{:.3}); medians {:.1} ms / {:.1} ms",
+            q.median,
+            q.low,
+            q.high,
+            q.b * 1e3,
+            q.a * 1e3
         );
     }
 }

@@ -34,6 +34,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+/// The interleaved pairs, shared with the adapters' `lint_10k`.
+#[path = "../../adapters/benches/support/pairs.rs"]
+mod pairs;
+
 /// Project directories per tree; two config files each.
 const PROJECTS: usize = 5_000;
 
@@ -219,21 +223,11 @@ fn bench(c: &mut Criterion) {
         g.bench_function("now", |b| b.iter(|| tree.lint(&now, false)));
         g.finish();
     }
-    if paired_check_wanted() {
+    if pairs::wanted() {
         for tree in &trees {
             paired_ratio(tree, &filed, &now);
         }
     }
-}
-
-/// Whether to time the pairs: under `cargo bench` (criterion's `--bench`), not in test mode
-/// (`cargo test --benches`), not with `--list` or under a profiler (`--profile-time`).
-fn paired_check_wanted() -> bool {
-    let args: Vec<String> = std::env::args().collect();
-    args.iter().any(|a| a == "--bench")
-        && !args
-            .iter()
-            .any(|a| a == "--list" || a == "--profile-time" || a == "--test")
 }
 
 /// CPU time (user + system) of the waited-for children of this process, in seconds.
@@ -255,42 +249,19 @@ fn time(tree: &Tree, bin: &Path) -> (f64, f64) {
     (w.elapsed().as_secs_f64(), children_cpu_s() - c)
 }
 
-fn median(v: &mut [f64]) -> f64 {
-    v.sort_by(f64::total_cmp);
-    let n = v.len();
-    (v[(n - 1) / 2] + v[n / 2]) / 2.0
-}
-
-/// Times `filed` and `now` on `tree` in [`PAIRS`] interleaved pairs, alternating which runs
-/// first, and prints, for wall and CPU time, the median of the per-pair ratios now/filed (with
-/// their range) and the two medians.
+/// Times `filed` and `now` on `tree` in [`PAIRS`] interleaved pairs and prints, for wall and
+/// CPU time, the median of the per-pair ratios now/filed (with their range) and the two medians.
 fn paired_ratio(tree: &Tree, filed: &Path, now: &Path) {
-    // [wall, cpu] × (filed, now, ratio)
-    let mut t: [[Vec<f64>; 3]; 2] = Default::default();
-    for i in 0..PAIRS {
-        let (f, n) = if i % 2 == 0 {
-            let f = time(tree, filed);
-            (f, time(tree, now))
-        } else {
-            let n = time(tree, now);
-            (time(tree, filed), n)
-        };
-        for (k, (tf, tn)) in [(f.0, n.0), (f.1, n.1)].into_iter().enumerate() {
-            t[k][0].push(tf);
-            t[k][1].push(tn);
-            t[k][2].push(tn / tf);
-        }
-    }
-    for (k, what) in ["wall", "cpu"].into_iter().enumerate() {
-        let [f, n, q] = &mut t[k];
-        let (mf, mn, mq) = (median(f), median(n), median(q));
+    let r = pairs::ratios(PAIRS, || time(tree, filed), || time(tree, now));
+    for (q, what) in r.iter().zip(["wall", "cpu"]) {
         println!(
-            "lint_vs_filed, {} tree: {what} ratio now/filed_a3edaab, same run, {PAIRS} interleaved pairs: median {mq:.3}× (pairs {:.3}–{:.3}); medians {:.0} ms now / {:.0} ms filed",
+            "lint_vs_filed, {} tree: {what} ratio now/filed_a3edaab, same run, {PAIRS} interleaved pairs: median {:.3}× (pairs {:.3}–{:.3}); medians {:.0} ms now / {:.0} ms filed",
             tree.name,
-            q[0],
-            q[PAIRS - 1],
-            mn * 1e3,
-            mf * 1e3
+            q.median,
+            q.low,
+            q.high,
+            q.b * 1e3,
+            q.a * 1e3
         );
     }
 }
