@@ -412,3 +412,51 @@ fn the_commands_inside_sh_c_are_read_as_commands() {
         ]
     );
 }
+
+/// The program behind reserved words, assignments and prefix commands (`if …; then FOO=1
+/// timeout 5 x; fi`) is the script checked, when a shell reads the line; jcode runs `FOO=1` as
+/// its program, so nothing behind it is a script there.
+#[test]
+fn the_program_behind_prefixes_and_reserved_words_is_checked() {
+    let cmd = r#"if [ -n "$X" ]; then FOO=1 timeout 5 "$CLAUDE_PROJECT_DIR"/hooks/x.sh; fi"#;
+    let t = Tree::new();
+    t.write("p/hooks/x.sh", "")
+        .write("p/.claude/settings.json", &claude(cmd));
+    assert!(t.lint().is_empty(), "{:#?}", t.lint());
+    let t = Tree::new();
+    t.write("p/.claude/settings.json", &claude(cmd));
+    let got = lint_in(&t.0.path().join("p"), &t.0.path().join("h"), &["."]);
+    assert_eq!(got.len(), 1, "{got:#?}");
+    assert_eq!(
+        (got[0].0.as_str(), got[0].1.as_str()),
+        ("missing_script", ".claude/settings.json:2:34")
+    );
+    assert!(
+        got[0].2.contains("`$CLAUDE_PROJECT_DIR/hooks/x.sh`"),
+        "{}",
+        got[0].2
+    );
+
+    // jcode (no shell): `FOO=1` is the program, checked by the lowering alone; `timeout`, a
+    // program, runs its operand.
+    let t = Tree::new();
+    t.write(
+        "p/.jcode/config.toml",
+        "[hooks]\npre_tool = [\"FOO=1 hooks/x.sh\", \"timeout 5 hooks/y.sh\"]\n",
+    );
+    let got = lint_in(
+        &t.0.path().join("p"),
+        &t.0.path().join("h"),
+        &[".jcode/config.toml"],
+    );
+    let codes: Vec<_> = got.iter().map(|(c, at, _)| format!("{c} {at}")).collect();
+    assert_eq!(
+        codes,
+        [
+            "program_not_found .jcode/config.toml:2:13",
+            "missing_script .jcode/config.toml:2:33"
+        ],
+        "{got:#?}"
+    );
+    assert!(got[1].2.contains("`hooks/y.sh`"), "{}", got[1].2);
+}

@@ -1125,7 +1125,10 @@ codes! {
     /// path, and no file exists there. The script may be the command itself, the operand of an
     /// interpreter or runner (`node`, `uv run`, `npx tsx`, `python3 -m`), or a command inside a
     /// shell's `-c` text (`sh -c "node hooks/x.js | tee -a log"`: that text is read as the
-    /// commands it holds, not as one path).
+    /// commands it holds, not as one path). The program is found behind what runs it: shell
+    /// reserved words (`if …; then`, `do`, `!`, `{`), variable assignments (`FOO=1 node x.js`),
+    /// `exec`, `command`, `env`, `sudo`, `timeout 5`, `nice -n 10`, `nohup`, `time`, `stdbuf`,
+    /// `ionice` (for jcode, which runs no shell, only the programs among them).
     /// ## Why it matters
     /// The hook fails every time it fires (a non-blocking error for most events), so whatever
     /// it was meant to check or record is not done.

@@ -16,9 +16,14 @@ use std::sync::LazyLock;
 
 /// Runs every command rule on one hook.
 pub(crate) fn check(t: &Target<'_>, out: &mut Vec<Finding>) {
-    let Handler::Command { command: cmd, .. } = &t.hook.handler else {
+    let Handler::Command {
+        command: cmd, exec, ..
+    } = &t.hook.handler
+    else {
         return;
     };
+    // Whether a shell reads the hook's command line: jcode runs its first word as the program.
+    let shell = !matches!(exec, Exec::Direct);
     // Where the command is written, looked up for the first finding only: most commands have
     // none, and the search is a good part of these rules' time (lint_10k).
     let at = std::cell::OnceCell::new();
@@ -66,11 +71,13 @@ pub(crate) fn check(t: &Target<'_>, out: &mut Vec<Finding>) {
     }
     // Write targets of every level, reported after the download finding as before.
     let mut writes = Vec::new();
-    each_command_line(&lex(cmd), 0, &mut |tokens, commands, depth| {
-        for script in scripts(commands) {
+    each_command_line(&lex(cmd), 0, shell, &mut |tokens, commands, depth| {
+        // A `-c` text is read by the shell that runs it, whatever runs the hook.
+        let shell = shell || depth > 0;
+        for script in scripts(commands, shell) {
             script_rules(t, cmd, &script, depth > 0, &mut push);
         }
-        writes_outside(tokens, commands, t, &mut writes);
+        writes_outside(tokens, commands, shell, t, &mut writes);
     });
     if let Some(how) = download_and_execute(cmd) {
         push(
@@ -202,7 +209,8 @@ fn unexpanded_placeholder(cmd: &str) -> Option<String> {
 struct Script<'a> {
     word: &'a str,
     /// Whether it is the first word of its command: the program itself, not an interpreter's
-    /// operand (nor a program behind `env`).
+    /// operand (nor a program behind a prefix: `env`, `sudo`, `timeout`, an assignment, a
+    /// reserved word; see [`program_words`]).
     program: bool,
     /// Whether it is a Python module (`python3 -m pkg.mod`), not a file path.
     module: bool,
@@ -227,11 +235,11 @@ const RUNNER_WORDS: &[&str] = &["run", "tsx", "ts-node", "exec"];
 const MAX_SHELL_DEPTH: usize = 4;
 
 /// Calls `f` with the tokens and simple commands of `tokens` and their depth (0: the hook's
-/// command line), then does the same for the `-c` operand of each shell they run (`sh -c "node
+/// command line, read by a shell when `shell`; see [`program_words`]), then does the same for the `-c` operand of each shell they run (`sh -c "node
 /// x.js | tee log"`): the outer lex already removed its quotes, and the text left is what that
 /// shell parses, so it is lexed again as a command line of its own, at most
 /// [`MAX_SHELL_DEPTH`] levels deep. Only a shell with `-c` costs a second lex.
-fn each_command_line<F>(tokens: &[Token<'_>], depth: usize, f: &mut F)
+fn each_command_line<F>(tokens: &[Token<'_>], depth: usize, shell: bool, f: &mut F)
 where
     F: FnMut(&[Token<'_>], &[Vec<&str>], usize),
 {
@@ -241,37 +249,219 @@ where
         return;
     }
     for words in &commands {
-        if let Some(ShellRun::Command(Some(inner))) = after_env(words).and_then(shell_run) {
-            each_command_line(&lex(inner), depth + 1, f);
+        if let Some(ShellRun::Command(Some(inner))) =
+            program_words(words, shell).and_then(shell_run)
+        {
+            each_command_line(&lex(inner), depth + 1, true, f);
         }
     }
 }
 
-/// The words of a simple command from its program on: an `env` prefix (with its options and
-/// `NAME=value` assignments) left out, so `/usr/bin/env bash -c '…'` runs `bash`. `None` when
-/// no program is left, or for `env -S` (which splits a string of its own).
-fn after_env<'w, 'a>(words: &'w [&'a str]) -> Option<&'w [&'a str]> {
-    if base_name(words.first()?) != "env" {
-        return Some(words);
-    }
+/// Which `NAME=value` words before a program are assignments rather than the program.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Assignments {
+    /// None: the next word is the program (`nohup FOO=1 x` runs a program named `FOO=1`).
+    No,
+    /// A shell's: a valid name before the `=` (POSIX XCU 2.9.1 "Simple Commands": the words
+    /// before the command name that are variable assignments; XBD 3.216 "Name").
+    Shell,
+    /// `env`'s and `sudo`'s: any word with an `=` after its first character.
+    Any,
+}
+
+/// Whether `w` is a shell variable assignment (`FOO=1`, `_x=`; not `=x`, `1A=x`, `a-b=x`).
+fn is_assignment(w: &str) -> bool {
+    let Some((name, _)) = w.split_once('=') else {
+        return false;
+    };
+    let mut b = name.bytes();
+    b.next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == b'_')
+        && b.all(|c| c.is_ascii_alphanumeric() || c == b'_')
+}
+
+/// The index in `words` (a program first) of the first word after its options, read the way
+/// getopt does: a cluster of one-letter options (`-Eu`), a letter of `short` taking the rest of
+/// its word or else the next word as its value (`-ubob`, `-u bob`), a `long` name without `=`
+/// taking the next word (`--user bob`), `--` ending them.
+fn after_options(words: &[&str], short: &str, long: &[&str]) -> usize {
     let mut i = 1;
     while let Some(&w) = words.get(i) {
-        match w {
-            "--" => {
-                i += 1;
-                break;
-            }
-            "-u" | "--unset" | "-C" | "--chdir" => i += 2,
-            w if w.starts_with("--split-string")
-                || (w.starts_with('-') && !w.starts_with("--") && w.contains('S')) =>
-            {
-                return None
-            }
-            w if w.starts_with('-') || w.find('=').is_some_and(|e| e > 0) => i += 1,
-            _ => break,
+        if w == "--" {
+            return i + 1;
+        }
+        if let Some(name) = w.strip_prefix("--") {
+            i += if long.contains(&name) { 2 } else { 1 };
+        } else if let Some(cluster) = w.strip_prefix('-').filter(|c| !c.is_empty()) {
+            let value_last = cluster
+                .find(|c| short.contains(c))
+                .is_some_and(|at| at + 1 == cluster.len());
+            i += if value_last { 2 } else { 1 };
+        } else {
+            break;
         }
     }
-    words.get(i..).filter(|w| !w.is_empty())
+    i
+}
+
+/// The options of `words` before index `i` (see [`after_options`]; a value it expects may be
+/// missing).
+fn options<'w, 'a>(words: &'w [&'a str], i: usize) -> &'w [&'a str] {
+    &words[1.min(words.len())..i.min(words.len())]
+}
+
+/// Whether an option among `options` is a one-letter cluster holding one of `letters`, or starts
+/// with one of the `long` names.
+fn has_option(options: &[&str], letters: &[char], long: &[&str]) -> bool {
+    options.iter().any(|o| match o.strip_prefix("--") {
+        Some(name) => long.iter().any(|l| name.starts_with(l)),
+        None => o.starts_with('-') && o.contains(letters),
+    })
+}
+
+/// The words of a simple command from the program it runs on: what comes before it left out.
+/// `None` when it runs no program (a `for`/`case` header, `fi`, `command -v x`, `env -S '…'`,
+/// `sudo -l`) or none is left.
+///
+/// - In a shell (`shell`: the hook runs through one, or the words are inside a `sh -c` text),
+///   reserved words that start a command list (`if`, `then`, `else`, `elif`, `do`, `while`,
+///   `until`, `!`, `{`, `function NAME`) are skipped, and those that end one (`fi`, `done`,
+///   `esac`, `}`) or start a header with no program (`for`, `select`, `case`) run nothing —
+///   POSIX XCU 2.4 "Reserved Words": recognised only as the first word of a command. Then the
+///   variable assignments before the command name (XCU 2.9.1 "Simple Commands": `FOO=1 node
+///   x.js` runs `node`), and the builtins `exec` and `command` (not `command -v`/`-V`, which
+///   only look the name up).
+/// - Everywhere, programs that run the rest of their arguments as a command: `env`, `nohup`,
+///   `time` (the bash keyword and `/usr/bin/time`), `nice`, `timeout` (options, then the
+///   duration), `sudo`, `stdbuf`, `ionice`, each with its options. Not `xargs`: what it runs
+///   depends on its input.
+///
+/// Without a shell (jcode's `Exec::Direct`), `FOO=1 ./x.sh` runs a program named `FOO=1` and
+/// `then` is a program name: only the real prefix programs are stripped. A command whose first
+/// word is none of these costs a match on its word, a search for `=` and a match on its base
+/// name; nothing is allocated.
+fn program_words<'w, 'a>(mut words: &'w [&'a str], shell: bool) -> Option<&'w [&'a str]> {
+    // Reserved words are recognised only at the start of a command: until an assignment or a
+    // program (`FOO=1 if` runs a program named `if`).
+    let mut start = shell;
+    let mut assign = if shell {
+        Assignments::Shell
+    } else {
+        Assignments::No
+    };
+    loop {
+        let &w = words.first()?;
+        if start {
+            match w {
+                "if" | "then" | "else" | "elif" | "do" | "while" | "until" | "!" | "{" => {
+                    words = &words[1..];
+                    continue;
+                }
+                "fi" | "done" | "esac" | "}" | "for" | "select" | "case" | "in" => return None,
+                // `function NAME [{ …]` (ksh, bash): the name is no program.
+                "function" => {
+                    words = words.get(2..)?;
+                    continue;
+                }
+                _ => {}
+            }
+        }
+        let assignment = match assign {
+            Assignments::No => false,
+            Assignments::Shell => is_assignment(w),
+            Assignments::Any => w.find('=').is_some_and(|e| e > 0),
+        };
+        if assignment {
+            words = &words[1..];
+            start = false;
+            continue;
+        }
+        let (program, next_assign) = match base_name(w) {
+            "exec" if shell => (after_options(words, "a", &[]), Assignments::No),
+            "command" if shell => {
+                let i = after_options(words, "", &[]);
+                if has_option(options(words, i), &['v', 'V'], &[]) {
+                    return None;
+                }
+                (i, Assignments::No)
+            }
+            "env" => {
+                let i = after_options(words, "uC", &["unset", "chdir"]);
+                // `env -S 'node x.js'` splits a string of its own.
+                if has_option(options(words, i), &['S'], &["split-string"]) {
+                    return None;
+                }
+                (i, Assignments::Any)
+            }
+            "sudo" => {
+                let i = after_options(
+                    words,
+                    "ugCDhprtUTR",
+                    &[
+                        "user",
+                        "group",
+                        "close-from",
+                        "chdir",
+                        "host",
+                        "prompt",
+                        "role",
+                        "type",
+                        "other-user",
+                        "command-timeout",
+                        "chroot",
+                    ],
+                );
+                // Editing, listing, validating or removing credentials runs no command.
+                if has_option(
+                    options(words, i),
+                    &['e', 'l', 'v', 'k', 'K', 'V'],
+                    &[
+                        "edit",
+                        "list",
+                        "validate",
+                        "reset-timestamp",
+                        "remove-timestamp",
+                        "version",
+                    ],
+                ) {
+                    return None;
+                }
+                (i, Assignments::Any)
+            }
+            "nohup" => (after_options(words, "", &[]), Assignments::No),
+            // bash's `time -p` and GNU time's `-o FILE`, `-f FORMAT`.
+            "time" => (
+                after_options(words, "of", &["output", "format"]),
+                Assignments::No,
+            ),
+            "nice" => (after_options(words, "n", &["adjustment"]), Assignments::No),
+            // `timeout [OPTION] DURATION COMMAND`.
+            "timeout" => (
+                after_options(words, "sk", &["signal", "kill-after"]) + 1,
+                Assignments::No,
+            ),
+            "stdbuf" => (
+                after_options(words, "ioe", &["input", "output", "error"]),
+                Assignments::No,
+            ),
+            "ionice" => {
+                let i = after_options(
+                    words,
+                    "cnpPu",
+                    &["class", "classdata", "pid", "pgid", "uid"],
+                );
+                // With `-p`/`-P`/`-u` the operands are process, group or user ids.
+                if has_option(options(words, i), &['p', 'P', 'u'], &["pid", "pgid", "uid"]) {
+                    return None;
+                }
+                (i, Assignments::No)
+            }
+            _ => return Some(words),
+        };
+        words = words.get(program..)?;
+        start = false;
+        assign = next_assign;
+    }
 }
 
 /// The last component of a program path (`/bin/sh` → `sh`).
@@ -291,7 +481,7 @@ enum ShellRun<'a> {
     Stdin,
 }
 
-/// What the simple command `words` (its program first, see [`after_env`]) runs when its program
+/// What the simple command `words` (its program first, see [`program_words`]) runs when its program
 /// is one of [`SHELLS`]. Options come before the first operand, in any order and clustered
 /// (`bash -l -c`, `-euc`, `-o pipefail -c`): `-c` is a flag, and the first operand is then
 /// the command line.
@@ -367,10 +557,10 @@ fn inline_code(interpreter: &str, w: &str) -> bool {
 /// `python3 -m pkg.mod`, `bash x.sh`). A shell's `-c` command line is read by
 /// [`each_command_line`], and code given on the command line (`python3 -c`, `node -e`) is no
 /// script.
-fn scripts<'a>(commands: &[Vec<&'a str>]) -> Vec<Script<'a>> {
+fn scripts<'a>(commands: &[Vec<&'a str>], shell: bool) -> Vec<Script<'a>> {
     let mut out = Vec::new();
     for all in commands {
-        let Some(words) = after_env(all) else {
+        let Some(words) = program_words(all, shell) else {
             continue;
         };
         let first = words[0];
@@ -683,7 +873,13 @@ fn contains_ascii_ci(hay: &str, needle: &str) -> bool {
 /// Adds to `out` the absolute paths one command line writes to that are outside the project and
 /// the home directory, each once. Scratch and device paths (`/dev/…`, `/tmp/…`, `/var/tmp/…`)
 /// are fine.
-fn writes_outside(tokens: &[Token], commands: &[Vec<&str>], t: &Target<'_>, out: &mut Vec<String>) {
+fn writes_outside(
+    tokens: &[Token],
+    commands: &[Vec<&str>],
+    shell: bool,
+    t: &Target<'_>,
+    out: &mut Vec<String>,
+) {
     let mut targets: Vec<&str> = Vec::new();
     for pair in tokens.windows(2) {
         if let [Token::Op(op), Token::Word(w)] = pair {
@@ -692,7 +888,8 @@ fn writes_outside(tokens: &[Token], commands: &[Vec<&str>], t: &Target<'_>, out:
             }
         }
     }
-    for words in commands {
+    // The program behind prefixes (`sudo tee /etc/x`), see [`program_words`].
+    for words in commands.iter().filter_map(|w| program_words(w, shell)) {
         match words.first().copied() {
             Some("tee") => targets.extend(words[1..].iter().filter(|w| !w.starts_with('-'))),
             Some("cp" | "mv" | "install" | "ln" | "rsync") if words.len() >= 3 => {
@@ -771,7 +968,7 @@ mod tests {
     #[test]
     fn scripts_behind_interpreters_and_runners() {
         let s = |c: &str| -> Vec<(String, bool)> {
-            scripts(&simple_commands(&lex(c)))
+            scripts(&simple_commands(&lex(c)), true)
                 .into_iter()
                 .map(|s| (s.word.to_string(), s.module))
                 .collect()
@@ -800,8 +997,8 @@ mod tests {
     /// depth).
     fn all_scripts(c: &str) -> Vec<(String, bool, usize)> {
         let mut out = Vec::new();
-        each_command_line(&lex(c), 0, &mut |_, commands, depth| {
-            for s in scripts(commands) {
+        each_command_line(&lex(c), 0, true, &mut |_, commands, depth| {
+            for s in scripts(commands, true) {
                 out.push((s.word.to_string(), s.program, depth));
             }
         });
@@ -855,6 +1052,179 @@ mod tests {
         // A program behind `env` is not the agent's program.
         assert_eq!(all_scripts("env FOO=1 ./x.sh"), [at("./x.sh", false, 0)]);
         assert!(all_scripts("env -S 'node x.js'").is_empty());
+    }
+
+    /// The script words of `c` read by a shell (`shell`) or as jcode's argv: (word, program).
+    fn scripts_of(c: &str, shell: bool) -> Vec<(String, bool)> {
+        let mut out = Vec::new();
+        each_command_line(&lex(c), 0, shell, &mut |_, commands, depth| {
+            for s in scripts(commands, shell || depth > 0) {
+                out.push((s.word.to_string(), s.program));
+            }
+        });
+        out
+    }
+
+    #[test]
+    fn the_program_behind_prefixes_and_reserved_words() {
+        let behind = |w: &str| vec![(w.to_string(), false)];
+        for (c, script) in [
+            ("FOO=1 BAR=x node hooks/x.js", "hooks/x.js"),
+            ("FOO=\"a b\" _x= ./a.sh --flag", "./a.sh"),
+            ("exec ./a.sh", "./a.sh"),
+            ("FOO=1 exec ./a.sh", "./a.sh"),
+            ("exec -a name ./a.sh", "./a.sh"),
+            ("command ./a.sh", "./a.sh"),
+            ("command -p ./a.sh", "./a.sh"),
+            ("nohup ./a.sh &", "./a.sh"),
+            ("/usr/bin/nohup -- ./a.sh", "./a.sh"),
+            ("time ./a.sh", "./a.sh"),
+            ("time -p ./a.sh", "./a.sh"),
+            ("/usr/bin/time -o /tmp/t -f %e ./a.sh", "./a.sh"),
+            ("nice ./a.sh", "./a.sh"),
+            ("nice -n 10 node hooks/a.js", "hooks/a.js"),
+            ("nice -n -5 ./a.sh", "./a.sh"),
+            ("nice -10 ./a.sh", "./a.sh"),
+            ("nice --adjustment=3 ./a.sh", "./a.sh"),
+            ("timeout 5 ./x.sh", "./x.sh"),
+            ("timeout --signal=KILL 5s python3 tools/x.py", "tools/x.py"),
+            ("timeout -s KILL -k 2 5 ./x.sh", "./x.sh"),
+            (
+                "timeout --preserve-status --kill-after 1 5 ./x.sh",
+                "./x.sh",
+            ),
+            ("sudo ./x.sh", "./x.sh"),
+            ("sudo -u bob ./x.sh", "./x.sh"),
+            ("sudo -ubob ./x.sh", "./x.sh"),
+            ("sudo -E -u bob FOO=1 ./x.sh", "./x.sh"),
+            ("sudo --user bob -- ./x.sh", "./x.sh"),
+            ("sudo --user=bob ./x.sh", "./x.sh"),
+            ("env FOO=1 ./x.sh", "./x.sh"),
+            ("env -u HOME -C /tmp ./x.sh", "./x.sh"),
+            ("stdbuf -oL -e 0 ./x.sh", "./x.sh"),
+            ("ionice -c 3 ./x.sh", "./x.sh"),
+            ("if [ -f x ]; then ./a.sh; fi", "./a.sh"),
+            ("! ./a.sh", "./a.sh"),
+            ("if ! ./a.sh; then :; fi", "./a.sh"),
+            ("while ./a.sh; do sleep 1; done", "./a.sh"),
+            ("until ./a.sh; do :; done", "./a.sh"),
+            ("for f in a/b c/d; do ./a.sh \"$f\"; done", "./a.sh"),
+            ("for f in a/b; do FOO=1 timeout 5 ./a.sh; done", "./a.sh"),
+            ("case \"$1\" in a/b) ./a.sh;; c/d|e/f) : ;; esac", "./a.sh"),
+            ("{ ./a.sh; } > /tmp/log", "./a.sh"),
+            ("function f { ./a.sh; }", "./a.sh"),
+            ("f() { ./a.sh; }", "./a.sh"),
+            ("[ -f a/b ] && ./a.sh", "./a.sh"),
+            ("test -f a/b || FOO=1 ./a.sh", "./a.sh"),
+            ("sudo -u bob nice -n 5 nohup ./a.sh", "./a.sh"),
+            ("FOO=1 sh ./a.sh", "./a.sh"),
+        ] {
+            let got: Vec<_> = scripts_of(c, true)
+                .into_iter()
+                .filter(|(w, _)| w.contains('/'))
+                .map(|(w, _)| (w, false))
+                .collect();
+            assert_eq!(got, behind(script), "{c}");
+        }
+        // The shell runs them: found in a `-c` text too, also under jcode.
+        assert_eq!(
+            all_scripts("sh -c 'if true; then FOO=1 timeout 5 ./a.sh; fi'"),
+            [
+                ("true".to_string(), false, 1),
+                ("./a.sh".to_string(), false, 1)
+            ]
+        );
+        assert_eq!(
+            scripts_of("FOO=1 timeout 5 bash -c 'FOO=2 ./a.sh'", true),
+            [("./a.sh".to_string(), false)]
+        );
+        // Operands of `[`/`test` and the words of headers are no scripts.
+        for c in [
+            "[ -f a/b ]",
+            "test -x a/b",
+            "[[ -f a/b ]]",
+            "for f in a/b c/d; do :; done",
+            "case x in a/b) :;; esac",
+            "command -v ./a.sh",
+            "command -V a/b",
+            "sudo -l ./a.sh",
+            "sudo -e a/b",
+            "env -S './a.sh x'",
+            "ionice -p 12 a/b",
+            "xargs ./a.sh",
+            "nohup FOO=1",
+            "exec > /tmp/log",
+            "timeout 5",
+            "fi",
+            "done > a/b",
+            "}",
+            "FOO=1",
+            "FOO=a/b",
+        ] {
+            let got: Vec<_> = scripts_of(c, true)
+                .into_iter()
+                .filter(|(w, _)| w.contains('/'))
+                .collect();
+            assert!(got.is_empty(), "{c}: {got:?}");
+        }
+        // Assignments only before the program, with a name before the `=`.
+        assert_eq!(
+            scripts_of("./a.sh FOO=1 ./b.sh", true),
+            [("./a.sh".to_string(), true)]
+        );
+        assert_eq!(
+            scripts_of("1A=x ./a.sh", true),
+            [("1A=x".to_string(), true)]
+        );
+        assert_eq!(
+            scripts_of("a-b=x ./a.sh", true),
+            [("a-b=x".to_string(), true)]
+        );
+        // Reserved words only at the start of a command.
+        assert_eq!(
+            scripts_of("FOO=1 then ./a.sh", true),
+            [("then".to_string(), false)]
+        );
+        assert_eq!(
+            scripts_of("nohup if ./a.sh", true),
+            [("if".to_string(), false)]
+        );
+        // A program behind a prefix is not the program itself.
+        assert_eq!(scripts_of("./a.sh", true), [("./a.sh".to_string(), true)]);
+    }
+
+    #[test]
+    fn without_a_shell_only_real_programs_are_prefixes() {
+        // jcode runs `FOO=1`, `then`, `exec` as the program: nothing behind them is run.
+        for c in [
+            "FOO=1 ./x.sh",
+            "then ./x.sh",
+            "if ./x.sh",
+            "! ./x.sh",
+            "exec ./x.sh",
+            "command ./x.sh",
+            "FOO=1 sh -c './x.sh'",
+        ] {
+            assert_eq!(
+                scripts_of(c, false).into_iter().filter(|(_, p)| !p).count(),
+                0,
+                "{c}"
+            );
+        }
+        // Programs that run the rest of their arguments do so without a shell too.
+        for c in [
+            "timeout 5 ./x.sh",
+            "sudo -u bob ./x.sh",
+            "env FOO=1 ./x.sh",
+            "nice -n 5 ./x.sh",
+        ] {
+            assert_eq!(scripts_of(c, false), [("./x.sh".to_string(), false)], "{c}");
+        }
+        // Inside a `-c` text the shell reads it, whatever ran the shell.
+        assert_eq!(
+            scripts_of("sh -c 'FOO=1 ./x.sh'", false),
+            [("./x.sh".to_string(), false)]
+        );
     }
 
     #[test]

@@ -190,12 +190,33 @@ pub(crate) fn is_output_redirect(op: &str) -> bool {
 }
 
 /// The simple commands of a line: each a list of words, redirections and their targets left out.
+///
+/// A `)` that closes no `(` ends a `case` pattern (`case $1 in a/b) ./x.sh;; esac`, POSIX XCU
+/// 2.9.4.3): the words before it are a pattern (or the `case … in` header), not a command, and
+/// are dropped. Reserved words (`if`, `then`, `do`, …) are kept: what is a program is decided
+/// by the rules that read the commands (`rules::command`), which know whether a shell runs them.
 pub(crate) fn simple_commands<'a>(tokens: &'a [Token<'_>]) -> Vec<Vec<&'a str>> {
     let mut out = vec![Vec::new()];
     let mut skip_next = false;
+    // Open `(`, `$(` and `<(`: a `)` beyond them ends a case pattern.
+    let mut open = 0usize;
+    // The first command since the last separator other than `|`: where a pattern starts (its
+    // alternatives, `a|b)`, are split at the `|`).
+    let mut pattern_from = 0;
     for t in tokens {
         match t {
-            Token::Op(op) if is_separator(op) => out.push(Vec::new()),
+            Token::Op(op) if is_separator(op) => {
+                match op.as_ref() {
+                    "(" | "<(" => open += 1,
+                    ")" if open == 0 => out[pattern_from..].iter_mut().for_each(Vec::clear),
+                    ")" => open -= 1,
+                    _ => {}
+                }
+                out.push(Vec::new());
+                if op.as_ref() != "|" {
+                    pattern_from = out.len() - 1;
+                }
+            }
             Token::Op(_) => skip_next = true,
             Token::Word(w) if skip_next => {
                 skip_next = false;
@@ -272,6 +293,21 @@ mod tests {
         assert_eq!(
             simple_commands(&t),
             [vec!["./a.sh"], vec!["node", "b.js"], vec!["echo", "ok"]]
+        );
+    }
+
+    #[test]
+    fn case_patterns_are_no_commands() {
+        let t = lex("case \"$1\" in a/b) ./x.sh;; c/d|e) ./y.sh ;; esac; (cd d; ./z.sh)");
+        assert_eq!(
+            simple_commands(&t),
+            [
+                vec!["./x.sh"],
+                vec!["./y.sh"],
+                vec!["esac"],
+                vec!["cd", "d"],
+                vec!["./z.sh"]
+            ]
         );
     }
 }
