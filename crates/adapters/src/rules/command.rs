@@ -263,7 +263,7 @@ enum Assignments {
     /// None: the next word is the program (`nohup FOO=1 x` runs a program named `FOO=1`).
     No,
     /// A shell's: a valid name before the `=` (POSIX XCU 2.9.1 "Simple Commands": the words
-    /// before the command name that are variable assignments; XBD 3.216 "Name").
+    /// before the command name that are variable assignments; a name as XBD defines "Name").
     Shell,
     /// `env`'s and `sudo`'s: any word with an `=` after its first character.
     Any,
