@@ -437,6 +437,17 @@ fn the_program_behind_prefixes_and_reserved_words_is_checked() {
         got[0].2
     );
 
+    // The writes of a program behind a prefix are its writes.
+    let t = Tree::new();
+    t.write(
+        "p/.claude/settings.json",
+        &claude("jq -c . | sudo -u root tee -a /etc/hook.log"),
+    );
+    assert_eq!(
+        t.lint(),
+        ["writes_outside_project .claude/settings.json:2:34"]
+    );
+
     // jcode (no shell): `FOO=1` is the program, checked by the lowering alone; `timeout`, a
     // program, runs its operand.
     let t = Tree::new();

@@ -386,7 +386,11 @@ fn program_words<'w, 'a>(mut words: &'w [&'a str], shell: bool) -> Option<&'w [&
                 (i, Assignments::No)
             }
             "env" => {
-                let i = after_options(words, "uC", &["unset", "chdir"]);
+                let mut i = after_options(words, "uC", &["unset", "chdir"]);
+                // A lone `-` after the options is `-i` (GNU coreutils env.c: no option after it).
+                if words.get(i) == Some(&"-") {
+                    i += 1;
+                }
                 // `env -S 'node x.js'` splits a string of its own.
                 if has_option(options(words, i), &['S'], &["split-string"]) {
                     return None;
@@ -1101,6 +1105,7 @@ mod tests {
             ("sudo --user=bob ./x.sh", "./x.sh"),
             ("env FOO=1 ./x.sh", "./x.sh"),
             ("env -u HOME -C /tmp ./x.sh", "./x.sh"),
+            ("env -u X - PATH=/bin ./x.sh", "./x.sh"),
             ("stdbuf -oL -e 0 ./x.sh", "./x.sh"),
             ("ionice -c 3 ./x.sh", "./x.sh"),
             ("if [ -f x ]; then ./a.sh; fi", "./a.sh"),
