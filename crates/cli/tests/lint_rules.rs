@@ -471,3 +471,17 @@ fn the_program_behind_prefixes_and_reserved_words_is_checked() {
     );
     assert!(got[1].2.contains("`hooks/y.sh`"), "{}", got[1].2);
 }
+
+/// A here-document's lines are text for a command, not commands: a path-like line or a quote in
+/// them finds nothing, and the command after the body is read again.
+#[test]
+fn here_document_bodies_are_not_read_as_commands() {
+    let cmd = "cat <<'EOF' >> \"$CLAUDE_PROJECT_DIR\"/notes.md\nsrc/a.ts: don't\n> /etc/x\nEOF\n./after.sh";
+    let t = Tree::new();
+    t.write("p/after.sh", "")
+        .write("p/.claude/settings.json", &claude(cmd));
+    assert_eq!(
+        t.lint(),
+        ["relative_script_path .claude/settings.json:2:34"]
+    );
+}

@@ -122,7 +122,18 @@ pub(crate) fn lex<'a>(cmd: &'a str) -> Vec<Token<'a>> {
                 }
             }
             ' ' | '\t' => flush(&mut word, &mut out),
-            '\n' | ';' | '(' | ')' => {
+            '\n' => {
+                flush(&mut word, &mut out);
+                let bodies = heredoc_delimiters(&out);
+                out.push(Token::Op(Cow::Borrowed(&cmd[i..i + 1])));
+                // The lines after it up to each delimiter are here-documents: text fed to a
+                // command, not commands (XCU 2.7.4). Their quotes must not open a word either.
+                let end = skip_heredocs(cmd, i + 1, &bodies);
+                while chars.peek().is_some_and(|&(j, _)| j < end) {
+                    chars.next();
+                }
+            }
+            ';' | '(' | ')' => {
                 flush(&mut word, &mut out);
                 out.push(Token::Op(Cow::Borrowed(&cmd[i..i + 1])));
             }
@@ -152,6 +163,11 @@ pub(crate) fn lex<'a>(cmd: &'a str) -> Vec<Token<'a>> {
                     Some(n) if n == c || (c == '>' && n == '&') || (c == '<' && n == '(') => {
                         end += 1;
                         chars.next();
+                        // `<<-`: a here-document whose lines lose their leading tabs.
+                        if n == '<' && chars.peek().map(|p| p.1) == Some('-') {
+                            end += 1;
+                            chars.next();
+                        }
                     }
                     _ => {}
                 }
@@ -176,6 +192,51 @@ pub(crate) fn lex<'a>(cmd: &'a str) -> Vec<Token<'a>> {
     }
     flush(&mut word, &mut out);
     out
+}
+
+/// The here-documents the current line opens (`<<WORD`, `<<-WORD`, quoted or not), in order:
+/// each delimiter and whether leading tabs are stripped from the body's lines. A here-string
+/// (`<<<`) is none.
+fn heredoc_delimiters(tokens: &[Token<'_>]) -> Vec<(String, bool)> {
+    let line = tokens
+        .iter()
+        .rposition(|t| matches!(t, Token::Op(o) if o == "\n"))
+        .map_or(0, |p| p + 1);
+    let mut out = Vec::new();
+    let mut rest = tokens[line..].iter();
+    while let Some(t) = rest.next() {
+        let tabs = match t {
+            Token::Op(o) if o == "<<" => false,
+            Token::Op(o) if o == "<<-" => true,
+            _ => continue,
+        };
+        if let Some(Token::Word(w)) = rest.next() {
+            out.push((w.to_string(), tabs));
+        }
+    }
+    out
+}
+
+/// Where the text after the here-document bodies starting at byte `from` resumes: each body
+/// runs up to a line that is its delimiter (or to the end of the text).
+fn skip_heredocs(cmd: &str, from: usize, bodies: &[(String, bool)]) -> usize {
+    let mut at = from;
+    for (delimiter, tabs) in bodies {
+        while at < cmd.len() {
+            let end = cmd[at..].find('\n').map_or(cmd.len(), |n| at + n);
+            let line = &cmd[at..end];
+            let line = if *tabs {
+                line.trim_start_matches('\t')
+            } else {
+                line
+            };
+            at = (end + 1).min(cmd.len());
+            if line == delimiter {
+                break;
+            }
+        }
+    }
+    at
 }
 
 /// Whether an operator ends a simple command.
@@ -285,6 +346,28 @@ mod tests {
             ]
         );
         assert!(matches!(&lex("1>x")[0], Token::Op(Cow::Borrowed("1>"))));
+    }
+
+    #[test]
+    fn here_document_bodies_are_not_commands() {
+        let body = "cat <<'EOF' > /tmp/n\nsrc/a.ts: don't\n> /etc/x\nEOF\n./after.sh";
+        assert_eq!(
+            simple_commands(&lex(body)),
+            [vec!["cat"], vec!["./after.sh"]]
+        );
+        // `<<-` strips tabs before the delimiter; two bodies are read in order.
+        let two = "a <<-A <<B\n\tx y\n\tA\nz\nB\nnext";
+        assert_eq!(simple_commands(&lex(two)), [vec!["a"], vec!["next"]]);
+        assert_eq!(
+            simple_commands(&lex("a <<- E\nb\nE\nc")),
+            [vec!["a"], vec!["c"]]
+        );
+        // A body that never ends takes the rest; a here-string is no here-document.
+        assert_eq!(simple_commands(&lex("a <<E\nb c")), [vec!["a"]]);
+        assert_eq!(
+            simple_commands(&lex("grep x <<< \"$v\"\n./b.sh")),
+            [vec!["grep", "x"], vec!["./b.sh"]]
+        );
     }
 
     #[test]
