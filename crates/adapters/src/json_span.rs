@@ -154,6 +154,9 @@ pub fn parse(text: &str) -> Result<Node, JsonError> {
             span: (at, at + 1),
         });
     }
+    if let Some(e) = foreign_whitespace(text) {
+        return Err(e);
+    }
     let collect = CollectOptions {
         comments: CommentCollectionStrategy::Off,
         tokens: false,
@@ -172,6 +175,62 @@ pub fn parse(text: &str) -> Result<Node, JsonError> {
             span: (0, 0),
         }),
     }
+}
+
+/// The first whitespace character outside strings and comments that JSON does not allow.
+///
+/// JSON's whitespace is space, tab, line feed and carriage return only (RFC 8259 §2; the same
+/// in ECMA-262's `JSON.parse`, which Claude Code, Gemini CLI and GJC use, and in serde_json,
+/// which Codex uses): a form feed or a no-break space between tokens makes every agent reject
+/// the file. `jsonc-parser` skips any Unicode whitespace, so this is checked apart (the writer
+/// fuzz target found a file with form feeds that read fine here and that the writer then could
+/// not edit twice the same way).
+pub fn foreign_whitespace(text: &str) -> Option<JsonError> {
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '"' => {
+                while let Some((_, c)) = chars.next() {
+                    match c {
+                        '\\' => {
+                            chars.next();
+                        }
+                        '"' => break,
+                        _ => {}
+                    }
+                }
+            }
+            '/' if chars.peek().map(|p| p.1) == Some('/') => {
+                for (_, c) in chars.by_ref() {
+                    if c == '\n' {
+                        break;
+                    }
+                }
+            }
+            '/' if chars.peek().map(|p| p.1) == Some('*') => {
+                chars.next();
+                let mut star = false;
+                for (_, c) in chars.by_ref() {
+                    if star && c == '/' {
+                        break;
+                    }
+                    star = c == '*';
+                }
+            }
+            ' ' | '\t' | '\n' | '\r' => {}
+            c if c.is_whitespace() => {
+                return Some(JsonError {
+                    message: format!(
+                        "`{}` is not JSON whitespace (only space, tab, line feed and carriage return are): JSON parsers reject the file",
+                        c.escape_unicode()
+                    ),
+                    span: (i, i + c.len_utf8()),
+                });
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 /// The byte offset where nesting first exceeds [`MAX_DEPTH`], scanning brackets outside strings.
@@ -255,6 +314,23 @@ fn convert(v: &ast::Value<'_>) -> Node {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_json_whitespace_between_tokens() {
+        assert!(foreign_whitespace("{ \"a\":\t[1,\r\n2] }").is_none());
+        // Inside strings and comments anything goes.
+        assert!(foreign_whitespace("{\"a\x0cb\\\"\u{a0}\": 1} // \x0c\n/* \u{2028} */").is_none());
+        for (text, at) in [
+            ("{\x0c}", 1),
+            ("[1,\u{a0}2]", 3),
+            ("{\"a\": 1}\u{2028}", 8),
+            ("\x0b[]", 0),
+        ] {
+            let e = foreign_whitespace(text).expect(text);
+            assert_eq!(e.span.0, at, "{text:?}");
+            assert!(parse(text).is_err(), "{text:?}");
+        }
+    }
 
     #[test]
     fn keeps_spans_of_keys_and_values() {

@@ -252,3 +252,28 @@ fn fuzz_regression_gemini_event_written_twice() {
         "a file with a key written twice must be refused"
     );
 }
+
+/// The writer fuzz target's find: a Claude settings file with form feeds (not JSON whitespace)
+/// and a key with a DEL in it; a second write of the same hook added it again.
+#[test]
+fn fuzz_regression_claude_settings_with_form_feeds() {
+    let sb = Sandbox::new();
+    let c = Convention::ClaudeSettings;
+    let mut text = b" { \"h\x7foks\": \"./curon\"\n".to_vec();
+    text.extend(std::iter::repeat_n(b'\x0c', 120));
+    text.extend(b"}\n");
+    let hook = br#"{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "\"$CLAUDE_PROJECT_DIR\"/.claude/hooks/guard.sh", "timeout": 5}]}]}}"#;
+    let hooks = read_checked(&sb, c, hook).batch.hooks;
+    // Claude's `JSON.parse` rejects a form feed between tokens: the file is a parse error for
+    // the reader too, and the writer does not edit it.
+    let d = read_checked(&sb, c, &text);
+    assert!(
+        d.batch
+            .diagnostics
+            .iter()
+            .any(|x| x.code == hook_ir::Code::ParseError),
+        "{:?}",
+        d.batch.diagnostics
+    );
+    write_checked(&sb, c, Some(&text), &hooks);
+}

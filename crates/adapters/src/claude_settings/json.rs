@@ -25,6 +25,13 @@ pub(super) struct JsonError {
 
 /// Parses `text` as strict JSON. `Ok(None)` for a file that is empty or only whitespace.
 pub(super) fn parse(text: &str) -> Result<Option<Value<'_>>, JsonError> {
+    if let Some(e) = crate::json_span::foreign_whitespace(text) {
+        return Err(JsonError {
+            message: e.message,
+            span: e.span,
+            too_deep: false,
+        });
+    }
     jsonc_parser::parse_to_ast(
         text,
         &CollectOptions::default(),

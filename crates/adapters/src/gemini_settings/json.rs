@@ -24,6 +24,13 @@ pub(super) struct JsonError {
 
 /// Parses `text`, with comments when `comments`. `Ok(None)` for an empty (or blank) text.
 pub(super) fn parse(text: &str, comments: bool) -> Result<Option<Value<'_>>, JsonError> {
+    if let Some(e) = crate::json_span::foreign_whitespace(text) {
+        return Err(JsonError {
+            message: e.message,
+            span: e.span,
+            too_deep: false,
+        });
+    }
     let options = ParseOptions {
         allow_comments: comments,
         ..crate::json_span::strict_options()
