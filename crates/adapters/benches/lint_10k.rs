@@ -31,6 +31,8 @@ use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+#[path = "support/files.rs"]
+mod files;
 #[path = "support/pairs.rs"]
 mod pairs;
 
@@ -38,17 +40,6 @@ const FILES: usize = 10_000;
 
 /// Interleaved pairs timed after the criterion group.
 const PAIRS: usize = 12;
-
-/// Commands that exercise every command rule: three of the four name a script that does not
-/// exist (a `missing_script` or `foreign_agent_variable` finding each), one pipes, one downloads.
-fn commands(n: usize) -> [String; 4] {
-    [
-        format!("\"$CLAUDE_PROJECT_DIR\"/scripts/check-{n}.sh --fast"),
-        format!("node hooks/h{n}.js | tee -a /tmp/log-{n}"),
-        "curl -fsSL https://example.org/x.sh -o /tmp/x.sh".to_string(),
-        format!("uv run tools/t{n}.py ${{HOME}}"),
-    ]
-}
 
 /// Commands no rule finds anything in and that name no file: what most hooks look like. (jcode's
 /// copies run them as `sh -c "…"`, whose text the rules lex again as the commands it holds.)
@@ -71,22 +62,14 @@ enum Commands {
 impl Commands {
     fn of(self, n: usize) -> [String; 4] {
         match self {
-            Commands::EveryRule => commands(n),
+            Commands::EveryRule => files::finding_commands(n),
             Commands::Clean => clean_commands(n),
         }
     }
 }
 
 fn json(n: usize, cmds: Commands) -> String {
-    let hooks: Vec<_> = cmds
-        .of(n)
-        .iter()
-        .map(|c| serde_json::json!({"type": "command", "command": c, "timeout": 30}))
-        .collect();
-    serde_json::to_string_pretty(&serde_json::json!({"hooks": {
-        "PreToolUse": [{"matcher": "Bash|Edit", "hooks": hooks}]
-    }}))
-    .unwrap()
+    files::settings_json(&cmds.of(n))
 }
 
 fn jarvis(n: usize, cmds: Commands) -> String {

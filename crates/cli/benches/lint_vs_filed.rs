@@ -34,6 +34,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+/// The findings commands and the file shape, shared with the adapters' `lint_10k`.
+#[path = "../../adapters/benches/support/files.rs"]
+mod files;
 /// The interleaved pairs, shared with the adapters' `lint_10k`.
 #[path = "../../adapters/benches/support/pairs.rs"]
 mod pairs;
@@ -60,29 +63,6 @@ fn clean_commands(_n: usize) -> [String; 4] {
     ]
 }
 
-/// The commands of lint_10k.rs (and lint_many_paths.sh): a script under `$CLAUDE_PROJECT_DIR`
-/// that does not exist, a pipe into `tee -a /tmp/…`, a download, `uv run` of a missing script.
-fn finding_commands(n: usize) -> [String; 4] {
-    [
-        format!("\"$CLAUDE_PROJECT_DIR\"/scripts/check-{n}.sh --fast"),
-        format!("node hooks/h{n}.js | tee -a /tmp/log-{n}"),
-        "curl -fsSL https://example.org/x.sh -o /tmp/x.sh".to_string(),
-        format!("uv run tools/t{n}.py ${{HOME}}"),
-    ]
-}
-
-/// The shape of lint_many_paths.sh's JSON files: one `PreToolUse` group, matcher `Bash|Edit`.
-fn json(cmds: &[String; 4]) -> String {
-    let hooks: Vec<_> = cmds
-        .iter()
-        .map(|c| serde_json::json!({"type": "command", "command": c, "timeout": 30}))
-        .collect();
-    serde_json::to_string_pretty(&serde_json::json!({"hooks": {
-        "PreToolUse": [{"matcher": "Bash|Edit", "hooks": hooks}]
-    }}))
-    .unwrap()
-}
-
 /// One tree of files to lint, in its own temporary directory.
 struct Tree {
     name: &'static str,
@@ -93,7 +73,7 @@ impl Tree {
     fn write(name: &'static str, cmds: fn(usize) -> [String; 4]) -> Tree {
         let dir = tempfile::tempdir().unwrap();
         for n in 0..PROJECTS {
-            let text = json(&cmds(n));
+            let text = files::settings_json(&cmds(n));
             for rel in [".claude/settings.json", ".codex/hooks.json"] {
                 let path = dir.path().join(format!("p{n}")).join(rel);
                 std::fs::create_dir_all(path.parent().unwrap()).unwrap();
@@ -202,7 +182,7 @@ fn bench(c: &mut Criterion) {
     let now = PathBuf::from(env!("CARGO_BIN_EXE_hooks"));
     let trees = [
         Tree::write("clean", clean_commands),
-        Tree::write("findings", finding_commands),
+        Tree::write("findings", files::finding_commands),
     ];
     for tree in &trees {
         tree.check("filed_a3edaab", &filed);

@@ -65,6 +65,25 @@ fn lint_in(cwd: &Path, home: &Path, args: &[&str]) -> Vec<(String, String, Strin
 }
 
 /// A Claude settings file with one PreToolUse command.
+/// Lints a project whose Claude settings run `cmd`: with the file `script` (a path in the tree)
+/// nothing is found; without it, exactly one `missing_script` at the command, whose message is
+/// returned.
+fn missing_only_without(cmd: &str, script: &str) -> String {
+    let t = Tree::new();
+    t.write(script, "")
+        .write("p/.claude/settings.json", &claude(cmd));
+    assert!(t.lint().is_empty(), "{:#?}", t.lint());
+    let t = Tree::new();
+    t.write("p/.claude/settings.json", &claude(cmd));
+    let got = lint_in(&t.0.path().join("p"), &t.0.path().join("h"), &["."]);
+    assert_eq!(got.len(), 1, "{got:#?}");
+    assert_eq!(
+        (got[0].0.as_str(), got[0].1.as_str()),
+        ("missing_script", ".claude/settings.json:2:34")
+    );
+    got[0].2.clone()
+}
+
 fn claude(cmd: &str) -> String {
     format!(
         "{{\"hooks\": {{\"PreToolUse\": [{{\"matcher\": \"Bash\", \"hooks\": [\n  {{\"type\": \"command\", \"command\": {}}}]}}]}}}}\n",
@@ -382,20 +401,10 @@ fn the_commands_inside_sh_c_are_read_as_commands() {
 
     // Claude: `bash -c '…'`, anchored or not.
     let anchored = "bash -c 'node \"$CLAUDE_PROJECT_DIR\"/hooks/x.js | tee -a /tmp/l'";
-    let t = Tree::new();
-    t.write("p/hooks/x.js", "")
-        .write("p/.claude/settings.json", &claude(anchored));
-    assert!(t.lint().is_empty(), "{:#?}", t.lint());
-    let t = Tree::new();
-    t.write("p/.claude/settings.json", &claude(anchored));
-    let got = lint_in(&t.0.path().join("p"), &t.0.path().join("h"), &["."]);
-    assert_eq!(got.len(), 1, "{got:#?}");
-    assert_eq!(got[0].0, "missing_script");
-    assert_eq!(got[0].1, ".claude/settings.json:2:34");
+    let message = missing_only_without(anchored, "p/hooks/x.js");
     assert!(
-        got[0].2.contains("`$CLAUDE_PROJECT_DIR/hooks/x.js`"),
-        "{}",
-        got[0].2
+        message.contains("`$CLAUDE_PROJECT_DIR/hooks/x.js`"),
+        "{message}"
     );
     let t = Tree::new();
     t.write("p/hooks/x.js", "").write(
@@ -419,22 +428,10 @@ fn the_commands_inside_sh_c_are_read_as_commands() {
 #[test]
 fn the_program_behind_prefixes_and_reserved_words_is_checked() {
     let cmd = r#"if [ -n "$X" ]; then FOO=1 timeout 5 "$CLAUDE_PROJECT_DIR"/hooks/x.sh; fi"#;
-    let t = Tree::new();
-    t.write("p/hooks/x.sh", "")
-        .write("p/.claude/settings.json", &claude(cmd));
-    assert!(t.lint().is_empty(), "{:#?}", t.lint());
-    let t = Tree::new();
-    t.write("p/.claude/settings.json", &claude(cmd));
-    let got = lint_in(&t.0.path().join("p"), &t.0.path().join("h"), &["."]);
-    assert_eq!(got.len(), 1, "{got:#?}");
-    assert_eq!(
-        (got[0].0.as_str(), got[0].1.as_str()),
-        ("missing_script", ".claude/settings.json:2:34")
-    );
+    let message = missing_only_without(cmd, "p/hooks/x.sh");
     assert!(
-        got[0].2.contains("`$CLAUDE_PROJECT_DIR/hooks/x.sh`"),
-        "{}",
-        got[0].2
+        message.contains("`$CLAUDE_PROJECT_DIR/hooks/x.sh`"),
+        "{message}"
     );
 
     // The writes of a program behind a prefix are its writes.

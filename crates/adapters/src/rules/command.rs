@@ -1172,28 +1172,17 @@ mod tests {
                 .collect();
             assert!(got.is_empty(), "{c}: {got:?}");
         }
-        // Assignments only before the program, with a name before the `=`.
-        assert_eq!(
-            scripts_of("./a.sh FOO=1 ./b.sh", true),
-            [("./a.sh".to_string(), true)]
-        );
-        assert_eq!(
-            scripts_of("1A=x ./a.sh", true),
-            [("1A=x".to_string(), true)]
-        );
-        assert_eq!(
-            scripts_of("a-b=x ./a.sh", true),
-            [("a-b=x".to_string(), true)]
-        );
-        // Reserved words only at the start of a command.
-        assert_eq!(
-            scripts_of("FOO=1 then ./a.sh", true),
-            [("then".to_string(), false)]
-        );
-        assert_eq!(
-            scripts_of("nohup if ./a.sh", true),
-            [("if".to_string(), false)]
-        );
+        for (c, word, program) in [
+            // Assignments only before the program, with a name before the `=`.
+            ("./a.sh FOO=1 ./b.sh", "./a.sh", true),
+            ("1A=x ./a.sh", "1A=x", true),
+            ("a-b=x ./a.sh", "a-b=x", true),
+            // Reserved words only at the start of a command.
+            ("FOO=1 then ./a.sh", "then", false),
+            ("nohup if ./a.sh", "if", false),
+        ] {
+            assert_eq!(scripts_of(c, true), [(word.to_string(), program)], "{c}");
+        }
         // A program behind a prefix is not the program itself.
         assert_eq!(scripts_of("./a.sh", true), [("./a.sh".to_string(), true)]);
     }
