@@ -277,3 +277,22 @@ fn fuzz_regression_claude_settings_with_form_feeds() {
     );
     write_checked(&sb, c, Some(&text), &hooks);
 }
+
+/// The writer fuzz target's second find of a key written twice: a handler with two `command`
+/// keys (Gemini keeps the last). The writer refused the import and still changed the file; it
+/// now refuses a file with a key written twice at any depth under `hooks`.
+#[test]
+fn fuzz_regression_gemini_handler_key_written_twice() {
+    let sb = Sandbox::new();
+    let c = Convention::GeminiSettings;
+    let text = include_bytes!("../../../fuzz/seeds/write_gemini_settings/crash-handler-key-twice");
+    // The fuzz target writes the fixture's hook picked by the input's first byte.
+    let fixture =
+        include_bytes!("../../../fixtures/gemini-settings/valid/project/.gemini/settings.json");
+    let all = read_checked(&sb, c, fixture).batch.hooks;
+    let hook = &all[usize::from(text[0]) % all.len()];
+    assert!(
+        !write_checked(&sb, c, Some(text), std::slice::from_ref(hook)),
+        "a file with a key written twice must be refused"
+    );
+}

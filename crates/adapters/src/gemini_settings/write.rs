@@ -129,14 +129,10 @@ fn check_base(text: &str, display: &str) -> Result<(), Diagnostic> {
         .find(|p| p.name.as_str() == "hooks")
     {
         // Gemini keeps the last copy of a key written twice; an edit could land in the copy it
-        // drops, or find a hook "already there" in it (found by the writer fuzz target).
-        if let jsonc_parser::ast::Value::Object(events) = &h.value {
-            let mut seen = std::collections::HashSet::new();
-            if let Some(p) = events
-                .properties
-                .iter()
-                .find(|p| !seen.insert(p.name.as_str()))
-            {
+        // drops, or find a hook "already there" in it — an event, a handler's `command`, any
+        // key at any depth under `hooks` (found by the writer fuzz target, twice).
+        if let jsonc_parser::ast::Value::Object(_) = &h.value {
+            if let Some(p) = repeated_key(&h.value) {
                 let r = jsonc_parser::common::Ranged::range(&p.name);
                 return Err(refuse(
                     Code::ImportConflict,
@@ -160,6 +156,24 @@ fn check_base(text: &str, display: &str) -> Result<(), Diagnostic> {
         }
     }
     Ok(())
+}
+
+/// The first property of an object in `v` (at any depth) whose key the same object already has.
+fn repeated_key<'a>(
+    v: &'a jsonc_parser::ast::Value<'a>,
+) -> Option<&'a jsonc_parser::ast::ObjectProp<'a>> {
+    use jsonc_parser::ast::Value;
+    match v {
+        Value::Object(o) => {
+            let mut seen = std::collections::HashSet::new();
+            o.properties
+                .iter()
+                .find(|p| !seen.insert(p.name.as_str()))
+                .or_else(|| o.properties.iter().find_map(|p| repeated_key(&p.value)))
+        }
+        Value::Array(a) => a.elements.iter().find_map(repeated_key),
+        _ => None,
+    }
 }
 
 /// The `matcher` strings to write (`None`: no matcher key; several: one definition each),
