@@ -295,4 +295,11 @@ fn fuzz_regression_gemini_handler_key_written_twice() {
         !write_checked(&sb, c, Some(text), std::slice::from_ref(hook)),
         "a file with a key written twice must be refused"
     );
+    // The file's own hooks, written into a new file: two of them run one command with other
+    // settings, so the second is refused — and then nothing is written.
+    let own = read_checked(&sb, c, text).batch.hooks;
+    assert!(
+        !write_checked(&sb, c, None, &own),
+        "hooks that conflict with each other must be refused"
+    );
 }

@@ -78,6 +78,16 @@ pub(super) fn plan(
                 .push(d.with_convention(GE).at(hook.location.clone()));
         }
     }
+    // A refusal writes nothing, as its message says — also when the hook it refuses conflicts
+    // with another hook of the same import, merged a moment before (found by the writer fuzz
+    // target: two handlers of one group with one command and other settings).
+    if plan
+        .diagnostics
+        .iter()
+        .any(|d| d.severity() == hook_ir::Severity::Error)
+    {
+        return plan;
+    }
     let mut after = root.to_string();
     if before.is_none() && !after.ends_with('\n') {
         after.push('\n');
