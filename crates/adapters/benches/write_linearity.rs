@@ -35,6 +35,7 @@ fn jarvis_hooks(n: usize) -> Vec<Hook> {
                 exec: Exec::Shell,
             },
             timeout_ms: Some(30_000),
+            scope: hook_ir::Scope::default(),
             location: Location::path_only("config.toml"),
             detail: Detail::None,
         })

@@ -1,7 +1,7 @@
 //! What discovery needs to know about the world, captured once so tests can inject it.
 
 use crate::run_cache::RunCache;
-use hook_ir::{display_from_cwd, display_path, Batch, Convention, Hook};
+use hook_ir::{display_from_cwd, display_path, Batch, Convention, Hook, Scope};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -44,6 +44,23 @@ impl Context {
         self.env.get(name).map(String::as_str)
     }
 
+    /// The scope of the files found under [`Context::project`]: a project at the home dir holds
+    /// the user's own files (`~/.claude/settings.json` is both), so they are the user's.
+    pub fn project_scope(&self, shared: Scope) -> Scope {
+        let at_home = match (&self.project, &self.home) {
+            (Some(p), Some(h)) => {
+                p == h
+                    || crate::run_cache::canonical(self, h).is_some_and(|h| p.canonicalize().is_ok_and(|p| p == h))
+            }
+            _ => false,
+        };
+        if at_home {
+            Scope::User
+        } else {
+            shared
+        }
+    }
+
     /// The display form of `path`: relative to [`Context::cwd`] (else the project) when under
     /// it, `~/…` under the home dir, or as given.
     pub fn display(&self, path: &Path) -> String {
@@ -65,6 +82,13 @@ pub struct SourceFile {
     pub display: String,
     /// Its text, when it is a text file that was read.
     pub text: Option<String>,
+    /// The layer discovery found it in ([`crate::Output::layer`]); the scope of every hook
+    /// read from it.
+    pub scope: Scope,
+    /// The directory its hooks belong to, when discovery knows it: the project root of a
+    /// project or personal file (where the agent runs its commands), the plugin's root
+    /// (`${CLAUDE_PLUGIN_ROOT}`, `${extensionPath}`) of a plugin's file.
+    pub root: Option<PathBuf>,
 }
 
 /// The result of discovery: the normalized batch and the sources read.

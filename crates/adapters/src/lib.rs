@@ -62,6 +62,31 @@ impl Output {
     pub fn diag(&mut self, d: Diagnostic) {
         self.diagnostics.push(d);
     }
+
+    /// Runs `read` (discovery reading the files of one layer) and gives every hook and source
+    /// it added the layer's `scope` and `root`: the scope travels from the place discovery
+    /// looked a file up, as data, to the hooks read from it.
+    pub fn layer<R>(
+        &mut self,
+        scope: hook_ir::Scope,
+        root: Option<&Path>,
+        read: impl FnOnce(&mut Output) -> R,
+    ) -> R {
+        let (hooks, outside, sources) = (self.hooks.len(), self.outside.len(), self.sources.len());
+        let r = read(self);
+        // A reader may drop what it read (Claude's `disableAllHooks`): stamp what is left.
+        for h in self.hooks.iter_mut().skip(hooks) {
+            h.scope = scope;
+        }
+        for h in self.outside.iter_mut().skip(outside) {
+            h.scope = scope;
+        }
+        for s in self.sources.iter_mut().skip(sources) {
+            s.scope = scope;
+            s.root = root.map(Path::to_path_buf);
+        }
+        r
+    }
 }
 
 /// Discovers and lowers every convention's sources under `ctx` (the project root and the home
@@ -104,7 +129,13 @@ fn discover_convention(ctx: &Context, convention: Convention, out: &mut Output) 
         Convention::Jcode => jcode::discover(ctx, out),
         Convention::Jarvis => jarvis::discover(ctx, out),
         Convention::Gjc => gjc::discover(ctx, out),
-        Convention::ClaudeDir | Convention::CodexDir => hook_dirs::discover(ctx, convention, out),
+        Convention::ClaudeDir | Convention::CodexDir => {
+            // Directories of the project only.
+            let scope = ctx.project_scope(hook_ir::Scope::Project);
+            out.layer(scope, ctx.project.as_deref(), |out| {
+                hook_dirs::discover(ctx, convention, out)
+            })
+        }
         Convention::CodexJson => codex_json::discover(ctx, out),
         Convention::GjcPlugin => gjc_plugin::discover(ctx, out),
         Convention::ClaudeSettings => claude_settings::discover(ctx, out),
@@ -161,13 +192,30 @@ fn load_file_with(
     rules: bool,
 ) -> Discovered {
     let mut out = Output::default();
-    match convention.or_else(|| detect_convention(path)) {
-        Some(Convention::Jcode) => jcode::load(ctx, path, &mut out),
-        Some(Convention::Jarvis) => jarvis::load(ctx, path, &mut out),
-        Some(Convention::CodexJson) => codex_json::load(ctx, path, &mut out),
-        Some(Convention::GjcPlugin) => gjc_plugin::load(ctx, path, &mut out),
-        Some(Convention::ClaudeSettings) => claude_settings::load(ctx, path, &mut out),
-        Some(Convention::GeminiSettings) => gemini_settings::load(ctx, path, &mut out),
+    let convention = convention.or_else(|| detect_convention(path));
+    let (scope, root) = convention.map_or((hook_ir::Scope::Project, None), |c| {
+        scope::of_path(ctx, c, path)
+    });
+    out.layer(scope, root.as_deref(), |out| load_as(ctx, path, convention, out));
+    if !rules {
+        return Discovered {
+            batch: normalize(out.hooks, out.diagnostics),
+            sources: out.sources,
+            outside: out.outside,
+        };
+    }
+    finish(ctx, out)
+}
+
+/// Reads the explicit file `path` as `convention` into `out`.
+fn load_as(ctx: &Context, path: &Path, convention: Option<Convention>, out: &mut Output) {
+    match convention {
+        Some(Convention::Jcode) => jcode::load(ctx, path, out),
+        Some(Convention::Jarvis) => jarvis::load(ctx, path, out),
+        Some(Convention::CodexJson) => codex_json::load(ctx, path, out),
+        Some(Convention::GjcPlugin) => gjc_plugin::load(ctx, path, out),
+        Some(Convention::ClaudeSettings) => claude_settings::load(ctx, path, out),
+        Some(Convention::GeminiSettings) => gemini_settings::load(ctx, path, out),
         Some(c @ (Convention::Gjc | Convention::ClaudeDir | Convention::CodexDir)) => out.diag(
             Diagnostic::new(
                 hook_ir::Code::InvalidSource,
@@ -183,14 +231,6 @@ fn load_file_with(
             .at(hook_ir::Location::path_only(ctx.display(path))),
         ),
     }
-    if !rules {
-        return Discovered {
-            batch: normalize(out.hooks, out.diagnostics),
-            sources: out.sources,
-            outside: out.outside,
-        };
-    }
-    finish(ctx, out)
 }
 
 /// Guesses the convention of an explicit file from its name and content.

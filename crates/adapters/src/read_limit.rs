@@ -166,6 +166,8 @@ pub(crate) fn read_text(
                 path: path.to_path_buf(),
                 display,
                 text: Some(lossy),
+                scope: hook_ir::Scope::default(),
+                root: None,
             });
             return None;
         }
@@ -175,6 +177,8 @@ pub(crate) fn read_text(
         path: path.to_path_buf(),
         display: display.clone(),
         text: Some(text.clone()),
+        scope: hook_ir::Scope::default(),
+        root: None,
     });
     Some((display, text))
 }

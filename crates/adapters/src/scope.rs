@@ -7,7 +7,7 @@
 //! it act only inside its project.
 
 use crate::Context;
-use hook_ir::{Convention, Hook};
+use hook_ir::Convention;
 use std::path::{Path, PathBuf};
 
 /// The per-project folders agents keep their hook configuration in (`.claude`, `.codex`, …).
@@ -21,58 +21,52 @@ pub const AGENT_DIRS: &[&str] = &[
     ".kimi",
 ];
 
-/// The level of configuration a hook belongs to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Scope {
-    /// The user's own configuration (`~/.claude/settings.json`, `~/.codex/hooks.json`,
-    /// `~/.jcode/config.toml`, …): acts in every project.
-    User,
-    /// A project's committed configuration (`.claude/settings.json`, `.codex/hooks.json`,
-    /// `.gjc/hooks/`): shared with everyone who clones it.
-    Project,
-    /// A project's personal configuration, not committed (`.claude/settings.local.json`).
-    Local,
-}
+pub use hook_ir::Scope;
 
-impl Scope {
-    /// The scope's name, as `--scope` and diagnostics spell it.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Scope::User => "user",
-            Scope::Project => "project",
-            Scope::Local => "personal",
-        }
-    }
-
-    /// Whether the scope belongs to one project (its hooks must not act elsewhere).
-    pub const fn is_project(self) -> bool {
-        matches!(self, Scope::Project | Scope::Local)
-    }
-}
-
-/// The scope of a hook, from the file it was read from (its display path, as discovery wrote
-/// it: `~/…` under the home dir, relative under the project).
-pub fn of(ctx: &Context, h: &Hook) -> Scope {
-    of_file(ctx, h.convention, &h.location.path)
-}
-
-/// The scope of a file of `convention` at the display path `path`.
-pub fn of_file(ctx: &Context, convention: Convention, path: &str) -> Scope {
+/// The layer of a file named explicitly (`hooks lint FILE`), and the directory its hooks belong
+/// to, from its real place on disk: discovery did not look it up, so its place is all there is.
+/// The path is made absolute and compared with the home dir through symlinks; its display form
+/// is never read.
+pub fn of_path(ctx: &Context, convention: Convention, path: &Path) -> (Scope, Option<PathBuf>) {
+    let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let real = std::fs::canonicalize(&abs).unwrap_or_else(|_| abs.clone());
+    let home = ctx
+        .home
+        .as_ref()
+        .map(|h| std::fs::canonicalize(h).unwrap_or_else(|_| h.clone()));
+    let is_home = |p: &Path| home.as_deref() == Some(p);
+    let parent = real.parent().unwrap_or(Path::new("/"));
+    let name = real.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    let parent_name = parent.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    // The directory holding an agent folder (`<project>/.codex/hooks.json`): the project, where
+    // the agent runs the hooks.
+    let project = if AGENT_DIRS.contains(&parent_name) {
+        parent.parent().unwrap_or(parent).to_path_buf()
+    } else {
+        parent.to_path_buf()
+    };
     match convention {
         // Only a user-level file exists for these.
-        Convention::Jcode | Convention::Jarvis => return Scope::User,
-        Convention::ClaudeDir | Convention::CodexDir => return Scope::Project,
+        Convention::Jcode | Convention::Jarvis => return (Scope::User, None),
+        Convention::GjcPlugin => return (Scope::Plugin, Some(parent.to_path_buf())),
         _ => {}
     }
-    // A project at the home dir: its files are the user's.
-    let project_is_home = matches!((&ctx.project, &ctx.home), (Some(p), Some(h)) if p == h);
-    if path.starts_with("~/") || Path::new(path).is_absolute() || project_is_home {
-        return Scope::User;
+    // A plugin's or extension's `<root>/hooks/hooks.json` (Claude, Gemini).
+    if name == "hooks.json" && parent_name == "hooks" && convention != Convention::CodexJson {
+        let root = parent.parent().unwrap_or(parent).to_path_buf();
+        return (Scope::Plugin, Some(root));
     }
-    if convention == Convention::ClaudeSettings && path.ends_with("settings.local.json") {
-        return Scope::Local;
+    if name == "managed-settings.json" || real.starts_with("/etc") || name == "system-defaults.json" {
+        return (Scope::System, None);
     }
-    Scope::Project
+    // `~/.claude/settings.json`, `~/.codex/hooks.json`: the agent folder of the home dir.
+    if AGENT_DIRS.contains(&parent_name) && is_home(&project) {
+        return (Scope::User, None);
+    }
+    if convention == Convention::ClaudeSettings && name == "settings.local.json" {
+        return (Scope::Personal, Some(project));
+    }
+    (Scope::Project, Some(project))
 }
 
 /// The file (or, for GJC, the directory) of `convention` at `scope`, or `None` when the
@@ -87,7 +81,7 @@ pub fn target(ctx: &Context, convention: Convention, scope: Scope) -> Option<Pat
         (Convention::ClaudeSettings, Scope::Project) => {
             project.map(|p| p.join(".claude/settings.json"))
         }
-        (Convention::ClaudeSettings, Scope::Local) => {
+        (Convention::ClaudeSettings, Scope::Personal) => {
             project.map(|p| p.join(".claude/settings.local.json"))
         }
         (Convention::CodexJson, Scope::User) => home.map(|h| h.join(".codex/hooks.json")),
@@ -128,7 +122,7 @@ const PERSONAL_TAIL: &str = "*) : personal ;; *) exit 0 ;; esac; ";
 pub fn guard(command: &str, project: &Path, scope: Scope) -> String {
     let dir = project.to_string_lossy();
     let dir = dir.trim_end_matches('/');
-    let tail = if scope == Scope::Local {
+    let tail = if scope == Scope::Personal {
         PERSONAL_TAIL
     } else {
         GUARD_TAIL
@@ -147,7 +141,7 @@ pub fn unguard(command: &str) -> Option<(PathBuf, Scope, String)> {
     let (dir, after) = split_quoted(rest)?;
     let (scope, cmd) = match after.strip_prefix(GUARD_TAIL) {
         Some(c) => (Scope::Project, c),
-        None => (Scope::Local, after.strip_prefix(PERSONAL_TAIL)?),
+        None => (Scope::Personal, after.strip_prefix(PERSONAL_TAIL)?),
     };
     let dir = dir.strip_suffix('/')?;
     Some((
@@ -238,10 +232,10 @@ mod tests {
                 "echo ran; exit 2".to_string()
             ))
         );
-        let personal = guard("echo ran", &project, Scope::Local);
+        let personal = guard("echo ran", &project, Scope::Personal);
         assert_eq!(sh(&personal, &sub), (0, "ran\n".into()));
         assert_eq!(sh(&personal, &twin), (0, String::new()));
-        assert_eq!(unguard(&personal).map(|u| u.1), Some(Scope::Local));
+        assert_eq!(unguard(&personal).map(|u| u.1), Some(Scope::Personal));
     }
 
     #[test]

@@ -20,6 +20,7 @@ fn hook(kind: Kind, event: &str, matcher: Matcher, command: &str, timeout_ms: u6
             exec: Exec::Shell,
         },
         timeout_ms: Some(timeout_ms),
+        scope: hook_ir::Scope::default(),
         location: Location::path_only("test"),
         detail: Detail::None,
     }

@@ -156,6 +156,7 @@ proptest! {
             matcher: Matcher::Any,
             handler: Handler::Command { command: cmd.clone(), exec: Exec::Shell },
             timeout_ms: Some(30_000),
+            scope: hook_ir::Scope::default(),
             location: Location::path_only("x"),
             detail: Detail::None,
         };

@@ -148,6 +148,7 @@ fn cmd_hook(
             exec: Exec::Shell,
         },
         timeout_ms,
+        scope: hook_ir::Scope::default(),
         location: Location::path_only("src"),
         detail: Detail::None,
     }

@@ -20,6 +20,7 @@ fn hook(event: &str, kind: Kind, matcher: Matcher, cmd: &str, timeout_ms: Option
             exec: Exec::Shell,
         },
         timeout_ms,
+        scope: hook_ir::Scope::default(),
         location: Location::path_only("test"),
         detail: Detail::None,
     }

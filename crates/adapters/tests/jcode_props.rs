@@ -104,6 +104,7 @@ proptest! {
                 matcher: Matcher::Any,
                 handler: Handler::Command { command: cmd.clone(), exec },
                 timeout_ms: Some(1234),
+                scope: hook_ir::Scope::default(),
                 location: Location::path_only("p"),
                 detail: Detail::None,
             };

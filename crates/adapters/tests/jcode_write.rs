@@ -20,6 +20,7 @@ fn hook(slot: &str, kind: Kind, cmd: &str, timeout_ms: Option<u64>) -> Hook {
             exec: Exec::Direct,
         },
         timeout_ms,
+        scope: hook_ir::Scope::default(),
         location: Location::path_only("test"),
         detail: Detail::None,
     }

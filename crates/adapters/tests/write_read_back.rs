@@ -19,6 +19,7 @@ fn hook(conv: Convention, kind: Kind, event: &str, cmd: &str, exec: Exec) -> Hoo
             exec,
         },
         timeout_ms: None,
+        scope: hook_ir::Scope::default(),
         location: Location::path_only("t"),
         detail: Detail::None,
     }

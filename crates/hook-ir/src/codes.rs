@@ -988,6 +988,23 @@ codes! {
     ScopeGuarded = "scope_guarded", Warning, "A project hook was written at user level, guarded to act only inside its project";
 
     /// ## What it means
+    /// The source convention's hooks include some from a plugin or extension (Claude Code
+    /// plugins, Gemini CLI extensions) or from a system-wide settings file (Gemini's
+    /// `/etc/gemini-cli/settings.json`, Claude's managed settings). `hooks import` reads them and
+    /// leaves them where they are.
+    /// ## Why it matters
+    /// They belong to the plugin manager or to the machine's administrator, not to the user or
+    /// the project: a copy in the user's or the project's file would act in another scope than
+    /// the one they came from, and would not follow the plugin's updates or removal.
+    /// ## Example
+    /// `hooks import --from claude-settings --to codex-json` with a plugin installed under
+    /// `~/.claude/plugins/cache/…/hooks/hooks.json`.
+    /// ## How to fix
+    /// Nothing, when the hooks should stay with their plugin. Install the plugin's equivalent for
+    /// the target agent, or copy the hooks you want into your own settings and import those.
+    HookOwnedElsewhere = "hook_owned_elsewhere", Info, "A plugin, extension or system hook is read but not imported: it stays with its owner";
+
+    /// ## What it means
     /// The file `hooks import` planned would be larger than what the target's reader accepts
     /// (the same bound `hooks lint` reads files with), so nothing is written.
     /// ## Why it matters

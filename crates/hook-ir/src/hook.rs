@@ -1,6 +1,6 @@
 //! The canonical hook record.
 
-use crate::{Convention, Kind, Location, Matcher};
+use crate::{Convention, Kind, Location, Matcher, Scope};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -147,6 +147,9 @@ pub struct Hook {
     pub timeout_ms: Option<u64>,
     /// Where it was declared.
     pub location: Location,
+    /// The layer its file was found in (set by discovery, from where it looked the file up).
+    #[serde(default)]
+    pub scope: Scope,
     /// Convention-specific detail kept for round trips.
     #[serde(default)]
     pub detail: Detail,

@@ -17,6 +17,7 @@ mod location;
 mod matcher;
 mod normalize;
 pub mod redos;
+mod scope;
 pub mod tools;
 
 pub use codes::Code;
@@ -29,6 +30,7 @@ pub use matcher::{
     MAX_PATTERN_BYTES,
 };
 pub use normalize::{normalize, place_in_source_order, Batch};
+pub use scope::Scope;
 
 /// The JSON Schema of the IR (a [`Batch`] of hooks and diagnostics), as `hooks schema ir` prints it.
 pub fn ir_schema() -> serde_json::Value {

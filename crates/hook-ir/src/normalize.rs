@@ -199,6 +199,7 @@ mod tests {
                 exec: Exec::Shell,
             },
             timeout_ms: Some(30_000),
+            scope: crate::Scope::default(),
             location: Location {
                 path: "c.toml".into(),
                 line: Some(line),

@@ -36,6 +36,7 @@ fn hook(id: &str, convention: Convention, event: &str, command: &str, matcher: M
             },
         },
         timeout_ms: None,
+        scope: hook_ir::Scope::default(),
         location: Location::path_only("bench"),
         detail: Detail::None,
     }

@@ -27,6 +27,7 @@ fn hook(path: &std::path::Path) -> Hook {
             path: path.display().to_string(),
         },
         timeout_ms: None,
+        scope: hook_ir::Scope::default(),
         location: Location::path_only(path.display().to_string()),
         detail: Detail::Module {
             real_path: path.display().to_string(),

@@ -32,6 +32,7 @@ fn jarvis_pre(id: &str, command: &str) -> Hook {
             exec: Exec::Shell,
         },
         timeout_ms: Some(30_000),
+        scope: hook_ir::Scope::default(),
         location: Location::path_only("config.toml"),
         detail: Detail::None,
     }

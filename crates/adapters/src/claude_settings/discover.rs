@@ -1,6 +1,7 @@
 //! Finding and reading the files (the list is in the module docs of `claude_settings`).
 
-use super::{lower, Scope};
+use super::lower;
+use hook_ir::Scope;
 use crate::read_limit::{read_bounded, read_text, Missing, MAX_CONFIG_BYTES};
 use crate::{Context, Output};
 use hook_ir::{Code, Convention, Diagnostic, Location};
@@ -12,28 +13,36 @@ use std::path::{Path, PathBuf};
 const PLUGIN_CACHE_DEPTH: usize = 6;
 
 pub(super) fn discover(ctx: &Context, out: &mut Output) {
-    let mut files: Vec<PathBuf> = Vec::new();
+    // Each file with the layer it is read as, and the directory its hooks belong to.
+    let mut files: Vec<(PathBuf, Scope, Option<PathBuf>)> = Vec::new();
     let user = ctx.home.as_ref().map(|h| h.join(".claude/settings.json"));
     if let Some(u) = &user {
-        files.push(u.clone());
+        files.push((u.clone(), Scope::User, None));
     }
     if let Some(p) = &ctx.project {
-        for name in ["settings.json", "settings.local.json"] {
+        for (name, scope) in [
+            ("settings.json", Scope::Project),
+            ("settings.local.json", Scope::Personal),
+        ] {
             let f = p.join(".claude").join(name);
             // A project at the home dir: its settings.json *is* the user settings.
             if Some(&f) != user.as_ref() {
-                files.push(f);
+                files.push((f, ctx.project_scope(scope), Some(p.clone())));
             }
         }
     }
     if let Some(plugins) = ctx.home.as_ref().map(|h| h.join(".claude/plugins")) {
         if !crate::run_cache::absent(ctx, &plugins) {
-            files.extend(plugin_hook_files(&plugins));
+            files.extend(plugin_hook_files(&plugins).into_iter().map(|f| {
+                // `<root>/hooks/hooks.json`: `${CLAUDE_PLUGIN_ROOT}` is `<root>`.
+                let root = f.parent().and_then(Path::parent).map(Path::to_path_buf);
+                (f, Scope::Plugin, root)
+            }));
         }
     }
     let start = (out.hooks.len(), out.outside.len());
     let mut switch = None;
-    for f in files {
+    for (f, scope, root) in files {
         if crate::run_cache::absent(ctx, &f) {
             continue;
         }
@@ -45,7 +54,7 @@ pub(super) fn discover(ctx: &Context, out: &mut Output) {
             // The settings files merge in this order (user, project, local); the last one
             // that writes `disableAllHooks` decides (recorded:
             // `claude_disable_all_hooks_overridden`). Plugins write none.
-            if let Some(s) = read_and_lower(ctx, &f, out) {
+            if let Some(s) = out.layer(scope, root.as_deref(), |out| read_and_lower(ctx, &f, out)) {
                 switch = Some(s);
             }
         } else {
@@ -224,7 +233,7 @@ pub(super) fn lower_text(
     text: &str,
     out: &mut Output,
 ) -> Option<(bool, Location)> {
-    let (scope, _) = Scope::of(path, ctx.home.as_deref());
+    let (scope, _) = super::Scope::of(path, ctx.home.as_deref());
     lower::lower_file(display, text, &scope, out)
 }
 

@@ -4,7 +4,7 @@ use super::lower::lower;
 use crate::json_source::{parse_error, read_json};
 use crate::json_span;
 use crate::{Context, Output};
-use hook_ir::Convention;
+use hook_ir::{Convention, Scope};
 use std::path::Path;
 
 /// `hooks.json` files larger than this are refused instead of parsed (the bound of every JSON
@@ -15,14 +15,19 @@ pub use crate::json_source::MAX_JSON_BYTES;
 /// same two of `~/.codex` (Codex loads every layer, and both files of a layer:
 /// `codex-rs/hooks/src/engine/discovery.rs` `discover_handlers`).
 pub fn discover(ctx: &Context, out: &mut Output) {
-    let dirs: Vec<_> = [ctx.project.as_ref(), ctx.home.as_ref()]
+    let project = ctx
+        .project
+        .as_ref()
+        .map(|p| (p, ctx.project_scope(Scope::Project), Some(p.as_path())));
+    let home = ctx.home.as_ref().map(|h| (h, Scope::User, None));
+    let dirs: Vec<_> = [project, home]
         .into_iter()
         .flatten()
-        .map(|base| base.join(".codex"))
-        .filter(|dir| !crate::run_cache::absent(ctx, dir))
+        .map(|(base, scope, root)| (base.join(".codex"), scope, root))
+        .filter(|(dir, ..)| !crate::run_cache::absent(ctx, dir))
         .collect();
     let mut read = Vec::new();
-    for dir in &dirs {
+    for (dir, scope, root) in &dirs {
         // The project may be the home dir: read the same layer once (asked only when there are
         // two layers to tell apart: `realpath` is a system call per component).
         if dirs.len() > 1 {
@@ -35,10 +40,12 @@ pub fn discover(ctx: &Context, out: &mut Output) {
         let json = dir.join("hooks.json");
         let toml = dir.join("config.toml");
         let first = out.sources.len();
-        if json.exists() || json.symlink_metadata().is_ok() {
-            load(ctx, &json, out);
-        }
-        super::toml_hooks::load(ctx, &toml, false, out);
+        out.layer(*scope, *root, |out| {
+            if json.exists() || json.symlink_metadata().is_ok() {
+                load(ctx, &json, out);
+            }
+            super::toml_hooks::load(ctx, &toml, false, out);
+        });
         both_representations(ctx, &json, &toml, first, out);
     }
 }

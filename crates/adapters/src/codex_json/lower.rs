@@ -566,6 +566,7 @@ fn lower_handler(
             exec: Exec::LoginShell,
         },
         timeout_ms: Some(timeout_ms),
+        scope: hook_ir::Scope::default(),
         location: file.at(h.span),
         detail: Detail::JsonGroup {
             group: g.gi,

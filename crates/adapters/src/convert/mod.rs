@@ -89,9 +89,9 @@ pub fn convert_in(hooks: &[Hook], to: Convention, ctx: Option<&Context>) -> Conv
             to,
             diagnostics: &mut out.diagnostics,
             ctx,
-            scope: ctx.map(|c| scope::of(c, h)),
+            scope: ctx.map(|_| h.scope),
         };
-        let converted: Vec<Hook> = if to == Convention::Gjc {
+        let mut converted: Vec<Hook> = if to == Convention::Gjc {
             to_module(h, &mut say).unwrap_or_default()
         } else if COMMAND_CONVENTIONS.contains(&to) && native::is_outside(h) {
             native::to_native(h, &mut say).into_iter().collect()
@@ -104,7 +104,12 @@ pub fn convert_in(hooks: &[Hook], to: Convention, ctx: Option<&Context>) -> Conv
             );
             Vec::new()
         };
-        if let Some(sc) = say.scope {
+        // Each converted hook is of the scope it is placed at (without a context: its own).
+        let sc = say.scope.unwrap_or(h.scope);
+        for c in &mut converted {
+            c.scope = sc;
+        }
+        if say.scope.is_some() {
             out.scopes.extend(std::iter::repeat_n(sc, converted.len()));
         }
         out.sources.extend(std::iter::repeat_n(i, converted.len()));
@@ -316,6 +321,7 @@ fn to_module(h: &Hook, say: &mut Say) -> Option<Vec<Hook>> {
                 },
                 handler: h.handler.clone(),
                 timeout_ms: row.rules().and_then(|r| r.timeout.default_ms()),
+                scope: hook_ir::Scope::default(),
                 location: h.location.clone(),
                 detail: Detail::Module {
                     real_path: real_path.clone(),
@@ -363,7 +369,7 @@ fn place_command(command: &mut String, say: &mut Say) -> Option<()> {
             let file = scope::target(ctx, say.to, to_scope)
                 .map(|f| ctx.display(&f))
                 .unwrap_or_default();
-            let why = if from == Scope::Local {
+            let why = if from == Scope::Personal {
                 format!("{} has no personal project file", say.to)
             } else {
                 format!("{} keeps hooks only at user level", say.to)
@@ -776,6 +782,7 @@ fn to_command(h: &Hook, say: &mut Say) -> Option<Hook> {
             exec: to_exec,
         },
         timeout_ms: t.timeout_ms,
+        scope: hook_ir::Scope::default(),
         location: h.location.clone(),
         detail: steps::detail(h, say),
     })

@@ -186,6 +186,7 @@ pub(super) fn to_native(h: &Hook, say: &mut Say) -> Option<Hook> {
             exec: to_exec,
         },
         timeout_ms: t.timeout_ms,
+        scope: hook_ir::Scope::default(),
         location: h.location.clone(),
         detail: super::steps::detail(h, say),
     })

@@ -22,6 +22,7 @@ fn hook(
             exec: target_exec(c),
         },
         timeout_ms,
+        scope: hook_ir::Scope::default(),
         location: Location::path_only("src"),
         detail: Detail::None,
     }
@@ -494,6 +495,7 @@ fn dir_hook(c: Convention, phase: &str, tool: &str, file: &str) -> Hook {
         },
         handler: Handler::Module { path: file.into() },
         timeout_ms: None,
+        scope: hook_ir::Scope::default(),
         location: Location::path_only(file),
         detail: Detail::Module {
             real_path: format!("/p/{file}"),

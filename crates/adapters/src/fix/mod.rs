@@ -167,7 +167,8 @@ fn propose(d: &Diagnostic, f: &File<'_>) -> Option<Edit> {
 
 /// Lints `text` as the file at `path`, with the rules, the way `hooks lint` reads it; only the
 /// diagnostics about that file.
-fn lint_text(ctx: &Context, convention: Convention, path: &Path, text: &str) -> Vec<Diagnostic> {
+fn lint_text(ctx: &Context, source: &SourceFile, text: &str) -> Vec<Diagnostic> {
+    let (convention, path) = (source.convention, source.path.as_path());
     type Lower = fn(&Context, &Path, String, &mut Output);
     let lower: Lower = match convention {
         Convention::Jcode => crate::jcode::lower_text,
@@ -179,15 +180,20 @@ fn lint_text(ctx: &Context, convention: Convention, path: &Path, text: &str) -> 
     };
     let display = ctx.display(path);
     let mut out = Output::default();
-    lower(ctx, path, text.to_string(), &mut out);
-    if !out.sources.iter().any(|s| s.display == display) {
-        out.sources.push(SourceFile {
-            convention,
-            path: path.to_path_buf(),
-            display: display.clone(),
-            text: Some(text.to_string()),
-        });
-    }
+    // The fixed text is the same file in the same layer: the rules see it where lint did.
+    out.layer(source.scope, source.root.as_deref(), |out| {
+        lower(ctx, path, text.to_string(), out);
+        if !out.sources.iter().any(|s| s.display == display) {
+            out.sources.push(SourceFile {
+                convention,
+                path: path.to_path_buf(),
+                display: display.clone(),
+                text: Some(text.to_string()),
+                scope: source.scope,
+                root: source.root.clone(),
+            });
+        }
+    });
     let mut found = crate::finish(ctx, out).batch.diagnostics;
     found.retain(|d| d.location.as_ref().is_some_and(|l| l.path == display));
     found
@@ -231,7 +237,7 @@ fn checked(
         text,
     };
     let edit = propose(d, &file)?;
-    let after = lint_text(ctx, source.convention, &source.path, &edit.after);
+    let after = lint_text(ctx, source, &edit.after);
     verified(before, &after, d).then_some(edit)
 }
 
@@ -277,7 +283,7 @@ fn fix_of<'a>(
     propose(d, &file)?;
     let before = linted
         .entry(display)
-        .or_insert_with(|| lint_text(ctx, source.convention, &source.path, text));
+        .or_insert_with(|| lint_text(ctx, source, text));
     let edit = checked(ctx, source, text, before, d)?;
     Some(FixInfo {
         applicability: edit.applicability,
@@ -339,7 +345,7 @@ pub fn plan_where(
         };
         let mut text = original.to_string();
         let mut fixed = Vec::new();
-        let mut diags = lint_text(ctx, source.convention, &source.path, &text);
+        let mut diags = lint_text(ctx, source, &text);
         while fixed.len() < MAX_FIXES_PER_FILE {
             let next = diags.iter().filter(|d| reported(d)).find_map(|d| {
                 let edit = checked(ctx, source, &text, &diags, d)?;
@@ -350,7 +356,7 @@ pub fn plan_where(
             };
             fixed.push((d.code, edit.description));
             text = edit.after;
-            diags = lint_text(ctx, source.convention, &source.path, &text);
+            diags = lint_text(ctx, source, &text);
         }
         if text != original {
             out.push(FileFixes {

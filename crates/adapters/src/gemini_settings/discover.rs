@@ -117,7 +117,9 @@ pub(super) fn discover(ctx: &Context, out: &mut Output) {
                 continue;
             }
         }
-        if let Some(l) = read_and_lower(ctx, &path, &scope, out) {
+        // Discovery's layers are never `Explicit`.
+        let (layer, root) = scope.layer(ctx).unwrap_or((hook_ir::Scope::User, None));
+        if let Some(l) = out.layer(layer, root, |out| read_and_lower(ctx, &path, &scope, out)) {
             all.push(l);
         }
     }

@@ -211,6 +211,7 @@ impl Lowerer<'_> {
                         exec: Exec::Shell,
                     },
                     timeout_ms: Some(timeout_ms),
+                    scope: hook_ir::Scope::default(),
                     location: Location::path_only(self.display),
                     detail: Detail::GeminiGroup {
                         group: g.index,

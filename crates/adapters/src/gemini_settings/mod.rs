@@ -92,6 +92,22 @@ impl Scope {
         }
         Scope::Explicit
     }
+
+    /// The layer as every convention names it, and the directory its hooks belong to; `None`
+    /// for an explicit file, whose layer is decided from its place
+    /// ([`crate::scope::of_path`]).
+    pub(crate) fn layer<'a>(&'a self, ctx: &'a Context) -> Option<(hook_ir::Scope, Option<&'a Path>)> {
+        Some(match self {
+            Scope::SystemDefaults | Scope::System => (hook_ir::Scope::System, None),
+            Scope::User => (hook_ir::Scope::User, None),
+            Scope::Project => (
+                ctx.project_scope(hook_ir::Scope::Project),
+                ctx.project.as_deref(),
+            ),
+            Scope::Extension { root } => (hook_ir::Scope::Plugin, Some(root.as_path())),
+            Scope::Explicit => return None,
+        })
+    }
 }
 
 /// Discovers this convention's sources under the project root and the home dir.

@@ -3,7 +3,7 @@
 use super::entries;
 use super::lower::{lower_module, Phase};
 use crate::{Context, Output};
-use hook_ir::{Code, Convention, Detail, Diagnostic, Hook, Location};
+use hook_ir::{Code, Convention, Detail, Diagnostic, Hook, Location, Scope};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
@@ -18,9 +18,17 @@ pub const USER_DOCS_DIR: &str = ".gjc/hooks";
 pub fn discover(ctx: &Context, out: &mut Output) {
     let mut seen = HashSet::new();
     if let Some(project) = &ctx.project {
-        scan_root(ctx, &project.join(PROJECT_DIR), out, &mut seen);
+        let scope = ctx.project_scope(Scope::Project);
+        out.layer(scope, Some(project), |out| {
+            scan_root(ctx, &project.join(PROJECT_DIR), out, &mut seen);
+        });
     }
     let Some(home) = &ctx.home else { return };
+    out.layer(Scope::User, None, |out| user_dirs(ctx, home, out, &mut seen));
+}
+
+/// The user hooks directories under `home`: the one GJC's code reads and the one its docs name.
+fn user_dirs(ctx: &Context, home: &Path, out: &mut Output, seen: &mut HashSet<Key>) {
     let code_dir = home.join(USER_CODE_DIR);
     let docs_dir = home.join(USER_DOCS_DIR);
     let dir = |d: &Path| !crate::run_cache::absent(ctx, d) && d.is_dir();
@@ -35,7 +43,7 @@ pub fn discover(ctx: &Context, out: &mut Output) {
                 ctx.display(&code_dir)
             ),
         ));
-        scan_root(ctx, &code_dir, out, &mut seen);
+        scan_root(ctx, &code_dir, out, seen);
     }
     if docs_found {
         let msg = if code_found {
@@ -52,7 +60,7 @@ pub fn discover(ctx: &Context, out: &mut Output) {
             )
         };
         out.diag(found(ctx, &docs_dir, msg));
-        scan_root(ctx, &docs_dir, out, &mut seen);
+        scan_root(ctx, &docs_dir, out, seen);
     }
 }
 

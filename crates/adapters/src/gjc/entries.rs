@@ -217,6 +217,8 @@ fn check_entry(
         path: path.to_path_buf(),
         display: display.clone(),
         text: Some(text.clone()),
+        scope: hook_ir::Scope::default(),
+        root: None,
     });
     Some(ModuleFile {
         name: name.to_string(),

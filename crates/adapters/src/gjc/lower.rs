@@ -123,6 +123,7 @@ pub(crate) fn module_hook(
             path: m.display.clone(),
         },
         timeout_ms: None,
+        scope: hook_ir::Scope::default(),
         location: Location::path_only(m.display.clone()),
         detail: Detail::Module {
             real_path: m.real_path.to_string_lossy().into_owned(),

@@ -38,7 +38,9 @@ pub fn discover(ctx: &Context, out: &mut Output) {
             continue;
         }
         seen.push(real);
-        scan_scope(ctx, &root, out);
+        // A plugin's hooks are the plugin's, installed by GJC's plugin manager (user or project
+        // scope alike).
+        out.layer(hook_ir::Scope::Plugin, None, |out| scan_scope(ctx, &root, out));
     }
 }
 

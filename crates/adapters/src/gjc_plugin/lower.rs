@@ -344,6 +344,7 @@ fn lower_hook(
         matcher: tool.as_deref().map_or(hook_ir::Matcher::Any, matcher_for),
         handler: Handler::Module { path: display },
         timeout_ms: timeout_of(CONV, &source_event),
+        scope: hook_ir::Scope::default(),
         location: m.at(e),
         detail: Detail::Module {
             real_path: real.to_string_lossy().into_owned(),
@@ -388,6 +389,8 @@ fn check_module(
         path: real.to_path_buf(),
         display: display.clone(),
         text: Some(text.clone()),
+        scope: hook_ir::Scope::default(),
+        root: None,
     });
     let module = Source::new(display, text);
     let (display, text) = (&module.display, &module.text);

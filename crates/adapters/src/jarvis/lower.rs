@@ -357,6 +357,7 @@ fn lower_entry(
             exec: Exec::Shell,
         },
         timeout_ms: Some(timeout_s * 1000),
+        scope: hook_ir::Scope::default(),
         location: entry_loc,
         detail: Detail::Jarvis {
             entry: i,

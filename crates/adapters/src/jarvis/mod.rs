@@ -24,13 +24,17 @@ const PARSE_CONSEQUENCE: &str = "Jarvis cannot load this config, so none of its 
 /// files of two agents (Kimi Code knows only its own), and each source found is reported with
 /// its path.
 pub fn discover(ctx: &Context, out: &mut Output) {
-    let jarvis = discover::config_path(ctx);
-    if let Some(path) = &jarvis {
-        read_and_lower(ctx, path, false, out);
-    }
-    if let Some(path) = discover::kimi_config_path(ctx).filter(|p| Some(p) != jarvis.as_ref()) {
-        read_and_lower(ctx, &path, false, out);
-    }
+    // Jarvis and Kimi Code read their config from the user's home only.
+    out.layer(hook_ir::Scope::User, None, |out| {
+        let jarvis = discover::config_path(ctx);
+        if let Some(path) = &jarvis {
+            read_and_lower(ctx, path, false, out);
+        }
+        if let Some(path) = discover::kimi_config_path(ctx).filter(|p| Some(p) != jarvis.as_ref())
+        {
+            read_and_lower(ctx, &path, false, out);
+        }
+    });
 }
 
 /// Reads one explicit Jarvis config file.

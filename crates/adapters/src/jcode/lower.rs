@@ -259,6 +259,7 @@ pub fn lower(ctx: &Context, file: Option<FileInput<'_>>, out: &mut Output) {
                 exec: Exec::Direct,
             },
             timeout_ms,
+            scope: hook_ir::Scope::default(),
             location: c.location,
             detail: Detail::Jcode {
                 slot: c.slot.to_string(),

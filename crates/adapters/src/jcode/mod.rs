@@ -31,10 +31,14 @@ const PARSE_CONSEQUENCE: &str =
 
 /// Discovers jcode's config file and the environment overrides.
 pub fn discover(ctx: &Context, out: &mut Output) {
-    match discover::config_path(ctx) {
-        Some(path) => read_and_lower(ctx, &path, false, out),
-        None => lower::lower(ctx, None, out),
-    }
+    // jcode has one file, its own (`$JCODE_HOME` or `~/.jcode`), and the environment of the
+    // user's shell: both act in every project.
+    out.layer(hook_ir::Scope::User, None, |out| {
+        match discover::config_path(ctx) {
+            Some(path) => read_and_lower(ctx, &path, false, out),
+            None => lower::lower(ctx, None, out),
+        }
+    });
 }
 
 /// Reads one explicit jcode config file (the environment overrides apply too, as in jcode).

@@ -188,7 +188,9 @@ impl<'c> Policy<'c> {
             && self.enabled == CodeSet::all()
     }
 
-    fn verdict(&self, ctx: &Context, display: &str) -> Verdict {
+    /// The verdict for the file shown as `display`; `real` is its path as discovery read it,
+    /// when it was read (else the display path is resolved back: a directory, a missing file).
+    fn verdict(&self, ctx: &Context, display: &str, real: Option<&Path>) -> Verdict {
         let mut v = Verdict {
             excluded: false,
             ignored: CodeSet::default(),
@@ -196,7 +198,9 @@ impl<'c> Policy<'c> {
         let Some(c) = self.config else {
             return v;
         };
-        let abs = real_path(ctx, display);
+        let abs = real
+            .map(|r| std::path::absolute(r).unwrap_or_else(|_| r.to_path_buf()))
+            .or_else(|| real_path(ctx, display));
         let rel = abs
             .as_deref()
             .and_then(|a| a.strip_prefix(c.dir()).ok())
@@ -230,10 +234,16 @@ impl<'c> Policy<'c> {
             return;
         }
         let mut verdicts: HashMap<String, Verdict> = HashMap::new();
+        // The real path of every file read, by the display path its findings carry.
+        let real: HashMap<String, PathBuf> = found
+            .sources
+            .iter()
+            .map(|s| (s.display.clone(), s.path.clone()))
+            .collect();
         let mut verdict = |path: &str| {
             *verdicts
                 .entry(path.to_string())
-                .or_insert_with(|| self.verdict(ctx, path))
+                .or_insert_with(|| self.verdict(ctx, path, real.get(path).map(PathBuf::as_path)))
         };
         found.batch.diagnostics.retain_mut(|d| {
             if !self.enabled.contains(d.code) {
@@ -264,15 +274,16 @@ impl<'c> Policy<'c> {
     pub fn reports(&self, ctx: &Context, d: &Diagnostic) -> bool {
         self.enabled.contains(d.code)
             && d.location.as_ref().is_none_or(|l| {
-                let v = self.verdict(ctx, &l.path);
+                let v = self.verdict(ctx, &l.path, None);
                 !v.excluded && !v.ignored.contains(d.code)
             })
     }
 }
 
-/// The real path behind a display path ([`Context::display`] reversed): `~/…` under the home
-/// dir, a relative path under the current directory (else the project), an absolute one as is.
-/// `None` for an environment variable.
+/// The real path behind a display path ([`Context::display`] reversed, with the same context):
+/// `~/…` under the home dir, a relative path under the current directory (else the project),
+/// an absolute one as is. `None` for an environment variable. Only for a location that is no
+/// file discovery read (a directory, a file that is missing): a file read has its real path.
 fn real_path(ctx: &Context, display: &str) -> Option<PathBuf> {
     if display.starts_with("env:") {
         return None;

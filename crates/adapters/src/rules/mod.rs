@@ -22,7 +22,7 @@ mod timeout;
 
 use crate::line_index::LineIndex;
 use crate::{Context, Output, SourceFile};
-use hook_ir::{Code, Convention, Diagnostic, Hook};
+use hook_ir::{Code, Diagnostic, Hook};
 
 use std::path::{Path, PathBuf};
 
@@ -166,19 +166,18 @@ pub(crate) fn check(ctx: &Context, out: &mut Output) {
     let mut indexes: foldhash::HashMap<&str, LineIndex> = Default::default();
     let mut seen: foldhash::HashSet<Seen> = Default::default();
     let mut found = Vec::new();
-    // The scope of the previous hook's file: a file's hooks are consecutive, and its scope
-    // depends only on its path and convention.
-    let mut last_scope: Option<(&str, Convention, Scope)> = None;
+    // The scope of the previous hook's file: a file's hooks are consecutive.
+    let mut last_scope: Option<(&str, Scope)> = None;
     let mut last_matcher = None;
     let mut findings = Vec::new();
     for hook in &out.hooks {
         let file = files.get(hook.location.path.as_str()).copied();
         let scope = match (file, &last_scope) {
             (None, _) => Scope::Unknown,
-            (Some(f), Some((p, c, s))) if *p == f.display && *c == hook.convention => s.clone(),
+            (Some(f), Some((p, s))) if *p == f.display => s.clone(),
             (Some(f), _) => {
-                let s = scope_of(ctx, hook.convention, &f.path);
-                last_scope = Some((f.display.as_str(), hook.convention, s.clone()));
+                let s = scope_of(f);
+                last_scope = Some((f.display.as_str(), s.clone()));
                 s
             }
         };
@@ -219,48 +218,19 @@ pub(crate) fn check(ctx: &Context, out: &mut Output) {
     }
 }
 
-/// The scope of a hook file at `path`.
-fn scope_of(ctx: &Context, convention: Convention, path: &Path) -> Scope {
-    if convention == Convention::ClaudeSettings {
-        let (scope, project) = crate::claude_settings::Scope::of(path, ctx.home.as_deref());
-        use crate::claude_settings::Scope as C;
-        return match scope {
-            C::User => Scope::User,
-            C::Plugin { root } => Scope::Plugin { root },
-            C::Project | C::ProjectLocal | C::Explicit => {
-                match project.or_else(|| ctx.project.clone()) {
-                    Some(root) => Scope::Project {
-                        root,
-                        shared: scope == C::Project,
-                    },
-                    None => Scope::Unknown,
-                }
-            }
-        };
-    }
-    let depth = |base: Option<&Path>| {
-        base.filter(|b| path.starts_with(b))
-            .map(|b| b.components().count())
-    };
-    match (depth(ctx.project.as_deref()), depth(ctx.home.as_deref())) {
-        (Some(p), Some(h)) if h > p => Scope::User,
-        (None, Some(_)) => Scope::User,
-        (Some(_), _) => {
-            // An explicit `.codex/hooks.json` is read with its directory as the project: the
-            // hooks run in the directory that holds `.codex/`.
-            let project = ctx.project.clone().unwrap_or_default();
-            let root = match project.file_name().and_then(|n| n.to_str()) {
-                Some(n)
-                    if crate::scope::AGENT_DIRS.contains(&n)
-                        && path.parent() == Some(project.as_path()) =>
-                {
-                    project.parent().map_or(project.clone(), Path::to_path_buf)
-                }
-                _ => project,
-            };
-            Scope::Project { root, shared: true }
-        }
-        (None, None) => Scope::Unknown,
+/// Where the hooks of `file` act, from the layer discovery found it in (its scope and root,
+/// typed data set where the file was looked up).
+fn scope_of(file: &SourceFile) -> Scope {
+    match (file.scope, &file.root) {
+        (hook_ir::Scope::User, _) => Scope::User,
+        (sc @ (hook_ir::Scope::Project | hook_ir::Scope::Personal), Some(root)) => Scope::Project {
+            root: root.clone(),
+            shared: sc == hook_ir::Scope::Project,
+        },
+        (hook_ir::Scope::Plugin, Some(root)) => Scope::Plugin { root: root.clone() },
+        // A system file acts in every project of every user; a file without a known root has
+        // no fixed working directory either.
+        _ => Scope::Unknown,
     }
 }
 

@@ -153,6 +153,8 @@ pub fn with_config_texts(found: &Discovered, configs: &[Config]) -> Option<Disco
             path: c.path.clone(),
             display: c.display.clone(),
             text: Some(text),
+            scope: hook_ir::Scope::Project,
+            root: None,
         });
     }
     Some(view)

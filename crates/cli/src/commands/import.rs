@@ -178,29 +178,60 @@ impl Progress {
     }
 }
 
-fn in_scope(ctx: &Context, h: &Hook, s: ImportScope) -> bool {
-    scope_wanted(scope::of(ctx, h), s)
-}
-
+/// Whether a hook of scope `sc` (as discovery decided it) is imported with `--scope s`. Plugin,
+/// extension and system hooks never are ([`owned_elsewhere`]).
 fn scope_wanted(sc: Scope, s: ImportScope) -> bool {
     match s {
-        ImportScope::All => true,
+        ImportScope::All => matches!(sc, Scope::User | Scope::Project | Scope::Personal),
         ImportScope::User => sc == Scope::User,
         ImportScope::Project => sc.is_project(),
     }
 }
 
+/// Whether hooks of scope `sc` belong to a plugin manager or an administrator: read, never
+/// imported, said once per file.
+fn owned_by_others(sc: Scope) -> bool {
+    matches!(sc, Scope::Plugin | Scope::System)
+}
+
+/// One `hook_owned_elsewhere` per source file of `from` whose hooks stay with their plugin or
+/// system layer, with how many hooks it holds.
+fn owned_elsewhere(hooks: &[&Hook], from: Convention) -> Vec<Diagnostic> {
+    let mut per_file: Vec<(&hook_ir::Location, Scope, usize)> = Vec::new();
+    for h in hooks.iter().filter(|h| owned_by_others(h.scope)) {
+        match per_file.iter_mut().find(|(l, ..)| l.path == h.location.path) {
+            Some((.., n)) => *n += 1,
+            None => per_file.push((&h.location, h.scope, 1)),
+        }
+    }
+    per_file
+        .into_iter()
+        .map(|(at, sc, n)| {
+            let owner = if sc == Scope::Plugin {
+                "its plugin"
+            } else {
+                "the system settings"
+            };
+            Diagnostic::new(
+                Code::HookOwnedElsewhere,
+                format!("{n} {sc} hook(s) of this file are not imported: they stay with {owner}"),
+            )
+            .with_convention(from)
+            .at(hook_ir::Location::path_only(at.path.clone()))
+        })
+        .collect()
+}
+
 /// Hook entries of the source files the reader set aside (handlers that are not commands), by
 /// reason: they were read, and are left out.
 fn set_aside(
-    ctx: &Context,
     found: &Discovered,
     from: Convention,
     s: ImportScope,
 ) -> BTreeMap<Code, usize> {
     let mut out = BTreeMap::new();
     for src in found.sources.iter().filter(|f| f.convention == from) {
-        if !scope_wanted(scope::of_file(ctx, from, &src.display), s) {
+        if !scope_wanted(src.scope, s) {
             continue;
         }
         let Some(text) = &src.text else { continue };
@@ -222,15 +253,19 @@ pub fn import(
 ) -> anyhow::Result<Report> {
     // The six kinds and, after them, the hooks of events outside them (carried where the
     // target has an equivalent event).
-    let (hooks, outside): (Vec<Hook>, Vec<Hook>) = found
+    let read: Vec<&Hook> = found
         .batch
         .hooks
         .iter()
         .chain(found.outside.iter().filter(|h| h.convention == o.from))
-        .cloned()
-        .partition(|h| in_scope(ctx, h, o.scope));
+        .collect();
+    let (hooks, outside): (Vec<Hook>, Vec<Hook>) = read
+        .iter()
+        .map(|&h| h.clone())
+        .partition(|h| scope_wanted(h.scope, o.scope));
     let mut diagnostics = found.batch.diagnostics.clone();
-    let aside = set_aside(ctx, found, o.from, o.scope);
+    diagnostics.extend(owned_elsewhere(&read, o.from));
+    let aside = set_aside(found, o.from, o.scope);
     let mut plan = Plan::default();
     let mut targets = Vec::new();
     for &to in &o.targets {

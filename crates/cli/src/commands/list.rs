@@ -45,9 +45,10 @@ pub fn run(a: ListArgs) -> anyhow::Result<Exit> {
                     .map(|t| format!("  [codex: {}]", status_word(t.status)))
                     .unwrap_or_default();
                 outln!(
-                    "{:18} {:15} {:18} {:16} {:>7}  {}{}  {}{}",
+                    "{:18} {:15} {:8} {:18} {:16} {:>7}  {}{}  {}{}",
                     h.kind.as_str(),
                     h.convention.as_str(),
+                    h.scope.as_str(),
                     shown(&h.source_event),
                     shown(&matcher(&h.matcher)),
                     timeout(h.timeout_ms),

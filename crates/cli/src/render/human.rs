@@ -448,6 +448,8 @@ mod tests {
                 path: "/p/a\nb\u{1b}.toml".into(),
                 display: "a\nb\u{1b}.toml".into(),
                 text: Some(text.into()),
+                scope: hook_ir::Scope::Project,
+                root: None,
             }],
             outside: Vec::new(),
         };
@@ -487,6 +489,8 @@ mod tests {
                     path: "/p/f.toml".into(),
                     display: "f.toml".into(),
                     text: Some(text),
+                    scope: hook_ir::Scope::Project,
+                    root: None,
                 }],
                 outside: Vec::new(),
             };

@@ -30,6 +30,10 @@ pub struct HookV1<'a> {
     matcher: &'a Matcher,
     handler: &'a hook_ir::Handler,
     timeout_ms: Option<u64>,
+    /// The layer the hook's file was found in (`user`, `project`, `personal`, `system`,
+    /// `plugin`), as discovery decided it; added to version 1 (readers ignore fields they do
+    /// not know).
+    scope: &'static str,
     location: &'a Location,
 }
 
@@ -120,6 +124,7 @@ pub fn hook(h: &Hook) -> HookV1<'_> {
         matcher: &h.matcher,
         handler: &h.handler,
         timeout_ms: h.timeout_ms,
+        scope: h.scope.as_str(),
         location: &h.location,
     }
 }

@@ -38,12 +38,16 @@ pub fn demo_sources() -> Vec<SourceFile> {
             path: PathBuf::from("/p/.jarvis-code/config.toml"),
             display: ".jarvis-code/config.toml".into(),
             text: Some(JARVIS.into()),
+            scope: hook_ir::Scope::Project,
+            root: None,
         },
         SourceFile {
             convention: Convention::CodexJson,
             path: PathBuf::from("/p/.codex/hooks.json"),
             display: ".codex/hooks.json".into(),
             text: Some(CODEX.into()),
+            scope: hook_ir::Scope::Project,
+            root: None,
         },
     ]
 }
@@ -62,6 +66,7 @@ pub fn demo() -> Batch {
             exec: Exec::LoginShell,
         },
         timeout_ms: Some(5_000_000),
+        scope: hook_ir::Scope::default(),
         location: at(c, CODEX, r#"{"type": "command""#),
         detail: Detail::None,
     };

@@ -555,6 +555,7 @@ mod tests {
                 path: ".gjc/hooks/pre/bash.js".into(),
             },
             timeout_ms: None,
+            scope: hook_ir::Scope::default(),
             location: Location::path_only(".gjc/hooks/pre/bash.js"),
             detail: Detail::Module {
                 real_path: "/p/.gjc/hooks/pre/bash.js".into(),

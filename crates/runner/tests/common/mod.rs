@@ -30,6 +30,7 @@ pub fn hook(id: &str, convention: Convention, event: &str, command: &str) -> Hoo
             exec,
         },
         timeout_ms: None,
+        scope: hook_ir::Scope::default(),
         location: Location::path_only("test"),
         detail: Detail::None,
     }

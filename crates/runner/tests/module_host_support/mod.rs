@@ -84,6 +84,7 @@ pub fn gjc(id: &str, path: &Path, event: &str, tool: &str) -> Hook {
             path: path.display().to_string(),
         },
         timeout_ms: None,
+        scope: hook_ir::Scope::default(),
         location: Location::path_only(path.display().to_string()),
         detail: Detail::Module {
             real_path: path.display().to_string(),
@@ -132,6 +133,7 @@ pub fn plugin(
             path: path.display().to_string(),
         },
         timeout_ms: None,
+        scope: hook_ir::Scope::default(),
         location: Location::path_only("gajae-plugin.json"),
         detail: Detail::Module {
             real_path: path.display().to_string(),

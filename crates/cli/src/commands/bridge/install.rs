@@ -114,6 +114,7 @@ fn entry(host: Convention, event: &str, kind: Kind, command: String) -> Hook {
             },
         },
         timeout_ms: Some(host::entry_timeout_s(host) * 1000),
+        scope: hook_ir::Scope::default(),
         location: Location::path_only("hooks bridge install"),
         detail,
     }

@@ -28,6 +28,7 @@ fn report(dry_run: bool) -> Report {
             exec: Exec::Shell,
         },
         timeout_ms: Some(30_000),
+        scope: hook_ir::Scope::default(),
         location: Location {
             path: "~/.jarvis-code/config.toml".into(),
             line: Some(2),
