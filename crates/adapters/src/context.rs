@@ -50,7 +50,8 @@ impl Context {
         let at_home = match (&self.project, &self.home) {
             (Some(p), Some(h)) => {
                 p == h
-                    || crate::run_cache::canonical(self, h).is_some_and(|h| p.canonicalize().is_ok_and(|p| p == h))
+                    || crate::run_cache::canonical(self, h)
+                        .is_some_and(|h| p.canonicalize().is_ok_and(|p| p == h))
             }
             _ => false,
         };

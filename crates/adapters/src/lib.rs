@@ -196,7 +196,9 @@ fn load_file_with(
     let (scope, root) = convention.map_or((hook_ir::Scope::Project, None), |c| {
         scope::of_path(ctx, c, path)
     });
-    out.layer(scope, root.as_deref(), |out| load_as(ctx, path, convention, out));
+    out.layer(scope, root.as_deref(), |out| {
+        load_as(ctx, path, convention, out)
+    });
     if !rules {
         return Discovered {
             batch: normalize(out.hooks, out.diagnostics),

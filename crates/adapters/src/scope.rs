@@ -46,9 +46,14 @@ pub fn of_path(ctx: &Context, convention: Convention, path: &Path) -> (Scope, Op
         parent.to_path_buf()
     };
     match convention {
-        // Only a user-level file exists for these.
-        Convention::Jcode | Convention::Jarvis => return (Scope::User, None),
         Convention::GjcPlugin => return (Scope::Plugin, Some(parent.to_path_buf())),
+        // jcode and Jarvis read only their user-level file: any file of theirs is one, unless
+        // it sits in a project's agent folder (a `.jcode/config.toml` checked in CI).
+        Convention::Jcode | Convention::Jarvis
+            if !AGENT_DIRS.contains(&parent_name) || is_home(&project) =>
+        {
+            return (Scope::User, None)
+        }
         _ => {}
     }
     // A plugin's or extension's `<root>/hooks/hooks.json` (Claude, Gemini).
@@ -56,7 +61,8 @@ pub fn of_path(ctx: &Context, convention: Convention, path: &Path) -> (Scope, Op
         let root = parent.parent().unwrap_or(parent).to_path_buf();
         return (Scope::Plugin, Some(root));
     }
-    if name == "managed-settings.json" || real.starts_with("/etc") || name == "system-defaults.json" {
+    if name == "managed-settings.json" || real.starts_with("/etc") || name == "system-defaults.json"
+    {
         return (Scope::System, None);
     }
     // `~/.claude/settings.json`, `~/.codex/hooks.json`: the agent folder of the home dir.

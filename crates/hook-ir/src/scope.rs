@@ -7,7 +7,18 @@ use serde::{Deserialize, Serialize};
 /// the file up (the home dir, the project root, a system directory, a plugin), never from how
 /// the file's path is printed: a display path changes with the current directory.
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize, JsonSchema,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Default,
+    Serialize,
+    Deserialize,
+    JsonSchema,
 )]
 #[serde(rename_all = "snake_case")]
 pub enum Scope {

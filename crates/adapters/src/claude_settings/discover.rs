@@ -1,9 +1,9 @@
 //! Finding and reading the files (the list is in the module docs of `claude_settings`).
 
 use super::lower;
-use hook_ir::Scope;
 use crate::read_limit::{read_bounded, read_text, Missing, MAX_CONFIG_BYTES};
 use crate::{Context, Output};
+use hook_ir::Scope;
 use hook_ir::{Code, Convention, Diagnostic, Location};
 use std::path::{Path, PathBuf};
 

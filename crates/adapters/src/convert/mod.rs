@@ -363,7 +363,9 @@ fn place_command(command: &mut String, say: &mut Say) -> Option<()> {
         return None;
     };
     if guarded {
-        let p = project?;
+        // The physical directory: agents start hooks in their working directory as `getcwd`
+        // gives it, so a project named through a symlink would never match its own guard.
+        let p = project.map(|p| std::fs::canonicalize(&p).unwrap_or(p))?;
         *command = scope::guard(command, &p, from);
         if !was_guarded {
             let file = scope::target(ctx, say.to, to_scope)

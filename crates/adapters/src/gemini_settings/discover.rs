@@ -119,7 +119,11 @@ pub(super) fn discover(ctx: &Context, out: &mut Output) {
         }
         // Discovery's layers are never `Explicit`.
         let (layer, root) = scope.layer(ctx).unwrap_or((hook_ir::Scope::User, None));
-        if let Some(l) = out.layer(layer, root, |out| read_and_lower(ctx, &path, &scope, out)) {
+        if let Some(mut l) = out.layer(layer, root, |out| read_and_lower(ctx, &path, &scope, out)) {
+            // The hooks join the batch only once every layer's switches are known.
+            for (h, _) in &mut l.hooks {
+                h.scope = layer;
+            }
             all.push(l);
         }
     }

@@ -96,7 +96,10 @@ impl Scope {
     /// The layer as every convention names it, and the directory its hooks belong to; `None`
     /// for an explicit file, whose layer is decided from its place
     /// ([`crate::scope::of_path`]).
-    pub(crate) fn layer<'a>(&'a self, ctx: &'a Context) -> Option<(hook_ir::Scope, Option<&'a Path>)> {
+    pub(crate) fn layer<'a>(
+        &'a self,
+        ctx: &'a Context,
+    ) -> Option<(hook_ir::Scope, Option<&'a Path>)> {
         Some(match self {
             Scope::SystemDefaults | Scope::System => (hook_ir::Scope::System, None),
             Scope::User => (hook_ir::Scope::User, None),

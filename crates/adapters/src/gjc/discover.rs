@@ -24,7 +24,9 @@ pub fn discover(ctx: &Context, out: &mut Output) {
         });
     }
     let Some(home) = &ctx.home else { return };
-    out.layer(Scope::User, None, |out| user_dirs(ctx, home, out, &mut seen));
+    out.layer(Scope::User, None, |out| {
+        user_dirs(ctx, home, out, &mut seen)
+    });
 }
 
 /// The user hooks directories under `home`: the one GJC's code reads and the one its docs name.

@@ -40,7 +40,9 @@ pub fn discover(ctx: &Context, out: &mut Output) {
         seen.push(real);
         // A plugin's hooks are the plugin's, installed by GJC's plugin manager (user or project
         // scope alike).
-        out.layer(hook_ir::Scope::Plugin, None, |out| scan_scope(ctx, &root, out));
+        out.layer(hook_ir::Scope::Plugin, None, |out| {
+            scan_scope(ctx, &root, out)
+        });
     }
 }
 

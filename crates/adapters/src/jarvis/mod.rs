@@ -30,8 +30,7 @@ pub fn discover(ctx: &Context, out: &mut Output) {
         if let Some(path) = &jarvis {
             read_and_lower(ctx, path, false, out);
         }
-        if let Some(path) = discover::kimi_config_path(ctx).filter(|p| Some(p) != jarvis.as_ref())
-        {
+        if let Some(path) = discover::kimi_config_path(ctx).filter(|p| Some(p) != jarvis.as_ref()) {
             read_and_lower(ctx, &path, false, out);
         }
     });

@@ -33,12 +33,14 @@ const PARSE_CONSEQUENCE: &str =
 pub fn discover(ctx: &Context, out: &mut Output) {
     // jcode has one file, its own (`$JCODE_HOME` or `~/.jcode`), and the environment of the
     // user's shell: both act in every project.
-    out.layer(hook_ir::Scope::User, None, |out| {
-        match discover::config_path(ctx) {
+    out.layer(
+        hook_ir::Scope::User,
+        None,
+        |out| match discover::config_path(ctx) {
             Some(path) => read_and_lower(ctx, &path, false, out),
             None => lower::lower(ctx, None, out),
-        }
-    });
+        },
+    );
 }
 
 /// Reads one explicit jcode config file (the environment overrides apply too, as in jcode).

@@ -199,7 +199,10 @@ fn owned_by_others(sc: Scope) -> bool {
 fn owned_elsewhere(hooks: &[&Hook], from: Convention) -> Vec<Diagnostic> {
     let mut per_file: Vec<(&hook_ir::Location, Scope, usize)> = Vec::new();
     for h in hooks.iter().filter(|h| owned_by_others(h.scope)) {
-        match per_file.iter_mut().find(|(l, ..)| l.path == h.location.path) {
+        match per_file
+            .iter_mut()
+            .find(|(l, ..)| l.path == h.location.path)
+        {
             Some((.., n)) => *n += 1,
             None => per_file.push((&h.location, h.scope, 1)),
         }
@@ -224,11 +227,7 @@ fn owned_elsewhere(hooks: &[&Hook], from: Convention) -> Vec<Diagnostic> {
 
 /// Hook entries of the source files the reader set aside (handlers that are not commands), by
 /// reason: they were read, and are left out.
-fn set_aside(
-    found: &Discovered,
-    from: Convention,
-    s: ImportScope,
-) -> BTreeMap<Code, usize> {
+fn set_aside(found: &Discovered, from: Convention, s: ImportScope) -> BTreeMap<Code, usize> {
     let mut out = BTreeMap::new();
     for src in found.sources.iter().filter(|f| f.convention == from) {
         if !scope_wanted(src.scope, s) {
