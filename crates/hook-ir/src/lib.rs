@@ -15,6 +15,7 @@ pub mod jcode_argv;
 mod kind;
 mod location;
 mod matcher;
+pub mod matcher_text;
 mod normalize;
 pub mod redos;
 mod scope;

@@ -8,7 +8,7 @@
 //! changes nothing) and is only replaced with `force` when it differs.
 
 use super::{json, matcher};
-use crate::convert::matcher::anchored_alternation;
+use hook_ir::matcher_text::anchored_alternation;
 use crate::write::{json_input, FileChange, Plan, WriteOptions};
 use crate::Context;
 use hook_ir::contract::{self, limits};

@@ -9,7 +9,7 @@
 //! milliseconds.
 
 use super::{json, matcher};
-use crate::convert::matcher::anchored_alternation;
+use hook_ir::matcher_text::anchored_alternation;
 use crate::write::{json_input, FileChange, Plan, WriteOptions};
 use crate::Context;
 use hook_ir::contract::{self, limits::gemini as lim, MatchedValue};
@@ -242,7 +242,7 @@ pub(super) fn matcher_strings(hook: &Hook) -> Result<Vec<Option<String>>, String
         }
         // An anchored alternation of plain names (what the importer makes of exact names) is
         // that list of exact values.
-        (Matcher::Regex { pattern, .. }, _) => match crate::convert::matcher::regex_to_exact(pattern) {
+        (Matcher::Regex { pattern, .. }, _) => match hook_ir::matcher_text::regex_to_exact(pattern) {
             Some(names) => Ok(names.into_iter().map(Some).collect()),
             None => Err(format!(
                 "Gemini compares `{}` matchers exactly, not as regexes: `{pattern}` cannot be written",

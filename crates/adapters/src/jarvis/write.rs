@@ -8,7 +8,7 @@
 //!   timeout (when explicit or not the default).
 
 use super::discover::config_path;
-use crate::convert::matcher::anchored_alternation;
+use hook_ir::matcher_text::anchored_alternation;
 use crate::toml_support::{clear_if_bad, finish, read_target, refused, replace_keeping_decor};
 use crate::write::{conflict, Plan, WriteOptions};
 use crate::Context;
