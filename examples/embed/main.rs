@@ -28,7 +28,7 @@ pub fn discover(project: &Path, home: &Path, apply_env: bool) -> Discovered {
         Some(home.to_path_buf()),
         apply_env,
     );
-    let found = adapters::discover(&ctx);
+    let found = adapters::read(&ctx);
     // Broken hook configs are worth surfacing once, in the agent's log; the hooks that were
     // accepted still run.
     for d in &found.batch.diagnostics {

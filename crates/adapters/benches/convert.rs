@@ -4,9 +4,9 @@
 // criterion_group!/criterion_main! generate undocumented items.
 #![allow(missing_docs)]
 
-use adapters::convert::convert;
 use criterion::{criterion_group, criterion_main, Criterion};
 use hook_ir::{Convention, Detail, Dialect, Exec, Handler, Hook, Kind, Location, Matcher};
+use hooks_migrate::convert::convert;
 use std::hint::black_box;
 use std::time::Duration;
 

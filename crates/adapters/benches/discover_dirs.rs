@@ -51,12 +51,12 @@ fn bench(c: &mut Criterion) {
                 cwd: None,
                 run_cache: None,
             };
-            let d = adapters::discover_only(&ctx, &[conv]);
+            let d = hooks_rules::discover_only(&ctx, &[conv]);
             let per_file = if conv == Convention::Gjc { 2 } else { 1 };
             assert_eq!(d.batch.hooks.len(), n * per_file);
             g.throughput(Throughput::Elements(n as u64));
             g.bench_with_input(BenchmarkId::new(conv.as_str(), n), &ctx, |b, ctx| {
-                b.iter(|| adapters::discover_only(ctx, &[conv]))
+                b.iter(|| hooks_rules::discover_only(ctx, &[conv]))
             });
         }
     }

@@ -3,9 +3,10 @@
 //!
 //! `cargo bench -p adapters --bench gemini_settings`
 
-use adapters::{load_file, Context};
+use adapters::Context;
 use criterion::{criterion_main, Criterion, Throughput};
 use hook_ir::Convention;
+use hooks_rules::load_file;
 use std::hint::black_box;
 use std::time::Duration;
 

@@ -23,10 +23,11 @@
 //!
 //! `cargo bench -p adapters --bench lint_10k`
 
-use adapters::lint_config::{self, Policy, Scope, Selection};
-use adapters::{load_file, load_file_format_only, Context};
+use adapters::Context;
 use criterion::{criterion_main, Criterion, Throughput};
 use hook_ir::Convention;
+use hooks_rules::lint_config::{self, Policy, Scope, Selection};
+use hooks_rules::load_file;
 use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -132,7 +133,7 @@ fn load_all(ctx: &Context, files: &[(PathBuf, Convention)], with_rules: bool) ->
         let d = if with_rules {
             load_file(ctx, black_box(p), Some(*conv))
         } else {
-            load_file_format_only(ctx, black_box(p), Some(*conv))
+            adapters::read_file(ctx, black_box(p), Some(*conv))
         };
         hooks += d.batch.hooks.len();
     }
@@ -213,7 +214,7 @@ writes_outside_project = "info"
         let format_only: usize = clean
             .iter()
             .map(|(p, c)| {
-                load_file_format_only(&ctx, p, Some(*c))
+                adapters::read_file(&ctx, p, Some(*c))
                     .batch
                     .diagnostics
                     .len()

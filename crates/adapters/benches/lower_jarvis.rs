@@ -61,7 +61,7 @@ fn bench(c: &mut Criterion) {
         let path = dir.path().join(format!("config-{n}.toml"));
         std::fs::write(&path, &text).unwrap();
         // Sanity: every entry is accepted and nothing is reported.
-        let found = adapters::load_file(&ctx, &path, Some(Convention::Jarvis));
+        let found = hooks_rules::load_file(&ctx, &path, Some(Convention::Jarvis));
         assert_eq!(found.batch.hooks.len(), n);
         assert!(found.batch.diagnostics.is_empty());
 
@@ -75,7 +75,7 @@ fn bench(c: &mut Criterion) {
             BenchmarkId::new("load_and_lower", n),
             &path,
             |b, p: &std::path::PathBuf| {
-                b.iter(|| adapters::load_file(&ctx, Path::new(p), Some(Convention::Jarvis)))
+                b.iter(|| hooks_rules::load_file(&ctx, Path::new(p), Some(Convention::Jarvis)))
             },
         );
     }

@@ -6,13 +6,13 @@
 // criterion_group!/criterion_main! generate undocumented items.
 #![allow(missing_docs)]
 
-use adapters::convert::convert;
 use adapters::write::WriteOptions;
 use adapters::{plan_write, Context};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use hook_ir::{
     Convention, Detail, Dialect, Exec, Handler, Hook, Kind, Location, Matcher, Severity,
 };
+use hooks_migrate::convert::convert;
 use std::hint::black_box;
 use std::time::Duration;
 

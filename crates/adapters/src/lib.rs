@@ -2,28 +2,24 @@
 //! model that mirrors the file exactly, the lowering into the IR (with locations and codes) and a
 //! writer (IR → that convention's files) used by `hooks import`.
 //!
-//! Entry points: [`discover`] (a project root plus the home dir) and [`load_file`] (one explicit
-//! config file).
+//! Entry points: [`read`] (a project root plus the home dir) and [`read_file`] (one explicit
+//! config file), files into IR with the file format's checks; the rules about what hooks do run
+//! on top in `hooks_rules`.
 
 pub mod bridge;
-pub mod census;
 pub mod context;
-pub mod convert;
-pub mod fix;
 pub mod json_source;
 pub mod json_span;
-pub mod lint_config;
 pub mod write;
 
-mod line_index;
+pub mod line_index;
 mod read_back;
 pub mod read_limit;
-mod rules;
 pub mod run_cache;
 pub mod schema;
 pub mod scope;
 pub mod source;
-mod toml_support;
+pub mod toml_support;
 
 pub mod claude_settings;
 pub mod codex_json;
@@ -90,33 +86,30 @@ impl Output {
 }
 
 /// Discovers and lowers every convention's sources under `ctx` (the project root and the home
-/// dir), in the fixed order of [`Convention::ALL`], then normalizes the batch and checks the
-/// `hooks bridge` entries against the hooks found ([`bridge::check`]).
-pub fn discover(ctx: &Context) -> Discovered {
-    let mut d = discover_only(ctx, &Convention::ALL);
-    let checks = bridge::check(&d.batch.hooks);
-    d.batch.diagnostics.extend(checks);
-    d
+/// dir), in the fixed order of [`Convention::ALL`], and normalizes the batch: files into IR,
+/// with the file format's checks only. The rules about what hooks do are `hooks_rules`'s, which
+/// `hooks lint` runs on top (`hooks_rules::discover`); a process that runs the hooks —
+/// `hooks bridge`, started once per agent event — needs only this.
+pub fn read(ctx: &Context) -> Discovered {
+    read_only(ctx, &Convention::ALL)
 }
 
-/// Like [`discover`], restricted to some conventions.
-pub fn discover_only(ctx: &Context, conventions: &[Convention]) -> Discovered {
+/// Like [`read`], restricted to some conventions.
+pub fn read_only(ctx: &Context, conventions: &[Convention]) -> Discovered {
+    finish(read_output(ctx, conventions))
+}
+
+/// What [`read_only`] found, before batch normalization (for a caller that adds findings).
+pub fn read_output(ctx: &Context, conventions: &[Convention]) -> Output {
     let mut out = Output::default();
     for &c in Convention::ALL.iter().filter(|c| conventions.contains(c)) {
         discover_convention(ctx, c, &mut out);
     }
-    finish(ctx, out)
+    out
 }
 
-/// Like [`discover_only`], without the rules (`rules/`): for a process that runs the hooks
-/// rather than lints them — `hooks bridge`, started once per agent event — and needs only the
-/// hooks and the errors that stop them. The rules add findings, never change a hook, and
-/// compiling their regexes cost more than reading the files.
-pub fn discover_to_run(ctx: &Context, conventions: &[Convention]) -> Discovered {
-    let mut out = Output::default();
-    for &c in Convention::ALL.iter().filter(|c| conventions.contains(c)) {
-        discover_convention(ctx, c, &mut out);
-    }
+/// Normalizes what the adapters found ([`hook_ir::normalize`]).
+pub fn finish(out: Output) -> Discovered {
     Discovered {
         batch: normalize(out.hooks, out.diagnostics),
         sources: out.sources,
@@ -166,31 +159,15 @@ pub fn plan_write(
     read_back::verify(ctx, convention, hooks, plan)
 }
 
-/// [`load_file`] without the rules (`rules/`): the file format's checks only, as lowering did
-/// before the rules layer. Not for users: the baseline of the `lint_10k` benchmark, which
-/// measures what the rules cost on top of it (the old Claude-only checks were part of
-/// lowering, so this baseline is lower than the old path, and the measured ratio an upper bound).
-#[doc(hidden)]
-pub fn load_file_format_only(
-    ctx: &Context,
-    path: &Path,
-    convention: Option<Convention>,
-) -> Discovered {
-    load_file_with(ctx, path, convention, false)
+/// Reads one explicit config file: its convention is `convention` when given, else detected
+/// from the file's name and content ([`detect_convention`]); its scope from its real place
+/// ([`scope::of_path`]). The file format's checks only (the rules: `hooks_rules::load_file`).
+pub fn read_file(ctx: &Context, path: &Path, convention: Option<Convention>) -> Discovered {
+    finish(read_file_output(ctx, path, convention))
 }
 
-/// Reads one explicit config file. Its convention is `convention` when given, else detected
-/// from the file's name and content ([`detect_convention`]).
-pub fn load_file(ctx: &Context, path: &Path, convention: Option<Convention>) -> Discovered {
-    load_file_with(ctx, path, convention, true)
-}
-
-fn load_file_with(
-    ctx: &Context,
-    path: &Path,
-    convention: Option<Convention>,
-    rules: bool,
-) -> Discovered {
+/// What [`read_file`] found, before batch normalization.
+pub fn read_file_output(ctx: &Context, path: &Path, convention: Option<Convention>) -> Output {
     let mut out = Output::default();
     let convention = convention.or_else(|| detect_convention(path));
     let (scope, root) = convention.map_or((hook_ir::Scope::Project, None), |c| {
@@ -199,14 +176,7 @@ fn load_file_with(
     out.layer(scope, root.as_deref(), |out| {
         load_as(ctx, path, convention, out)
     });
-    if !rules {
-        return Discovered {
-            batch: normalize(out.hooks, out.diagnostics),
-            sources: out.sources,
-            outside: out.outside,
-        };
-    }
-    finish(ctx, out)
+    out
 }
 
 /// Reads the explicit file `path` as `convention` into `out`.
@@ -233,6 +203,30 @@ fn load_as(ctx: &Context, path: &Path, convention: Option<Convention>, out: &mut
             .at(hook_ir::Location::path_only(ctx.display(path))),
         ),
     }
+}
+
+/// Lowers `text` as if it were the `convention` file at `path` (a writer's planned text, a
+/// fix's result), as discovery would read it. `false` for a convention without a single config
+/// file (module directories, plugin trees), which has nothing to lower.
+pub fn lower_text(
+    ctx: &Context,
+    convention: Convention,
+    path: &Path,
+    text: String,
+    out: &mut Output,
+) -> bool {
+    let lower: fn(&Context, &Path, String, &mut Output) = match convention {
+        Convention::Jcode => jcode::lower_text,
+        Convention::Jarvis => jarvis::lower_text,
+        Convention::CodexJson => codex_json::lower_text,
+        Convention::ClaudeSettings => claude_settings::lower_text,
+        Convention::GeminiSettings => gemini_settings::lower_text,
+        Convention::Gjc | Convention::ClaudeDir | Convention::CodexDir | Convention::GjcPlugin => {
+            return false
+        }
+    };
+    lower(ctx, path, text, out);
+    true
 }
 
 /// Guesses the convention of an explicit file from its name and content.
@@ -264,15 +258,5 @@ pub fn detect_convention(path: &Path) -> Option<Convention> {
             }
         }
         _ => None,
-    }
-}
-
-/// Runs the rules over every accepted hook, then normalizes the batch.
-fn finish(ctx: &Context, mut out: Output) -> Discovered {
-    rules::check(ctx, &mut out);
-    Discovered {
-        batch: normalize(out.hooks, out.diagnostics),
-        sources: out.sources,
-        outside: out.outside,
     }
 }

@@ -8,13 +8,13 @@ use hook_ir::Location;
 
 /// The start offset of every line of one text.
 #[derive(Debug, Clone)]
-pub(crate) struct LineIndex {
+pub struct LineIndex {
     starts: Vec<usize>,
 }
 
 impl LineIndex {
     /// Indexes `text`.
-    pub(crate) fn new(text: &str) -> Self {
+    pub fn new(text: &str) -> Self {
         let starts = std::iter::once(0)
             .chain(text.match_indices('\n').map(|(i, _)| i + 1))
             .collect();
@@ -24,7 +24,7 @@ impl LineIndex {
     /// The location of the byte range `start..end` of `text` (the text this index was built
     /// from), with the same result as [`Location::at_span`]: 1-based line, column in characters,
     /// offsets past the end or inside a character clamped, never a panic.
-    pub(crate) fn location(
+    pub fn location(
         &self,
         text: &str,
         path: impl Into<String>,

@@ -15,16 +15,6 @@ use hook_ir::{Code, Convention, Diagnostic, Handler, Hook, Kind, Location, Sever
 /// Returns `plan`, or a refusal when its text for the target file would not read back as
 /// containing every hook of `hooks`.
 pub fn verify(ctx: &Context, convention: Convention, hooks: &[Hook], plan: Plan) -> Plan {
-    type Lower = fn(&Context, &std::path::Path, String, &mut Output);
-    let lower: Lower = match convention {
-        Convention::Jcode => crate::jcode::lower_text,
-        Convention::Jarvis => crate::jarvis::lower_text,
-        Convention::CodexJson => crate::codex_json::lower_text,
-        Convention::ClaudeSettings => crate::claude_settings::lower_text,
-        Convention::GeminiSettings => crate::gemini_settings::lower_text,
-        // Module files and plugin trees: one file per hook, nothing shared to break.
-        _ => return plan,
-    };
     if plan
         .diagnostics
         .iter()
@@ -36,7 +26,16 @@ pub fn verify(ctx: &Context, convention: Convention, hooks: &[Hook], plan: Plan)
         return plan;
     };
     let mut out = Output::default();
-    lower(ctx, &change.path, change.after.clone(), &mut out);
+    // Module files and plugin trees: one file per hook, nothing shared to break.
+    if !crate::lower_text(
+        ctx,
+        convention,
+        &change.path,
+        change.after.clone(),
+        &mut out,
+    ) {
+        return plan;
+    }
     // What identifies a written hook in what is read back; matchers, timeouts and the exec
     // mode are the writers' to normalize (and their tests' to pin).
     let key = |h: &Hook| -> (Kind, String, String) {

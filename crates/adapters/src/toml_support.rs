@@ -119,7 +119,7 @@ fn comments_first(doc: &toml_edit::DocumentMut, before: Option<&str>) -> String 
 
 /// What a TOML syntax error says: the parser's first line, or, when the parser gives none (a
 /// control character in a comment), what is at the error's position.
-pub(crate) fn syntax_message(e: &toml_edit::TomlError, text: &str) -> String {
+pub fn syntax_message(e: &toml_edit::TomlError, text: &str) -> String {
     if let Some(line) = e.message().lines().map(str::trim).find(|l| !l.is_empty()) {
         return line.to_string();
     }
@@ -140,7 +140,7 @@ pub(crate) fn syntax_message(e: &toml_edit::TomlError, text: &str) -> String {
 }
 
 /// The TOML type of an item with its article, for messages ("a string", "an integer", ...).
-pub(crate) fn item_type(item: &Item) -> &'static str {
+pub fn item_type(item: &Item) -> &'static str {
     match item {
         Item::None => "nothing",
         Item::Value(v) => value_type(v),
@@ -150,7 +150,7 @@ pub(crate) fn item_type(item: &Item) -> &'static str {
 }
 
 /// The TOML type of a value with its article.
-pub(crate) fn value_type(v: &Value) -> &'static str {
+pub fn value_type(v: &Value) -> &'static str {
     match v {
         Value::String(_) => "a string",
         Value::Integer(_) => "an integer",
@@ -163,7 +163,7 @@ pub(crate) fn value_type(v: &Value) -> &'static str {
 }
 
 /// The span of an item (tables and arrays of tables included).
-pub(crate) fn item_span(item: &Item) -> Option<Range<usize>> {
+pub fn item_span(item: &Item) -> Option<Range<usize>> {
     match item {
         Item::None => None,
         Item::Value(v) => v.span(),

@@ -69,7 +69,7 @@ fn codex_reads_one_matcher_group_under_hooks_as_two_unknown_events() {
         "project/.codex/hooks.json",
         "{\"hooks\": {\"matcher\": \"Bash\", \"hooks\": [{\"type\": \"command\", \"command\": \"true\"}]}}",
     );
-    let d = adapters::load_file(&t.ctx(), &f, Some(Convention::CodexJson));
+    let d = hooks_rules::load_file(&t.ctx(), &f, Some(Convention::CodexJson));
     assert!(d.batch.hooks.is_empty());
     let found: Vec<_> = d
         .batch

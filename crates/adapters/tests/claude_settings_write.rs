@@ -2,8 +2,9 @@
 //! idempotence, refusals, and the round trip lower(write(hooks)) == hooks.
 
 use adapters::write::{apply, WriteOptions};
-use adapters::{discover_only, plan_write, Context};
+use adapters::{plan_write, Context};
 use hook_ir::{Code, Convention, Detail, Dialect, Exec, Handler, Hook, Kind, Location, Matcher};
+use hooks_rules::discover_only;
 use std::path::{Path, PathBuf};
 
 const CL: Convention = Convention::ClaudeSettings;

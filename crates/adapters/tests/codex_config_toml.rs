@@ -302,6 +302,6 @@ fn checks_of_hooks_json_apply_to_config_toml_hooks() {
 fn an_explicit_config_toml_is_read_as_codex_hooks() {
     let t = Tree::empty();
     let p = t.write("elsewhere/config.toml", USER);
-    let found = adapters::load_file(&t.ctx(), &p, Some(Convention::CodexJson));
+    let found = hooks_rules::load_file(&t.ctx(), &p, Some(Convention::CodexJson));
     assert_eq!(found.batch.hooks.len(), 2, "{:#?}", found.batch);
 }

@@ -10,8 +10,9 @@
 //! each file must be exactly those, and a file Codex failed to parse must get
 //! `hooks_file_rejected`, at a location.
 
-use adapters::{load_file, Context};
+use adapters::Context;
 use hook_ir::{Code, Convention};
+use hooks_rules::load_file;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::Path;

@@ -185,7 +185,7 @@ fn clean_tree_and_explicit_file() {
         "elsewhere/my-hooks.json",
         r#"{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "x"}]}]}}"#,
     );
-    let d = adapters::load_file(&t.ctx(), &f, Some(Convention::CodexJson));
+    let d = hooks_rules::load_file(&t.ctx(), &f, Some(Convention::CodexJson));
     assert_eq!(d.batch.hooks.len(), 1);
 }
 
@@ -231,7 +231,7 @@ fn wrong_types_and_adversarial_files_are_diagnostics() {
     ];
     for (text, code) in cases {
         let f = t.write("project/.codex/hooks.json", text);
-        let d = adapters::load_file(&t.ctx(), &f, Some(Convention::CodexJson));
+        let d = hooks_rules::load_file(&t.ctx(), &f, Some(Convention::CodexJson));
         // Where serde refuses the value, `hooks_file_rejected` says the whole file is lost.
         let got = codes(&d);
         assert_eq!(got.first(), Some(code), "{text}");
@@ -242,18 +242,18 @@ fn wrong_types_and_adversarial_files_are_diagnostics() {
         assert!(d.batch.hooks.is_empty(), "{text}");
     }
     let f = t.write("project/.codex/hooks.json", b"{\"hooks\": \xff}");
-    let d = adapters::load_file(&t.ctx(), &f, Some(Convention::CodexJson));
+    let d = hooks_rules::load_file(&t.ctx(), &f, Some(Convention::CodexJson));
     assert_eq!(codes(&d), [Code::ParseError]);
     let deep = format!("{{\"hooks\": {}", "[".repeat(100_000));
     let f = t.write("project/.codex/hooks.json", deep);
-    let d = adapters::load_file(&t.ctx(), &f, Some(Convention::CodexJson));
+    let d = hooks_rules::load_file(&t.ctx(), &f, Some(Convention::CodexJson));
     assert_eq!(codes(&d), [Code::ParseError]);
     let f = t.dir.path().join("project/.codex/hooks.json");
     std::fs::File::create(&f)
         .unwrap()
         .set_len(adapters::codex_json::discover::MAX_JSON_BYTES + 1)
         .unwrap();
-    let d = adapters::load_file(&t.ctx(), &f, Some(Convention::CodexJson));
+    let d = hooks_rules::load_file(&t.ctx(), &f, Some(Convention::CodexJson));
     assert_eq!(codes(&d), [Code::InvalidSource]);
 }
 
@@ -264,7 +264,7 @@ fn a_huge_timeout_saturates_instead_of_overflowing() {
         "project/.codex/hooks.json",
         r#"{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "x", "timeout": 18446744073709551615}]}]}}"#,
     );
-    let d = adapters::load_file(&t.ctx(), &f, Some(Convention::CodexJson));
+    let d = hooks_rules::load_file(&t.ctx(), &f, Some(Convention::CodexJson));
     assert_eq!(d.batch.hooks[0].timeout_ms, Some(u64::MAX));
 }
 
@@ -280,7 +280,7 @@ fn project_that_is_the_home_dir_is_read_once() {
         t.project().join(".codex/config.toml"),
     )
     .unwrap();
-    let d = adapters::discover_only(&ctx, CX);
+    let d = hooks_rules::discover_only(&ctx, CX);
     assert_eq!(d.batch.hooks.len(), 7);
     assert!(d.batch.diagnostics.is_empty());
 }
@@ -294,7 +294,7 @@ fn an_identical_command_in_two_groups_is_kept_twice_as_codex_runs_it_twice() {
         "project/.codex/hooks.json",
         r#"{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "./n.sh"}]}, {"hooks": [{"type": "command", "command": "./n.sh"}]}]}}"#,
     );
-    let d = adapters::load_file(&t.ctx(), &f, Some(Convention::CodexJson));
+    let d = hooks_rules::load_file(&t.ctx(), &f, Some(Convention::CodexJson));
     assert_eq!(d.batch.hooks.len(), 2);
     let dup = d
         .batch
@@ -336,7 +336,7 @@ fn one_value_serde_refuses_loses_the_whole_file() {
     ] {
         let text = format!("{{\"hooks\": {{{defect}, {good}}}}}");
         let f = t.write("project/.codex/hooks.json", &text);
-        let d = adapters::load_file(&t.ctx(), &f, Some(Convention::CodexJson));
+        let d = hooks_rules::load_file(&t.ctx(), &f, Some(Convention::CodexJson));
         let stop = d.batch.hooks.iter().any(|h| h.source_event == "Stop");
         assert_eq!(stop, !rejected, "{text}: {:?}", d.batch.diagnostics);
         assert_eq!(

@@ -78,7 +78,7 @@ fn json_like() -> impl Strategy<Value = String> {
 /// Loads `path` as `conv` and holds it to the reader oracle.
 fn load_checked(t: &Tree, path: &std::path::Path, conv: Convention) {
     let ctx = t.ctx();
-    let d = adapters::load_file(&ctx, path, Some(conv));
+    let d = hooks_rules::load_file(&ctx, path, Some(conv));
     robust::check::check_discovered(&ctx, path, &d);
 }
 
@@ -131,7 +131,7 @@ proptest! {
         load_checked(&t, &p, Convention::GjcPlugin);
         let r = t.write("project/.gjc/gjc-plugins/registry.json", &text);
         let ctx = t.ctx();
-        let d = adapters::discover_only(&ctx, &[Convention::GjcPlugin]);
+        let d = hooks_rules::discover_only(&ctx, &[Convention::GjcPlugin]);
         robust::check::check_discovered(&ctx, &p, &d);
         robust::check::check_discovered(&ctx, &r, &d);
     }

@@ -201,7 +201,7 @@ fn writer_appends_groups_preserving_the_file_and_is_idempotent() {
     // The user's text is kept byte for byte up to the first insertion.
     assert!(after.starts_with("{\n    \"description\": \"o3\",\n    \"hooks\": {\n        \"Stop\": [\n            {\"hooks\": [{\"type\": \"command\", \"command\": \"./mine.sh\"}]},"));
     apply(&plan).unwrap();
-    let d = adapters::load_file(&t.ctx(), &path, Some(Convention::CodexJson));
+    let d = hooks_rules::load_file(&t.ctx(), &path, Some(Convention::CodexJson));
     let odd = d
         .batch
         .hooks
@@ -272,7 +272,7 @@ fn writer_refuses_invalid_files_and_non_command_hooks() {
 #[test]
 fn round_trip_codex_json_through_the_writer() {
     let src = Tree::fixture("codex-json", "valid");
-    let d = adapters::discover_only(
+    let d = hooks_rules::discover_only(
         &adapters::Context {
             home: None,
             ..src.ctx()

@@ -73,7 +73,7 @@ fn verdicts_and_timeouts_equal_codex_0_171_0() {
     let root = json_span::parse(&text).unwrap();
     let path = PathBuf::from(rec["hooks_json"].as_str().unwrap());
     let entries = trust::entries(&path, &root);
-    let found = adapters::load_file(&ctx, &fixture("hooks.json"), None);
+    let found = hooks_rules::load_file(&ctx, &fixture("hooks.json"), None);
     let by_key: BTreeMap<&str, &Value> = rec["hooks"]
         .as_array()
         .unwrap()
@@ -169,7 +169,7 @@ fn lint_reports_untrusted_changed_and_trusted_user_hooks() {
         ),
     )
     .unwrap();
-    let found = adapters::load_file(&ctx, &hooks, None);
+    let found = hooks_rules::load_file(&ctx, &hooks, None);
     assert_eq!(
         codes(&found),
         [Code::CodexHookChanged, Code::CodexHookUntrusted]
@@ -207,12 +207,12 @@ fn project_hooks_need_a_trusted_project() {
     )
     .unwrap();
     let ctx = ctx_with_codex_home(&home);
-    let found = adapters::load_file(&ctx, &project.join(".codex/hooks.json"), None);
+    let found = hooks_rules::load_file(&ctx, &project.join(".codex/hooks.json"), None);
     // One warning for the file: Codex does not load it at all.
     assert_eq!(codes(&found), [Code::CodexProjectUntrusted]);
     let root = std::fs::canonicalize(&project).unwrap();
     std::fs::write(home.join("config.toml"), trust::project_table(&root)).unwrap();
-    let found = adapters::load_file(&ctx, &project.join(".codex/hooks.json"), None);
+    let found = hooks_rules::load_file(&ctx, &project.join(".codex/hooks.json"), None);
     assert_eq!(
         codes(&found),
         [Code::CodexHookUntrusted, Code::CodexHookUntrusted]
@@ -241,7 +241,7 @@ fn a_run_cache_reads_the_codex_config_once() {
         r#"{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "true"}]}]}}"#;
     std::fs::write(&file, text).unwrap();
     let untrusted = |ctx: &Context| {
-        let d = adapters::load_file(ctx, &file, None);
+        let d = hooks_rules::load_file(ctx, &file, None);
         d.batch
             .diagnostics
             .iter()

@@ -5,8 +5,8 @@
 //! names, where the regex also matched `BashOutput`.
 
 use adapters::codex_json::{lower::parse_matcher, write::matcher_string};
-use adapters::convert::matcher::translate;
 use hook_ir::{Convention, Dialect, Matcher};
+use hooks_migrate::convert::matcher::translate;
 use proptest::prelude::*;
 
 /// Tool names to compare on: the fixed tricky ones plus generated ones.

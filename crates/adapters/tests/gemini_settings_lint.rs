@@ -1,8 +1,9 @@
 //! Lint-side tests of the `gemini-settings` adapter (issue 15) over the fixture trees in
 //! `fixtures/gemini-settings/` (each has a `project/` and a `home/`), with reviewed snapshots.
 
-use adapters::{discover_only, load_file, Context, Discovered};
+use adapters::{Context, Discovered};
 use hook_ir::{Code, Convention, Handler, Kind, Matcher};
+use hooks_rules::{discover_only, load_file};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 

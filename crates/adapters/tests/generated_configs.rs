@@ -139,7 +139,7 @@ fn plugin_props(sb: &Sandbox, p: &gen::Plugin) -> bool {
     let manifest = root.join("gajae-plugin.json");
     std::fs::write(&manifest, &p.doc.text).unwrap();
     let ctx = sb.ctx();
-    let d = adapters::discover_only(&ctx, &[Convention::GjcPlugin]);
+    let d = hooks_rules::discover_only(&ctx, &[Convention::GjcPlugin]);
     robust::check::check_discovered(&ctx, &manifest, &d);
     assert!(
         p.doc.mutations.contains(&"truncated")
@@ -157,7 +157,7 @@ fn plugin_props(sb: &Sandbox, p: &gen::Plugin) -> bool {
         );
         assert_eq!(d.batch.hooks.len(), p.doc.entries, "{:?}", d.batch.hooks);
     }
-    let again = adapters::discover_only(&ctx, &[Convention::GjcPlugin]);
+    let again = hooks_rules::discover_only(&ctx, &[Convention::GjcPlugin]);
     assert_eq!(format!("{:?}", d.batch), format!("{:?}", again.batch));
     !stopped_before_lowering(&d)
 }

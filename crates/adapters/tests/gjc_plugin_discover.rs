@@ -197,7 +197,7 @@ fn a_symlink_leaving_the_root_is_refused() {
 fn explicit_manifest_finds_its_scope_registry() {
     let t = Tree::fixture("gjc-plugin", "valid");
     let m = t.project().join(".gjc/gjc-plugins/guard/gajae-plugin.json");
-    let d = adapters::load_file(&t.ctx(), &m, None);
+    let d = hooks_rules::load_file(&t.ctx(), &m, None);
     assert_eq!(d.batch.hooks.len(), 5);
     // The fixture's `"target": "Edit"`: GJC names its tools in lower case and filters by exact,
     // case-sensitive name (conventions.md §3, hook_ir::tools), so that hook never fires.
@@ -212,7 +212,7 @@ fn explicit_manifest_finds_its_scope_registry() {
         "project/.gjc/gjc-plugins/guard/hooks/guard.js",
         "// changed\n",
     );
-    let d = adapters::load_file(&t.ctx(), &m, None);
+    let d = hooks_rules::load_file(&t.ctx(), &m, None);
     assert!(d.batch.hooks.is_empty());
     // The edited module also no longer registers its event.
     assert_eq!(codes(&d), [Code::HashDrift, Code::FiledEventNotRegistered]);

@@ -42,7 +42,7 @@ fn check(text: &[u8], env: &[(&str, &str)]) {
     std::fs::create_dir_all(p.parent().unwrap()).unwrap();
     std::fs::write(&p, text).unwrap();
     let c = ctx(home.path(), env, true);
-    let d = adapters::discover_only(&c, &[Convention::Jarvis]);
+    let d = hooks_rules::discover_only(&c, &[Convention::Jarvis]);
     for h in &d.batch.hooks {
         assert!(h.id.starts_with("jarvis:"));
     }

@@ -10,7 +10,7 @@ const JV: Convention = Convention::Jarvis;
 fn run(text: &str) -> adapters::Discovered {
     let home = tempfile::tempdir().unwrap();
     write(home.path(), ".jarvis-code/config.toml", text);
-    adapters::discover_only(&ctx(home.path(), &[], true), &[JV])
+    hooks_rules::discover_only(&ctx(home.path(), &[], true), &[JV])
 }
 
 #[test]
@@ -199,7 +199,7 @@ fn parse_errors_have_a_position() {
 fn files_without_hooks_or_missing_are_silent() {
     assert_eq!(run("model = \"x\"\n").batch.diagnostics, vec![]);
     let empty = tempfile::tempdir().unwrap();
-    let d = adapters::discover_only(&ctx(empty.path(), &[], true), &[JV]);
+    let d = hooks_rules::discover_only(&ctx(empty.path(), &[], true), &[JV]);
     assert_eq!(
         (
             d.batch.hooks.len(),

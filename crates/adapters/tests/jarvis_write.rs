@@ -165,7 +165,7 @@ fn writes_into_an_inline_array_and_creates_a_new_file() {
 #[test]
 fn round_trip_lower_write_lower_keeps_kind_event_matcher_handler_timeout() {
     let src_home = fixtures().join("jarvis/clean/home");
-    let first = adapters::discover_only(&ctx(&src_home, &[], false), &[JV])
+    let first = hooks_rules::discover_only(&ctx(&src_home, &[], false), &[JV])
         .batch
         .hooks;
     assert_eq!(first.len(), 6);
@@ -174,7 +174,7 @@ fn round_trip_lower_write_lower_keeps_kind_event_matcher_handler_timeout() {
     let plan = adapters::plan_write(&c, JV, &first, &WriteOptions::default());
     assert_eq!(plan.diagnostics, vec![]);
     apply(&plan).unwrap();
-    let second = adapters::discover_only(&c, &[JV]);
+    let second = hooks_rules::discover_only(&c, &[JV]);
     assert_eq!(second.batch.diagnostics, vec![]);
     let key = |h: &Hook| {
         (

@@ -41,7 +41,7 @@ fn fixtures_snapshot() {
 #[test]
 fn the_clean_home_yields_hooks_and_no_diagnostic() {
     let home = fixtures().join("jcode/clean/home");
-    let found = adapters::discover_only(&ctx(&home, &[], true), &[Convention::Jcode]);
+    let found = hooks_rules::discover_only(&ctx(&home, &[], true), &[Convention::Jcode]);
     assert_eq!(
         found.batch.diagnostics,
         vec![],

@@ -14,7 +14,7 @@ fn home_with(text: &str) -> tempfile::TempDir {
 }
 
 fn discover(ctx: &adapters::Context) -> adapters::Discovered {
-    adapters::discover_only(ctx, &[JC])
+    hooks_rules::discover_only(ctx, &[JC])
 }
 
 #[test]

@@ -177,7 +177,7 @@ fn invalid_target_toml_is_refused() {
 #[test]
 fn round_trip_lower_write_lower_keeps_kind_event_matcher_handler_timeout() {
     let src_home = fixtures().join("jcode/clean/home");
-    let first = adapters::discover_only(&ctx(&src_home, &[], false), &[JC])
+    let first = hooks_rules::discover_only(&ctx(&src_home, &[], false), &[JC])
         .batch
         .hooks;
     assert!(!first.is_empty());
@@ -186,7 +186,7 @@ fn round_trip_lower_write_lower_keeps_kind_event_matcher_handler_timeout() {
     let plan = adapters::plan_write(&c, JC, &first, &WriteOptions::default());
     assert_eq!(plan.diagnostics, vec![]);
     apply(&plan).unwrap();
-    let second = adapters::discover_only(&c, &[JC]).batch.hooks;
+    let second = hooks_rules::discover_only(&c, &[JC]).batch.hooks;
     let key = |h: &Hook| {
         (
             h.kind,

@@ -2,8 +2,9 @@
 //! reported by the two conventions that use that dialect (Jarvis, Claude); Codex's Rust regexes
 //! are linear-time and are not.
 
-use adapters::{load_file, Context};
+use adapters::Context;
 use hook_ir::Code;
+use hooks_rules::load_file;
 use std::path::Path;
 
 fn codes(path: &Path) -> Vec<Code> {

@@ -45,7 +45,7 @@ fn oversized_config_files_are_refused_not_read() {
         // Discovered and given explicitly: the same single diagnostic, at the file.
         for d in [
             t.discover(&[conv]),
-            adapters::load_file(&t.ctx(), &f, Some(conv)),
+            hooks_rules::load_file(&t.ctx(), &f, Some(conv)),
         ] {
             assert_eq!(codes(&d), [Code::InvalidSource], "{rel}");
             let diag = &d.batch.diagnostics[0];
@@ -67,7 +67,7 @@ fn a_config_file_at_the_bound_is_read() {
     let mut text = String::from("[hooks]\npre_tool = \"guard\"\n#");
     text.push_str(&"x".repeat(MAX_CONFIG_BYTES as usize - text.len()));
     let f = t.write("home/.jcode/config.toml", &text);
-    let d = adapters::load_file(&t.ctx(), &f, Some(Convention::Jcode));
+    let d = hooks_rules::load_file(&t.ctx(), &f, Some(Convention::Jcode));
     assert!(
         !codes(&d).contains(&Code::InvalidSource),
         "{:?}",
@@ -94,7 +94,7 @@ fn text_that_is_not_utf8_is_a_parse_error_at_the_first_bad_byte() {
         let t = Tree::empty();
         // Line 2, column 4 (after three characters, one of them two bytes wide).
         let f = t.write(rel, b"# ok\nab\xc3\xa9\xff rest\n".as_slice());
-        let d = adapters::load_file(&t.ctx(), &f, Some(conv));
+        let d = hooks_rules::load_file(&t.ctx(), &f, Some(conv));
         assert_eq!(codes(&d), [Code::ParseError], "{rel}");
         let diag = &d.batch.diagnostics[0];
         assert!(
@@ -123,7 +123,7 @@ fn a_directory_given_as_a_config_file_is_an_invalid_source() {
         let t = Tree::empty();
         let dir = t.dir.path().join(rel);
         std::fs::create_dir_all(&dir).unwrap();
-        let d = adapters::load_file(&t.ctx(), &dir, Some(conv));
+        let d = hooks_rules::load_file(&t.ctx(), &dir, Some(conv));
         assert_eq!(codes(&d), [Code::InvalidSource], "{rel}");
         assert!(
             d.batch.diagnostics[0]
@@ -139,7 +139,7 @@ fn a_directory_given_as_a_config_file_is_an_invalid_source() {
 fn a_missing_explicit_file_is_unreadable_and_a_missing_discovered_one_is_silent() {
     for (rel, conv, _) in READERS {
         let t = Tree::empty();
-        let d = adapters::load_file(&t.ctx(), &t.dir.path().join(rel), Some(conv));
+        let d = hooks_rules::load_file(&t.ctx(), &t.dir.path().join(rel), Some(conv));
         assert_eq!(codes(&d), [Code::UnreadableSource], "{rel}");
         assert!(t.discover(&[conv]).batch.diagnostics.is_empty(), "{rel}");
     }

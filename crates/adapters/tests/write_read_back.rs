@@ -3,8 +3,9 @@
 //! refused at planning time rather than planned as absent.
 
 use adapters::write::{apply, WriteOptions};
-use adapters::{load_file, plan_write, Context};
+use adapters::{plan_write, Context};
 use hook_ir::{Code, Convention, Detail, Dialect, Exec, Handler, Hook, Kind, Location, Matcher};
+use hooks_rules::load_file;
 use std::path::{Path, PathBuf};
 
 fn hook(conv: Convention, kind: Kind, event: &str, cmd: &str, exec: Exec) -> Hook {

@@ -1,8 +1,8 @@
 //! Command-line arguments, as the user typed them (design.md "Command line (v1)").
 
-use adapters::lint_config::{Selection, Selector};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use hook_ir::Convention;
+use hooks_rules::lint_config::{Selection, Selector};
 use std::path::PathBuf;
 
 /// One canonical model for the lifecycle hooks of coding agents.

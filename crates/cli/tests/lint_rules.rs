@@ -1,5 +1,5 @@
 //! Issue 13, "One rules layer over the IR, for every convention": each rule of
-//! `crates/adapters/src/rules/` fires for every convention it applies to (the same command in a
+//! `crates/rules/src/rules/` fires for every convention it applies to (the same command in a
 //! Claude, Codex, Jarvis and jcode file), points at the token it is about, and the demo README's
 //! promised diagnostics are there. Through the real binary, on real temp trees.
 

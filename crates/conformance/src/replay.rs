@@ -236,7 +236,7 @@ pub fn replay(t: &Trace) -> Result<Observed> {
     };
     // Gemini CLI does not start while a settings file is unreadable
     // (`limits::gemini::CONFIG_ERROR_EXIT`): nothing fires and the model is never asked.
-    let found = adapters::discover_only(&ctx, &[convention]);
+    let found = hooks_rules::discover_only(&ctx, &[convention]);
     if agent == Agent::Gemini
         && found
             .batch
@@ -252,7 +252,7 @@ pub fn replay(t: &Trace) -> Result<Observed> {
     let dispatch = if t.bridge_install.is_some() {
         // The entries `install` wrote must be what lint calls sound bridge entries (each on an
         // event its sources have hooks for)...
-        let all = adapters::discover(&ctx);
+        let all = hooks_rules::discover(&ctx);
         let unsound: Vec<String> = all
             .batch
             .diagnostics
@@ -273,7 +273,8 @@ pub fn replay(t: &Trace) -> Result<Observed> {
         }
         // ...and the source conventions' hooks run, each through our runner under its own
         // contract, as the bridge dispatches them; the host's config is the agent's part.
-        let found = adapters::discover_only(&ctx, &adapters::bridge::default_sources(convention));
+        let found =
+            hooks_rules::discover_only(&ctx, &adapters::bridge::default_sources(convention));
         let hooks: Vec<hook_ir::Hook> = found
             .batch
             .hooks

@@ -261,7 +261,7 @@ fn codex_trust_from_the_config_refuses_what_codex_would_skip() {
         apply_env_overrides: true,
         run_cache: None,
     };
-    let found = adapters::load_file(&ctx, &file, None);
+    let found = hooks_rules::load_file(&ctx, &file, None);
     let t = trust::of_hooks(&ctx, &found.batch.hooks, &found.sources).unwrap();
     std::fs::write(
         home.join("config.toml"),

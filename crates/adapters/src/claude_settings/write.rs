@@ -8,10 +8,10 @@
 //! changes nothing) and is only replaced with `force` when it differs.
 
 use super::{json, matcher};
-use hook_ir::matcher_text::anchored_alternation;
 use crate::write::{json_input, FileChange, Plan, WriteOptions};
 use crate::Context;
 use hook_ir::contract::{self, limits};
+use hook_ir::matcher_text::anchored_alternation;
 use hook_ir::{quote, Code, Convention, Detail, Diagnostic, Handler, Hook, Location, Matcher};
 use jsonc_parser::cst::{CstArray, CstInputValue as V, CstNode, CstObject, CstRootNode};
 use jsonc_parser::ParseOptions;

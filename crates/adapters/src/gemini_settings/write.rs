@@ -9,10 +9,10 @@
 //! milliseconds.
 
 use super::{json, matcher};
-use hook_ir::matcher_text::anchored_alternation;
 use crate::write::{json_input, FileChange, Plan, WriteOptions};
 use crate::Context;
 use hook_ir::contract::{self, limits::gemini as lim, MatchedValue};
+use hook_ir::matcher_text::anchored_alternation;
 use hook_ir::{quote, Code, Convention, Detail, Diagnostic, Handler, Hook, Location, Matcher};
 use jsonc_parser::cst::{CstArray, CstInputValue as V, CstNode, CstObject, CstRootNode};
 use jsonc_parser::ParseOptions;

@@ -8,11 +8,11 @@
 //!   timeout (when explicit or not the default).
 
 use super::discover::config_path;
-use hook_ir::matcher_text::anchored_alternation;
 use crate::toml_support::{clear_if_bad, finish, read_target, refused, replace_keeping_decor};
 use crate::write::{conflict, Plan, WriteOptions};
 use crate::Context;
 use hook_ir::contract::{self, limits};
+use hook_ir::matcher_text::anchored_alternation;
 use hook_ir::{quote, Code, Convention, Detail, Diagnostic, Hook, Location, Matcher};
 use toml_edit::{ArrayOfTables, InlineTable, Item, Table, TableLike, Value};
 

@@ -81,7 +81,7 @@ impl Tree {
     /// the projects they are in): for tests about something else than trust.
     pub fn trust_codex(&self) {
         use adapters::codex_json::trust;
-        let d = adapters::discover_only(&self.ctx(), &[Convention::CodexJson]);
+        let d = hooks_rules::discover_only(&self.ctx(), &[Convention::CodexJson]);
         let t = trust::of_hooks(&self.ctx(), &d.batch.hooks, &d.sources).unwrap();
         let mut text = String::new();
         let mut roots = Vec::new();
@@ -101,7 +101,7 @@ impl Tree {
 
     /// Discovers only `convs`.
     pub fn discover(&self, convs: &[Convention]) -> Discovered {
-        adapters::discover_only(&self.ctx(), convs)
+        hooks_rules::discover_only(&self.ctx(), convs)
     }
 
     /// The batch as JSON with this tree's path replaced by `[TMP]`.

@@ -95,9 +95,9 @@ impl Sandbox {
 pub fn read_checked(sb: &Sandbox, conv: Convention, bytes: &[u8]) -> Discovered {
     let path = sb.put(home_file(conv), bytes);
     let ctx = sb.ctx();
-    let d = adapters::load_file(&ctx, &path, Some(conv));
+    let d = hooks_rules::load_file(&ctx, &path, Some(conv));
     check_discovered(&ctx, &path, &d);
-    let again = adapters::load_file(&ctx, &path, Some(conv));
+    let again = hooks_rules::load_file(&ctx, &path, Some(conv));
     assert_eq!(
         format!("{:?}", d.batch),
         format!("{:?}", again.batch),
@@ -245,7 +245,7 @@ pub fn write_checked(
         sb.put(home_file(conv), b);
     }
     let ctx = sb.ctx();
-    let before = adapters::load_file(&ctx, &path, Some(conv));
+    let before = hooks_rules::load_file(&ctx, &path, Some(conv));
     let opts = WriteOptions {
         force: false,
         target: Some(path.clone()),
@@ -289,7 +289,7 @@ pub fn write_checked(
     }
     apply(&plan).expect("applying a fresh plan");
     let after_text = std::fs::read(&path).ok();
-    let after = adapters::load_file(&ctx, &path, Some(conv));
+    let after = hooks_rules::load_file(&ctx, &path, Some(conv));
     check_discovered(&ctx, &path, &after);
     assert!(
         !stopped_before_lowering(&after),

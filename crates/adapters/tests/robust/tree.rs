@@ -173,9 +173,9 @@ pub fn check_tree_discovered(d: &Discovered) {
 pub fn read_tree_checked(sb: &Sandbox, tree: &Tree) -> Discovered {
     tree.build(&sb.project());
     let ctx = sb.ctx();
-    let d = adapters::discover_only(&ctx, &[tree.conv]);
+    let d = hooks_rules::discover_only(&ctx, &[tree.conv]);
     check_tree_discovered(&d);
-    let again = adapters::discover_only(&ctx, &[tree.conv]);
+    let again = hooks_rules::discover_only(&ctx, &[tree.conv]);
     assert_eq!(
         format!("{:?}", d.batch),
         format!("{:?}", again.batch),
@@ -250,7 +250,7 @@ pub fn import_checked(dst: &Sandbox, hooks: &[Hook]) {
         std::fs::write(p, text).unwrap();
     }
     let ctx = dst.ctx();
-    let before = adapters::discover_only(&ctx, &[Convention::Gjc]);
+    let before = hooks_rules::discover_only(&ctx, &[Convention::Gjc]);
     let files_before = snapshot(&project.join(".gjc"));
     let opts = WriteOptions::default();
     let plan = adapters::plan_write(&ctx, Convention::Gjc, hooks, &opts);
@@ -301,7 +301,7 @@ pub fn import_checked(dst: &Sandbox, hooks: &[Hook]) {
         );
         assert_eq!(&std::fs::read(path).unwrap(), text.as_bytes());
     }
-    let after = adapters::discover_only(&ctx, &[Convention::Gjc]);
+    let after = hooks_rules::discover_only(&ctx, &[Convention::Gjc]);
     check_tree_discovered(&after);
     let got: Vec<_> = after.batch.hooks.iter().map(essence).collect();
     // What was there is still there: hooks and files.

@@ -30,7 +30,7 @@ pub fn ctx(home: &Path, env: &[(&str, &str)], apply_env: bool) -> Context {
 
 /// Loads an explicit file as `convention`.
 pub fn load(convention: Convention, ctx: &Context, path: &Path) -> Discovered {
-    adapters::load_file(ctx, path, Some(convention))
+    hooks_rules::load_file(ctx, path, Some(convention))
 }
 
 /// Writes `text` to `<dir>/name` and returns the path.

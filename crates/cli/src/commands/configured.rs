@@ -6,9 +6,9 @@
 use super::discover::{absolute, discover_each, PathsFrom, Root};
 use crate::args::{ConfigArgs, SourceArgs};
 use crate::render::fixable::Fixable;
-use adapters::lint_config::{self, Config, Policy, Scope, Selection};
 use adapters::{Context, Discovered};
 use anyhow::bail;
+use hooks_rules::lint_config::{self, Config, Policy, Scope, Selection};
 use std::path::PathBuf;
 
 /// What lint and list report, with the configurations used.
@@ -106,7 +106,7 @@ pub fn discover(
     let mut found = discover_each(paths, src, PathsFrom::Cwd, |root, ctx, d| {
         configs.policy(ctx, root).apply(ctx, d, scope);
         if let Some(f) = fixable.as_deref_mut() {
-            f.add(&d.batch.diagnostics, adapters::fix::available(ctx, d));
+            f.add(&d.batch.diagnostics, hooks_rules::fix::available(ctx, d));
         }
         Ok(())
     })?;

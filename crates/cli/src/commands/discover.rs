@@ -143,9 +143,9 @@ fn discover_on(
     let one = |ctx: &mut Context, r: &Resolved| {
         ctx.project = r.project();
         if r.is_dir {
-            adapters::discover(ctx)
+            hooks_rules::discover(ctx)
         } else {
-            adapters::load_file(ctx, &r.path, convention)
+            hooks_rules::load_file(ctx, &r.path, convention)
         }
     };
     let threads = threads.min(MAX_THREADS).min(roots.len());

@@ -3,7 +3,7 @@
 //! check the plan (size, the target's own reader), then print it (`--dry-run`) or apply it —
 //! every file of every target in one atomic step.
 //!
-//! Scopes are kept (`adapters::scope`): user hooks go to user-level files, project hooks to the
+//! Scopes are kept (`hooks_migrate::placement`): user hooks go to user-level files, project hooks to the
 //! project's, personal hooks to a personal file or, guarded, to the user level.
 //!
 //! Exit codes (docs/cli.md): 0 every hook read moved (or nothing to import); 1 some hooks were
@@ -16,12 +16,13 @@ mod report;
 use crate::args::{ImportArgs, ImportScope, ListFormat};
 use crate::exit::Exit;
 use crate::render;
-use adapters::convert::{self, COMMAND_CONVENTIONS};
-use adapters::scope::{self, Scope};
 use adapters::write::{self, Plan, WriteOptions};
 use adapters::{Context, Discovered};
 use anyhow::bail;
+use hook_ir::Scope;
 use hook_ir::{Code, Convention, Diagnostic, Hook, Severity};
+use hooks_migrate::convert::{self, COMMAND_CONVENTIONS};
+use hooks_migrate::placement as scope;
 use std::collections::BTreeMap;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -39,7 +40,7 @@ pub struct TargetReport {
     /// Source hooks left out, by the code that says why.
     pub left_out: BTreeMap<Code, usize>,
     /// How many of the moved hooks are of events outside the six kinds, carried to the target's
-    /// equivalent event (`adapters::convert::native`).
+    /// equivalent event (`hooks_migrate::convert::native`).
     pub carried: usize,
 }
 
@@ -111,7 +112,7 @@ pub fn run(a: ImportArgs) -> anyhow::Result<Exit> {
     // one shell and are not written into another convention's files.
     let ctx = Context::from_process(Some(root), home, false);
     let progress = Progress::new(std::io::stderr().is_terminal());
-    let found = adapters::discover_only(&ctx, &[a.from]);
+    let found = hooks_rules::discover_only(&ctx, &[a.from]);
     let options = Options {
         from: a.from,
         targets,
@@ -234,8 +235,8 @@ fn set_aside(found: &Discovered, from: Convention, s: ImportScope) -> BTreeMap<C
             continue;
         }
         let Some(text) = &src.text else { continue };
-        for e in adapters::census::entries(from, text) {
-            if let Some(code) = adapters::census::set_aside(from, &e) {
+        for e in hooks_migrate::census::entries(from, text) {
+            if let Some(code) = hooks_migrate::census::set_aside(from, &e) {
                 *out.entry(code).or_default() += 1;
             }
         }

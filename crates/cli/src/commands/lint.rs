@@ -31,7 +31,7 @@ pub fn run(a: LintArgs) -> anyhow::Result<Exit> {
         &a.paths,
         &a.source,
         &a.config,
-        adapters::lint_config::Scope::Lint,
+        hooks_rules::lint_config::Scope::Lint,
         Some(&mut fixable),
     )?;
     let found = &configured.found;

@@ -1,9 +1,9 @@
-//! `hooks lint --fix`, `--unsafe-fixes` and `--diff`: plans the fixes of `adapters::fix` for
+//! `hooks lint --fix`, `--unsafe-fixes` and `--diff`: plans the fixes of `hooks_rules::fix` for
 //! the files lint reads, then writes them (atomically, refusing files changed meanwhile) or shows
 //! them as a unified diff.
 
 use crate::args::LintArgs;
-use adapters::fix::FileFixes;
+use hooks_rules::fix::FileFixes;
 
 /// The fixes of every file under `a.paths`, one entry per file; only of the diagnostics each
 /// root's lint configuration reports.
@@ -17,7 +17,7 @@ pub fn plan(a: &LintArgs) -> anyhow::Result<Vec<FileFixes>> {
         |root, ctx, found| {
             let policy = configs.policy(ctx, root);
             let reported = |d: &hook_ir::Diagnostic| policy.reports(ctx, d);
-            for f in adapters::fix::plan_where(ctx, found, a.unsafe_fixes, &reported) {
+            for f in hooks_rules::fix::plan_where(ctx, found, a.unsafe_fixes, &reported) {
                 if !all.iter().any(|g| g.change.path == f.change.path) {
                     all.push(f);
                 }

@@ -14,7 +14,7 @@ pub fn run(a: ListArgs) -> anyhow::Result<Exit> {
         &paths,
         &a.source,
         &a.config,
-        adapters::lint_config::Scope::List,
+        hooks_rules::lint_config::Scope::List,
         None,
     )?
     .found;

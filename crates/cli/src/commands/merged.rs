@@ -158,7 +158,7 @@ mod tests {
             project: Some(dir.path().to_path_buf()),
             ..Context::default()
         };
-        let load = |p: &PathBuf| adapters::load_file(&ctx, p, Some(Convention::CodexJson));
+        let load = |p: &PathBuf| hooks_rules::load_file(&ctx, p, Some(Convention::CodexJson));
         let (da, db) = (load(&a), load(&b));
         assert!(!da.batch.diagnostics.is_empty(), "the file has findings");
         let mut m = Merged::default();

@@ -1,11 +1,11 @@
 //! Which diagnostics `hooks lint --fix` can fix, for every renderer: ruff's `[*]` marker and
 //! "N fixable" line in the human format, a `fix` object in JSON, `fixes` in SARIF.
 
-use adapters::fix::{Applicability, FixInfo};
 use hook_ir::Diagnostic;
+use hooks_rules::fix::{Applicability, FixInfo};
 use std::collections::HashMap;
 
-/// The checked fix of each diagnostic that has one (`adapters::fix::available`), keyed by the
+/// The checked fix of each diagnostic that has one (`hooks_rules::fix::available`), keyed by the
 /// diagnostic itself so that filtering or reordering the diagnostics keeps each fix with its own.
 #[derive(Debug, Default)]
 pub struct Fixable {

@@ -2,10 +2,10 @@
 //! the file and the source lines it points at, then its help — and one summary line.
 
 use super::fixable::Fixable;
-use adapters::fix::Applicability;
 use adapters::Discovered;
 use annotate_snippets::{Level, Renderer, Snippet};
 use hook_ir::{Diagnostic, Location, Severity};
+use hooks_rules::fix::Applicability;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::ops::Range;

@@ -2,8 +2,8 @@
 //! types may change, this may not.
 
 use super::fixable::Fixable;
-use adapters::fix::{FixInfo, Position};
 use hook_ir::{Batch, Diagnostic, Hook, Location, Matcher, Severity};
+use hooks_rules::fix::{FixInfo, Position};
 use serde::Serialize;
 
 /// The version of the JSON output.

@@ -17,8 +17,8 @@
 //! ingestion rule GH1001), although §3.27.12 allows zero locations: so every result gets one.
 
 use super::fixable::Fixable;
-use adapters::fix::FixInfo;
 use hook_ir::{Batch, Code, Diagnostic, Location, Severity};
+use hooks_rules::fix::FixInfo;
 use serde::Serialize;
 
 /// The schema URI the log declares (§3.13.3).

@@ -121,10 +121,10 @@ pub fn demo() -> Batch {
 }
 
 /// The fixes of [`demo`]: a safe one (the mis-cased event) and an unsafe one (the `pre_tools`
-/// key of the jcode config, here as if it were a judgment call), as `adapters::fix::available`
+/// key of the jcode config, here as if it were a judgment call), as `hooks_rules::fix::available`
 /// describes them.
 pub fn demo_fixes() -> crate::render::fixable::Fixable {
-    use adapters::fix::{Applicability, FixInfo, Position, Replacement};
+    use hooks_rules::fix::{Applicability, FixInfo, Position, Replacement};
     let batch = demo();
     let fix = |applicability, description: &str, line, from, to, content: &str| {
         Some(FixInfo {

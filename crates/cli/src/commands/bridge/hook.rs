@@ -159,7 +159,7 @@ fn bridge(
     };
     // Only the conventions that can have a hook of this kind are read, and not linted.
     let ctx = Context::from_process(Some(project.clone()), home.clone(), true);
-    let found = adapters::discover_to_run(&ctx, &sources);
+    let found = adapters::read_only(&ctx, &sources);
     let mut notes = Vec::new();
     let mut unreadable = Vec::new();
     for d in &found.batch.diagnostics {

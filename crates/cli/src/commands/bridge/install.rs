@@ -181,7 +181,7 @@ pub fn install(a: BridgeInstallArgs) -> anyhow::Result<Exit> {
         .clone()
         .map(|f| f.0)
         .unwrap_or_else(|| bridge::default_sources(s.host));
-    let found = adapters::discover_only(&s.ctx, &sources);
+    let found = hooks_rules::discover_only(&s.ctx, &sources);
     let kinds: Vec<Kind> = Kind::ALL
         .into_iter()
         .filter(|&k| {

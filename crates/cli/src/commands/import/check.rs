@@ -100,7 +100,7 @@ fn reread(
         cwd: None,
         run_cache: None,
     };
-    let found = adapters::load_file(&tmp, &file, Some(convention));
+    let found = hooks_rules::load_file(&tmp, &file, Some(convention));
     // Hooks of events outside the six kinds count too: losing one is losing a hook.
     Ok((
         found.batch.hooks.len() + found.outside.len(),

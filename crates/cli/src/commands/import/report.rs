@@ -3,10 +3,10 @@
 
 use super::Report;
 use crate::render;
-use adapters::convert::native::is_outside;
 use adapters::write::FileChange;
 use adapters::Discovered;
 use hook_ir::{Batch, Severity};
+use hooks_migrate::convert::native::is_outside;
 use serde::Serialize;
 use std::collections::BTreeMap;
 

@@ -20,8 +20,8 @@ pub(crate) use matcher::bar_list;
 pub(crate) mod shell;
 mod timeout;
 
-use crate::line_index::LineIndex;
-use crate::{Context, Output, SourceFile};
+use adapters::line_index::LineIndex;
+use adapters::{Context, Output, SourceFile};
 use hook_ir::{Code, Diagnostic, Hook};
 
 use std::path::{Path, PathBuf};

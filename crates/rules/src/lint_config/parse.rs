@@ -5,8 +5,8 @@
 use super::globs;
 use super::selection::{parse_severity, Selection, Selector};
 use super::Config;
-use crate::toml_support::{item_span, item_type, syntax_message, value_type};
-use crate::Source;
+use adapters::toml_support::{item_span, item_type, syntax_message, value_type};
+use adapters::Source;
 use hook_ir::{Code, Diagnostic};
 use std::ops::Range;
 use toml_edit::{ImDocument, Item, TableLike, Value};

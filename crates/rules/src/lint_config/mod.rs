@@ -14,8 +14,8 @@ mod selection;
 pub use parse::KEYS;
 pub use selection::{parse_severity, resolve, CodeSet, Selection, Selector, SelectorError};
 
-use crate::read_limit::{read_bounded, ReadError, MAX_CONFIG_BYTES};
-use crate::{Context, Discovered, Source};
+use adapters::read_limit::{read_bounded, ReadError, MAX_CONFIG_BYTES};
+use adapters::{Context, Discovered, Source};
 use hook_ir::{Code, Diagnostic, Location, Severity};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

@@ -19,10 +19,11 @@ mod steps;
 pub mod timeout;
 pub mod tools;
 
-use crate::scope::{self, Scope};
-use crate::Context;
+use crate::placement as scope;
+use adapters::Context;
 use hook_ir::contract::MatchedValue;
 use hook_ir::jcode_argv::parse_hook_command;
+use hook_ir::Scope;
 use hook_ir::{quote, Code, Convention, Detail, Diagnostic, Exec, Handler, Hook, Kind, Matcher};
 
 /// Hooks shaped for the target, and everything the conversion has to say.
@@ -74,7 +75,7 @@ pub fn convert(hooks: &[Hook], to: Convention) -> Conversion {
     convert_in(hooks, to, None)
 }
 
-/// Converts `hooks` into `to`'s terms keeping scopes ([`crate::scope`]): with a context, each
+/// Converts `hooks` into `to`'s terms keeping scopes ([`crate::placement`]): with a context, each
 /// hook's scope is read from its source file, a project hook going to a user-level-only target
 /// is guarded to act only inside `ctx.project`, and such a guard read back for this project is
 /// removed again.
@@ -257,7 +258,7 @@ fn to_module(h: &Hook, say: &mut Say) -> Option<Vec<Hook>> {
         .and_then(|e| e.to_str())
         .unwrap_or("")
         .to_ascii_lowercase();
-    if !crate::gjc::write::MODULE_EXTENSIONS.contains(&ext.as_str()) {
+    if !adapters::gjc::write::MODULE_EXTENSIONS.contains(&ext.as_str()) {
         // The writer's code for the same refusal: a script is not a module GJC can import.
         let tool = match &h.matcher {
             Matcher::Exact { names } if names.len() == 1 => names[0].clone(),

@@ -7,7 +7,7 @@
 
 use super::json;
 use super::{Applicability, Edit, File};
-use crate::write::json_input;
+use adapters::write::json_input;
 use jsonc_parser::cst::CstInputValue;
 
 pub(super) fn fix(span: (usize, usize), f: &File<'_>) -> Option<Edit> {

@@ -9,7 +9,7 @@ use hook_ir::contract::{self, MatchedValue};
 use hook_ir::{Code, Handler, Hook, Kind, Matcher};
 
 /// Whether `h` is a hook of a valid event outside the six kinds (read into
-/// [`crate::Output::outside`]).
+/// [`adapters::Output::outside`]).
 pub fn is_outside(h: &Hook) -> bool {
     contract::find(h.convention, &h.source_event).is_some_and(|r| r.kind().is_none())
 }

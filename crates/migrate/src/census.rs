@@ -70,7 +70,7 @@ pub fn entries(convention: Convention, text: &str) -> Vec<Entry> {
 
 /// Why the reader sets `e` aside rather than making a hook of it, when it does: it is not a
 /// command. (A command of an event outside the six kinds is read, into
-/// [`crate::Output::outside`], for `hooks import` to carry.)
+/// [`adapters::Output::outside`], for `hooks import` to carry.)
 pub fn set_aside(convention: Convention, e: &Entry) -> Option<Code> {
     match contract::lookup(convention, &e.event) {
         Lookup::Known(_) if !e.command => Some(Code::NonCommandHandler),

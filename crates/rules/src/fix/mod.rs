@@ -24,11 +24,10 @@ mod timeout;
 mod toml;
 mod wrapper;
 
-use crate::write::FileChange;
-use crate::{Context, Discovered, Output, SourceFile};
+use adapters::write::FileChange;
+use adapters::{Context, Discovered, Output, SourceFile};
 use hook_ir::{Code, Convention, Diagnostic, Severity};
 use std::collections::HashMap;
-use std::path::Path;
 
 /// Whether a fix can be applied without asking (`--fix`) or only with `--unsafe-fixes`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -105,7 +104,7 @@ fn replacement(before: &str, after: &str) -> Replacement {
         .take_while(|&n| n <= max_suffix)
         .last()
         .unwrap_or(0);
-    let index = crate::line_index::LineIndex::new(before);
+    let index = adapters::line_index::LineIndex::new(before);
     let at = |i: usize| {
         let l = index.location(before, "", i, i);
         Position {
@@ -169,20 +168,13 @@ fn propose(d: &Diagnostic, f: &File<'_>) -> Option<Edit> {
 /// diagnostics about that file.
 fn lint_text(ctx: &Context, source: &SourceFile, text: &str) -> Vec<Diagnostic> {
     let (convention, path) = (source.convention, source.path.as_path());
-    type Lower = fn(&Context, &Path, String, &mut Output);
-    let lower: Lower = match convention {
-        Convention::Jcode => crate::jcode::lower_text,
-        Convention::Jarvis => crate::jarvis::lower_text,
-        Convention::CodexJson => crate::codex_json::lower_text,
-        Convention::ClaudeSettings => crate::claude_settings::lower_text,
-        Convention::GeminiSettings => crate::gemini_settings::lower_text,
-        _ => return Vec::new(),
-    };
     let display = ctx.display(path);
     let mut out = Output::default();
     // The fixed text is the same file in the same layer: the rules see it where lint did.
-    out.layer(source.scope, source.root.as_deref(), |out| {
-        lower(ctx, path, text.to_string(), out);
+    let lowered = out.layer(source.scope, source.root.as_deref(), |out| {
+        if !adapters::lower_text(ctx, convention, path, text.to_string(), out) {
+            return false;
+        }
         if !out.sources.iter().any(|s| s.display == display) {
             out.sources.push(SourceFile {
                 convention,
@@ -193,7 +185,11 @@ fn lint_text(ctx: &Context, source: &SourceFile, text: &str) -> Vec<Diagnostic> 
                 root: source.root.clone(),
             });
         }
+        true
     });
+    if !lowered {
+        return Vec::new();
+    }
     let mut found = crate::finish(ctx, out).batch.diagnostics;
     found.retain(|d| d.location.as_ref().is_some_and(|l| l.path == display));
     found

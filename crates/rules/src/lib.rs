@@ -1,0 +1,46 @@
+//! The checks about what a hook *does*, for every convention: the rules over accepted hooks
+//! (its command, timeout, matcher; `rules/`), their autofixes ([`fix`]) and the lint
+//! configuration, `hooks.toml` ([`lint_config`]). The adapters read files into the IR and check
+//! only the file format; everything here reads the IR, the contract table and the source text.
+//!
+//! Entry points: [`discover`], [`discover_only`] and [`load_file`] read like the adapters'
+//! [`adapters::read`], [`adapters::read_only`] and [`adapters::read_file`], then run the rules.
+
+pub mod fix;
+pub mod lint_config;
+mod rules;
+
+use adapters::{Context, Discovered, Output};
+use hook_ir::Convention;
+use std::path::Path;
+
+/// Runs every rule over the accepted hooks of `out` and adds their findings, each once.
+pub fn check(ctx: &Context, out: &mut Output) {
+    rules::check(ctx, out);
+}
+
+/// Discovers and lowers every convention's sources under `ctx`, runs the rules, normalizes the
+/// batch and checks the `hooks bridge` entries against the hooks found
+/// ([`adapters::bridge::check`]): what `hooks lint` and `hooks list` report.
+pub fn discover(ctx: &Context) -> Discovered {
+    let mut d = discover_only(ctx, &Convention::ALL);
+    let checks = adapters::bridge::check(&d.batch.hooks);
+    d.batch.diagnostics.extend(checks);
+    d
+}
+
+/// Like [`discover`], restricted to some conventions (and without the bridge check).
+pub fn discover_only(ctx: &Context, conventions: &[Convention]) -> Discovered {
+    finish(ctx, adapters::read_output(ctx, conventions))
+}
+
+/// Reads one explicit config file ([`adapters::read_file`]), then runs the rules.
+pub fn load_file(ctx: &Context, path: &Path, convention: Option<Convention>) -> Discovered {
+    finish(ctx, adapters::read_file_output(ctx, path, convention))
+}
+
+/// Runs the rules over `out`, then normalizes the batch.
+pub fn finish(ctx: &Context, mut out: Output) -> Discovered {
+    check(ctx, &mut out);
+    adapters::finish(out)
+}
