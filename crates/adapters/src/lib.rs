@@ -18,6 +18,7 @@ pub mod write;
 mod line_index;
 mod read_back;
 pub mod read_limit;
+pub mod reimport;
 mod rules;
 pub mod run_cache;
 pub mod schema;

@@ -270,6 +270,7 @@ pub fn import(
                 &WriteOptions {
                     force: o.force,
                     target: Some(file),
+                    base: None,
                 },
             );
             progress.say(file_hooks.len(), || {
