@@ -387,9 +387,25 @@ pub struct ImportArgs {
     /// Overwrite differing values in the target.
     #[arg(long)]
     pub force: bool,
+    /// Accept known losses: hooks left out with one of these codes (e.g. matcher_not_portable)
+    /// do not make the import exit 1. An unknown code is a usage error.
+    #[arg(long, value_name = "CODE,..", value_delimiter = ',', value_parser = parse_code)]
+    pub allow_loss: Vec<hook_ir::Code>,
     /// Output format (default: human on a terminal, json otherwise).
     #[arg(long, value_enum)]
     pub format: Option<ListFormat>,
+}
+
+/// Parses a diagnostic code for clap (a usage error, exit 2, names the closest code).
+fn parse_code(s: &str) -> Result<hook_ir::Code, String> {
+    hook_ir::Code::parse(s.trim()).ok_or_else(|| {
+        let near = hook_ir::Code::ALL
+            .iter()
+            .find(|c| c.as_str().contains(s.trim()) || s.trim().contains(c.as_str()))
+            .map(|c| format!("; did you mean `{c}`?"))
+            .unwrap_or_default();
+        format!("unknown diagnostic code `{s}`{near} (`hooks explain --list` lists them)")
+    })
 }
 
 /// Which hooks `hooks import` reads.

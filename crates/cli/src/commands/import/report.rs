@@ -69,6 +69,26 @@ pub fn human(r: &Report, found: &Discovered, color: bool) -> String {
     };
     out.push_str(&render::human::diagnostics(&shown, color));
     let applied = !r.dry_run && !r.held_back;
+    // What an earlier import wrote and this one takes out, each once, before the files.
+    for x in &r.removals {
+        let verb = match (x.updated, applied) {
+            (true, true) => "replaced",
+            (false, true) => "removed",
+            (true, false) => "would replace",
+            (false, false) => "would remove",
+        };
+        let command: String = x.command.chars().take(120).collect();
+        out.push_str(&format!(
+            "{verb} `{command}` ({}) in {}: {}\n",
+            x.event,
+            x.path,
+            if x.updated {
+                "the source changed it"
+            } else {
+                "the source no longer has it"
+            }
+        ));
+    }
     for c in &r.plan.changes {
         let verb = match (action(c), applied) {
             ("create", true) => "created",
@@ -138,7 +158,17 @@ pub fn summary_line(r: &Report) -> String {
         } else {
             format!(", {}", left_out_words(&t.left_out))
         };
-        parts.push(format!("to `{}`: {} {verb}{left}", t.to, t.moved));
+        let mut replaced = String::new();
+        if t.updated > 0 {
+            replaced.push_str(&format!(" ({} updated)", t.updated));
+        }
+        if t.removed > 0 {
+            replaced.push_str(&format!(
+                ", {} removed (no longer in the source)",
+                t.removed
+            ));
+        }
+        parts.push(format!("to `{}`: {} {verb}{replaced}{left}", t.to, t.moved));
     }
     let files = |a: &str| r.plan.changes.iter().filter(|c| action(c) == a).count();
     let (created, changed) = (files("create"), files("change"));
@@ -178,6 +208,20 @@ struct TargetV1<'a> {
     left_out: BTreeMap<&'static str, usize>,
     /// Of `moved`, the hooks of events outside the six kinds.
     carried: usize,
+    /// Hooks an earlier import wrote, replaced by their changed version.
+    updated: usize,
+    /// Hooks an earlier import wrote that the source no longer has, taken out.
+    removed: usize,
+}
+
+#[derive(Serialize)]
+struct RemovalV1<'a> {
+    to: &'a str,
+    path: &'a str,
+    event: &'a str,
+    command: &'a str,
+    /// Whether a changed version of it was written in its place.
+    updated: bool,
 }
 
 #[derive(Serialize)]
@@ -194,6 +238,7 @@ struct ImportV1<'a> {
     carried: Vec<render::json::HookV1<'a>>,
     changes: Vec<ChangeV1<'a>>,
     written: &'a [String],
+    removals: Vec<RemovalV1<'a>>,
     diagnostics: Vec<render::json::DiagnosticV1<'a>>,
     summary: render::json::Summary,
 }
@@ -226,6 +271,8 @@ pub fn json(r: &Report) -> String {
                 moved: t.moved,
                 left_out: t.left_out.iter().map(|(c, n)| (c.as_str(), *n)).collect(),
                 carried: t.carried,
+                updated: t.updated,
+                removed: t.removed,
             })
             .collect(),
         hooks: r
@@ -253,6 +300,17 @@ pub fn json(r: &Report) -> String {
             })
             .collect(),
         written: &r.written,
+        removals: r
+            .removals
+            .iter()
+            .map(|x| RemovalV1 {
+                to: x.to.as_str(),
+                path: &x.path,
+                event: &x.event,
+                command: &x.command,
+                updated: x.updated,
+            })
+            .collect(),
         diagnostics: r.diagnostics.iter().map(render::json::diagnostic).collect(),
         summary: render::json::summary(&batch),
     };
