@@ -19,6 +19,14 @@ pub fn action(c: &FileChange) -> &'static str {
     }
 }
 
+/// Whether the change is the record `hooks import` keeps beside a target.
+fn is_record(c: &FileChange) -> bool {
+    c.path.file_name().is_some_and(|n| {
+        n.to_string_lossy()
+            .ends_with(adapters::reimport::RECORD_SUFFIX)
+    })
+}
+
 /// What happened, as one word (the JSON `outcome`).
 pub fn outcome(r: &Report) -> &'static str {
     if r.held_back {
@@ -98,7 +106,8 @@ pub fn human(r: &Report, found: &Discovered, color: bool) -> String {
             _ => "unchanged",
         };
         out.push_str(&format!("{verb} {}\n", c.display));
-        if r.dry_run {
+        // A record's diff is digests: the JSON output has it, the terminal does not need it.
+        if r.dry_run && !is_record(c) {
             out.push_str(&diff(c));
         }
     }
@@ -170,7 +179,14 @@ pub fn summary_line(r: &Report) -> String {
         }
         parts.push(format!("to `{}`: {} {verb}{replaced}{left}", t.to, t.moved));
     }
-    let files = |a: &str| r.plan.changes.iter().filter(|c| action(c) == a).count();
+    // The hook files; the records beside them (`adapters::reimport`) are listed, not counted.
+    let files = |a: &str| {
+        r.plan
+            .changes
+            .iter()
+            .filter(|c| action(c) == a && !is_record(c))
+            .count()
+    };
     let (created, changed) = (files("create"), files("change"));
     parts.push(if applied {
         format!(
