@@ -350,3 +350,48 @@ fn a_dry_run_exits_as_the_real_run_and_shows_what_it_would_remove() {
     let r = t.import("claude-settings", "jcode", &["--dry-run"]);
     assert_eq!(r.code, 0, "{}", r.shown);
 }
+
+#[test]
+fn into_claude_settings_the_same_holds_and_the_users_keys_stay() {
+    let t = Tree::new();
+    let codex = |cmd: &str| {
+        format!(
+            "{{\"hooks\": {{\"PreToolUse\": [{{\"matcher\": \"Bash\", \"hooks\": [{{\"type\": \"command\", \"command\": \"{cmd}\"}}]}}], \"Stop\": [{{\"hooks\": [{{\"type\": \"command\", \"command\": \"./stop.sh\"}}]}}]}}}}\n"
+        )
+    };
+    t.write("project/.codex/hooks.json", &codex("./guard.sh v1"));
+    t.write(
+        "project/.claude/settings.json",
+        "{\n  \"model\": \"opus\",\n  \"hooks\": {\"Stop\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"./by-hand.sh\"}]}]}\n}\n",
+    );
+    assert_eq!(t.import("codex-json", "claude-settings", &[]).code, 0);
+    t.write("project/.codex/hooks.json", &codex("./guard.sh v2"));
+    let r = t.import("codex-json", "claude-settings", &["--format", "json"]);
+    assert_eq!(r.code, 0, "{}", r.shown);
+    let claude = commands(&t, "claude-settings");
+    assert_eq!(claude.len(), 3, "{claude:?}");
+    assert!(claude.iter().any(|c| c == "./guard.sh v2"), "{claude:?}");
+    assert!(claude.iter().any(|c| c == "./by-hand.sh"), "{claude:?}");
+    assert!(!claude.iter().any(|c| c.contains("v1")), "{claude:?}");
+    let text = t.read("project/.claude/settings.json");
+    assert!(text.starts_with("{\n  \"model\": \"opus\",\n"), "{text}");
+}
+
+#[test]
+fn a_record_that_cannot_be_read_stops_the_import() {
+    let t = imported("v1", true);
+    t.write("project/.codex/.hooks.json.hooks-import", "{not json");
+    t.write("project/.claude/settings.json", &settings("v2", true));
+    let before = t.files();
+    let (code, doc) = import_json(&t, &[]);
+    assert_eq!(code, 1, "{doc:#}");
+    assert_eq!(doc["outcome"], "refused", "{doc:#}");
+    let d = doc["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["code"] == "unreadable_source")
+        .unwrap_or_else(|| panic!("{doc:#}"));
+    assert_eq!(d["location"]["path"], ".codex/.hooks.json.hooks-import");
+    assert_eq!(t.files(), before, "nothing is written");
+}
