@@ -395,3 +395,25 @@ fn a_record_that_cannot_be_read_stops_the_import() {
     assert_eq!(d["location"]["path"], ".codex/.hooks.json.hooks-import");
     assert_eq!(t.files(), before, "nothing is written");
 }
+
+#[test]
+fn a_target_deleted_by_hand_is_written_again_without_edited_warnings() {
+    let t = imported("v1", true);
+    std::fs::remove_file(t.root().join("project/.codex/hooks.json")).unwrap();
+    let (code, doc) = import_json(&t, &[]);
+    assert_eq!(code, 0, "{doc:#}");
+    assert!(
+        !doc["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|d| d["code"] == "imported_hook_edited"),
+        "{doc:#}"
+    );
+    assert_eq!(commands(&t, "codex-json").len(), 2);
+    // And it is the import's again: a change replaces it.
+    t.write("project/.claude/settings.json", &settings("v2", true));
+    assert_eq!(import_json(&t, &[]).0, 0);
+    assert_eq!(count(&t, "codex-json", "guard.sh v1"), 0);
+    assert_eq!(count(&t, "codex-json", "guard.sh v2"), 1);
+}

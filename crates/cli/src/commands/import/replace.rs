@@ -127,6 +127,9 @@ pub fn plan(ctx: &Context, t: &Target<'_>) -> FilePlan {
     };
     let claims = match record_before.as_deref().map(reimport::read_record) {
         None => Vec::new(),
+        // The target is gone (deleted by hand): nothing of it is there to replace, and its
+        // hooks are not "edited" — the record starts again with what is written now.
+        Some(Ok(_)) if before.is_none() => Vec::new(),
         Some(Ok(c)) => c,
         Some(Err(e)) => {
             diagnostics.push(refusal(&record_display, e.to_string()));
