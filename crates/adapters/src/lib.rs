@@ -121,7 +121,20 @@ pub fn plan_write(
     hooks: &[Hook],
     opts: &write::WriteOptions,
 ) -> write::Plan {
-    let plan = match convention {
+    let plan = plan_write_unchecked(ctx, convention, hooks, opts);
+    read_back::verify(ctx, convention, hooks, plan)
+}
+
+/// [`plan_write`] without reading the planned text back: for a plan that is never applied,
+/// such as what `hooks import` plans onto an empty file to learn which entries its hooks
+/// become ([`reimport`]). A plan to apply must come from [`plan_write`].
+pub fn plan_write_unchecked(
+    ctx: &Context,
+    convention: Convention,
+    hooks: &[Hook],
+    opts: &write::WriteOptions,
+) -> write::Plan {
+    match convention {
         Convention::Jcode => jcode::plan_write(ctx, convention, hooks, opts),
         Convention::Jarvis => jarvis::plan_write(ctx, convention, hooks, opts),
         Convention::Gjc => gjc::plan_write(ctx, convention, hooks, opts),
@@ -132,8 +145,7 @@ pub fn plan_write(
         Convention::GjcPlugin => gjc_plugin::plan_write(ctx, convention, hooks, opts),
         Convention::ClaudeSettings => claude_settings::plan_write(ctx, convention, hooks, opts),
         Convention::GeminiSettings => gemini_settings::plan_write(ctx, convention, hooks, opts),
-    };
-    read_back::verify(ctx, convention, hooks, plan)
+    }
 }
 
 /// [`load_file`] without the rules (`rules/`): the file format's checks only, as lowering did

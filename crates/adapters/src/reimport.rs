@@ -53,7 +53,62 @@ pub fn supports(convention: Convention) -> bool {
 /// The hook entries of a target file's text, in file order; `None` when the text does not
 /// parse (a writer refuses such a file anyway).
 pub fn entries(convention: Convention, text: &str) -> Option<Vec<Entry>> {
-    remove(convention, text, &[]).map(|(_, all, _)| all)
+    match convention {
+        // A plain parse: the CST that removal edits is needed only to remove.
+        Convention::CodexJson | Convention::ClaudeSettings | Convention::GeminiSettings => {
+            json_entries(text)
+        }
+        _ => remove(convention, text, &[]).map(|(_, all, _)| all),
+    }
+}
+
+/// The entry of one JSON handler under `event`, in a group whose other keys are `head`.
+fn json_entry(event: &str, head: &Value, handler: &Value) -> Entry {
+    Entry {
+        event: event.to_string(),
+        command: handler
+            .get("command")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string(),
+        digest: digest(
+            "json",
+            &serde_json::json!({"event": event, "group": head, "handler": handler}),
+        ),
+    }
+}
+
+/// The group's keys other than `hooks` (its matcher): part of what each handler means.
+fn group_head(group: &Value) -> Value {
+    let mut head = group.clone();
+    if let Some(o) = head.as_object_mut() {
+        o.remove("hooks");
+    }
+    head
+}
+
+fn json_entries(text: &str) -> Option<Vec<Entry>> {
+    let base = if text.trim().is_empty() { "{}" } else { text };
+    let doc = jsonc_parser::parse_to_serde_value::<Value>(base, &Default::default()).ok()?;
+    let mut out = Vec::new();
+    let Some(events) = doc.get("hooks").and_then(Value::as_object) else {
+        return Some(out);
+    };
+    for (event, groups) in events {
+        for g in groups.as_array().into_iter().flatten() {
+            if !g.is_object() {
+                continue;
+            }
+            let Some(handlers) = g.get("hooks").and_then(Value::as_array) else {
+                continue;
+            };
+            let head = group_head(g);
+            for h in handlers {
+                out.push(json_entry(event, &head, h));
+            }
+        }
+    }
+    Some(out)
 }
 
 /// `text` with one entry taken out for each digest of `digests` (the first one with it, in file
@@ -144,26 +199,10 @@ fn remove_json(text: &str, take: &mut dyn FnMut(&Entry) -> bool) -> Option<Remov
             let Some(handlers) = g.array_value("hooks") else {
                 continue;
             };
-            // The group's other keys (its matcher) are part of what each handler means.
-            let mut head = as_value(&g.to_string());
-            if let Some(o) = head.as_object_mut() {
-                o.remove("hooks");
-            }
+            let head = group_head(&as_value(&g.to_string()));
             let mut removed_here = false;
             for handler in handlers.elements() {
-                let value = as_value(&handler.to_string());
-                let e = Entry {
-                    event: event.clone(),
-                    command: value
-                        .get("command")
-                        .and_then(Value::as_str)
-                        .unwrap_or_default()
-                        .to_string(),
-                    digest: digest(
-                        "json",
-                        &serde_json::json!({"event": event, "group": head, "handler": value}),
-                    ),
-                };
+                let e = json_entry(&event, &head, &as_value(&handler.to_string()));
                 if take(&e) {
                     handler.remove();
                     gone.push(e.clone());
@@ -189,7 +228,6 @@ fn remove_json(text: &str, take: &mut dyn FnMut(&Entry) -> bool) -> Option<Remov
 fn remove_jarvis(text: &str, take: &mut dyn FnMut(&Entry) -> bool) -> Option<Removal> {
     use toml_edit::{DocumentMut, Item, Value as TV};
     let plain: toml::Table = text.parse().ok()?;
-    let mut doc: DocumentMut = text.parse().ok()?;
     let (mut all, mut gone, mut drop) = (Vec::new(), Vec::new(), Vec::new());
     let list = plain.get("hooks").and_then(toml::Value::as_array);
     for (i, t) in list.into_iter().flatten().enumerate() {
@@ -214,6 +252,7 @@ fn remove_jarvis(text: &str, take: &mut dyn FnMut(&Entry) -> bool) -> Option<Rem
     if drop.is_empty() {
         return Some((text.to_string(), all, gone));
     }
+    let mut doc: DocumentMut = text.parse().ok()?;
     // From the end, so the earlier indices still hold.
     for &i in drop.iter().rev() {
         match doc.get_mut("hooks") {
@@ -258,7 +297,6 @@ fn remove_jarvis(text: &str, take: &mut dyn FnMut(&Entry) -> bool) -> Option<Rem
 fn remove_jcode(text: &str, take: &mut dyn FnMut(&Entry) -> bool) -> Option<Removal> {
     use toml_edit::{DocumentMut, Item, Value as TV};
     let plain: toml::Table = text.parse().ok()?;
-    let mut doc: DocumentMut = text.parse().ok()?;
     let (mut all, mut gone) = (Vec::new(), Vec::new());
     let Some(hooks) = plain.get("hooks").and_then(toml::Value::as_table) else {
         return Some((text.to_string(), all, gone));
@@ -299,6 +337,7 @@ fn remove_jcode(text: &str, take: &mut dyn FnMut(&Entry) -> bool) -> Option<Remo
     if drop.is_empty() {
         return Some((text.to_string(), all, gone));
     }
+    let mut doc: DocumentMut = text.parse().ok()?;
     let table = doc.get_mut("hooks")?.as_table_like_mut()?;
     for &(slot, i) in drop.iter().rev() {
         match i {

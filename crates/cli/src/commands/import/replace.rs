@@ -109,21 +109,27 @@ pub fn plan(ctx: &Context, t: &Target<'_>) -> FilePlan {
         removals: Vec::new(),
         diagnostics,
     };
-    // Without a readable file and record, the writer plans (and refuses) as it always did.
-    let (Ok(before), Ok(record_before)) =
-        (write::read_target(t.file), write::read_target(&record_path))
-    else {
-        if write::read_target(&record_path).is_err() {
-            diagnostics.push(refusal(&record_display, "it cannot be read".into()));
+    let writer_alone = |diagnostics| {
+        let plan = if hooks.is_empty() {
+            write::Plan::default()
+        } else {
+            plain(None)
+        };
+        nothing(plan, diagnostics)
+    };
+    let record_before = match write::read_target(&record_path) {
+        Ok(r) => r,
+        Err(e) => {
+            diagnostics.push(refusal(&record_display, format!("it cannot be read ({e})")));
+            return nothing(write::Plan::default(), diagnostics);
         }
-        return nothing(
-            if hooks.is_empty() {
-                write::Plan::default()
-            } else {
-                plain(None)
-            },
-            diagnostics,
-        );
+    };
+    // A target that cannot be read or parsed: the writer refuses it, as it always did.
+    let Ok(before) = write::read_target(t.file) else {
+        return writer_alone(diagnostics);
+    };
+    let Some(present) = reimport::entries(to, before.as_deref().unwrap_or("")) else {
+        return writer_alone(diagnostics);
     };
     let claims = match record_before.as_deref().map(reimport::read_record) {
         None => Vec::new(),
@@ -135,17 +141,6 @@ pub fn plan(ctx: &Context, t: &Target<'_>) -> FilePlan {
             diagnostics.push(refusal(&record_display, e.to_string()));
             return nothing(write::Plan::default(), diagnostics);
         }
-    };
-    let Some(present) = reimport::entries(to, before.as_deref().unwrap_or("")) else {
-        // A target its writer cannot parse: the writer says so.
-        return nothing(
-            if hooks.is_empty() {
-                write::Plan::default()
-            } else {
-                plain(None)
-            },
-            diagnostics,
-        );
     };
     let record_dir = t.file.parent().unwrap_or(Path::new("/"));
     let root = root_of(ctx, t.file);
@@ -159,7 +154,7 @@ pub fn plan(ctx: &Context, t: &Target<'_>) -> FilePlan {
     }
     let mut wanted: Vec<Claim> = Vec::new();
     for (from, hs) in &by_source {
-        let p = adapters::plan_write(
+        let p = adapters::plan_write_unchecked(
             ctx,
             to,
             hs,
@@ -272,9 +267,17 @@ pub fn plan(ctx: &Context, t: &Target<'_>) -> FilePlan {
         .unwrap_or_default();
     let after_entries = reimport::entries(to, &after).unwrap_or_default();
     let mut in_after = counts(&after_entries);
+    // What the base holds: the target as it was, less what was taken out (not parsed again:
+    // a target of 20,000 hooks is parsed as few times as can be).
+    let mut base_counts = counts(&present);
+    for g in &gone {
+        take(&mut base_counts, &g.digest);
+    }
     let mut added = counts(&after_entries);
-    for e in reimport::entries(to, base.as_deref().unwrap_or("")).unwrap_or_default() {
-        take(&mut added, &e.digest);
+    for (d, n) in &base_counts {
+        for _ in 0..*n {
+            take(&mut added, d);
+        }
     }
 
     // The new record: the other sources' claims, and what this import wrote that is there.
@@ -315,11 +318,9 @@ pub fn plan(ctx: &Context, t: &Target<'_>) -> FilePlan {
         }),
     };
 
-    // A removed entry is an update when an entry of its event was added.
-    let mut added_events: HashMap<String, usize> = HashMap::new();
-    let base_counts =
-        counts(&reimport::entries(to, base.as_deref().unwrap_or("")).unwrap_or_default());
+    // A removed entry is an update when an entry of its event was added in its place.
     let mut seen = base_counts;
+    let mut added_events: HashMap<String, usize> = HashMap::new();
     for e in &after_entries {
         if !take(&mut seen, &e.digest) {
             *added_events.entry(e.event.clone()).or_default() += 1;
