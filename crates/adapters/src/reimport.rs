@@ -481,6 +481,35 @@ mod tests {
     }
 
     #[test]
+    fn the_plain_parse_and_the_cst_give_the_same_digests() {
+        // What `entries` reads (serde) and what `remove` edits (the CST) must agree, or an
+        // entry found would not be removable.
+        let text = "{\n  /* c */ \"hooks\": {\"PreToolUse\": [{\"matcher\": \"B\\u0061sh\", // x\n \"hooks\": [{\"type\": \"command\", \"command\": \"a \\\"q\\\" \\u00e9\", \"timeout\": 1.50, \"async\": false}, {\"command\": \"b\", \"timeout\": 1e3}]}], \"Stop\": [{\"hooks\": []}, {\"hooks\": [{\"type\": \"command\", \"command\": \"c\", \"env\": {\"z\": 1, \"a\": [null, true]}}]}]}\n}\n";
+        for c in [
+            Convention::ClaudeSettings,
+            Convention::CodexJson,
+            Convention::GeminiSettings,
+        ] {
+            let mut plain: Vec<String> = entries(c, text)
+                .unwrap()
+                .into_iter()
+                .map(|e| e.digest)
+                .collect();
+            let (_, all, _) = remove(c, text, &[]).unwrap();
+            let mut cst: Vec<String> = all.into_iter().map(|e| e.digest).collect();
+            plain.sort();
+            cst.sort();
+            assert_eq!(plain.len(), 3);
+            assert_eq!(plain, cst);
+            for d in &plain {
+                let (out, _, gone) = remove(c, text, std::slice::from_ref(d)).unwrap();
+                assert_eq!(gone.len(), 1, "{out}");
+                assert_eq!(entries(c, &out).unwrap().len(), 2, "{out}");
+            }
+        }
+    }
+
+    #[test]
     fn jarvis_and_jcode_removal() {
         let text = "# top\n[[hooks]]\nevent = \"Stop\"\ncommand = \"a\"\n\n[[hooks]]\nevent = \"Stop\"\ncommand = \"b\"\ntimeout = 5\n";
         let all = entries(Convention::Jarvis, text).unwrap();
