@@ -30,6 +30,9 @@ pub enum Command {
     /// JSON (exit 0 whatever the decision, 1 when a guard module could not be loaded).
     Run(RunArgs),
     /// Migrate hooks from one convention to another.
+    ///
+    /// Importing again replaces what the last import wrote: changed hooks are updated, hooks
+    /// gone from the source removed, hooks written or edited by hand in the target kept.
     Import(ImportArgs),
     /// Print a shell completion script.
     Completions(CompletionsArgs),
@@ -381,14 +384,16 @@ pub struct ImportArgs {
     /// Replace the user's home directory for user-level files (default: $HOME).
     #[arg(long, value_name = "DIR")]
     pub home: Option<PathBuf>,
-    /// Print the plan (files, diffs, diagnostics) and write nothing.
+    /// Print the plan (files, diffs, diagnostics) and write nothing; exit as the real run
+    /// would (1 where it would write with losses or refuse), so CI can check an import.
     #[arg(long)]
     pub dry_run: bool,
     /// Overwrite differing values in the target.
     #[arg(long)]
     pub force: bool,
     /// Accept known losses: hooks left out with one of these codes (e.g. matcher_not_portable)
-    /// do not make the import exit 1. An unknown code is a usage error.
+    /// do not make the import exit 1; they are still reported. An unknown code is a usage
+    /// error (exit 2).
     #[arg(long, value_name = "CODE,..", value_delimiter = ',', value_parser = parse_code)]
     pub allow_loss: Vec<hook_ir::Code>,
     /// Output format (default: human on a terminal, json otherwise).
