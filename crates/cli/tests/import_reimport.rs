@@ -417,3 +417,89 @@ fn a_target_deleted_by_hand_is_written_again_without_edited_warnings() {
     assert_eq!(count(&t, "codex-json", "guard.sh v1"), 0);
     assert_eq!(count(&t, "codex-json", "guard.sh v2"), 1);
 }
+
+#[test]
+fn only_the_sources_read_are_replaced_from() {
+    // Another project's hooks, guarded in the same user-level jcode file, stay.
+    let t = imported("v1", false);
+    t.write("other/.claude/settings.json", &settings("other", false));
+    let other = |extra: &[&str]| {
+        let mut args = vec![
+            "import",
+            "--from",
+            "claude-settings",
+            "--to",
+            "jcode",
+            "../other",
+            "--home",
+            "../home",
+        ];
+        args.extend_from_slice(extra);
+        t.run(&args)
+    };
+    assert_eq!(other(&[]).code, 0);
+    t.write("project/.claude/settings.json", &settings("v2", false));
+    assert_eq!(import_json(&t, &[]).0, 0);
+    assert_eq!(count(&t, "jcode", "guard.sh other"), 1);
+    assert_eq!(count(&t, "jcode", "guard.sh v2"), 1);
+    assert_eq!(count(&t, "jcode", "guard.sh v1"), 0);
+
+    // A source with an error (a typo) is not replaced from: its hooks may be missing only
+    // because of it.
+    let before = t.files();
+    t.write(
+        "project/.claude/settings.json",
+        "{\"hooks\": {\"PreToolUse\": [}",
+    );
+    let (code, doc) = import_json(&t, &[]);
+    assert_eq!(code, 1, "{doc:#}");
+    assert!(doc["removals"].as_array().unwrap().is_empty(), "{doc:#}");
+    for (conv, _) in FILES {
+        assert_eq!(
+            count(&t, conv, "guard.sh v2"),
+            1,
+            "{conv}: {:?}",
+            commands(&t, conv)
+        );
+    }
+    let mut now = t.files();
+    now.remove("project/.claude/settings.json");
+    let mut then = before;
+    then.remove("project/.claude/settings.json");
+    assert_eq!(now, then);
+
+    // A source file deleted: its hooks go with it (here the personal file).
+    t.write("project/.claude/settings.json", &settings("v2", false));
+    t.write(
+        "project/.claude/settings.local.json",
+        "{\"hooks\": {\"Stop\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"./mine.sh\"}]}]}}",
+    );
+    assert_eq!(import_json(&t, &[]).0, 0);
+    assert_eq!(count(&t, "codex-json", "mine.sh"), 1);
+    std::fs::remove_file(t.root().join("project/.claude/settings.local.json")).unwrap();
+    let (code, doc) = import_json(&t, &[]);
+    assert_eq!(code, 0, "{doc:#}");
+    for (conv, _) in FILES {
+        assert_eq!(
+            count(&t, conv, "mine.sh"),
+            0,
+            "{conv}: {:?}",
+            commands(&t, conv)
+        );
+        assert_eq!(
+            count(&t, conv, "guard.sh v2"),
+            1,
+            "{conv}: {:?}",
+            commands(&t, conv)
+        );
+    }
+    // `--scope user` reads no project file: nothing of the project's is replaced.
+    t.write("project/.claude/settings.json", "{}");
+    let r = t.import(
+        "claude-settings",
+        TARGETS,
+        &["--scope", "user", "--format", "json"],
+    );
+    assert_eq!(r.code, 0, "{}", r.shown);
+    assert_eq!(count(&t, "codex-json", "guard.sh v2"), 1);
+}

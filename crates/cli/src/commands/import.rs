@@ -233,6 +233,38 @@ fn set_aside(
     out
 }
 
+/// The source files whose earlier hooks in the targets this import replaces (`replace`): each
+/// file read in `--scope` — but not one with an error, whose hooks may be missing only because
+/// of a typo (they stay until it is fixed) — and each file of the source convention at a scope
+/// read that no longer exists (its hooks are gone with it).
+fn replaced_sources(ctx: &Context, found: &Discovered, o: &Options) -> Vec<PathBuf> {
+    let broken: std::collections::HashSet<&str> = found
+        .batch
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity() == Severity::Error)
+        .filter_map(|d| d.location.as_ref().map(|l| l.path.as_str()))
+        .collect();
+    let mut out: Vec<PathBuf> = found
+        .sources
+        .iter()
+        .filter(|f| f.convention == o.from && !broken.contains(f.display.as_str()))
+        .filter(|f| scope_wanted(scope::of_file(ctx, o.from, &f.display), o.scope))
+        .map(|f| f.path.clone())
+        .collect();
+    for sc in [Scope::User, Scope::Project, Scope::Local] {
+        if !scope_wanted(sc, o.scope) {
+            continue;
+        }
+        if let Some(f) = scope::target(ctx, o.from, sc) {
+            if std::fs::symlink_metadata(&f).is_err() && !out.contains(&f) {
+                out.push(f);
+            }
+        }
+    }
+    out
+}
+
 /// Converts, plans, checks and (unless dry run or held back) applies, for every target.
 pub fn import(
     ctx: &Context,
@@ -261,13 +293,7 @@ pub fn import(
         .filter(|f| f.convention == o.from)
         .map(|f| (f.display.as_str(), f.path.as_path()))
         .collect();
-    let read_files: Vec<PathBuf> = found
-        .sources
-        .iter()
-        .filter(|f| f.convention == o.from)
-        .filter(|f| scope_wanted(scope::of_file(ctx, o.from, &f.display), o.scope))
-        .map(|f| f.path.clone())
-        .collect();
+    let read_files = replaced_sources(ctx, found, o);
     for &to in &o.targets {
         progress.say(hooks.len(), || {
             format!("converting {} hooks to `{to}`", hooks.len())
