@@ -503,3 +503,38 @@ fn only_the_sources_read_are_replaced_from() {
     assert_eq!(r.code, 0, "{}", r.shown);
     assert_eq!(count(&t, "codex-json", "guard.sh v2"), 1);
 }
+
+#[test]
+fn a_project_imported_through_a_symlink_is_the_same_source() {
+    let t = Tree::new();
+    std::os::unix::fs::symlink(t.project(), t.root().join("link")).unwrap();
+    t.write("project/.claude/settings.json", &settings("v1", false));
+    let r = t.run(&[
+        "import",
+        "--from",
+        "claude-settings",
+        "--to",
+        TARGETS,
+        "../link",
+        "--home",
+        "../home",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.shown);
+    t.write("project/.claude/settings.json", &settings("v2", false));
+    let (code, doc) = import_json(&t, &[]);
+    assert_eq!(code, 0, "{doc:#}");
+    for (conv, _) in FILES {
+        assert_eq!(
+            commands(&t, conv).len(),
+            1,
+            "{conv}: {:?}",
+            commands(&t, conv)
+        );
+        assert_eq!(
+            count(&t, conv, "guard.sh v2"),
+            1,
+            "{conv}: {:?}",
+            commands(&t, conv)
+        );
+    }
+}

@@ -63,6 +63,17 @@ fn root_of<'c>(ctx: &'c Context, file: &Path) -> Option<&'c Path> {
         .find(|r| file.starts_with(r))
 }
 
+/// `p` with symlinks resolved; for a file that does not exist (a deleted source), its
+/// directory resolved.
+fn real(p: &Path) -> PathBuf {
+    std::fs::canonicalize(p).unwrap_or_else(|_| match (p.parent(), p.file_name()) {
+        (Some(dir), Some(name)) => std::fs::canonicalize(dir)
+            .map(|d| d.join(name))
+            .unwrap_or_else(|_| p.to_path_buf()),
+        _ => p.to_path_buf(),
+    })
+}
+
 /// Digests by count.
 fn counts<'e>(entries: impl IntoIterator<Item = &'e Entry>) -> HashMap<String, usize> {
     let mut m = HashMap::new();
@@ -142,9 +153,11 @@ pub fn plan(ctx: &Context, t: &Target<'_>) -> FilePlan {
             return nothing(write::Plan::default(), diagnostics);
         }
     };
-    let record_dir = t.file.parent().unwrap_or(Path::new("/"));
-    let root = root_of(ctx, t.file);
-    let id = |p: &Path| reimport::source_id(record_dir, root, p);
+    // Resolved paths: the same files reached through a symlink (a symlinked project, `--home`
+    // through a link) are the same sources.
+    let record_dir = real(t.file.parent().unwrap_or(Path::new("/")));
+    let root = root_of(ctx, t.file).map(real);
+    let id = |p: &Path| reimport::source_id(&record_dir, root.as_deref(), &real(p));
     let read: HashSet<String> = t.read.iter().map(|p| id(p)).collect();
 
     // What this import writes, per source file: each source's hooks planned onto an empty file.
