@@ -6,9 +6,14 @@
 //! Scopes are kept (`adapters::scope`): user hooks go to user-level files, project hooks to the
 //! project's, personal hooks to a personal file or, guarded, to the user level.
 //!
-//! Exit codes (docs/cli.md): 0 every hook read moved (or nothing to import); 1 some hooks were
-//! left out with an error (the others are written) or the plan was refused (nothing written;
-//! `outcome` says which); 2 usage or I/O failure.
+//! Importing again replaces what an earlier import wrote (`replace`, with the record kept
+//! beside each target by `adapters::reimport`): changed hooks are updated, hooks gone from the
+//! source removed, hooks written or edited by hand kept.
+//!
+//! Exit codes (docs/cli.md, [`exit`]): 0 every hook read moved, nothing to import, nothing to
+//! change, or every loss acknowledged with `--allow-loss`; 1 some hooks were left out with an
+//! error (the others are written) or the plan was refused (nothing written; `outcome` says
+//! which); 2 usage or I/O failure. A dry run exits as the real run would.
 
 mod check;
 mod replace;
