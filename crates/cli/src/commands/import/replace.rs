@@ -159,6 +159,19 @@ pub fn plan(ctx: &Context, t: &Target<'_>) -> FilePlan {
     let root = root_of(ctx, t.file).map(real);
     let id = |p: &Path| reimport::source_id(&record_dir, root.as_deref(), &real(p));
     let read: HashSet<String> = t.read.iter().map(|p| id(p)).collect();
+    // A record's source as a diagnostic shows paths (its name is relative to the record).
+    let shown = |from: &str| {
+        let mut p = PathBuf::new();
+        for c in record_dir.join(from).components() {
+            match c {
+                std::path::Component::ParentDir => {
+                    p.pop();
+                }
+                other => p.push(other),
+            }
+        }
+        ctx.display(&p)
+    };
 
     // What this import writes, per source file: each source's hooks planned onto an empty file.
     let mut by_source: BTreeMap<String, Vec<Hook>> = BTreeMap::new();
@@ -223,7 +236,7 @@ pub fn plan(ctx: &Context, t: &Target<'_>) -> FilePlan {
             diagnostics.push(edited(
                 to,
                 &display,
-                &c.from,
+                &shown(&c.from),
                 "its source no longer has it, and what is there now is left as it is",
             ));
         }
@@ -233,7 +246,7 @@ pub fn plan(ctx: &Context, t: &Target<'_>) -> FilePlan {
             diagnostics.push(edited(
                 to,
                 &display,
-                &c.from,
+                &shown(&c.from),
                 "it is written again as its source has it; an edited copy is yours now and is kept",
             ));
         }
