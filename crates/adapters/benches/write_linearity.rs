@@ -72,6 +72,7 @@ fn bench(c: &mut Criterion) {
         let opts = WriteOptions {
             force: false,
             target: Some(dir.path().join(file)),
+            base: None,
         };
         let mut g = c.benchmark_group(format!("write_{to}"));
         g.warm_up_time(Duration::from_millis(500))

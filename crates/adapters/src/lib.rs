@@ -15,6 +15,7 @@ pub mod write;
 pub mod line_index;
 mod read_back;
 pub mod read_limit;
+pub mod reimport;
 pub mod run_cache;
 pub mod schema;
 pub mod scope;
@@ -144,7 +145,20 @@ pub fn plan_write(
     hooks: &[Hook],
     opts: &write::WriteOptions,
 ) -> write::Plan {
-    let plan = match convention {
+    let plan = plan_write_unchecked(ctx, convention, hooks, opts);
+    read_back::verify(ctx, convention, hooks, plan)
+}
+
+/// [`plan_write`] without reading the planned text back: for a plan that is never applied,
+/// such as what `hooks import` plans onto an empty file to learn which entries its hooks
+/// become ([`reimport`]). A plan to apply must come from [`plan_write`].
+pub fn plan_write_unchecked(
+    ctx: &Context,
+    convention: Convention,
+    hooks: &[Hook],
+    opts: &write::WriteOptions,
+) -> write::Plan {
+    match convention {
         Convention::Jcode => jcode::plan_write(ctx, convention, hooks, opts),
         Convention::Jarvis => jarvis::plan_write(ctx, convention, hooks, opts),
         Convention::Gjc => gjc::plan_write(ctx, convention, hooks, opts),
@@ -155,8 +169,7 @@ pub fn plan_write(
         Convention::GjcPlugin => gjc_plugin::plan_write(ctx, convention, hooks, opts),
         Convention::ClaudeSettings => claude_settings::plan_write(ctx, convention, hooks, opts),
         Convention::GeminiSettings => gemini_settings::plan_write(ctx, convention, hooks, opts),
-    };
-    read_back::verify(ctx, convention, hooks, plan)
+    }
 }
 
 /// Reads one explicit config file: its convention is `convention` when given, else detected

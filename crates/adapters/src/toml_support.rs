@@ -178,9 +178,10 @@ pub(crate) fn read_target(
     ctx: &Context,
     path: &Path,
     convention: Convention,
+    opts: &crate::write::WriteOptions,
 ) -> Result<(String, Option<String>, toml_edit::DocumentMut), Diagnostic> {
     let display = ctx.display(path);
-    let before = match crate::write::read_target(path) {
+    let before = match opts.read(path) {
         Ok(t) => t,
         Err(e) => {
             return Err(Diagnostic::new(

@@ -452,6 +452,20 @@ pub struct WriteOptions {
     pub force: bool,
     /// An explicit target file, instead of the convention's default location.
     pub target: Option<PathBuf>,
+    /// The target's text to plan against instead of what is on disk (`Some(None)`: as if the
+    /// file did not exist). `hooks import` plans onto the file with its own earlier hooks taken
+    /// out (`crate::reimport`), and the text a hook alone becomes onto an empty file.
+    pub base: Option<Option<String>>,
+}
+
+impl WriteOptions {
+    /// The target's text: [`WriteOptions::base`] when set, else the file ([`read_target`]).
+    pub fn read(&self, path: &Path) -> std::io::Result<Option<String>> {
+        match &self.base {
+            Some(text) => Ok(text.clone()),
+            None => read_target(path),
+        }
+    }
 }
 
 /// The one diagnostic every writer gives when the target differs from what it would write:

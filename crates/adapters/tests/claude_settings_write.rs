@@ -56,6 +56,7 @@ fn write(ctx: &Context, hooks: &[Hook], force: bool) -> adapters::write::Plan {
         &WriteOptions {
             force,
             target: None,
+            base: None,
         },
     );
     apply(&plan).unwrap();
@@ -375,6 +376,7 @@ fn an_explicit_target_is_written_instead_of_the_project_file() {
         &WriteOptions {
             force: false,
             target: Some(target.clone()),
+            base: None,
         },
     );
     apply(&plan).unwrap();

@@ -435,6 +435,7 @@ fn the_same_command_with_other_settings_is_a_conflict_unless_forced() {
         &WriteOptions {
             force: true,
             target: None,
+            base: None,
         },
     );
     assert_eq!(

@@ -15,6 +15,7 @@ fn import(t: &Tree, from: Convention, force: bool) -> adapters::write::Plan {
         &WriteOptions {
             force,
             target: None,
+            base: None,
         },
     )
 }

@@ -112,6 +112,7 @@ fn a_different_timeout_for_the_same_entry_is_a_conflict_unless_forced() {
         &WriteOptions {
             force: true,
             target: None,
+            base: None,
         },
     );
     let after = &forced.changes[0].after;

@@ -111,6 +111,7 @@ fn a_different_timeout_is_a_conflict_unless_forced() {
         &WriteOptions {
             force: true,
             target: None,
+            base: None,
         },
     );
     let after = &forced.changes[0].after;
@@ -154,6 +155,7 @@ fn creates_the_file_at_jcode_home_or_the_target() {
         &WriteOptions {
             force: false,
             target: Some(target.clone()),
+            base: None,
         },
     );
     assert_eq!(plan.changes[0].path, target);

@@ -45,6 +45,7 @@ fn refused_codes(ctx: &Context, conv: Convention, path: &Path, h: Hook) -> Vec<C
     let opts = WriteOptions {
         force: false,
         target: Some(path.to_path_buf()),
+        base: None,
     };
     let plan = plan_write(ctx, conv, &[h], &opts);
     assert!(plan.changes.is_empty(), "{plan:?}");
@@ -73,6 +74,7 @@ fn jcode_a_type_error_in_hooks_disables_the_file_so_the_import_is_refused() {
         &WriteOptions {
             force: false,
             target: Some(path.clone()),
+            base: None,
         },
     );
     let d = plan.diagnostics.last().expect("a refusal");
@@ -137,6 +139,7 @@ fn claude_an_event_key_written_twice_is_not_merged_into_the_copy_claude_ignores(
     let opts = WriteOptions {
         force: false,
         target: Some(path.clone()),
+        base: None,
     };
     let plan = plan_write(
         &ctx,

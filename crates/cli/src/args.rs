@@ -30,6 +30,9 @@ pub enum Command {
     /// JSON (exit 0 whatever the decision, 1 when a guard module could not be loaded).
     Run(RunArgs),
     /// Migrate hooks from one convention to another.
+    ///
+    /// Importing again replaces what the last import wrote: changed hooks are updated, hooks
+    /// gone from the source removed, hooks written or edited by hand in the target kept.
     Import(ImportArgs),
     /// Print a shell completion script.
     Completions(CompletionsArgs),
@@ -381,15 +384,33 @@ pub struct ImportArgs {
     /// Replace the user's home directory for user-level files (default: $HOME).
     #[arg(long, value_name = "DIR")]
     pub home: Option<PathBuf>,
-    /// Print the plan (files, diffs, diagnostics) and write nothing.
+    /// Print the plan (files, diffs, diagnostics) and write nothing; exit as the real run
+    /// would (1 where it would write with losses or refuse), so CI can check an import.
     #[arg(long)]
     pub dry_run: bool,
     /// Overwrite differing values in the target.
     #[arg(long)]
     pub force: bool,
+    /// Accept known losses: hooks left out with one of these codes (e.g. matcher_not_portable)
+    /// do not make the import exit 1; they are still reported. An unknown code is a usage
+    /// error (exit 2).
+    #[arg(long, value_name = "CODE,..", value_delimiter = ',', value_parser = parse_code)]
+    pub allow_loss: Vec<hook_ir::Code>,
     /// Output format (default: human on a terminal, json otherwise).
     #[arg(long, value_enum)]
     pub format: Option<ListFormat>,
+}
+
+/// Parses a diagnostic code for clap (a usage error, exit 2, names the closest code).
+fn parse_code(s: &str) -> Result<hook_ir::Code, String> {
+    hook_ir::Code::parse(s.trim()).ok_or_else(|| {
+        let near = hook_ir::Code::ALL
+            .iter()
+            .find(|c| c.as_str().contains(s.trim()) || s.trim().contains(c.as_str()))
+            .map(|c| format!("; did you mean `{c}`?"))
+            .unwrap_or_default();
+        format!("unknown diagnostic code `{s}`{near} (`hooks explain --list` lists them)")
+    })
 }
 
 /// Which hooks `hooks import` reads.

@@ -1046,6 +1046,26 @@ codes! {
     /// Keep the hook in its own agent, or re-create what it does with an event the target has.
     EventNotInTarget = "event_not_in_target", Error, "The target has no event equivalent to the hook's event outside the six kinds";
 
+    /// ## What it means
+    /// `hooks import` keeps a record beside each file it writes (`.<name>.hooks-import`, e.g.
+    /// `.codex/.hooks.json.hooks-import`) of the hook entries it wrote there and the source file
+    /// each came from, so that importing again replaces them: a changed command is updated, a
+    /// hook removed from the source is removed from the target. One of those entries is no
+    /// longer in the target exactly as it was written: someone edited it (or removed it) by
+    /// hand. An edited hook is yours from then on; import never changes or removes it.
+    /// ## Why it matters
+    /// The edited copy stays in the target and keeps running. If the source still has the hook,
+    /// the import writes it again as the source has it, so both may now run; if the source no
+    /// longer has it, the edited copy is not removed with it.
+    /// ## Example
+    /// `.codex/hooks.json` was generated from `.claude/settings.json`; `./guard.sh` was then
+    /// changed to `./guard.sh --strict` in `.codex/hooks.json` by hand, and the guard changed in
+    /// `.claude/settings.json` too: importing again adds the new guard and keeps the edited one.
+    /// ## How to fix
+    /// Make the change in the source and delete the edited copy from the target, or keep the
+    /// edited copy on purpose and remove the hook from the source.
+    ImportedHookEdited = "imported_hook_edited", Warning, "A hook an earlier import wrote was edited by hand; it is kept and no longer replaced";
+
     // ───────────────────────── Claude settings ─────────────────────────
 
     /// ## What it means

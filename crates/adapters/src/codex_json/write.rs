@@ -246,7 +246,7 @@ pub fn plan_write(ctx: &Context, hooks: &[Hook], opts: &WriteOptions) -> Plan {
         return plan;
     };
     let display = ctx.display(&target);
-    let before = match crate::write::read_target(&target) {
+    let before = match opts.read(&target) {
         Ok(t) => t,
         // Planning as if it were absent would replace content nobody looked at.
         Err(e) => {

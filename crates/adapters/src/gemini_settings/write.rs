@@ -44,7 +44,7 @@ pub(super) fn plan(
         return plan;
     };
     let display = ctx.display(&target);
-    let before = match crate::write::read_target(&target) {
+    let before = match opts.read(&target) {
         Ok(t) => t,
         Err(e) => {
             plan.diagnostics.push(

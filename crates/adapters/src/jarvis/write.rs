@@ -36,7 +36,7 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
             "no home directory: cannot tell where Jarvis's config.toml is".into(),
         ));
     };
-    let (display, before, mut doc) = match read_target(ctx, &path, convention) {
+    let (display, before, mut doc) = match read_target(ctx, &path, convention, opts) {
         Ok(t) => t,
         Err(e) => return refused(e),
     };

@@ -27,7 +27,7 @@ pub fn plan(ctx: &Context, convention: Convention, hooks: &[Hook], opts: &WriteO
             "no home directory and no JCODE_HOME: cannot tell where jcode's config.toml is".into(),
         ));
     };
-    let (display, before, mut doc) = match read_target(ctx, &path, convention) {
+    let (display, before, mut doc) = match read_target(ctx, &path, convention, opts) {
         Ok(t) => t,
         Err(e) => return refused(e),
     };

@@ -249,6 +249,7 @@ pub fn write_checked(
     let opts = WriteOptions {
         force: false,
         target: Some(path.clone()),
+        base: None,
     };
     let plan = adapters::plan_write(&ctx, conv, hooks, &opts);
     let refused = plan

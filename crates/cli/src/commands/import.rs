@@ -6,11 +6,17 @@
 //! Scopes are kept (`hooks_migrate::placement`): user hooks go to user-level files, project hooks to the
 //! project's, personal hooks to a personal file or, guarded, to the user level.
 //!
-//! Exit codes (docs/cli.md): 0 every hook read moved (or nothing to import); 1 some hooks were
-//! left out with an error (the others are written) or the plan was refused (nothing written;
-//! `outcome` says which); 2 usage or I/O failure.
+//! Importing again replaces what an earlier import wrote (`replace`, with the record kept
+//! beside each target by `adapters::reimport`): changed hooks are updated, hooks gone from the
+//! source removed, hooks written or edited by hand kept.
+//!
+//! Exit codes (docs/cli.md, [`exit`]): 0 every hook read moved, nothing to import, nothing to
+//! change, or every loss acknowledged with `--allow-loss`; 1 some hooks were left out with an
+//! error (the others are written) or the plan was refused (nothing written; `outcome` says
+//! which); 2 usage or I/O failure. A dry run exits as the real run would.
 
 mod check;
+mod replace;
 mod report;
 
 use crate::args::{ImportArgs, ImportScope, ListFormat};
@@ -42,6 +48,10 @@ pub struct TargetReport {
     /// How many of the moved hooks are of events outside the six kinds, carried to the target's
     /// equivalent event (`hooks_migrate::convert::native`).
     pub carried: usize,
+    /// Hooks an earlier import wrote, taken out and written again changed (`replace`).
+    pub updated: usize,
+    /// Hooks an earlier import wrote that the source no longer has, taken out.
+    pub removed: usize,
 }
 
 /// What the import did or would do.
@@ -61,17 +71,8 @@ pub struct Report {
     pub written: Vec<String>,
     /// Whether the plan was held back because of an error in it.
     pub held_back: bool,
-}
-
-impl Report {
-    /// Whether a target left a source hook out with an error (a hook left where it is on
-    /// purpose, such as GJC's managed Codex entry, or one the reader set aside with a warning,
-    /// such as an event outside the six kinds, does not fail the import).
-    pub fn any_left_out(&self) -> bool {
-        self.targets
-            .iter()
-            .any(|t| t.left_out.keys().any(|c| c.severity() == Severity::Error))
-    }
+    /// The hook entries an earlier import wrote that this one takes out (`replace`).
+    pub removals: Vec<replace::Removal>,
 }
 
 fn supported_moves() -> String {
@@ -134,15 +135,39 @@ pub fn run(a: ImportArgs) -> anyhow::Result<Exit> {
             out!("{}", report::human(&report, &found, color));
         }
     }
-    let errors = report
-        .diagnostics
+    Ok(exit(&report, &a.allow_loss))
+}
+
+/// The exit code (docs/cli.md): 1 when the plan was refused, when an error other than a hook
+/// left out was reported, or when hooks were left out with an error not in `allow_loss` —
+/// except when nothing is to be written and some hook is already there (importing again: the
+/// losses were reported, with exit 1, by the run that wrote the files). A dry run exits as the
+/// real run would.
+pub fn exit(r: &Report, allow_loss: &[Code]) -> Exit {
+    let lost: std::collections::BTreeSet<Code> = r
+        .targets
         .iter()
-        .any(|d| d.severity() == Severity::Error);
-    Ok(if report.held_back || report.any_left_out() || errors {
+        .flat_map(|t| t.left_out.keys().copied())
+        .filter(|c| c.severity() == Severity::Error && !allow_loss.contains(c))
+        .collect();
+    let losses: std::collections::BTreeSet<Code> = r
+        .targets
+        .iter()
+        .flat_map(|t| t.left_out.keys().copied())
+        .collect();
+    let other_errors = r.diagnostics.iter().any(|d| {
+        d.severity() == Severity::Error
+            && !losses.contains(&d.code)
+            && !allow_loss.contains(&d.code)
+    });
+    let unchanged = r.plan.changes.iter().all(|c| c.is_noop());
+    let some_there = r.targets.iter().any(|t| t.moved > 0);
+    let lossy = !lost.is_empty();
+    if r.held_back || other_errors || (lossy && !(unchanged && some_there)) {
         Exit::Findings
     } else {
         Exit::Success
-    })
+    }
 }
 
 /// What to import and how.
@@ -244,6 +269,38 @@ fn set_aside(found: &Discovered, from: Convention, s: ImportScope) -> BTreeMap<C
     out
 }
 
+/// The source files whose earlier hooks in the targets this import replaces (`replace`): each
+/// file read in `--scope` — but not one with an error, whose hooks may be missing only because
+/// of a typo (they stay until it is fixed) — and each file of the source convention at a scope
+/// read that no longer exists (its hooks are gone with it).
+fn replaced_sources(ctx: &Context, found: &Discovered, o: &Options) -> Vec<PathBuf> {
+    let broken: std::collections::HashSet<&str> = found
+        .batch
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity() == Severity::Error)
+        .filter_map(|d| d.location.as_ref().map(|l| l.path.as_str()))
+        .collect();
+    let mut out: Vec<PathBuf> = found
+        .sources
+        .iter()
+        .filter(|f| f.convention == o.from && !broken.contains(f.display.as_str()))
+        .filter(|f| scope_wanted(f.scope, o.scope))
+        .map(|f| f.path.clone())
+        .collect();
+    for sc in [Scope::User, Scope::Project, Scope::Personal] {
+        if !scope_wanted(sc, o.scope) {
+            continue;
+        }
+        if let Some(f) = scope::target(ctx, o.from, sc) {
+            if std::fs::symlink_metadata(&f).is_err() && !out.contains(&f) {
+                out.push(f);
+            }
+        }
+    }
+    out
+}
+
 /// Converts, plans, checks and (unless dry run or held back) applies, for every target.
 pub fn import(
     ctx: &Context,
@@ -268,17 +325,44 @@ pub fn import(
     let aside = set_aside(found, o.from, o.scope);
     let mut plan = Plan::default();
     let mut targets = Vec::new();
+    let (mut removals, mut records) = (Vec::new(), Vec::new());
+    // The source files read (in `--scope`), by display path: where each hook came from.
+    let source_paths: std::collections::HashMap<&str, &std::path::Path> = found
+        .sources
+        .iter()
+        .filter(|f| f.convention == o.from)
+        .map(|f| (f.display.as_str(), f.path.as_path()))
+        .collect();
+    let read_files = replaced_sources(ctx, found, o);
     for &to in &o.targets {
         progress.say(hooks.len(), || {
             format!("converting {} hooks to `{to}`", hooks.len())
         });
         let conversion = convert::convert_in(&hooks, to, Some(ctx));
-        // One plan per target file: a scope each.
-        let mut by_file: BTreeMap<PathBuf, Vec<Hook>> = BTreeMap::new();
+        // One plan per target file: a scope each; each hook with the source file it came from.
+        let mut by_file: BTreeMap<PathBuf, Vec<(Hook, PathBuf)>> = BTreeMap::new();
+        if adapters::reimport::supports(to) {
+            // A file this import writes nothing into may still hold what an earlier import
+            // wrote from these sources (every hook since removed from them).
+            for sc in [Scope::User, Scope::Project, Scope::Personal] {
+                if let Some(f) = scope::target(ctx, to, sc) {
+                    if adapters::reimport::record_path(&f).exists() {
+                        by_file.entry(f).or_default();
+                    }
+                }
+            }
+        }
         for (i, h) in conversion.hooks.iter().enumerate() {
             let sc = conversion.scopes.get(i).copied().unwrap_or(Scope::User);
+            let src = conversion
+                .sources
+                .get(i)
+                .and_then(|&k| hooks.get(k))
+                .and_then(|s| source_paths.get(s.location.path.as_str()))
+                .map(|p| p.to_path_buf())
+                .unwrap_or_default();
             match scope::target(ctx, to, sc) {
-                Some(f) => by_file.entry(f).or_default().push(h.clone()),
+                Some(f) => by_file.entry(f).or_default().push((h.clone(), src)),
                 None => diagnostics.push(
                     Diagnostic::new(
                         Code::SemanticMismatch,
@@ -290,6 +374,7 @@ pub fn import(
             }
         }
         diagnostics.extend(conversion.diagnostics.iter().cloned());
+        let (mut updated, mut removed) = (0, 0);
         for (file, file_hooks) in by_file {
             progress.say(file_hooks.len(), || {
                 format!(
@@ -298,20 +383,47 @@ pub fn import(
                     file_hooks.len()
                 )
             });
-            let p = adapters::plan_write(
-                ctx,
-                to,
-                &file_hooks,
-                &WriteOptions {
-                    force: o.force,
-                    target: Some(file),
-                },
-            );
-            progress.say(file_hooks.len(), || {
-                "checking the plan with the target's reader".into()
-            });
+            let n = file_hooks.len();
+            let (p, gone) = if adapters::reimport::supports(to) {
+                let r = replace::plan(
+                    ctx,
+                    &replace::Target {
+                        to,
+                        file: &file,
+                        hooks: &file_hooks,
+                        read: &read_files,
+                        force: o.force,
+                    },
+                );
+                plan.diagnostics.extend(r.diagnostics);
+                let gone = r.removals.len();
+                for x in &r.removals {
+                    if x.updated {
+                        updated += 1;
+                    } else {
+                        removed += 1;
+                    }
+                }
+                removals.extend(r.removals);
+                records.extend(r.record);
+                (r.plan, gone)
+            } else {
+                let hs: Vec<Hook> = file_hooks.into_iter().map(|(h, _)| h).collect();
+                let p = adapters::plan_write(
+                    ctx,
+                    to,
+                    &hs,
+                    &WriteOptions {
+                        force: o.force,
+                        target: Some(file),
+                        base: None,
+                    },
+                );
+                (p, 0)
+            };
+            progress.say(n, || "checking the plan with the target's reader".into());
             for c in &p.changes {
-                plan.diagnostics.extend(check::file(ctx, to, c));
+                plan.diagnostics.extend(check::file(ctx, to, c, gone));
             }
             if to == Convention::CodexJson {
                 // Codex runs a rewritten hooks.json only once each changed hook is trusted again.
@@ -340,8 +452,12 @@ pub fn import(
             hooks: conversion.hooks,
             left_out,
             carried,
+            updated,
+            removed,
         });
     }
+    // The records last: each after the file it describes.
+    plan.changes.extend(records);
     let held_back = plan
         .diagnostics
         .iter()
@@ -372,6 +488,7 @@ pub fn import(
         diagnostics,
         written,
         held_back,
+        removals,
     })
 }
 

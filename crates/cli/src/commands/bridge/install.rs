@@ -271,6 +271,7 @@ pub fn install(a: BridgeInstallArgs) -> anyhow::Result<Exit> {
     let opts = WriteOptions {
         force: false,
         target: Some(s.target.clone()),
+        base: None,
     };
     let plan = adapters::plan_write(&s.ctx, s.host, &wanted, &opts);
     let mut refused = false;

@@ -8,8 +8,15 @@ use hook_ir::{Code, Convention, Diagnostic, Location, Severity};
 use std::collections::BTreeMap;
 use std::path::Path;
 
-/// The diagnostics that hold the plan back, for one changed file of `convention`.
-pub fn file(ctx: &Context, convention: Convention, c: &FileChange) -> Vec<Diagnostic> {
+/// The diagnostics that hold the plan back, for one changed file of `convention`, from which
+/// the plan takes out `removed` hook entries an earlier import wrote (so it may read that many
+/// fewer hooks).
+pub fn file(
+    ctx: &Context,
+    convention: Convention,
+    c: &FileChange,
+    removed: usize,
+) -> Vec<Diagnostic> {
     if c.is_noop() {
         return Vec::new();
     }
@@ -52,7 +59,7 @@ pub fn file(ctx: &Context, convention: Convention, c: &FileChange) -> Vec<Diagno
         .find(|d| d.severity() == Severity::Error && ea.get(&d.code) > eb.get(&d.code));
     let why = match new_error {
         Some(d) => Some(format!("it would report `{}`: {}", d.code, d.message)),
-        None if after.0 < before.0 => Some(format!(
+        None if after.0 + removed < before.0 => Some(format!(
             "it would read {} hooks from it instead of the {} there now",
             after.0, before.0
         )),
@@ -130,17 +137,18 @@ mod tests {
         let ctx = Context::default();
         // An entry Kimi Code rejects (an unknown field) makes it drop the whole section.
         let bad = format!("{GOOD}\n[[hooks]]\nevent = \"Stop\"\ncommand = \"./b.sh\"\nwhen = 1\n");
-        let d = file(&ctx, Convention::Jarvis, &change(Some(GOOD), &bad));
+        let d = file(&ctx, Convention::Jarvis, &change(Some(GOOD), &bad), 0);
         assert_eq!(d.len(), 1, "{d:?}");
         assert_eq!(d[0].code, Code::TargetWouldReject);
         assert!(d[0].message.contains("unknown_field"), "{}", d[0].message);
         // Adding a good entry is fine, and so is an error that was there already.
         let more = format!("{GOOD}\n[[hooks]]\nevent = \"Stop\"\ncommand = \"./b.sh\"\n");
-        assert!(file(&ctx, Convention::Jarvis, &change(Some(GOOD), &more)).is_empty());
+        assert!(file(&ctx, Convention::Jarvis, &change(Some(GOOD), &more), 0).is_empty());
         assert!(file(
             &ctx,
             Convention::Jarvis,
-            &change(Some(&bad), &format!("{bad}\n"))
+            &change(Some(&bad), &format!("{bad}\n")),
+            0
         )
         .is_empty());
     }
@@ -149,7 +157,7 @@ mod tests {
     fn a_plan_over_the_readers_limit_is_refused() {
         let ctx = Context::default();
         let big = "x".repeat(write::max_bytes(Convention::CodexJson) as usize + 1);
-        let d = file(&ctx, Convention::CodexJson, &change(None, &big));
+        let d = file(&ctx, Convention::CodexJson, &change(None, &big), 0);
         assert_eq!(d[0].code, Code::ImportTooLarge);
     }
 }

@@ -19,6 +19,14 @@ pub fn action(c: &FileChange) -> &'static str {
     }
 }
 
+/// Whether the change is the record `hooks import` keeps beside a target.
+fn is_record(c: &FileChange) -> bool {
+    c.path.file_name().is_some_and(|n| {
+        n.to_string_lossy()
+            .ends_with(adapters::reimport::RECORD_SUFFIX)
+    })
+}
+
 /// What happened, as one word (the JSON `outcome`).
 pub fn outcome(r: &Report) -> &'static str {
     if r.held_back {
@@ -69,6 +77,26 @@ pub fn human(r: &Report, found: &Discovered, color: bool) -> String {
     };
     out.push_str(&render::human::diagnostics(&shown, color));
     let applied = !r.dry_run && !r.held_back;
+    // What an earlier import wrote and this one takes out, each once, before the files.
+    for x in &r.removals {
+        let verb = match (x.updated, applied) {
+            (true, true) => "replaced",
+            (false, true) => "removed",
+            (true, false) => "would replace",
+            (false, false) => "would remove",
+        };
+        let command: String = x.command.chars().take(120).collect();
+        out.push_str(&format!(
+            "{verb} `{command}` ({}) in {}: {}\n",
+            x.event,
+            x.path,
+            if x.updated {
+                "the source changed it"
+            } else {
+                "the source no longer has it"
+            }
+        ));
+    }
     for c in &r.plan.changes {
         let verb = match (action(c), applied) {
             ("create", true) => "created",
@@ -78,7 +106,8 @@ pub fn human(r: &Report, found: &Discovered, color: bool) -> String {
             _ => "unchanged",
         };
         out.push_str(&format!("{verb} {}\n", c.display));
-        if r.dry_run {
+        // A record's diff is digests: the JSON output has it, the terminal does not need it.
+        if r.dry_run && !is_record(c) {
             out.push_str(&diff(c));
         }
     }
@@ -138,9 +167,26 @@ pub fn summary_line(r: &Report) -> String {
         } else {
             format!(", {}", left_out_words(&t.left_out))
         };
-        parts.push(format!("to `{}`: {} {verb}{left}", t.to, t.moved));
+        let mut replaced = String::new();
+        if t.updated > 0 {
+            replaced.push_str(&format!(" ({} updated)", t.updated));
+        }
+        if t.removed > 0 {
+            replaced.push_str(&format!(
+                ", {} removed (no longer in the source)",
+                t.removed
+            ));
+        }
+        parts.push(format!("to `{}`: {} {verb}{replaced}{left}", t.to, t.moved));
     }
-    let files = |a: &str| r.plan.changes.iter().filter(|c| action(c) == a).count();
+    // The hook files; the records beside them (`adapters::reimport`) are listed, not counted.
+    let files = |a: &str| {
+        r.plan
+            .changes
+            .iter()
+            .filter(|c| action(c) == a && !is_record(c))
+            .count()
+    };
     let (created, changed) = (files("create"), files("change"));
     parts.push(if applied {
         format!(
@@ -178,6 +224,20 @@ struct TargetV1<'a> {
     left_out: BTreeMap<&'static str, usize>,
     /// Of `moved`, the hooks of events outside the six kinds.
     carried: usize,
+    /// Hooks an earlier import wrote, replaced by their changed version.
+    updated: usize,
+    /// Hooks an earlier import wrote that the source no longer has, taken out.
+    removed: usize,
+}
+
+#[derive(Serialize)]
+struct RemovalV1<'a> {
+    to: &'a str,
+    path: &'a str,
+    event: &'a str,
+    command: &'a str,
+    /// Whether a changed version of it was written in its place.
+    updated: bool,
 }
 
 #[derive(Serialize)]
@@ -194,6 +254,7 @@ struct ImportV1<'a> {
     carried: Vec<render::json::HookV1<'a>>,
     changes: Vec<ChangeV1<'a>>,
     written: &'a [String],
+    removals: Vec<RemovalV1<'a>>,
     diagnostics: Vec<render::json::DiagnosticV1<'a>>,
     summary: render::json::Summary,
 }
@@ -226,6 +287,8 @@ pub fn json(r: &Report) -> String {
                 moved: t.moved,
                 left_out: t.left_out.iter().map(|(c, n)| (c.as_str(), *n)).collect(),
                 carried: t.carried,
+                updated: t.updated,
+                removed: t.removed,
             })
             .collect(),
         hooks: r
@@ -253,6 +316,17 @@ pub fn json(r: &Report) -> String {
             })
             .collect(),
         written: &r.written,
+        removals: r
+            .removals
+            .iter()
+            .map(|x| RemovalV1 {
+                to: x.to.as_str(),
+                path: &x.path,
+                event: &x.event,
+                command: &x.command,
+                updated: x.updated,
+            })
+            .collect(),
         diagnostics: r.diagnostics.iter().map(render::json::diagnostic).collect(),
         summary: render::json::summary(&batch),
     };

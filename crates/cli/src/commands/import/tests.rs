@@ -75,6 +75,8 @@ fn report(dry_run: bool) -> Report {
             hooks: conversion.hooks,
             left_out,
             carried: 0,
+            updated: 0,
+            removed: 0,
         }],
         dry_run,
         read: 2,
@@ -87,6 +89,7 @@ fn report(dry_run: bool) -> Report {
             vec!["~/.jcode/config.toml".into()]
         },
         held_back: false,
+        removals: Vec::new(),
     }
 }
 
