@@ -2,13 +2,15 @@
 
 use crate::conventions::{claude, codex, gemini, jarvis, jcode, module};
 use crate::decision::{Decision, ToolResultPatch, Verdict};
+use crate::group::Group;
 use crate::options::{ModuleDispatch, RunnerOptions, Session};
 use crate::outcome::{not_run, HookRun};
+use crate::prepare::{Plan, Prepared};
 use crate::{Event, OutcomeKind};
 use hook_ir::contract::{
     find, runtime, AnswerFormat, Launch, MatchedValue, Ordering, Rules, SkipWhen, Timeout,
 };
-use hook_ir::{CompiledMatcher, Convention, Handler, Hook, Kind};
+use hook_ir::{Convention, Handler, Hook, Kind};
 use std::ffi::OsString;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -21,63 +23,6 @@ pub struct Skipped {
     pub id: String,
     /// Why it never runs.
     pub reason: String,
-}
-
-/// How one prepared hook executes.
-#[derive(Debug)]
-pub(crate) enum Plan {
-    /// [`Launch::Argv`], awaited (a gate: the event's rules are sequential and can block): argv
-    /// already tokenized (or the tokenizer's error).
-    JcodeGate {
-        argv: Result<Vec<OsString>, String>,
-        timeout: Duration,
-    },
-    /// [`Launch::Argv`], detached (an observer).
-    JcodeObserver { argv: Result<Vec<OsString>, String> },
-    /// [`Launch::Shell`]: the convention's shell runs the command; its answer module (the
-    /// runtime row's [`AnswerFormat`]) reads the result.
-    Shell { timeout: Duration },
-    /// A module hook, for the [`ModuleDispatch`] seam.
-    Module,
-    /// Selected but never executed: the outcome is `failed` with this error.
-    NotExecuted(String),
-}
-
-/// A hook ready to fire: matcher compiled, contract resolved, argv parsed.
-#[derive(Debug)]
-pub(crate) struct Prepared {
-    pub hook: Hook,
-    /// `None` fires for every value.
-    matcher: Option<CompiledMatcher>,
-    matched: MatchedValue,
-    pub rules: Option<&'static Rules>,
-    pub plan: Plan,
-}
-
-impl Prepared {
-    /// Whether the hook fires for `event`. Allocates nothing (unless the prompt comes as
-    /// content parts, whose text is joined to be matched).
-    fn fires(&self, event: &Event) -> bool {
-        let Some(m) = &self.matcher else { return true };
-        let prompt;
-        let value = match self.matched {
-            MatchedValue::ToolName => event.tool_name.as_deref(),
-            MatchedValue::Prompt => {
-                prompt = event.prompt_text();
-                Some(prompt.as_ref())
-            }
-            MatchedValue::Source => event.source.as_deref(),
-            MatchedValue::Reason => event.reason.as_deref(),
-            MatchedValue::Other | MatchedValue::AlwaysEmpty => None,
-            MatchedValue::Ignored | MatchedValue::NoMatcher => return true,
-        };
-        m.is_match(value.unwrap_or(""))
-    }
-
-    /// Whether this hook's contract lets it block its event.
-    pub fn can_block(&self) -> bool {
-        self.rules.is_some_and(|r| r.can_block)
-    }
 }
 
 /// The effective timeout of a shell hook: its own (lowered to its contract's maximum: Codex
@@ -176,6 +121,17 @@ impl std::fmt::Debug for Runner {
 }
 
 impl Runner {
+    /// What the convention modules see of this runner for one dispatch.
+    pub(crate) fn group(&self) -> Group<'_> {
+        Group {
+            hooks: &self.hooks,
+            session: &self.session,
+            env: &self.env,
+            codex_shell: &self.codex_shell,
+            capture_max_bytes: self.capture_max_bytes,
+        }
+    }
+
     /// Prepares `hooks` (accepted IR hooks, in hook order) for dispatch: compiles every matcher
     /// with [`hook_ir::Matcher::compile`], resolves each hook's contract row, tokenizes jcode
     /// commands, and indexes the hooks by kind.
@@ -506,17 +462,18 @@ impl Runner {
         if !fire_and_forget.is_empty() {
             runs.extend(self.start_in_background(&fire_and_forget, event));
         }
+        let view = self.group();
         let modules = futures_util::future::join_all(
             module_groups
                 .iter()
-                .map(|(c, g)| module::run(self, *c, g, event, self.module_dispatch.as_deref())),
+                .map(|(c, g)| module::run(&view, *c, g, event, self.module_dispatch.as_deref())),
         );
         let (a, b, c, d, g, m) = tokio::join!(
-            jcode::run(self, &groups[0], event),
-            jarvis::run(self, &groups[1], event),
-            codex::run(self, &groups[2], event),
-            claude::run(self, &groups[3], event),
-            gemini::run(self, &groups[4], event),
+            jcode::run(&view, &groups[0], event),
+            jarvis::run(&view, &groups[1], event),
+            codex::run(&view, &groups[2], event),
+            claude::run(&view, &groups[3], event),
+            gemini::run(&view, &groups[4], event),
             modules,
         );
         runs.extend(a);
@@ -601,8 +558,9 @@ impl Runner {
     /// Starts the hooks `group` (Jarvis, fire-and-forget) on the background runtime and returns
     /// their "started" outcomes at once.
     fn start_in_background(&self, group: &[usize], event: &Event) -> Vec<HookRun> {
-        let jobs = jarvis::jobs_of(self, group, event);
-        let ctx = crate::conventions::shell::Ctx::of(self);
+        let view = self.group();
+        let jobs = jarvis::jobs_of(&view, group, event);
+        let ctx = crate::conventions::shell::Ctx::of(&view);
         let ids: Vec<(usize, String)> = group
             .iter()
             .map(|&i| (i, self.hooks[i].hook.id.clone()))

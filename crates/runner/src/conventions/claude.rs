@@ -14,9 +14,9 @@ use super::codex::{base, block_or_feedback, event_fields, run_of_answer};
 use super::json_output::{classify, interpret, Stdout};
 use super::shell::{duplicate_run, jobs, run_parallel, Ran};
 use crate::decision::OutcomeKind;
+use crate::group::Group;
 use crate::outcome::{outcome_of, HookRun, Launch};
 use crate::process::{Finished, Kill, Status};
-use crate::runner::Runner;
 use crate::Event;
 use hook_ir::contract::limits::claude as lim;
 use hook_ir::Kind;
@@ -27,7 +27,7 @@ use lim::SHELL;
 
 /// Claude's stdin payload: `session_id`, `transcript_path`, `cwd`, `hook_event_name`, then the
 /// event's fields.
-pub(crate) fn payload(runner: &Runner, event_name: &str, event: &Event) -> Value {
+pub(crate) fn payload(runner: &Group<'_>, event_name: &str, event: &Event) -> Value {
     let mut m = base(runner, event_name);
     event_fields(&mut m, event, false);
     if event.kind() == Kind::SessionStart {
@@ -37,7 +37,7 @@ pub(crate) fn payload(runner: &Runner, event_name: &str, event: &Event) -> Value
 }
 
 /// Runs the Claude hooks of one event.
-pub(crate) async fn run(runner: &Runner, group: &[usize], event: &Event) -> Vec<HookRun> {
+pub(crate) async fn run(runner: &Group<'_>, group: &[usize], event: &Event) -> Vec<HookRun> {
     if group.is_empty() {
         return Vec::new();
     }

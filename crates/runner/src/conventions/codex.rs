@@ -10,9 +10,9 @@ use super::json_output::{classify, interpret, Answer, Stdout};
 use super::payload;
 use super::shell::{duplicate_run, jobs, run_parallel, Ran};
 use crate::decision::{HookOutcome, OutcomeKind, ToolResultPatch};
+use crate::group::Group;
 use crate::outcome::{outcome_of, HookRun, Launch};
 use crate::process::{Finished, Kill, Status};
-use crate::runner::Runner;
 use crate::Event;
 use hook_ir::contract::limits::codex as lim;
 use hook_ir::Kind;
@@ -21,7 +21,7 @@ use serde_json::{json, Map, Value};
 /// Codex's stdin payload: `session_id`, `transcript_path`, `cwd`, `hook_event_name`, `model`,
 /// then the event's fields (`turn_id`, `tool_name`, `tool_input`, `tool_use_id`,
 /// `tool_response`, `prompt`, `stop_hook_active`, `last_assistant_message`, `source`, `reason`).
-pub(crate) fn payload(runner: &Runner, event_name: &str, event: &Event) -> Value {
+pub(crate) fn payload(runner: &Group<'_>, event_name: &str, event: &Event) -> Value {
     let mut m = base(runner, event_name);
     m.insert("model".into(), event.model.clone().into());
     if let Some(t) = &event.turn_id {
@@ -32,7 +32,7 @@ pub(crate) fn payload(runner: &Runner, event_name: &str, event: &Event) -> Value
 }
 
 /// `session_id`, `transcript_path`, `cwd`, `hook_event_name` (Codex and Claude).
-pub(crate) fn base(runner: &Runner, event_name: &str) -> Map<String, Value> {
+pub(crate) fn base(runner: &Group<'_>, event_name: &str) -> Map<String, Value> {
     let s = &runner.session;
     let mut m = Map::new();
     m.insert("session_id".into(), payload::session_id(runner));
@@ -87,7 +87,7 @@ pub(crate) fn event_fields(m: &mut Map<String, Value>, event: &Event, last_messa
 }
 
 /// Runs the Codex hooks of one event.
-pub(crate) async fn run(runner: &Runner, group: &[usize], event: &Event) -> Vec<HookRun> {
+pub(crate) async fn run(runner: &Group<'_>, group: &[usize], event: &Event) -> Vec<HookRun> {
     if group.is_empty() {
         return Vec::new();
     }

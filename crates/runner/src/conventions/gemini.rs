@@ -26,9 +26,10 @@
 //!   (reported as context); `AfterAgent` deny → a continuation prompt.
 
 use crate::decision::{OutcomeKind, ToolResultPatch};
+use crate::group::Group;
 use crate::outcome::{not_run, outcome_of, HookRun, Launch};
+use crate::prepare::Plan;
 use crate::process::{self, Finished, Kill, Spec, Status};
-use crate::runner::{Plan, Runner};
 use crate::Event;
 use hook_ir::contract::limits::gemini as lim;
 use hook_ir::{Detail, Kind};
@@ -38,7 +39,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// Gemini's stdin payload: `session_id`, `transcript_path`, `cwd`, `hook_event_name`,
 /// `timestamp`, then the event's fields (`hookEventHandler.ts`).
-pub(crate) fn payload(runner: &Runner, event_name: &str, event: &Event) -> Map<String, Value> {
+pub(crate) fn payload(runner: &Group<'_>, event_name: &str, event: &Event) -> Map<String, Value> {
     let s = &runner.session;
     let mut m = Map::new();
     m.insert(
@@ -107,7 +108,7 @@ pub(crate) fn payload(runner: &Runner, event_name: &str, event: &Event) -> Map<S
     m
 }
 
-fn cwd(runner: &Runner) -> String {
+fn cwd(runner: &Group<'_>) -> String {
     runner
         .session
         .cwd
@@ -248,7 +249,7 @@ struct Job {
 }
 
 /// Runs the Gemini hooks of one event.
-pub(crate) async fn run(runner: &Runner, group: &[usize], event: &Event) -> Vec<HookRun> {
+pub(crate) async fn run(runner: &Group<'_>, group: &[usize], event: &Event) -> Vec<HookRun> {
     if group.is_empty() {
         return Vec::new();
     }
@@ -489,7 +490,7 @@ fn aggregate(run: &mut HookRun, outputs: &[&Map<String, Value>], event: &Event, 
 }
 
 async fn spawn(
-    runner: &Runner,
+    runner: &Group<'_>,
     j: &Job,
     input: &Map<String, Value>,
     cwd: &str,

@@ -10,9 +10,9 @@ use super::kimi_answer::{self, Structured};
 use super::payload;
 use super::shell::{duplicate_run, jobs, Job, Proc, Ran};
 use crate::decision::OutcomeKind;
+use crate::group::Group;
 use crate::outcome::{outcome_of, HookRun, Launch};
 use crate::process::{Finished, Status};
-use crate::runner::Runner;
 use crate::text::Ws;
 use crate::Event;
 use hook_ir::contract::limits::jarvis as lim;
@@ -34,7 +34,7 @@ pub(crate) fn proc() -> Proc {
 /// (never `null`): `toHookInputData({hookEventName, sessionId, cwd, ...inputData})` with
 /// `inputData = {clientType, ...}`; agent events add `{sessionTitle, ...fields}`
 /// (`withSessionFacts`), session events `{source|reason, sessionTitle, model, profile}`.
-pub(crate) fn payload(runner: &Runner, event_name: &str, event: &Event) -> Value {
+pub(crate) fn payload(runner: &Group<'_>, event_name: &str, event: &Event) -> Value {
     let s = &runner.session;
     let mut m = Map::new();
     m.insert("hook_event_name".into(), event_name.into());
@@ -113,7 +113,7 @@ pub(crate) fn render_hook_result(event: &str, text: &str) -> String {
 }
 
 /// The jobs of the Jarvis hooks `group` for `event`.
-pub(crate) fn jobs_of(runner: &Runner, group: &[usize], event: &Event) -> Vec<Job> {
+pub(crate) fn jobs_of(runner: &Group<'_>, group: &[usize], event: &Event) -> Vec<Job> {
     jobs(runner, group, OsStr::new(SHELL), "-c", &[], |name| {
         payload(runner, name, event)
     })
@@ -133,7 +133,7 @@ struct KimiResult {
 }
 
 /// Runs the Jarvis hooks of one event and applies Kimi's group rules.
-pub(crate) async fn run(runner: &Runner, group: &[usize], event: &Event) -> Vec<HookRun> {
+pub(crate) async fn run(runner: &Group<'_>, group: &[usize], event: &Event) -> Vec<HookRun> {
     if group.is_empty() {
         return Vec::new();
     }

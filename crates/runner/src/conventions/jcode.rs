@@ -3,9 +3,10 @@
 //! observers.
 
 use crate::decision::{cut_bytes, OutcomeKind};
+use crate::group::Group;
 use crate::outcome::{exited_with, not_run, outcome_of, spawn_error, HookRun, Launch};
+use crate::prepare::Plan;
 use crate::process::{self, Kill, Spec};
-use crate::runner::{Plan, Runner};
 use crate::text::Ws;
 use crate::{Event, HookOutcome};
 use hook_ir::contract::limits::jcode as lim;
@@ -222,7 +223,7 @@ pub(crate) fn payload(
 }
 
 /// The full environment a jcode hook gets on top of the inherited one.
-pub(crate) fn env_vars(runner: &Runner, slot: &str, event: &Event) -> Vec<(String, OsString)> {
+pub(crate) fn env_vars(runner: &Group<'_>, slot: &str, event: &Event) -> Vec<(String, OsString)> {
     let s = &runner.session;
     let cwd = s.cwd.as_deref().map(|p| p.to_string_lossy().into_owned());
     let fields = fields(slot, event);
@@ -246,7 +247,7 @@ pub(crate) fn env_vars(runner: &Runner, slot: &str, event: &Event) -> Vec<(Strin
 
 /// Runs the jcode hooks of one event: gates sequentially (all of them, first block wins),
 /// observers detached.
-pub(crate) async fn run(runner: &Runner, group: &[usize], event: &Event) -> Vec<HookRun> {
+pub(crate) async fn run(runner: &Group<'_>, group: &[usize], event: &Event) -> Vec<HookRun> {
     let mut runs = Vec::with_capacity(group.len());
     if group.is_empty() {
         return runs;

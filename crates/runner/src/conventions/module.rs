@@ -2,9 +2,9 @@
 //! [`ModuleDispatch`] (the JavaScript host) and folds the decision it returns into its own.
 
 use crate::decision::{OutcomeKind, Verdict};
+use crate::group::Group;
 use crate::options::ModuleDispatch;
 use crate::outcome::{not_run, HookRun};
-use crate::runner::Runner;
 use crate::Event;
 use hook_ir::{Convention, Hook};
 
@@ -13,7 +13,7 @@ pub(crate) const NO_HOST: &str = "module hooks need the JavaScript host";
 
 /// Runs one convention's module hooks through `host`.
 pub(crate) async fn run(
-    runner: &Runner,
+    runner: &Group<'_>,
     convention: Convention,
     group: &[usize],
     event: &Event,

@@ -1,16 +1,16 @@
 //! Payload fields the shell conventions (Jarvis, Codex, Claude) fill the same way.
 
-use crate::runner::Runner;
+use crate::group::Group;
 use crate::Event;
 use serde_json::{json, Map, Value};
 
 /// `session_id`: the session's id, `""` when unknown.
-pub(crate) fn session_id(runner: &Runner) -> Value {
+pub(crate) fn session_id(runner: &Group<'_>) -> Value {
     runner.session.session_id.clone().unwrap_or_default().into()
 }
 
 /// `cwd`: the session's working directory (lossy UTF-8), `""` when unknown.
-pub(crate) fn cwd(runner: &Runner) -> Value {
+pub(crate) fn cwd(runner: &Group<'_>) -> Value {
     runner
         .session
         .cwd

@@ -3,9 +3,10 @@
 //! back in hook order.
 
 use crate::decision::OutcomeKind;
+use crate::group::Group;
 use crate::outcome::{not_run, HookRun};
+use crate::prepare::Plan;
 use crate::process::{self, Finished, Kill, Skim, Spec};
-use crate::runner::{Plan, Runner};
 use crate::text::Ws;
 use hook_ir::contract::ProcessMode;
 use serde_json::Value;
@@ -74,10 +75,10 @@ pub(crate) struct Ctx {
 
 impl Ctx {
     /// The runner's context.
-    pub fn of(runner: &Runner) -> Ctx {
+    pub fn of(runner: &Group<'_>) -> Ctx {
         Ctx {
             cwd: runner.session.cwd.clone().filter(|c| c.is_dir()),
-            env: runner.env.clone(),
+            env: runner.env.to_vec(),
             cap: runner.capture_max_bytes,
         }
     }
@@ -105,7 +106,7 @@ pub(crate) struct Job {
 /// under `shell flag`, its event's `payload` (given the hook's source event name) as compact
 /// JSON on stdin, `extra_env`, and its plan's timeout.
 pub(crate) fn jobs(
-    runner: &Runner,
+    runner: &Group<'_>,
     group: &[usize],
     shell: &OsStr,
     flag: &'static str,
@@ -143,7 +144,7 @@ pub(crate) enum Ran {
 /// Runs `jobs` concurrently; with `dedupe`, identical commands run once (the first, with its
 /// timeout). Results are in the order of `jobs`.
 pub(crate) async fn run_parallel(
-    runner: &Runner,
+    runner: &Group<'_>,
     jobs: &[Job],
     kill: Kill,
     dedupe: bool,
@@ -221,7 +222,7 @@ pub(crate) async fn run_parallel_in(ctx: &Ctx, jobs: &[Job], proc: Proc) -> Vec<
 
 /// The run of hook `index`, deduplicated because hook `first` has the identical command and
 /// ran instead: allowed, not run, with a note naming `first`.
-pub(crate) fn duplicate_run(runner: &Runner, index: usize, first: usize) -> HookRun {
+pub(crate) fn duplicate_run(runner: &Group<'_>, index: usize, first: usize) -> HookRun {
     let first_id = &runner.hooks[first].hook.id;
     HookRun::new(
         index,
