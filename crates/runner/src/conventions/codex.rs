@@ -94,7 +94,7 @@ pub(crate) async fn run(runner: &Group<'_>, group: &[usize], event: &Event) -> V
     let jobs = jobs(
         runner,
         group,
-        &runner.codex_shell,
+        runner.codex_shell,
         lim::SHELL_FLAG,
         &[],
         |name| payload(runner, name, event),

@@ -516,7 +516,7 @@ async fn spawn(
         program: OsStr::new(lim::SHELL),
         args: &args,
         cwd: dir,
-        env: &runner.env,
+        env: runner.env,
         extra_env: &extra,
         stdin: &stdin,
         capture_stdout: true,

@@ -255,8 +255,8 @@ pub(crate) async fn run(runner: &Group<'_>, group: &[usize], event: &Event) -> V
     // cwd only when it names an existing directory; otherwise the agent's cwd is inherited.
     let cwd = runner.session.cwd.as_deref().filter(|c| c.is_dir());
     let stdin = tool_input_json(event);
-    let with_client = client_env(&runner.env, event);
-    let base_env: &[(OsString, Option<OsString>)] = with_client.as_deref().unwrap_or(&runner.env);
+    let with_client = client_env(runner.env, event);
+    let base_env: &[(OsString, Option<OsString>)] = with_client.as_deref().unwrap_or(runner.env);
     for &i in group {
         let p = &runner.hooks[i];
         let slot = p.hook.source_event.as_str();

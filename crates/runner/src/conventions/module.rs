@@ -32,7 +32,7 @@ pub(crate) async fn run(
     };
     let hooks: Vec<&Hook> = group.iter().map(|&i| &runner.hooks[i].hook).collect();
     let d = host
-        .dispatch(convention, &hooks, event, &runner.session)
+        .dispatch(convention, &hooks, event, runner.session)
         .await;
     // One run per hook, matched to the host's outcomes by id.
     let mut runs: Vec<HookRun> = group
