@@ -2,7 +2,7 @@
 //! only when stderr is a terminal. The terminal is a real pseudo-terminal: the real binary runs
 //! under util-linux `script`, which gives it a pty for stdin, stdout and stderr.
 
-mod common;
+use crate::common;
 use common::Tree;
 use std::process::Command;
 

@@ -16,7 +16,7 @@
 //! The totals per direction are printed (`cargo test -p hooks-cli --test import_realworld --
 //! --nocapture`) and quoted in the closing note.
 
-mod common;
+use crate::common;
 use common::Tree;
 use hook_ir::contract::{self, native, MatchedValue, Timeout};
 use hook_ir::{Convention, Kind};

@@ -3,7 +3,7 @@
 //! with the trust key Codex gives them (the config.toml's path), and `hooks import --to
 //! codex-json` leaves the config.toml untouched.
 
-mod common;
+use crate::common;
 
 use common::Tree;
 use serde_json::Value;

@@ -4,7 +4,7 @@
 //! keys, key order, formatting) surviving in TOML and JSON targets. Round trips are in
 //! `import_round_trip.rs`, directory imports into GJC in `import_dirs.rs`.
 
-mod common;
+use crate::common;
 use common::Tree;
 
 #[test]

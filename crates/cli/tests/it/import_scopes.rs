@@ -4,7 +4,7 @@
 //! summary says what was read, moved and left out by reason, a file the target's reader would
 //! refuse is never written, and an I/O error names its file once.
 
-mod common;
+use crate::common;
 use common::Tree;
 
 const USER_CLAUDE: &str = r#"{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./user-guard.sh"}]}]}}"#;

@@ -2,7 +2,7 @@
 //! the real runner, real hook processes and a real Node.js host: the example must not only
 //! build but do what the docs say.
 
-#[path = "../../../examples/embed/main.rs"]
+#[path = "../../../../examples/embed/main.rs"]
 #[allow(dead_code)] // its `main` is for `cargo run --example embed`
 mod embed;
 

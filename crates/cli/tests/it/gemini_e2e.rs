@@ -2,7 +2,7 @@
 //! (with Gemini's own mistakes), lists, imports both ways (seconds ↔ milliseconds, tool names
 //! mapped, comments kept in the Gemini file) and runs through `hooks run` under Gemini's contract.
 
-mod common;
+use crate::common;
 use common::Tree;
 use serde_json::Value;
 

@@ -6,7 +6,7 @@
 //! (or guarded at user level where the target has no project file), personal hooks never in a
 //! committed file.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -4,7 +4,7 @@
 //! fixture home, so the output holds findings of every reader and renderer.
 
 // The structure-aware generators of the adapters' tests, shared by path.
-#[path = "../../adapters/tests/robust/mod.rs"]
+#[path = "../../../adapters/tests/robust/mod.rs"]
 mod robust;
 
 use hook_ir::Convention;

@@ -3,7 +3,7 @@
 //! and Codex shell hooks — and answers in the host's protocol, checked exactly. The project is
 //! `fixtures/bridge/guarded`, copied to a temp dir (hooks write files into it).
 
-mod common;
+use crate::common;
 
 use common::path_without_bun;
 use serde_json::{json, Value};

@@ -2,7 +2,7 @@
 //! `.gjc/hooks/{pre,post}/` copies appear, byte for byte, and are then what `hooks lint`
 //! reports as GJC hooks; a shell script is refused with `shell_hook_not_module`.
 
-mod common;
+use crate::common;
 use common::Tree;
 
 const PRE: &str = "export default (api) => {\n  api.on(\"tool_call\", async (event) => {\n    if (String(event.input?.command).includes(\"rm -rf\")) return { block: true, reason: \"no\" };\n  });\n};\n";

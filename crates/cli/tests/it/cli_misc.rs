@@ -1,6 +1,6 @@
 //! `explain`, `schema`, `completions` and top-level usage through the real binary.
 
-mod common;
+use crate::common;
 use common::Tree;
 
 #[test]

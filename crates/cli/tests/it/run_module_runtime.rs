@@ -3,7 +3,7 @@
 //! Bun is hidden. A TypeScript guard with no Bun must not answer "allow": `module_not_loaded`
 //! on stderr, `block` and exit 1; with Bun in the project's `node_modules/.bin` it runs.
 
-mod common;
+use crate::common;
 
 use common::path_without_bun;
 use runner::module_host::find_local_bun;

@@ -2,7 +2,7 @@
 //! (The renderers' output on real findings is snapshotted in the renderers' unit tests on
 //! hand-built batches; the adapters fill a tree with findings once they land.)
 
-mod common;
+use crate::common;
 use common::Tree;
 
 #[test]

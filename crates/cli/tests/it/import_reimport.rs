@@ -4,7 +4,7 @@
 //! hooks are kept — and exit codes say what docs/cli.md says (unchanged → 0, `--allow-loss`,
 //! a dry run exits as the real run would).
 
-mod common;
+use crate::common;
 
 use common::Tree;
 

@@ -2,7 +2,7 @@
 //! the target's equivalent event (`crates/hook-ir/src/contract/native.rs`), through the real
 //! binary; what cannot carry is left out with its code, what changes is said.
 
-mod common;
+use crate::common;
 use common::Tree;
 use serde_json::Value;
 

@@ -4,7 +4,7 @@
 //! problem in the file an `invalid_lint_config` at its line and column; severities as every
 //! format prints them; `--fix` leaves what is not reported alone.
 
-mod common;
+use crate::common;
 
 use common::Tree;
 use serde_json::Value;

@@ -7,7 +7,7 @@
 //! tests in `import_e2e.rs`, and tools one agent splits into several (Codex's `apply_patch` is
 //! Claude's `Edit` and `Write`) by `tool_names_are_spoken_in_each_agents_words`.
 
-mod common;
+use crate::common;
 use common::Tree;
 
 /// Where each convention's file lives in a tree, and a portable source for it.

@@ -2,7 +2,7 @@
 //! are an error in Claude as in Codex; a valid event outside the six kinds is an info (so
 //! `--deny-warnings` passes a valid config); `duplicate_hook` only when both copies can fire.
 
-mod common;
+use crate::common;
 
 use common::{code_severities as codes, Tree};
 use serde_json::Value;
