@@ -9,7 +9,7 @@ use common::path_without_bun;
 use serde_json::{json, Value};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 
 fn copy_tree(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
@@ -54,7 +54,7 @@ impl Tree {
 /// Runs `hooks ARGS` in the project with HOME = the tree's home and `stdin` as the payload, as
 /// an agent runs its hook.
 fn hooks(t: &Tree, args: &[&str], stdin: &str, env: &[(&str, &str)]) -> Output {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_hooks"));
+    let mut cmd = common::bin();
     cmd.args(args)
         .current_dir(t.project())
         .env("HOME", t.home())

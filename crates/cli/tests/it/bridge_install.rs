@@ -3,9 +3,10 @@
 //! idempotent, stale entries replaced, `--dry-run` writes nothing; and `hooks lint` on the
 //! entries it wrote (`bridge_without_source_hooks`, `bridge_event_not_bridged`).
 
+use crate::common;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 struct Tree {
     dir: tempfile::TempDir,
@@ -39,7 +40,7 @@ impl Tree {
         std::fs::read_to_string(self.path(rel)).unwrap()
     }
     fn hooks(&self, args: &[&str]) -> Output {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_hooks"));
+        let mut cmd = common::bin();
         cmd.args(args)
             .current_dir(self.path("project"))
             .env("HOME", self.path("home"))

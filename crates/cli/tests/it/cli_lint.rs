@@ -124,7 +124,7 @@ fn readme_first_command_runs_on_the_demo() {
         .split_whitespace()
         .collect();
     assert!(args.contains(&"examples/demo"), "{line}");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hooks"))
+    let out = common::bin()
         .args(&args)
         .current_dir(&repo)
         .env("NO_COLOR", "1")

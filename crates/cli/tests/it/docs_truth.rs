@@ -5,9 +5,9 @@
 //!   every `diagnostics.md#anchor` at a real code;
 //! - each convention page links every code its adapter's source reports.
 
+use crate::common;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -60,10 +60,7 @@ fn flags(text: &str) -> BTreeSet<String> {
 }
 
 fn help(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_hooks"))
-        .args(args)
-        .output()
-        .expect("run hooks");
+    let out = common::bin().args(args).output().expect("run hooks");
     assert!(out.status.success(), "hooks {args:?} failed");
     String::from_utf8(out.stdout).unwrap()
 }

@@ -1,10 +1,11 @@
 //! The foundation's command-line contract (issue 2): `explain`, `schema ir|CONV`, `--version`, and
 //! `lint`/`list` JSON over an empty tree. Runs the real binary.
 
-use std::process::{Command, Output};
+use crate::common;
+use std::process::Output;
 
 fn hooks(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hooks"))
+    common::bin()
         .args(args)
         .env("NO_COLOR", "1")
         .output()

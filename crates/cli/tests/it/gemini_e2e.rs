@@ -166,7 +166,7 @@ fn imports_both_ways_with_milliseconds_and_gemini_tool_names() {
 #[test]
 fn the_demo_shows_a_gemini_mistake() {
     let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hooks"))
+    let out = common::bin()
         .args([
             "lint",
             "examples/demo",

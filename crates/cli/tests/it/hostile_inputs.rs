@@ -1,6 +1,7 @@
 //! The real binary against hostile input: every run is bounded in time (a hang is a failure,
 //! not a stuck CI job) and the output must stay well-formed.
 
+use crate::common;
 use std::io::Read;
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -15,7 +16,7 @@ const HANG: Duration = Duration::from_secs(60);
 /// Runs `hooks ARGS` in `cwd` and returns (exit code, stdout, stderr); panics when it is still
 /// running after `limit` (it is killed first).
 fn bounded(args: &[&str], cwd: &Path, limit: Duration) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hooks"))
+    let mut child = common::bin()
         .args(args)
         .current_dir(cwd)
         .env("NO_COLOR", "1")
@@ -264,7 +265,7 @@ fn concurrent_imports_into_one_file_never_lose_a_write() {
         std::fs::create_dir_all(target.parent().unwrap()).unwrap();
         std::fs::write(&target, "# mine\n").unwrap();
         let spawn = |from: &str| {
-            Command::new(env!("CARGO_BIN_EXE_hooks"))
+            common::bin()
                 .args([
                     "import", "--from", from, "--to", "jarvis", ".", "--home", "../home",
                 ])
@@ -310,7 +311,7 @@ fn a_closed_stdout_stops_quietly_instead_of_panicking() {
     }
     std::fs::write(dir.path().join("config.toml"), toml).unwrap();
     for format in ["json", "sarif"] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_hooks"))
+        let mut child = common::bin()
             .args(["lint", "config.toml", "--home", "home", "--format", format])
             .current_dir(dir.path())
             .stdout(Stdio::piped())
@@ -412,7 +413,7 @@ fn a_non_utf8_file_name_is_still_detected_and_named() {
     std::fs::create_dir(dir.path().join("home")).unwrap();
     let name = std::ffi::OsStr::from_bytes(b"bad\xffname.toml");
     std::fs::write(dir.path().join(name), "[hooks]\npre_tool = \"\\\"x\"\n").unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hooks"));
+    let mut child = common::bin();
     child
         .arg("lint")
         .arg(name)

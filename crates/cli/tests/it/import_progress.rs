@@ -23,7 +23,9 @@ fn jarvis(n: usize) -> Tree {
 fn on_a_terminal(t: &Tree) -> String {
     let bin = env!("CARGO_BIN_EXE_hooks");
     let line = format!("'{bin}' import --from jarvis --to codex-json . --home ../home");
-    let out = Command::new("script")
+    let mut script = Command::new("script");
+    common::hermetic(&mut script);
+    let out = script
         .args(["-q", "-e", "-c", &line, "/dev/null"])
         .current_dir(t.project())
         .env("HOME", t.home())

@@ -1,7 +1,7 @@
 //! `hooks import` never replaces a target file it could not read (found in review: a non-UTF-8
 //! `.codex/hooks.json` was planned as "create" and overwritten).
 
-use std::process::Command;
+use crate::common;
 
 #[test]
 fn an_unreadable_target_is_never_replaced() {
@@ -19,7 +19,7 @@ fn an_unreadable_target_is_never_replaced() {
     let original: &[u8] = b"{\"hooks\": {\"Stop\": [\xff]}}";
     std::fs::write(&target, original).unwrap();
 
-    let out = Command::new(env!("CARGO_BIN_EXE_hooks"))
+    let out = common::bin()
         .args([
             "import",
             "--from",
@@ -68,7 +68,7 @@ fn the_loser_of_two_concurrent_creations_is_refused_with_import_conflict() {
         let _ = std::fs::remove_file(&target);
         std::fs::create_dir_all(root.join("home")).unwrap();
         let spawn = |from: &str| {
-            Command::new(env!("CARGO_BIN_EXE_hooks"))
+            common::bin()
                 .args(["import", "--from", from, "--to", "jarvis", "."])
                 .args(["--home", "../home", "--format", "json"])
                 .current_dir(root.join("p"))

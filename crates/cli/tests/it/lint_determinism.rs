@@ -3,6 +3,7 @@
 //! bytes in every output format. The tree is every fixture project of every convention, with a
 //! fixture home, so the output holds findings of every reader and renderer.
 
+use crate::common;
 // The structure-aware generators of the adapters' tests, shared by path.
 #[path = "../../../adapters/tests/robust/mod.rs"]
 mod robust;
@@ -11,7 +12,7 @@ use hook_ir::Convention;
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -40,7 +41,7 @@ fn projects(root: &Path) -> Vec<String> {
 }
 
 fn lint(root: &Path, paths: &[String], home: &str, format: &str) -> Output {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_hooks"));
+    let mut cmd = common::bin();
     cmd.arg("lint")
         .args(paths)
         .args(["--home", home, "--no-env", "--format", format])
@@ -135,7 +136,7 @@ fn generated_documents_lint_the_same_in_two_processes() {
             files.push(rel);
         }
         let run = |extra: &[&str]| {
-            let mut cmd = Command::new(env!("CARGO_BIN_EXE_hooks"));
+            let mut cmd = common::bin();
             cmd.arg("lint")
                 .args(&files)
                 .args(["--convention", &conv.to_string(), "--isolated"])

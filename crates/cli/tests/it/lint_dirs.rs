@@ -1,9 +1,9 @@
 //! `hooks lint --format json` over a real temp tree holding all five directory/JSON conventions
 //! (gjc, claude-dir, codex-dir, codex-json, gjc-plugin), run through the real binary.
 
+use crate::common;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 fn write(root: &Path, rel: &str, text: &str) {
     let p = root.join(rel);
@@ -55,7 +55,7 @@ fn tree() -> (tempfile::TempDir, PathBuf, PathBuf) {
 }
 
 fn lint(project: &Path, home: &Path) -> (Option<i32>, Value) {
-    let out = Command::new(env!("CARGO_BIN_EXE_hooks"))
+    let out = common::bin()
         .args(["lint", "--format", "json"])
         .current_dir(project)
         .arg(project)

@@ -1,8 +1,8 @@
 //! `hooks lint --fix` / `--unsafe-fixes` / `--diff` through the real binary on real files:
 //! bytes before and after, idempotence, the diff and its exit code.
 
+use crate::common;
 use std::path::Path;
-use std::process::Command;
 
 const CLAUDE: &str = r#"{
   "hooks": {
@@ -18,7 +18,7 @@ const CLAUDE: &str = r#"{
 "#;
 
 fn hooks(dir: &Path, args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_hooks"))
+    let out = common::bin()
         .arg("lint")
         .args(args)
         .arg(dir)

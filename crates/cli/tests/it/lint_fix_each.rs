@@ -2,13 +2,13 @@
 //! the `--diff` it shows (snapshot), then `--fix`: the diagnostic is gone when the file is linted
 //! again, comments and the other lines are kept, and a second run changes nothing (idempotent).
 
+use crate::common;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 /// `hooks lint . --home h --no-env ARGS` in `p`: exit code, stdout, stderr.
 fn lint(root: &Path, args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_hooks"))
+    let out = common::bin()
         .args(["lint", "."])
         .arg("--home")
         .arg(root.join("h"))

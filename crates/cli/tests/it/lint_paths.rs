@@ -3,9 +3,9 @@
 //! snippet comes from its own file, and a file read by several roots is reported once. Through
 //! the real binary, run from a "repository root" holding two projects.
 
+use crate::common;
 use serde_json::Value;
 use std::path::Path;
-use std::process::Command;
 
 fn write(root: &Path, rel: &str, text: &str) {
     let p = root.join(rel);
@@ -47,7 +47,7 @@ fn lint(dir: &Path, args: &[&str]) -> (i32, String) {
 }
 
 fn lint_in(cwd: &Path, home: &Path, args: &[&str]) -> (i32, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_hooks"))
+    let out = common::bin()
         .arg("lint")
         .args(args)
         .arg("--home")

@@ -3,9 +3,9 @@
 //! Claude, Codex, Jarvis and jcode file), points at the token it is about, and the demo README's
 //! promised diagnostics are there. Through the real binary, on real temp trees.
 
+use crate::common;
 use serde_json::Value;
 use std::path::Path;
-use std::process::Command;
 
 /// A temp dir with `p/` (the project, the cwd) and `h/` (the home dir).
 struct Tree(tempfile::TempDir);
@@ -33,7 +33,7 @@ impl Tree {
 }
 
 fn lint_in(cwd: &Path, home: &Path, args: &[&str]) -> Vec<(String, String, String)> {
-    let out = Command::new(env!("CARGO_BIN_EXE_hooks"))
+    let out = common::bin()
         .arg("lint")
         .args(args)
         .arg("--home")
@@ -288,7 +288,7 @@ fn comma_lists_are_reported_where_the_matcher_is_a_regex() {
         ],
         "Claude reads `Edit, Write` as two names: not reported there"
     );
-    let out = Command::new(env!("CARGO_BIN_EXE_hooks"))
+    let out = common::bin()
         .args(["lint", ".", "--no-env", "--diff", "--home"])
         .arg(t.0.path().join("h"))
         .current_dir(t.0.path().join("p"))

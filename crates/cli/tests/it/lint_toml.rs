@@ -1,9 +1,9 @@
 //! `hooks lint` on a home dir holding a jcode and a Jarvis config: the real binary, real files,
 //! the JSON output of design.md, and the exit code (1 exactly when an error exists).
 
+use crate::common;
 use serde_json::{json, Value};
 use std::path::Path;
-use std::process::Command;
 
 const JCODE: &str = r#"# jcode
 [hooks]
@@ -45,7 +45,7 @@ fn make_home(jcode: &str, jarvis: &str) -> tempfile::TempDir {
 /// scrubbed environment plus `env`.
 fn lint(home: &Path, extra: &[&str], env: &[(&str, &str)]) -> (i32, Value) {
     let project = tempfile::tempdir().unwrap();
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_hooks"));
+    let mut cmd = common::bin();
     cmd.args(["lint", "--format", "json", "--home"])
         .arg(home)
         .args(extra)
@@ -150,7 +150,7 @@ fn lints_both_files_with_kinds_events_matchers_handlers_timeouts_and_positions()
 
     // `hooks list` shows the same accepted IR.
     let project = tempfile::tempdir().unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_hooks"))
+    let out = common::bin()
         .args(["list", "--format", "json", "--no-env", "--home"])
         .arg(home.path())
         .current_dir(project.path())

@@ -1,11 +1,12 @@
 //! `hooks run`: argument errors and the no-hook path, running the real binary. (Fixture-based
 //! runs through each adapter come with the adapters.)
 
+use crate::common;
 use serde_json::{json, Value};
-use std::process::{Command, Output};
+use std::process::Output;
 
 fn hooks(args: &[&str], home: &std::path::Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hooks"))
+    common::bin()
         .arg("run")
         .args(args)
         .arg("--home")

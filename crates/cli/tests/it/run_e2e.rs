@@ -3,9 +3,10 @@
 //! answer is checked against design.md's `hooks run` JSON exactly (keys, their order, types),
 //! with only `duration_ms` normalized.
 
+use crate::common;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 fn fixture(rel: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -18,7 +19,7 @@ fn fixture(rel: &str) -> PathBuf {
 /// an empty dir.
 fn hooks(args: &[&str], env: &[(&str, &str)]) -> Output {
     let scratch = tempfile::tempdir().unwrap();
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_hooks"));
+    let mut cmd = common::bin();
     cmd.arg("run")
         .args(args)
         .current_dir(scratch.path())
@@ -757,7 +758,7 @@ fn a_plugin_whose_file_drifted_from_its_registry_hash_is_not_run_and_lint_report
     );
     assert_eq!(run_json(&o), doc("pre_tool_use", None, &[], vec![]));
 
-    let lint = Command::new(env!("CARGO_BIN_EXE_hooks"))
+    let lint = common::bin()
         .args([
             "lint",
             s(&project),

@@ -82,7 +82,7 @@ impl Tree {
     /// `hooks run KIND PROJECT --home HOME --no-env ARGS` with `PATH` = [`path_without_bun`].
     fn run(&self, kind: &str, args: &[&str]) -> Output {
         let home = self.dir.path().join("home");
-        Command::new(env!("CARGO_BIN_EXE_hooks"))
+        common::bin()
             .args(["run", kind])
             .arg(self.project())
             .arg("--home")

@@ -3,6 +3,7 @@
 //! `--wait` collects them), jcode's fields and sources get their documented defaults, and the
 //! config files are found where jcode and Kimi Code look. Real binary, real hook processes.
 
+use crate::common;
 use serde_json::Value;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -30,7 +31,7 @@ impl Tree {
         p
     }
     fn cmd(&self, args: &[&str]) -> Command {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_hooks"));
+        let mut cmd = common::bin();
         cmd.args(args)
             .current_dir(self.path("project"))
             .env("HOME", self.path("home"))

@@ -1,10 +1,11 @@
 //! `hooks setup codex`: the real binary against temp home dirs.
 
+use crate::common;
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
 fn hooks(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hooks"))
+    common::bin()
         .args(args)
         .env_remove("HOME")
         .env("NO_COLOR", "1")

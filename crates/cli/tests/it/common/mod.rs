@@ -14,18 +14,38 @@ pub struct Run {
     pub shown: String,
 }
 
-/// Runs `hooks ARGS` in `cwd` with HOME = `home`; `temp` is replaced by `[TEMP]` in the output.
-pub fn hooks(args: &[&str], cwd: &Path, home: &Path, temp: &Path) -> Run {
+/// Prefixes of the variables the agents (and `hooks` itself) read: a developer's own
+/// `JCODE_HOOK_*`, `CODEX_HOME` or `GEMINI_CLI_SYSTEM_SETTINGS_PATH` must not change a test.
+const AGENT_VARIABLE_PREFIXES: &[&str] = &[
+    "JCODE_", "KIMI_", "CODEX_", "GEMINI_", "CLAUDE_", "COPILOT_", "CLINE_", "QWEN_", "HOOKS_",
+];
+
+/// The `hooks` binary as every test runs it: hermetic by default — no agent variable of the
+/// developer's environment, no forced colour, `NO_COLOR` set. A test adds what it needs.
+pub fn bin() -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_hooks"));
-    cmd.args(args)
-        .current_dir(cwd)
-        .env("HOME", home)
-        .env("NO_COLOR", "1");
-    for (k, _) in std::env::vars() {
-        if k.starts_with("JCODE_") || k == "CLICOLOR_FORCE" {
-            cmd.env_remove(k);
+    hermetic(&mut cmd);
+    cmd
+}
+
+/// Takes the agent variables and forced colour of the developer's environment out of `cmd`
+/// (which runs `hooks`, or a program that runs it), and sets `NO_COLOR`.
+pub fn hermetic(cmd: &mut Command) {
+    for (k, _) in std::env::vars_os() {
+        let name = k.to_string_lossy();
+        if AGENT_VARIABLE_PREFIXES.iter().any(|p| name.starts_with(p))
+            || name.starts_with("CLICOLOR")
+        {
+            cmd.env_remove(&k);
         }
     }
+    cmd.env("NO_COLOR", "1");
+}
+
+/// Runs `hooks ARGS` in `cwd` with HOME = `home`; `temp` is replaced by `[TEMP]` in the output.
+pub fn hooks(args: &[&str], cwd: &Path, home: &Path, temp: &Path) -> Run {
+    let mut cmd = bin();
+    cmd.args(args).current_dir(cwd).env("HOME", home);
     let out = cmd.output().expect("run hooks");
     let redact = |s: &[u8]| {
         let s = String::from_utf8_lossy(s).into_owned();
