@@ -15,6 +15,7 @@ pub mod write;
 pub mod line_index;
 mod read_back;
 pub mod read_limit;
+pub mod registry;
 pub mod reimport;
 pub mod run_cache;
 pub mod schema;
@@ -119,22 +120,7 @@ pub fn finish(out: Output) -> Discovered {
 }
 
 fn discover_convention(ctx: &Context, convention: Convention, out: &mut Output) {
-    match convention {
-        Convention::Jcode => jcode::discover(ctx, out),
-        Convention::Jarvis => jarvis::discover(ctx, out),
-        Convention::Gjc => gjc::discover(ctx, out),
-        Convention::ClaudeDir | Convention::CodexDir => {
-            // Directories of the project only.
-            let scope = ctx.project_scope(hook_ir::Scope::Project);
-            out.layer(scope, ctx.project.as_deref(), |out| {
-                hook_dirs::discover(ctx, convention, out)
-            })
-        }
-        Convention::CodexJson => codex_json::discover(ctx, out),
-        Convention::GjcPlugin => gjc_plugin::discover(ctx, out),
-        Convention::ClaudeSettings => claude_settings::discover(ctx, out),
-        Convention::GeminiSettings => gemini_settings::discover(ctx, out),
-    }
+    registry::adapter(convention).discover(ctx, out);
 }
 
 /// Plans writing `hooks` (already converted to `convention` by the importer) into that
@@ -158,18 +144,7 @@ pub fn plan_write_unchecked(
     hooks: &[Hook],
     opts: &write::WriteOptions,
 ) -> write::Plan {
-    match convention {
-        Convention::Jcode => jcode::plan_write(ctx, convention, hooks, opts),
-        Convention::Jarvis => jarvis::plan_write(ctx, convention, hooks, opts),
-        Convention::Gjc => gjc::plan_write(ctx, convention, hooks, opts),
-        Convention::ClaudeDir | Convention::CodexDir => {
-            hook_dirs::plan_write(ctx, convention, hooks, opts)
-        }
-        Convention::CodexJson => codex_json::plan_write(ctx, convention, hooks, opts),
-        Convention::GjcPlugin => gjc_plugin::plan_write(ctx, convention, hooks, opts),
-        Convention::ClaudeSettings => claude_settings::plan_write(ctx, convention, hooks, opts),
-        Convention::GeminiSettings => gemini_settings::plan_write(ctx, convention, hooks, opts),
-    }
+    registry::adapter(convention).plan_write(ctx, hooks, opts)
 }
 
 /// Reads one explicit config file: its convention is `convention` when given, else detected
@@ -194,27 +169,23 @@ pub fn read_file_output(ctx: &Context, path: &Path, convention: Option<Conventio
 
 /// Reads the explicit file `path` as `convention` into `out`.
 fn load_as(ctx: &Context, path: &Path, convention: Option<Convention>, out: &mut Output) {
-    match convention {
-        Some(Convention::Jcode) => jcode::load(ctx, path, out),
-        Some(Convention::Jarvis) => jarvis::load(ctx, path, out),
-        Some(Convention::CodexJson) => codex_json::load(ctx, path, out),
-        Some(Convention::GjcPlugin) => gjc_plugin::load(ctx, path, out),
-        Some(Convention::ClaudeSettings) => claude_settings::load(ctx, path, out),
-        Some(Convention::GeminiSettings) => gemini_settings::load(ctx, path, out),
-        Some(c @ (Convention::Gjc | Convention::ClaudeDir | Convention::CodexDir)) => out.diag(
-            Diagnostic::new(
-                hook_ir::Code::InvalidSource,
-                format!("`{c}` hooks live in directories; pass the project root instead of a file"),
-            )
-            .at(hook_ir::Location::path_only(ctx.display(path))),
-        ),
-        None => out.diag(
+    let Some(c) = convention else {
+        return out.diag(
             Diagnostic::new(
                 hook_ir::Code::InvalidSource,
                 "cannot tell which convention this file follows; name it with --convention",
             )
             .at(hook_ir::Location::path_only(ctx.display(path))),
-        ),
+        );
+    };
+    if !registry::adapter(c).load(ctx, path, out) {
+        out.diag(
+            Diagnostic::new(
+                hook_ir::Code::InvalidSource,
+                format!("`{c}` hooks live in directories; pass the project root instead of a file"),
+            )
+            .at(hook_ir::Location::path_only(ctx.display(path))),
+        );
     }
 }
 
@@ -228,18 +199,7 @@ pub fn lower_text(
     text: String,
     out: &mut Output,
 ) -> bool {
-    let lower: fn(&Context, &Path, String, &mut Output) = match convention {
-        Convention::Jcode => jcode::lower_text,
-        Convention::Jarvis => jarvis::lower_text,
-        Convention::CodexJson => codex_json::lower_text,
-        Convention::ClaudeSettings => claude_settings::lower_text,
-        Convention::GeminiSettings => gemini_settings::lower_text,
-        Convention::Gjc | Convention::ClaudeDir | Convention::CodexDir | Convention::GjcPlugin => {
-            return false
-        }
-    };
-    lower(ctx, path, text, out);
-    true
+    registry::adapter(convention).lower_text(ctx, path, text, out)
 }
 
 /// Guesses the convention of an explicit file from its name and content.

@@ -16,25 +16,15 @@ use serde_json::{json, Value};
 
 /// The JSON Schema of `convention`'s config file, or `None` for a directory convention.
 pub fn schema(convention: Convention) -> Option<Value> {
-    match convention {
-        Convention::Jcode => Some(crate::jcode::schema::json_schema()),
-        Convention::Jarvis => Some(crate::jarvis::schema::json_schema()),
-        Convention::CodexJson => Some(crate::codex_json::schema::json_schema()),
-        Convention::ClaudeSettings => Some(crate::claude_settings::schema::json_schema()),
-        Convention::GeminiSettings => Some(crate::gemini_settings::schema::json_schema()),
-        Convention::GjcPlugin => Some(crate::gjc_plugin::schema::json_schema()),
-        Convention::Gjc | Convention::ClaudeDir | Convention::CodexDir => None,
-    }
+    crate::registry::adapter(convention).schema()
 }
 
 /// The conventions that have a config file, hence a schema, in [`Convention::ALL`] order.
 pub fn with_schema() -> impl Iterator<Item = Convention> {
-    Convention::ALL.into_iter().filter(|&c| {
-        !matches!(
-            c,
-            Convention::Gjc | Convention::ClaudeDir | Convention::CodexDir
-        )
-    })
+    crate::registry::ADAPTERS
+        .iter()
+        .filter(|a| a.schema().is_some())
+        .map(|a| a.convention())
 }
 
 /// The root schema of `T` as JSON (draft 7). An absent optional key is written by leaving it

@@ -11,28 +11,7 @@ use std::path::{Path, PathBuf};
 /// The file (or, for GJC, the directory) of `convention` at `scope`, or `None` when the
 /// convention has no file at that level.
 pub fn target(ctx: &Context, convention: Convention, scope: Scope) -> Option<PathBuf> {
-    let home = ctx.home.as_ref();
-    let project = ctx.project.as_ref();
-    match (convention, scope) {
-        (Convention::Jcode, Scope::User) => adapters::jcode::discover::config_path(ctx),
-        (Convention::Jarvis, Scope::User) => adapters::jarvis::discover::config_path(ctx),
-        (Convention::ClaudeSettings, Scope::User) => home.map(|h| h.join(".claude/settings.json")),
-        (Convention::ClaudeSettings, Scope::Project) => {
-            project.map(|p| p.join(".claude/settings.json"))
-        }
-        (Convention::ClaudeSettings, Scope::Personal) => {
-            project.map(|p| p.join(".claude/settings.local.json"))
-        }
-        (Convention::CodexJson, Scope::User) => home.map(|h| h.join(".codex/hooks.json")),
-        (Convention::CodexJson, Scope::Project) => project.map(|p| p.join(".codex/hooks.json")),
-        (Convention::GeminiSettings, Scope::User) => home.map(|h| h.join(".gemini/settings.json")),
-        (Convention::GeminiSettings, Scope::Project) => {
-            project.map(|p| p.join(".gemini/settings.json"))
-        }
-        (Convention::Gjc, Scope::Project) => project.map(|p| p.join(".gjc/hooks")),
-        (Convention::Gjc, Scope::User) => home.map(|h| h.join(".gjc/agent/hooks")),
-        _ => None,
-    }
+    adapters::registry::adapter(convention).file_at(ctx, scope)
 }
 
 /// Where a hook of `scope` goes in `convention`: the same level when it exists; a personal hook

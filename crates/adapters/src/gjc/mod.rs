@@ -38,3 +38,29 @@ pub fn plan_write(
 ) -> Plan {
     write::plan_write(ctx, hooks, opts)
 }
+
+/// `Gjc`'s row of the adapter registry ([`crate::registry::ADAPTERS`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Gjc;
+
+impl crate::registry::Adapter for Gjc {
+    fn convention(&self) -> Convention {
+        Convention::Gjc
+    }
+
+    fn discover(&self, ctx: &Context, out: &mut Output) {
+        discover(ctx, out);
+    }
+
+    fn plan_write(&self, ctx: &Context, hooks: &[Hook], opts: &WriteOptions) -> Plan {
+        plan_write(ctx, Convention::Gjc, hooks, opts)
+    }
+
+    fn file_at(&self, ctx: &Context, scope: hook_ir::Scope) -> Option<std::path::PathBuf> {
+        match scope {
+            hook_ir::Scope::Project => ctx.project.as_ref().map(|p| p.join(discover::PROJECT_DIR)),
+            hook_ir::Scope::User => ctx.home.as_ref().map(|h| h.join(discover::USER_CODE_DIR)),
+            _ => None,
+        }
+    }
+}

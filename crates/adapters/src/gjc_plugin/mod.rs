@@ -45,3 +45,26 @@ pub fn plan_write(
 ) -> Plan {
     Plan::unsupported(convention)
 }
+
+/// `GjcPlugin`'s row of the adapter registry ([`crate::registry::ADAPTERS`]).
+#[derive(Debug, Clone, Copy)]
+pub struct GjcPlugin;
+
+impl crate::registry::Adapter for GjcPlugin {
+    fn convention(&self) -> Convention {
+        Convention::GjcPlugin
+    }
+
+    fn discover(&self, ctx: &Context, out: &mut Output) {
+        discover(ctx, out);
+    }
+
+    fn load(&self, ctx: &Context, path: &Path, out: &mut Output) -> bool {
+        load(ctx, path, out);
+        true
+    }
+
+    fn schema(&self) -> Option<serde_json::Value> {
+        Some(schema::json_schema())
+    }
+}

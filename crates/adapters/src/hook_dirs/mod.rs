@@ -33,3 +33,27 @@ pub fn plan_write(
 ) -> Plan {
     Plan::unsupported(convention)
 }
+
+/// The adapter of one hook-directory convention (`claude-dir` or `codex-dir`): the two share
+/// their reader and differ only by the directory and the file names they scan.
+#[derive(Debug, Clone, Copy)]
+pub struct HookDirs(Convention);
+
+/// `claude-dir`'s row of the adapter registry ([`crate::registry::ADAPTERS`]).
+pub static CLAUDE_DIR_ADAPTER: HookDirs = HookDirs(Convention::ClaudeDir);
+/// `codex-dir`'s row of the adapter registry ([`crate::registry::ADAPTERS`]).
+pub static CODEX_DIR_ADAPTER: HookDirs = HookDirs(Convention::CodexDir);
+
+impl crate::registry::Adapter for HookDirs {
+    fn convention(&self) -> Convention {
+        self.0
+    }
+
+    fn discover(&self, ctx: &Context, out: &mut Output) {
+        // Directories of the project only.
+        let scope = ctx.project_scope(hook_ir::Scope::Project);
+        out.layer(scope, ctx.project.as_deref(), |out| {
+            discover(ctx, self.0, out)
+        });
+    }
+}

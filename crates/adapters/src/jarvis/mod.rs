@@ -76,3 +76,41 @@ pub fn plan_write(
 ) -> Plan {
     write::plan(ctx, convention, hooks, opts)
 }
+
+/// `Jarvis`'s row of the adapter registry ([`crate::registry::ADAPTERS`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Jarvis;
+
+impl crate::registry::Adapter for Jarvis {
+    fn convention(&self) -> Convention {
+        Convention::Jarvis
+    }
+
+    fn discover(&self, ctx: &Context, out: &mut Output) {
+        discover(ctx, out);
+    }
+
+    fn load(&self, ctx: &Context, path: &Path, out: &mut Output) -> bool {
+        load(ctx, path, out);
+        true
+    }
+
+    fn lower_text(&self, ctx: &Context, path: &Path, text: String, out: &mut Output) -> bool {
+        lower_text(ctx, path, text, out);
+        true
+    }
+
+    fn plan_write(&self, ctx: &Context, hooks: &[Hook], opts: &WriteOptions) -> Plan {
+        plan_write(ctx, Convention::Jarvis, hooks, opts)
+    }
+
+    fn schema(&self) -> Option<serde_json::Value> {
+        Some(schema::json_schema())
+    }
+
+    fn file_at(&self, ctx: &Context, scope: hook_ir::Scope) -> Option<std::path::PathBuf> {
+        (scope == hook_ir::Scope::User)
+            .then(|| discover::config_path(ctx))
+            .flatten()
+    }
+}
