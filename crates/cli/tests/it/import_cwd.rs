@@ -269,3 +269,82 @@ fn list_says_the_scope_of_each_hook_from_anywhere() {
         assert_eq!(scopes, want, "from {cwd}: {}", r.shown);
     }
 }
+
+/// The real-world corpus (`fixtures/realworld/`, the files `import_realworld` checks) imported
+/// into every other command convention from three directories — the project, its parent with
+/// relative paths, and an unrelated directory with absolute ones — writes the same bytes.
+#[test]
+fn the_real_world_corpus_imports_the_same_from_three_directories() {
+    let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/realworld");
+    let place = |from: &str| match from {
+        "jarvis" => "home/.jarvis-code/config.toml",
+        "codex-json" => "project/.codex/hooks.json",
+        "claude-settings" => "project/.claude/settings.json",
+        "gemini-settings" => "project/.gemini/settings.json",
+        other => panic!("{other}"),
+    };
+    let targets = [
+        "jcode",
+        "jarvis",
+        "codex-json",
+        "claude-settings",
+        "gemini-settings",
+    ];
+    let mut compared = 0;
+    for from in ["jarvis", "codex-json", "claude-settings", "gemini-settings"] {
+        let mut files: Vec<_> = std::fs::read_dir(corpus.join(from))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        files.sort();
+        for file in files {
+            let text = std::fs::read_to_string(&file).unwrap();
+            for to in targets.iter().filter(|t| **t != from) {
+                let mut results = Vec::new();
+                for (cwd, project, home) in [
+                    ("project", ".", "../home"),
+                    ("", "project", "home"),
+                    ("other", "ABS/project", "ABS/home"),
+                ] {
+                    let t = common::Tree::new();
+                    t.write(place(from), &text);
+                    std::fs::create_dir_all(t.root().join("other")).unwrap();
+                    let abs = t.root().display().to_string();
+                    let (project, home) = (project.replace("ABS", &abs), home.replace("ABS", &abs));
+                    let r = common::hooks(
+                        &[
+                            "import", "--from", from, "--to", to, &project, "--home", &home,
+                            "--format", "json",
+                        ],
+                        &t.root().join(cwd),
+                        &t.root().join("fakehome"),
+                        t.root(),
+                    );
+                    assert!(r.code == 0 || r.code == 1, "{}", r.shown);
+                    let written: BTreeMap<String, String> = t
+                        .files()
+                        .into_iter()
+                        .map(|(k, v)| {
+                            let v = String::from_utf8_lossy(&v).replace(&abs, "ROOT");
+                            // The import record hashes each entry as written, temp dir and all.
+                            let v = if k.ends_with(".hooks-import") {
+                                v.lines()
+                                    .filter(|l| !l.contains("\"sha256\""))
+                                    .collect::<Vec<_>>()
+                                    .join("\n")
+                            } else {
+                                v
+                            };
+                            (k, v)
+                        })
+                        .collect();
+                    results.push((r.code, written));
+                }
+                assert_eq!(results[0], results[1], "{from} {} → {to}", file.display());
+                assert_eq!(results[0], results[2], "{from} {} → {to}", file.display());
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared >= 80, "only {compared} imports compared");
+}
