@@ -23,6 +23,20 @@ pub struct BridgeEntry {
     pub path: Option<String>,
     /// `--home`, when given.
     pub home: Option<String>,
+    /// `--fail-closed` was given.
+    pub fail_closed: bool,
+    /// `--loop-limit`, as written.
+    pub loop_limit: Option<String>,
+}
+
+/// The guarantees a bridge entry gives its host on top of the source conventions' contracts
+/// (`hooks bridge install --fail-closed --loop-limit N`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Guarantees {
+    /// A gate hook that crashes, times out, cannot start or answers garbage blocks the call.
+    pub fail_closed: bool,
+    /// The most consecutive blocks of the host's stop event per session (`None`: the default).
+    pub loop_limit: Option<u32>,
 }
 
 impl BridgeEntry {
@@ -83,6 +97,8 @@ pub fn parse(command: &str) -> Option<BridgeEntry> {
             "--event" => e.event = value(),
             "--from" => e.from = value(),
             "--home" => e.home = value(),
+            "--loop-limit" => e.loop_limit = value(),
+            "--fail-closed" => e.fail_closed = true,
             f if f.starts_with('-') => {}
             p => e.path = Some(p.to_string()),
         }
@@ -95,13 +111,14 @@ pub fn is_bridge(hook: &Hook) -> bool {
     hook.command().is_some_and(|c| parse(c).is_some())
 }
 
-/// The command of a bridge entry: `<program> bridge --host HOST --event EVENT [--from A,B]`,
-/// each word quoted for a POSIX shell where needed.
+/// The command of a bridge entry: `<program> bridge --host HOST --event EVENT [--from A,B]
+/// [--fail-closed] [--loop-limit N]`, each word quoted for a POSIX shell where needed.
 pub fn command(
     program: &str,
     host: Convention,
     event: &str,
     from: Option<&[Convention]>,
+    guarantees: Guarantees,
 ) -> String {
     let mut words = vec![
         shell_quote(program),
@@ -114,6 +131,13 @@ pub fn command(
     if let Some(f) = from {
         words.push("--from".into());
         words.push(f.iter().map(|c| c.as_str()).collect::<Vec<_>>().join(","));
+    }
+    if guarantees.fail_closed {
+        words.push("--fail-closed".into());
+    }
+    if let Some(n) = guarantees.loop_limit {
+        words.push("--loop-limit".into());
+        words.push(n.to_string());
     }
     words.join(" ")
 }
@@ -346,6 +370,7 @@ mod tests {
             Convention::CodexJson,
             "PreToolUse",
             Some(&[Convention::Gjc]),
+            Guarantees::default(),
         );
         assert_eq!(
             c,
@@ -354,6 +379,26 @@ mod tests {
         let e = parse(&c).unwrap();
         assert_eq!(e.event.as_deref(), Some("PreToolUse"));
         assert_eq!(e.from.as_deref(), Some("gjc"));
+        assert!(!e.fail_closed && e.loop_limit.is_none());
+        let g = command(
+            "hooks",
+            Convention::ClaudeSettings,
+            "Stop",
+            None,
+            Guarantees {
+                fail_closed: true,
+                loop_limit: Some(3),
+            },
+        );
+        assert_eq!(
+            g,
+            "hooks bridge --host claude-settings --event Stop --fail-closed --loop-limit 3"
+        );
+        let e = parse(&g).unwrap();
+        assert!(e.fail_closed);
+        assert_eq!(e.loop_limit.as_deref(), Some("3"));
+        // The limit's value is no project PATH.
+        assert_eq!(e.path, None);
     }
 
     #[test]

@@ -456,6 +456,14 @@ pub struct SetupCodexArgs {
     /// Show what would change, write nothing.
     #[arg(long)]
     pub dry_run: bool,
+    /// Write entries that block a gate call when a hook crashes, times out, cannot start or
+    /// answers garbage (`hooks bridge --fail-closed`).
+    #[arg(long)]
+    pub fail_closed: bool,
+    /// Write entries with this stop-loop limit (`hooks bridge --loop-limit N`; default: the
+    /// bridge's own).
+    #[arg(long, value_name = "N")]
+    pub loop_limit: Option<u32>,
 }
 
 /// A comma-separated list of conventions (`--from gjc,jarvis`).
@@ -497,6 +505,15 @@ pub struct BridgeRunArgs {
     /// The conventions whose hooks run (default: every convention the host does not read).
     #[arg(long, value_name = "CONV,..", value_parser = parse_conventions)]
     pub from: Option<Conventions>,
+    /// A gate hook (tool call, prompt) that crashes, times out, cannot start or answers garbage
+    /// blocks the call, with a reason that says why (the source convention's contract would
+    /// let it through).
+    #[arg(long)]
+    pub fail_closed: bool,
+    /// After this many consecutive blocks of the host's stop event in one session, let the agent
+    /// stop (0: no limit).
+    #[arg(long, value_name = "N", default_value_t = hook_ir::contract::limits::bridge::LOOP_LIMIT)]
+    pub loop_limit: u32,
 }
 
 #[derive(Debug, Subcommand)]
@@ -525,4 +542,12 @@ pub struct BridgeInstallArgs {
     /// Show what would change, write nothing.
     #[arg(long)]
     pub dry_run: bool,
+    /// Write entries that block a gate call when a hook crashes, times out, cannot start or
+    /// answers garbage (`hooks bridge --fail-closed`).
+    #[arg(long)]
+    pub fail_closed: bool,
+    /// Write entries with this stop-loop limit (`hooks bridge --loop-limit N`; default: the
+    /// bridge's own).
+    #[arg(long, value_name = "N")]
+    pub loop_limit: Option<u32>,
 }

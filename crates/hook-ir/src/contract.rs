@@ -581,6 +581,13 @@ pub mod limits {
         pub const MAX_DEPTH: u32 = 4;
         /// The environment variable that carries the depth to the hooks a bridge runs.
         pub const DEPTH_ENV: &str = "HOOKS_BRIDGE_DEPTH";
+        /// How many consecutive blocks of a host's stop event, in one session, the bridge lets
+        /// through before it lets the agent stop (`hooks bridge --loop-limit`): GitHub Copilot
+        /// CLI's `agentStop` runaway guard stops after 8 consecutive blocks
+        /// (`shared/reference/other-agents.md` §2.1, Copilot's hooks reference; to be pinned by
+        /// the Copilot CLI conformance traces), while Codex has no cap at all and Claude Code
+        /// leaves it to the hook (`stop_hook_active`).
+        pub const LOOP_LIMIT: u32 = 8;
     }
 }
 

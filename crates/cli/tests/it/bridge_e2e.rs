@@ -499,3 +499,179 @@ fn a_typescript_gjc_guard_with_no_bun_denies_and_runs_on_the_projects_bun() {
     let v = run("ls");
     assert_ne!(v["hookSpecificOutput"]["permissionDecision"], "deny", "{v}");
 }
+
+/// `hooks bridge --fail-closed` (issue 33): a guard that crashes or times out lets the call
+/// through under its own convention's contract (a Jarvis hook's exit 1, Claude's exit 1), and
+/// blocks it, in each host's own protocol, with the flag.
+#[test]
+fn a_crashing_guard_blocks_under_fail_closed_in_each_hosts_protocol() {
+    let t = Tree::new("guarded");
+    t.write(
+        "home/.jarvis-code/config.toml",
+        "[[hooks]]\nevent = \"PreToolUse\"\nmatcher = \"Bash\"\ncommand = \"echo 'jq: not found' >&2; exit 127\"\n",
+    );
+    t.write(
+        "project/.claude/settings.json",
+        r#"{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "exit 1"}]}]}}"#,
+    );
+    let kimi = json!({"hook_event_name": "PreToolUse", "session_id": "k1", "cwd": t.project(),
+        "client_type": "kimi_code_cli", "tool_name": "Bash",
+        "tool_input": {"command": "ls"}, "tool_call_id": "tc1"});
+    let cases: [(&str, &str, Value); 4] = [
+        ("claude-settings", "PreToolUse", claude_bash(&t, "ls")),
+        ("codex-json", "PreToolUse", codex_bash(&t, "ls")),
+        ("gemini-settings", "BeforeTool", gemini_shell(&t, "ls")),
+        ("jarvis", "PreToolUse", kimi),
+    ];
+    for (host, event, payload) in cases {
+        let open = hooks(
+            &t,
+            &["bridge", "--host", host, "--event", event],
+            &payload.to_string(),
+            &[],
+        );
+        assert_ne!(open.status.code(), Some(2), "{host}: {}", stderr(&open));
+        assert!(
+            !String::from_utf8_lossy(&open.stdout).contains("deny"),
+            "{host} allows without the flag: {}",
+            String::from_utf8_lossy(&open.stdout)
+        );
+        let closed = hooks(
+            &t,
+            &["bridge", "--host", host, "--event", event, "--fail-closed"],
+            &payload.to_string(),
+            &[],
+        );
+        let reason = match host {
+            "claude-settings" | "codex-json" => {
+                let v = stdout_json(&closed);
+                assert_eq!(
+                    v["hookSpecificOutput"]["permissionDecision"], "deny",
+                    "{host}"
+                );
+                v["hookSpecificOutput"]["permissionDecisionReason"]
+                    .as_str()
+                    .unwrap()
+                    .to_string()
+            }
+            "gemini-settings" => {
+                let v = stdout_json(&closed);
+                assert_eq!(v["decision"], "deny", "{host}");
+                v["reason"].as_str().unwrap().to_string()
+            }
+            _ => {
+                assert_eq!(closed.status.code(), Some(2), "{host}");
+                stderr(&closed)
+            }
+        };
+        assert!(
+            reason.contains("--fail-closed") && reason.contains("failed"),
+            "{host}: {reason}"
+        );
+    }
+}
+
+/// A guard killed at its timeout blocks under `--fail-closed`, and an allowing guard still
+/// allows.
+#[test]
+fn a_guard_that_times_out_blocks_under_fail_closed_and_a_healthy_one_allows() {
+    let t = Tree::new("guarded");
+    t.write(
+        "home/.jarvis-code/config.toml",
+        "[[hooks]]\nevent = \"PreToolUse\"\nmatcher = \"Bash\"\ncommand = \"case \\\"$(cat)\\\" in *slow*) sleep 5;; esac\"\ntimeout = 1\n",
+    );
+    let run = |cmd: &str| {
+        hooks(
+            &t,
+            &[
+                "bridge",
+                "--host",
+                "claude-settings",
+                "--event",
+                "PreToolUse",
+                "--fail-closed",
+            ],
+            &claude_bash(&t, cmd).to_string(),
+            &[],
+        )
+    };
+    let slow = run("echo slow");
+    let v = stdout_json(&slow);
+    assert_eq!(v["hookSpecificOutput"]["permissionDecision"], "deny");
+    assert!(v["hookSpecificOutput"]["permissionDecisionReason"]
+        .as_str()
+        .unwrap()
+        .contains("timed out"));
+    let fine = run("ls");
+    assert_eq!(
+        (fine.status.code(), fine.stdout.as_slice()),
+        (Some(0), &b""[..]),
+        "{}",
+        stderr(&fine)
+    );
+}
+
+/// `--loop-limit N`: a Stop hook that always blocks keeps the agent going N times in a row in
+/// one session; the next stop is let through with a note, and the count starts again. Another
+/// session has its own count.
+#[test]
+fn a_stop_hook_that_always_blocks_stops_blocking_after_the_loop_limit() {
+    let t = Tree::new("guarded");
+    t.write(
+        "project/.codex/hooks.json",
+        r#"{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "echo '{\"decision\": \"block\", \"reason\": \"keep going\"}'"}]}]}}"#,
+    );
+    let state = t.dir.path().join("run");
+    let stop = |session: &str| {
+        let p = json!({"session_id": session, "cwd": t.project(), "hook_event_name": "Stop",
+            "stop_hook_active": true});
+        hooks(
+            &t,
+            &[
+                "bridge",
+                "--host",
+                "claude-settings",
+                "--event",
+                "Stop",
+                "--from",
+                "codex-json",
+                "--loop-limit",
+                "3",
+            ],
+            &p.to_string(),
+            &[("XDG_RUNTIME_DIR", state.to_str().unwrap())],
+        )
+    };
+    for i in 0..3 {
+        let o = stop("s1");
+        assert_eq!(
+            stdout_json(&o),
+            json!({"decision": "block", "reason": "keep going"}),
+            "block {i}: {}",
+            stderr(&o)
+        );
+    }
+    // Another session is counted apart.
+    assert_eq!(stdout_json(&stop("s2"))["decision"], "block");
+    let fourth = stop("s1");
+    assert_eq!(
+        fourth.stdout,
+        b"",
+        "the fourth stop is let through: {}",
+        stderr(&fourth)
+    );
+    assert!(
+        stderr(&fourth).contains("--loop-limit 3"),
+        "{}",
+        stderr(&fourth)
+    );
+    // Counted again from zero.
+    assert_eq!(stdout_json(&stop("s1"))["decision"], "block");
+    // The state is the user's own: a private directory.
+    use std::os::unix::fs::PermissionsExt;
+    let mode = std::fs::metadata(state.join("hooks"))
+        .unwrap()
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o700);
+}

@@ -285,3 +285,41 @@ fn lint_reports_bridge_entries_without_sources_or_on_events_they_cannot_bridge()
         text(&o)
     );
 }
+
+/// `hooks bridge install --fail-closed --loop-limit N` writes entries that carry both, and
+/// installing again without them replaces those entries (nothing duplicated).
+#[test]
+fn install_writes_the_fail_closed_and_loop_limit_guarantees_into_the_entries() {
+    let t = Tree::new();
+    let o = t.hooks(&[
+        "bridge",
+        "install",
+        "--host",
+        "codex-json",
+        "--from",
+        "gjc",
+        "--fail-closed",
+        "--loop-limit",
+        "5",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let v: Value = serde_json::from_str(&t.read("project/.codex/hooks.json")).unwrap();
+    assert_eq!(
+        v["hooks"]["PreToolUse"][0]["hooks"][0]["command"],
+        format!(
+            "{} bridge --host codex-json --event PreToolUse --from gjc --fail-closed --loop-limit 5",
+            exe()
+        )
+    );
+    let o = t.hooks(&["bridge", "install", "--host", "codex-json", "--from", "gjc"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let v: Value = serde_json::from_str(&t.read("project/.codex/hooks.json")).unwrap();
+    assert_eq!(v["hooks"]["PreToolUse"].as_array().unwrap().len(), 1, "{v}");
+    assert_eq!(
+        v["hooks"]["PreToolUse"][0]["hooks"][0]["command"],
+        format!(
+            "{} bridge --host codex-json --event PreToolUse --from gjc",
+            exe()
+        )
+    );
+}

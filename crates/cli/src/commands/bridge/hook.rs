@@ -8,6 +8,7 @@
 //! the hooks that would have run ([`runner::host::fallback`]), and said on stderr. An allow for
 //! a reason exits 1, which Claude Code and Codex show as a non-blocking hook error.
 
+use super::guarantees;
 use crate::args::BridgeRunArgs;
 use crate::exit::Exit;
 use crate::render::human::{visible, visible_line};
@@ -34,6 +35,10 @@ struct Outcome {
     /// Hooks the host does not wait for (Jarvis PostToolUse) are still running in it: waited
     /// for after the answer is written.
     pending: Option<Bridge>,
+    /// The host's session id, when its payload was read.
+    session: Option<String>,
+    /// The project whose hooks ran.
+    project: PathBuf,
 }
 
 /// Runs the bridge and answers; returns the exit code the host's protocol prescribes.
@@ -67,8 +72,11 @@ pub fn run(a: BridgeRunArgs) -> Exit {
         notes: vec!["the bridge panicked (a bug in hooks: please report it)".into()],
         failed: true,
         pending: None,
+        session: None,
+        project: PathBuf::new(),
     });
     let mut outcome = outcome;
+    guarantee(&a, &mut outcome);
     let pending = outcome.pending.take();
     let exit = respond(host, &event_name, outcome);
     if let Some(bridge) = pending {
@@ -83,6 +91,39 @@ pub fn run(a: BridgeRunArgs) -> Exit {
         }
     }
     exit
+}
+
+/// What the bridge guarantees on top of the source contracts: `--fail-closed` turns a failed
+/// gate into a block, `--loop-limit` lets the agent stop after that many consecutive stop
+/// blocks of its session ([`guarantees`]).
+fn guarantee(a: &BridgeRunArgs, o: &mut Outcome) {
+    if a.fail_closed {
+        let bridge_failed = o.failed.then(|| {
+            o.notes
+                .last()
+                .cloned()
+                .unwrap_or_else(|| "it failed".to_string())
+        });
+        if let Some(reason) = guarantees::fail_closed(&o.decision, bridge_failed.as_deref()) {
+            o.decision.verdict = runner::Verdict::Block { reason };
+        }
+    }
+    if o.decision.kind == Kind::Stop && a.loop_limit > 0 {
+        let home = match &a.home {
+            Some(h) => super::super::discover::absolute(h).ok(),
+            None => std::env::var_os("HOME").map(PathBuf::from),
+        };
+        match guarantees::runtime_dir(home.as_deref()) {
+            Some(dir) => {
+                let host = a.host.map(|h| h.as_str()).unwrap_or_default();
+                let l = guarantees::StopLoop::new(&dir, host, o.session.as_deref(), &o.project);
+                l.apply(&mut o.decision, a.loop_limit, &mut o.notes);
+            }
+            None => o.notes.push(
+                "no private runtime directory for the stop-loop count ($XDG_RUNTIME_DIR, ~/.cache): `--loop-limit` is not applied".into(),
+            ),
+        }
+    }
 }
 
 /// The source conventions: `--from`, else every runnable convention the host does not read.
@@ -146,6 +187,8 @@ fn bridge(
             )],
             failed: true,
             pending: None,
+            session: None,
+            project: PathBuf::new(),
         };
     }
     let payload = match stdin {
@@ -192,6 +235,8 @@ fn bridge(
                 notes,
                 failed: true,
                 pending: None,
+                session: None,
+                project: PathBuf::new(),
             };
         }
     };
@@ -211,6 +256,8 @@ fn bridge(
             notes,
             failed: true,
             pending: None,
+            session: None,
+            project: PathBuf::new(),
         };
     }
     let mut o = dispatch(host, &he, hooks, &project, home, depth);
@@ -296,6 +343,8 @@ fn dispatch(
             notes,
             failed: false,
             pending: None,
+            session: None,
+            project: PathBuf::new(),
         };
     }
     let deadline = Duration::from_millis(
@@ -314,6 +363,8 @@ fn dispatch(
                 notes,
                 failed: true,
                 pending: None,
+                session: None,
+                project: PathBuf::new(),
             };
         }
     };
@@ -352,5 +403,7 @@ fn dispatch(
         notes,
         failed,
         pending: (bridge.detached_running() > 0).then_some(bridge),
+        session: he.session_id.clone(),
+        project: project.to_path_buf(),
     }
 }

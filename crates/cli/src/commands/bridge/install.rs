@@ -206,6 +206,10 @@ pub fn install(a: BridgeInstallArgs) -> anyhow::Result<Exit> {
                     s.host,
                     event,
                     a.from.as_ref().map(|f| f.0.as_slice()),
+                    bridge::Guarantees {
+                        fail_closed: a.fail_closed,
+                        loop_limit: a.loop_limit,
+                    },
                 ),
             )),
             None => unbridgeable.push(k),

@@ -1,6 +1,7 @@
 //! `hooks bridge`: the hook an agent runs ([`hook`]), and `hooks bridge install|uninstall`
 //! ([`install`]). See docs/bridge.md.
 
+mod guarantees;
 mod hook;
 mod install;
 
