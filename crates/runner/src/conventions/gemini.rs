@@ -98,10 +98,20 @@ pub(crate) fn payload(runner: &Runner, event_name: &str, event: &Event) -> Map<S
             m.insert("stop_hook_active".into(), event.stop_hook_active.into());
         }
         Kind::SessionStart => {
-            m.insert("source".into(), event.source_or("startup").into());
+            m.insert(
+                "source".into(),
+                event
+                    .session_source(hook_ir::Convention::GeminiSettings)
+                    .into(),
+            );
         }
         Kind::SessionShutdown => {
-            m.insert("reason".into(), event.reason_or("exit").into());
+            m.insert(
+                "reason".into(),
+                event
+                    .session_reason(hook_ir::Convention::GeminiSettings)
+                    .into(),
+            );
         }
     }
     m
