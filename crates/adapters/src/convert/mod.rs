@@ -18,6 +18,7 @@ pub mod native;
 mod steps;
 pub mod timeout;
 pub mod tools;
+mod variables;
 
 use crate::scope::{self, Scope};
 use crate::Context;
@@ -177,18 +178,6 @@ fn say_input_changes(moved_from: &[Convention], out: &mut Conversion, to: Conven
         );
     }
 }
-
-/// Environment variables only one agent sets: a command that uses them breaks elsewhere.
-/// (Gemini CLI also sets `CLAUDE_PROJECT_DIR`, for compatibility.)
-const AGENT_VARIABLES: [(&str, Convention); 7] = [
-    ("CLAUDE_PROJECT_DIR", Convention::ClaudeSettings),
-    ("CLAUDE_PLUGIN_ROOT", Convention::ClaudeSettings),
-    ("JCODE_HOOK_", Convention::Jcode),
-    ("GEMINI_PROJECT_DIR", Convention::GeminiSettings),
-    ("GEMINI_CWD", Convention::GeminiSettings),
-    ("GEMINI_SESSION_ID", Convention::GeminiSettings),
-    ("GEMINI_PLANS_DIR", Convention::GeminiSettings),
-];
 
 /// Builds the diagnostics of one hook, at its source location.
 struct Say<'a> {
@@ -578,6 +567,9 @@ fn to_command(h: &Hook, say: &mut Say) -> Option<Hook> {
     let rules = row.rules()?;
     let mut shell = to_shell(command, *exec, say)?;
     place_command(&mut shell.command, say)?;
+    // A gate in the target, unless it stays a background (`async`) hook there.
+    let gate = rules.can_block && !(steps::was_async(h) && steps::keeps_async(say.to));
+    shell.command = variables::rewrite(&shell.command, h, gate, say)?;
     let source_matcher = match shell.tools.take() {
         Some(m) if h.matcher.is_any() => m,
         Some(_) => {
@@ -754,8 +746,6 @@ fn to_command(h: &Hook, say: &mut Say) -> Option<Hook> {
             ),
         );
     }
-
-    steps::agent_variables(&shell.command, say);
 
     let t = timeout::convert(h.timeout_ms, rules.timeout);
     if let Some(l) = t.lossy {

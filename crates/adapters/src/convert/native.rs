@@ -141,7 +141,9 @@ pub(super) fn to_native(h: &Hook, say: &mut Say) -> Option<Hook> {
 
     let to_exec = super::target_exec(say.to);
     super::steps::shell_change(shell.exec, *exec, say);
-    let new_command = gemini::command_out_of(h, &shell.command, to_exec, say);
+    let gate = dst.can_block && !(super::steps::was_async(h) && super::steps::keeps_async(say.to));
+    let command = super::variables::rewrite(&shell.command, h, gate, say)?;
+    let new_command = gemini::command_out_of(h, &command, to_exec, say);
 
     // Gate vs observer: an `async` Codex/Claude hook never blocked.
     let was_async = super::steps::was_async(h);
@@ -164,7 +166,6 @@ pub(super) fn to_native(h: &Hook, say: &mut Say) -> Option<Hook> {
             ),
         );
     }
-    super::steps::agent_variables(&shell.command, say);
     // These events time out as the convention's tool gates do (Codex: 600 s, Claude: 600 s,
     // Jarvis: 30 s in 1..=600, Gemini: 60 s); only Codex's `SessionEnd` differs, a six-kind event.
     let rule = super::events::target_event(say.to, Kind::PreToolUse)

@@ -1,0 +1,249 @@
+//! Agent variables in an imported command ([`hook_ir::contract::variables`]): each variable the
+//! source agent sets is rewritten to what the target provides for the same meaning, so
+//! `"$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.py` does not become `/.claude/hooks/guard.py` in
+//! an agent that leaves the variable empty (a guard that then fails on every call, and a
+//! failing guard lets the call through).
+//!
+//! In order: the target sets the same name with the same meaning → kept (Gemini: braced, see
+//! [`rewrite`]); the target has another variable of that meaning → `${ITS_NAME}`; the meaning is
+//! the project directory and the target runs its hooks in the session's directory
+//! ([`variables::hook_cwd`]) → `${PWD}`; otherwise nothing equivalent exists: a hook that can
+//! block in the target is refused (`agent_variable_unavailable`), any other is written with a
+//! warning.
+
+use super::Say;
+use hook_ir::contract::variables::{self, AgentVariable, Meaning};
+use hook_ir::{Code, Convention, Hook};
+
+/// One `$NAME` or `${NAME…}` the shell expands in a command.
+struct Use {
+    /// Byte range of the name itself.
+    name: std::ops::Range<usize>,
+    /// Whether it is written `${…}`.
+    braced: bool,
+    /// Byte offset of the `$`.
+    dollar: usize,
+    /// Whether it stands inside double quotes.
+    quoted: bool,
+}
+
+/// The variables `sh` expands in `command`: not inside single quotes, not after a backslash.
+fn uses(command: &str) -> Vec<Use> {
+    let b = command.as_bytes();
+    let mut out = Vec::new();
+    let (mut i, mut single, mut double) = (0, false, false);
+    let is_start = |c: u8| c.is_ascii_alphabetic() || c == b'_';
+    let is_part = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    while i < b.len() {
+        let c = b[i];
+        if single {
+            single = c != b'\'';
+            i += 1;
+            continue;
+        }
+        match c {
+            b'\\' => i += 1,
+            b'\'' if !double => single = true,
+            b'"' => double = !double,
+            b'$' => {
+                let braced = b.get(i + 1) == Some(&b'{');
+                let start = i + 1 + usize::from(braced);
+                if b.get(start).copied().is_some_and(is_start) {
+                    let mut end = start + 1;
+                    while b.get(end).copied().is_some_and(is_part) {
+                        end += 1;
+                    }
+                    out.push(Use {
+                        name: start..end,
+                        braced,
+                        dollar: i,
+                        quoted: double,
+                    });
+                    i = end;
+                    continue;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    out
+}
+
+/// What a variable becomes in the target.
+enum Becomes {
+    /// Left as written.
+    Kept,
+    /// Another name (written braced).
+    Renamed(&'static str),
+    /// The project directory itself, as the scope guard around the command names it.
+    Project,
+    /// No equivalent.
+    Missing,
+}
+
+fn becomes(row: &AgentVariable, var: &str, braced: bool, to: Convention, guarded: bool) -> Becomes {
+    // A project hook guarded into a user-level file acts only in sessions inside that project
+    // (`scope::guard`), whose directory the guard names: the one the source file was read from.
+    // The session's directory may be a subdirectory of it; the project is this one.
+    if guarded && row.meaning == Meaning::ProjectDir {
+        return Becomes::Project;
+    }
+    // Gemini substitutes an unbraced `$GEMINI_PROJECT_DIR`, `$CLAUDE_PROJECT_DIR`... into the
+    // text, shell-quoted, before bash runs it (hookRunner.ts `expandCommand`): inside the
+    // double quotes these commands usually have, a path with a space then carries literal
+    // quote characters. A braced name is left to bash, which reads the same value from the
+    // environment.
+    let same_meaning = variables::AGENT_VARIABLES
+        .iter()
+        .any(|v| v.convention == to && v.names(var) && v.meaning == row.meaning);
+    if same_meaning && (braced || to != Convention::GeminiSettings) {
+        return Becomes::Kept;
+    }
+    match variables::for_meaning(to, row.meaning) {
+        Some(v) => Becomes::Renamed(v.name),
+        None if row.meaning == Meaning::ProjectDir && variables::hook_cwd(to).is_some() => {
+            Becomes::Renamed("PWD")
+        }
+        None => Becomes::Missing,
+    }
+}
+
+/// `command` with every variable the source agent sets rewritten for `say.to`; `None` (and an
+/// `agent_variable_unavailable` error) when a hook that can block in the target (`gate`) uses
+/// one that has no equivalent there.
+pub(super) fn rewrite(command: &str, h: &Hook, gate: bool, say: &mut Say) -> Option<String> {
+    if !command.contains('$') {
+        return Some(command.to_string());
+    }
+    let project = crate::scope::unguard(command).map(|(dir, _, _)| dir);
+    let from = h.convention;
+    let to = say.to;
+    let mut out = String::with_capacity(command.len());
+    let mut done = 0;
+    let mut said: Vec<&str> = Vec::new();
+    for u in uses(command) {
+        let var = &command[u.name.clone()];
+        // Only what the source agent sets: a variable it leaves empty too is no conversion's
+        // doing (`foreign_agent_variable` reports it).
+        let Some(row) = variables::AGENT_VARIABLES
+            .iter()
+            .find(|v| v.convention == from && v.names(var))
+        else {
+            continue;
+        };
+        match becomes(row, var, u.braced, to, project.is_some()) {
+            Becomes::Kept => {}
+            Becomes::Project => {
+                let dir = project
+                    .as_deref()
+                    .map(|p| p.to_string_lossy())
+                    .unwrap_or_default();
+                // `${NAME}` and `$NAME` are replaced whole; in `${NAME:-x}` the operator needs a
+                // name, so the name is given the value first (`${NAME:=…}` would change it).
+                let end = if u.braced {
+                    match command[u.name.end..].strip_prefix('}') {
+                        Some(_) => u.name.end + 1,
+                        None => continue,
+                    }
+                } else {
+                    u.name.end
+                };
+                out.push_str(&command[done..u.dollar]);
+                out.push_str(&literal(&dir, u.quoted));
+                done = end;
+                if !said.contains(&var) {
+                    said.push(var);
+                    say.push(
+                        Code::ConversionNote,
+                        format!(
+                            "`${var}` is written as the project's directory {}: the guard makes the hook act only inside that project",
+                            hook_ir::quote(&dir)
+                        ),
+                    );
+                }
+            }
+            Becomes::Renamed(new) => {
+                out.push_str(&command[done..u.dollar]);
+                out.push_str("${");
+                out.push_str(new);
+                done = if u.braced {
+                    // `${NAME:-x}` keeps its operator and closing brace.
+                    u.name.end
+                } else {
+                    out.push('}');
+                    u.name.end
+                };
+                if !said.contains(&var) {
+                    said.push(var);
+                    let why = if new == "PWD" {
+                        format!(
+                            "{to} sets no variable for {}, and runs every hook in the session's directory, the one it was started in (as `{var}` is in {from})",
+                            row.meaning.words()
+                        )
+                    } else {
+                        format!("{to}'s variable for {}", row.meaning.words())
+                    };
+                    say.push(
+                        Code::ConversionNote,
+                        format!("`${var}` is written `${{{new}}}`: {why}"),
+                    );
+                }
+            }
+            Becomes::Missing => {
+                if said.contains(&var) {
+                    continue;
+                }
+                said.push(var);
+                let what = format!(
+                    "the command uses `${var}` ({}), which {to} does not set: there it is empty",
+                    row.meaning.words()
+                );
+                if gate {
+                    say.refuse(
+                        Code::AgentVariableUnavailable,
+                        format!("{what}, and this hook can block: written as is it would fail and let every call through"),
+                    );
+                    return None;
+                }
+                say.push(Code::LossyConversion, what);
+            }
+        }
+    }
+    out.push_str(&command[done..]);
+    Some(out)
+}
+
+/// `s` as shell text that stands for itself: inside double quotes, with `\`, `$`, `"` and
+/// backquote escaped; outside, single-quoted when needed.
+fn literal(s: &str, quoted: bool) -> String {
+    if !quoted {
+        return hook_ir::jcode_argv::quote_word(s);
+    }
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if matches!(c, '\\' | '$' | '"' | '`') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::uses;
+
+    #[test]
+    fn finds_what_sh_expands() {
+        let c = r#"a "$A"/x ${B:-y} '$C' \$D $E1_x $1 ${F}"#;
+        let names: Vec<(&str, bool)> = uses(c)
+            .into_iter()
+            .map(|u| (&c[u.name], u.braced))
+            .collect();
+        assert_eq!(
+            names,
+            [("A", false), ("B", true), ("E1_x", false), ("F", true)]
+        );
+    }
+}
