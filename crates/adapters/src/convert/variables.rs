@@ -27,6 +27,16 @@ struct Use {
     quoted: bool,
 }
 
+impl Use {
+    fn shifted(self, by: usize) -> Use {
+        Use {
+            name: self.name.start + by..self.name.end + by,
+            dollar: self.dollar + by,
+            ..self
+        }
+    }
+}
+
 /// The variables `sh` expands in `command`: not inside single quotes, not after a backslash.
 fn uses(command: &str) -> Vec<Use> {
     let b = command.as_bytes();
@@ -82,31 +92,56 @@ enum Becomes {
     Missing,
 }
 
-fn becomes(row: &AgentVariable, var: &str, braced: bool, to: Convention, guarded: bool) -> Becomes {
+fn becomes(row: &AgentVariable, var: &str, to: Convention, guarded: bool) -> Becomes {
     // A project hook guarded into a user-level file acts only in sessions inside that project
     // (`scope::guard`), whose directory the guard names: the one the source file was read from.
     // The session's directory may be a subdirectory of it; the project is this one.
     if guarded && row.meaning == Meaning::ProjectDir {
         return Becomes::Project;
     }
-    // Gemini substitutes an unbraced `$GEMINI_PROJECT_DIR`, `$CLAUDE_PROJECT_DIR`... into the
-    // text, shell-quoted, before bash runs it (hookRunner.ts `expandCommand`): inside the
-    // double quotes these commands usually have, a path with a space then carries literal
-    // quote characters. A braced name is left to bash, which reads the same value from the
-    // environment.
+    // Gemini also substitutes an unbraced `$CLAUDE_PROJECT_DIR` into the text, shell-quoted
+    // (hookRunner.ts `expandCommand`), which puts quote characters inside `"…"` for a path
+    // with a space; bash then fails with 127, which Gemini reads as a block (fails closed):
+    // the name is kept, as Gemini documents it, rather than written differently from the source.
     let same_meaning = variables::AGENT_VARIABLES
         .iter()
         .any(|v| v.convention == to && v.names(var) && v.meaning == row.meaning);
-    if same_meaning && (braced || to != Convention::GeminiSettings) {
+    if same_meaning {
         return Becomes::Kept;
     }
     match variables::for_meaning(to, row.meaning) {
         Some(v) => Becomes::Renamed(v.name),
         None if row.meaning == Meaning::ProjectDir && variables::hook_cwd(to).is_some() => {
-            Becomes::Renamed("PWD")
+            // Codex's `$PWD` into Jarvis is the same `$PWD`.
+            if var == "PWD" {
+                Becomes::Kept
+            } else {
+                Becomes::Renamed("PWD")
+            }
         }
         None => Becomes::Missing,
     }
+}
+
+/// The row of `var` as `from`'s agent sets it. `PWD` counts as the project directory in a
+/// convention that runs every hook in the session's directory ([`variables::hook_cwd`]): it is
+/// the same directory there, so a Codex `"$PWD"/x` is Claude's `"$CLAUDE_PROJECT_DIR"/x`.
+fn source_row(from: Convention, var: &str) -> Option<AgentVariable> {
+    if var == "PWD" {
+        let pwd = AgentVariable {
+            name: "PWD",
+            prefix: false,
+            meaning: Meaning::ProjectDir,
+            convention: from,
+            plugin_only: false,
+            source: variables::hook_cwd(from)?,
+        };
+        return Some(pwd);
+    }
+    variables::AGENT_VARIABLES
+        .iter()
+        .find(|v| v.convention == from && v.names(var))
+        .copied()
 }
 
 /// `command` with every variable the source agent sets rewritten for `say.to`; `None` (and an
@@ -116,23 +151,27 @@ pub(super) fn rewrite(command: &str, h: &Hook, gate: bool, say: &mut Say) -> Opt
     if !command.contains('$') {
         return Some(command.to_string());
     }
-    let project = crate::scope::unguard(command).map(|(dir, _, _)| dir);
+    // A scope guard's own `$PWD` is not the hook's: only the command inside it is rewritten.
+    let (project, start) = match crate::scope::unguard(command) {
+        Some((dir, _, inner)) => (Some(dir), command.len() - inner.len()),
+        None => (None, 0),
+    };
     let from = h.convention;
     let to = say.to;
     let mut out = String::with_capacity(command.len());
     let mut done = 0;
     let mut said: Vec<&str> = Vec::new();
-    for u in uses(command) {
+    for u in uses(&command[start..])
+        .into_iter()
+        .map(|u| u.shifted(start))
+    {
         let var = &command[u.name.clone()];
         // Only what the source agent sets: a variable it leaves empty too is no conversion's
         // doing (`foreign_agent_variable` reports it).
-        let Some(row) = variables::AGENT_VARIABLES
-            .iter()
-            .find(|v| v.convention == from && v.names(var))
-        else {
+        let Some(row) = source_row(from, var) else {
             continue;
         };
-        match becomes(row, var, u.braced, to, project.is_some()) {
+        match becomes(&row, var, to, project.is_some()) {
             Becomes::Kept => {}
             Becomes::Project => {
                 let dir = project
@@ -164,16 +203,20 @@ pub(super) fn rewrite(command: &str, h: &Hook, gate: bool, say: &mut Say) -> Opt
                 }
             }
             Becomes::Renamed(new) => {
-                out.push_str(&command[done..u.dollar]);
-                out.push_str("${");
-                out.push_str(new);
-                done = if u.braced {
-                    // `${NAME:-x}` keeps its operator and closing brace.
-                    u.name.end
-                } else {
+                // Written as the source wrote it (`$NAME`, `${NAME…}`), so a round trip comes
+                // back the same; braced when a name character follows.
+                let glued = command[u.name.end..]
+                    .starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_');
+                out.push_str(&command[done..u.name.start]);
+                if glued && !u.braced {
+                    out.truncate(out.len() - 1);
+                    out.push_str("${");
+                    out.push_str(new);
                     out.push('}');
-                    u.name.end
-                };
+                } else {
+                    out.push_str(new);
+                }
+                done = u.name.end;
                 if !said.contains(&var) {
                     said.push(var);
                     let why = if new == "PWD" {
@@ -186,7 +229,7 @@ pub(super) fn rewrite(command: &str, h: &Hook, gate: bool, say: &mut Say) -> Opt
                     };
                     say.push(
                         Code::ConversionNote,
-                        format!("`${var}` is written `${{{new}}}`: {why}"),
+                        format!("`${var}` is written `${new}`: {why}"),
                     );
                 }
             }
