@@ -83,6 +83,7 @@ pub fn convert_in(hooks: &[Hook], to: Convention, ctx: Option<&Context>) -> Conv
     let mut out = Conversion::default();
     // The source conventions of the hooks that moved, in order of first appearance.
     let mut moved_from: Vec<Convention> = Vec::new();
+    let mut notes = Notes::default();
     for (i, h) in hooks.iter().enumerate() {
         let said_before = out.diagnostics.len();
         let mut say = Say {
@@ -123,7 +124,9 @@ pub fn convert_in(hooks: &[Hook], to: Convention, ctx: Option<&Context>) -> Conv
             moved_from.push(h.convention);
         }
         out.hooks.extend(converted);
+        notes.collapse(&mut out.diagnostics, said_before, h, to);
     }
+    notes.count_into(&mut out.diagnostics);
     if to == Convention::Jcode {
         unify_jcode_timeouts(&mut out);
     }
@@ -179,6 +182,86 @@ fn say_input_changes(moved_from: &[Convention], out: &mut Conversion, to: Conven
     }
 }
 
+/// The `conversion_note`s already said, by what they say: a note that thousands of hooks get in
+/// the same words (the target's shell, a tool's name there) is said once, with a count — 64,000
+/// copies were 64,000 lines of output and a good part of the import's memory (issue 24).
+#[derive(Default)]
+struct Notes {
+    /// (the hook's convention, the note after the hook's name) → (index of the note kept, how
+    /// many more hooks got it).
+    seen: std::collections::HashMap<(Convention, String), (usize, usize)>,
+}
+
+impl Notes {
+    /// Keeps the notes `diagnostics[from..]` of hook `h` that are new, counts the others.
+    fn collapse(
+        &mut self,
+        diagnostics: &mut Vec<Diagnostic>,
+        from: usize,
+        h: &Hook,
+        to: Convention,
+    ) {
+        if !diagnostics[from..]
+            .iter()
+            .any(|d| d.code == Code::ConversionNote)
+        {
+            return;
+        }
+        let prefix = format!("{} → {to}: ", what(h));
+        let said: Vec<Diagnostic> = diagnostics.drain(from..).collect();
+        for d in said {
+            let body = match d.message.strip_prefix(&prefix) {
+                Some(body) if d.code == Code::ConversionNote => body,
+                _ => {
+                    diagnostics.push(d);
+                    continue;
+                }
+            };
+            match self.seen.get_mut(&(h.convention, body.to_string())) {
+                Some((_, more)) => *more += 1,
+                None => {
+                    self.seen
+                        .insert((h.convention, body.to_string()), (diagnostics.len(), 0));
+                    diagnostics.push(d);
+                }
+            }
+        }
+    }
+
+    /// Adds "(and N more hooks)" to each note that more hooks got.
+    fn count_into(self, diagnostics: &mut [Diagnostic]) {
+        for (i, more) in self.seen.into_values().filter(|(_, more)| *more > 0) {
+            if let Some(d) = diagnostics.get_mut(i) {
+                let hooks = if more == 1 { "hook" } else { "hooks" };
+                d.message
+                    .push_str(&format!(" (and {} more {hooks})", thousands(more)));
+            }
+        }
+    }
+}
+
+/// `n` with a comma between groups of three digits (`63,999`).
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The hook in words, as every diagnostic of its conversion starts.
+fn what(h: &Hook) -> String {
+    let handler = match &h.handler {
+        Handler::Command { command, .. } => quote(command),
+        Handler::Module { path } => quote(path),
+    };
+    format!("{} `{}` hook {handler}", h.convention, h.source_event)
+}
+
 /// Builds the diagnostics of one hook, at its source location.
 struct Say<'a> {
     hook: &'a Hook,
@@ -192,12 +275,7 @@ struct Say<'a> {
 
 impl Say<'_> {
     fn what(&self) -> String {
-        let h = self.hook;
-        let handler = match &h.handler {
-            Handler::Command { command, .. } => quote(command),
-            Handler::Module { path } => quote(path),
-        };
-        format!("{} `{}` hook {handler}", h.convention, h.source_event)
+        what(self.hook)
     }
 
     fn push(&mut self, code: Code, message: String) {

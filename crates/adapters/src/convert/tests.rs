@@ -840,3 +840,65 @@ fn async_and_status_message_survive_between_codex_and_claude_and_are_said_elsewh
         "{codes:#?}"
     );
 }
+
+/// The same note for many hooks is said once with a count (issue 24: 64,000 hooks printed
+/// 64,000 identical notes); notes that differ, and warnings, stay one per hook.
+#[test]
+fn identical_notes_are_said_once_with_a_count() {
+    let hooks: Vec<Hook> = (0..1500)
+        .map(|i| {
+            hook(
+                Convention::ClaudeSettings,
+                "PreToolUse",
+                exact(&["Bash"]),
+                &format!("echo {i}"),
+                Some(5_000),
+            )
+        })
+        .collect();
+    let c = convert(&hooks, Convention::GeminiSettings);
+    assert_eq!(c.hooks.len(), 1500);
+    let notes: Vec<&str> = c
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == Code::ConversionNote)
+        .map(|d| d.message.as_str())
+        .collect();
+    // The tool's name in Gemini, and the matcher written as a regex: two notes, not 3,000.
+    assert_eq!(notes.len(), 2, "{notes:#?}");
+    for n in &notes {
+        assert!(
+            n.starts_with("claude-settings `PreToolUse` hook `echo 0` → gemini-settings: "),
+            "{n}"
+        );
+        assert!(n.ends_with(" (and 1,499 more hooks)"), "{n}");
+    }
+    // Different notes stay apart: another matcher is another note.
+    let two = [
+        hooks[0].clone(),
+        hook(
+            Convention::ClaudeSettings,
+            "PreToolUse",
+            exact(&["Edit"]),
+            "echo e",
+            Some(5_000),
+        ),
+        hooks[1].clone(),
+    ];
+    let c = convert(&two, Convention::GeminiSettings);
+    let notes: Vec<&str> = c
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == Code::ConversionNote)
+        .map(|d| d.message.as_str())
+        .collect();
+    assert_eq!(notes.len(), 4, "{notes:#?}");
+    assert_eq!(
+        notes
+            .iter()
+            .filter(|n| n.ends_with("(and 1 more hook)"))
+            .count(),
+        2,
+        "{notes:#?}"
+    );
+}
