@@ -15,6 +15,7 @@ pub mod json_span;
 pub mod lint_config;
 pub mod write;
 
+mod json_append;
 mod line_index;
 mod read_back;
 pub mod read_limit;

@@ -26,6 +26,11 @@ pub fn default_target(ctx: &Context) -> Option<PathBuf> {
         .map(|b| b.join(".codex/hooks.json"))
 }
 
+/// A compact JSON text this writer made, as a value.
+fn parse(compact: &str) -> serde_json::Value {
+    serde_json::from_str(compact).unwrap_or_default()
+}
+
 /// The matcher string Codex reads back as `m`, or why there is none.
 pub fn matcher_string(m: &Matcher) -> Result<Option<String>, String> {
     let plain = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
@@ -319,18 +324,23 @@ pub fn plan_write(ctx: &Context, hooks: &[Hook], opts: &WriteOptions) -> Plan {
             return plan;
         }
     }
-    let Ok(root) = CstRootNode::parse(&base, &json_span::strict_options()) else {
+    // The edits are made at the end, on a CST parsed then ([`crate::json_append`]); this one
+    // only says whether the file can be edited at all.
+    if CstRootNode::parse(&base, &json_span::strict_options()).is_err() {
         plan.diagnostics
             .push(refuse("the file cannot be edited".into(), None));
         return plan;
-    };
+    }
     let mut changed = false;
+    // Handlers replaced in place (`force`): event, (group, index), the new handler.
+    let mut replaced: Vec<(String, (usize, usize), serde_json::Value)> = Vec::new();
     // The groups this plan appended, by event and JSON text: a set, not a list scanned per hook
     // (that was quadratic in the number of hooks imported).
     let mut added: std::collections::HashSet<(String, String)> = std::collections::HashSet::new();
     let mut indexes: std::collections::HashMap<String, Handlers> = std::collections::HashMap::new();
-    // The groups to append, by event in order of first appearance.
-    let mut pending: Vec<(String, Vec<serde_json::Value>)> = Vec::new();
+    // The groups to append, by event in order of first appearance, as compact JSON (a
+    // `serde_json::Value` per group held until the end was several times its text).
+    let mut pending: Vec<(String, Vec<String>)> = Vec::new();
     for h in hooks {
         let group = match group_of(h) {
             Ok(g) => g,
@@ -361,7 +371,8 @@ pub fn plan_write(ctx: &Context, hooks: &[Hook], opts: &WriteOptions) -> Plan {
             }
         }
         let groups = existing_groups.and_then(Node::elements).unwrap_or(&[]);
-        let added_key = (h.source_event.clone(), value.to_string());
+        let compact = value.to_string();
+        let added_key = (h.source_event.clone(), compact.clone());
         if added.contains(&added_key) {
             continue;
         }
@@ -393,15 +404,15 @@ pub fn plan_write(ctx: &Context, hooks: &[Hook], opts: &WriteOptions) -> Plan {
                         .and_then(|h| h.get(0))
                         .cloned()
                         .unwrap_or_default();
-                    replace_handler(&root, &h.source_event, (g, i), json_input(&handler));
+                    replaced.push((h.source_event.clone(), (g, i), handler));
                     changed = true;
                 }
                 continue;
             }
         }
         match pending.iter_mut().find(|(e, _)| *e == h.source_event) {
-            Some((_, values)) => values.push(value),
-            None => pending.push((h.source_event.clone(), vec![value])),
+            Some((_, values)) => values.push(compact),
+            None => pending.push((h.source_event.clone(), vec![compact])),
         }
         added.insert(added_key);
         changed = true;
@@ -410,29 +421,52 @@ pub fn plan_write(ctx: &Context, hooks: &[Hook], opts: &WriteOptions) -> Plan {
     // array in one edit (appending to a jsonc-parser array copies its children: one append per
     // hook made 16,000 hooks quadratic); groups go one by one only into an array the user
     // already has, after the user's own.
-    let obj = root.object_value_or_set();
-    for (event, values) in pending {
-        let hooks_obj = obj.object_value_or_set("hooks");
-        if hooks_obj.get(&event).is_some() {
-            let arr = hooks_obj.array_value_or_set(&event);
-            for v in &values {
-                arr.append(json_input(v));
-            }
-        } else {
-            hooks_obj.append(
-                &event,
-                CstInputValue::Array(values.iter().map(json_input).collect()),
-            );
-        }
-    }
-    let after = if changed {
-        let mut s = root.to_string();
-        if !s.ends_with('\n') {
-            s.push('\n');
-        }
-        s
-    } else {
+    // An event the file lacks gets its array through [`crate::json_append::Lazy`]: the CST
+    // prints the first group, the others are rendered as text (64,000 groups as CST nodes took
+    // hundreds of megabytes); when that rendering cannot be proven, every group is a node.
+    let after = if !changed {
         before.clone().unwrap_or(base)
+    } else {
+        let edit = |lazy: Option<&mut crate::json_append::Lazy>| -> Option<String> {
+            let root = CstRootNode::parse(&base, &json_span::strict_options()).ok()?;
+            for (event, at, handler) in &replaced {
+                replace_handler(&root, event, *at, json_input(handler));
+            }
+            let obj = root.object_value_or_set();
+            let mut lazy = lazy;
+            for (event, values) in &pending {
+                let hooks_obj = obj.object_value_or_set("hooks");
+                if hooks_obj.get(event).is_some() {
+                    let arr = hooks_obj.array_value_or_set(event);
+                    for v in values {
+                        arr.append(json_input(&parse(v)));
+                    }
+                } else if let Some(l) = lazy.as_deref_mut() {
+                    l.append(&hooks_obj, event, values.clone());
+                } else {
+                    hooks_obj.append(
+                        event,
+                        CstInputValue::Array(
+                            values.iter().map(|v| json_input(&parse(v))).collect(),
+                        ),
+                    );
+                }
+            }
+            let mut s = root.to_string();
+            drop(root);
+            if let Some(l) = lazy {
+                s = std::mem::replace(l, crate::json_append::Lazy::new("")).finish(s)?;
+            }
+            if !s.ends_with('\n') {
+                s.push('\n');
+            }
+            Some(s)
+        };
+        let mut lazy = crate::json_append::Lazy::new(&base);
+        match edit(Some(&mut lazy)) {
+            Some(s) => s,
+            None => edit(None).unwrap_or_else(|| base.clone()),
+        }
     };
     if changed || before.is_some() {
         plan.changes.push(FileChange {

@@ -237,13 +237,14 @@ pub fn import(
         progress.say(hooks.len(), || {
             format!("converting {} hooks to `{to}`", hooks.len())
         });
-        let conversion = convert::convert_in(&hooks, to, Some(ctx));
-        // One plan per target file: a scope each.
-        let mut by_file: BTreeMap<PathBuf, Vec<Hook>> = BTreeMap::new();
+        let mut conversion = convert::convert_in(&hooks, to, Some(ctx));
+        // One plan per target file: a scope each. Hooks by index, not copies: a 64,000-hook
+        // import held every converted hook twice.
+        let mut by_file: BTreeMap<PathBuf, Vec<usize>> = BTreeMap::new();
         for (i, h) in conversion.hooks.iter().enumerate() {
             let sc = conversion.scopes.get(i).copied().unwrap_or(Scope::User);
             match scope::target(ctx, to, sc) {
-                Some(f) => by_file.entry(f).or_default().push(h.clone()),
+                Some(f) => by_file.entry(f).or_default().push(i),
                 None => diagnostics.push(
                     Diagnostic::new(
                         Code::SemanticMismatch,
@@ -254,8 +255,19 @@ pub fn import(
                 ),
             }
         }
-        diagnostics.extend(conversion.diagnostics.iter().cloned());
-        for (file, file_hooks) in by_file {
+        diagnostics.append(&mut conversion.diagnostics);
+        for (file, indexes) in by_file {
+            // All of them (the usual case) are planned in place; a part, copied.
+            let part: Vec<Hook>;
+            let file_hooks: &[Hook] = if indexes.len() == conversion.hooks.len() {
+                &conversion.hooks
+            } else {
+                part = indexes
+                    .iter()
+                    .map(|&i| conversion.hooks[i].clone())
+                    .collect();
+                &part
+            };
             progress.say(file_hooks.len(), || {
                 format!(
                     "planning {} ({} hooks)",
@@ -266,7 +278,7 @@ pub fn import(
             let p = adapters::plan_write(
                 ctx,
                 to,
-                &file_hooks,
+                file_hooks,
                 &WriteOptions {
                     force: o.force,
                     target: Some(file),
