@@ -79,12 +79,20 @@ pub fn convert(hooks: &[Hook], to: Convention) -> Conversion {
 /// hook's scope is read from its source file, a project hook going to a user-level-only target
 /// is guarded to act only inside `ctx.project`, and such a guard read back for this project is
 /// removed again.
-pub fn convert_in(hooks: &[Hook], to: Convention, ctx: Option<&Context>) -> Conversion {
+///
+/// `hooks` may be the hooks or references to them (the importer converts the hooks it found
+/// without copying them).
+pub fn convert_in<H: std::borrow::Borrow<Hook>>(
+    hooks: &[H],
+    to: Convention,
+    ctx: Option<&Context>,
+) -> Conversion {
     let mut out = Conversion::default();
     // The source conventions of the hooks that moved, in order of first appearance.
     let mut moved_from: Vec<Convention> = Vec::new();
     let mut notes = Notes::default();
     for (i, h) in hooks.iter().enumerate() {
+        let h: &Hook = h.borrow();
         let said_before = out.diagnostics.len();
         let mut say = Say {
             hook: h,

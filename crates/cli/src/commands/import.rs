@@ -26,7 +26,7 @@ use std::collections::BTreeMap;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
-pub use report::{diff, json};
+pub use report::diff;
 
 /// What one target got.
 pub struct TargetReport {
@@ -127,7 +127,7 @@ pub fn run(a: ImportArgs) -> anyhow::Result<Exit> {
         ListFormat::Json
     });
     match format {
-        ListFormat::Json => out!("{}", json(&report)),
+        ListFormat::Json => report::print_json(&report),
         ListFormat::Human => {
             let color = render::human::use_color(terminal, std::env::var_os("NO_COLOR").as_deref());
             out!("{}", report::human(&report, &found, color));
@@ -222,12 +222,12 @@ pub fn import(
 ) -> anyhow::Result<Report> {
     // The six kinds and, after them, the hooks of events outside them (carried where the
     // target has an equivalent event).
-    let (hooks, outside): (Vec<Hook>, Vec<Hook>) = found
+    // References: the hooks found stay where they are (a copy of 64,000 hooks was ~25 MB).
+    let (hooks, outside): (Vec<&Hook>, Vec<&Hook>) = found
         .batch
         .hooks
         .iter()
         .chain(found.outside.iter().filter(|h| h.convention == o.from))
-        .cloned()
         .partition(|h| in_scope(ctx, h, o.scope));
     let mut diagnostics = found.batch.diagnostics.clone();
     let aside = set_aside(ctx, found, o.from, o.scope);
@@ -292,7 +292,14 @@ pub fn import(
             }
             if to == Convention::CodexJson {
                 // Codex runs a rewritten hooks.json only once each changed hook is trusted again.
-                for c in p.changes.iter().filter(|c| !c.is_noop()) {
+                // Not for a file too large to write (`import_too_large` refuses the plan):
+                // reading 64,000 hooks' trust back took the most memory of such an import.
+                let max = adapters::write::max_bytes(to);
+                for c in p
+                    .changes
+                    .iter()
+                    .filter(|c| !c.is_noop() && c.after.len() as u64 <= max)
+                {
                     diagnostics.extend(adapters::codex_json::trust::check_written(
                         ctx, &c.path, &c.after,
                     ));
@@ -309,7 +316,7 @@ pub fn import(
         moved.dedup();
         let carried = moved
             .iter()
-            .filter(|&&i| convert::native::is_outside(&hooks[i]))
+            .filter(|&&i| convert::native::is_outside(hooks[i]))
             .count();
         targets.push(TargetReport {
             to,

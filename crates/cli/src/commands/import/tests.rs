@@ -1,6 +1,6 @@
 //! The import report, rendered from a plan as the converter and a writer make it.
 
-use super::report::{action, diff, human, summary_line};
+use super::report::{action, diff, human, json, summary_line};
 use super::*;
 use adapters::write::FileChange;
 
