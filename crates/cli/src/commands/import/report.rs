@@ -43,11 +43,39 @@ pub fn diff(c: &FileChange) -> String {
     } else {
         "/dev/null".to_string()
     };
+    let new = format!("b/{}", c.display);
+    if before.is_empty() {
+        if let Some(d) = all_added(&old, &new, &c.after) {
+            return d;
+        }
+    }
     similar::TextDiff::from_lines(before, &c.after)
         .unified_diff()
         .context_radius(3)
-        .header(&old, &format!("b/{}", c.display))
+        .header(&old, &new)
         .to_string()
+}
+
+/// The unified diff that creates `after` (every line added), as `similar` writes it, without
+/// its line table: for a 64,000-hook file that table and its copies were the import's peak
+/// memory. `None` for a text without a final newline (`similar` then adds a marker line).
+fn all_added(old: &str, new: &str, after: &str) -> Option<String> {
+    if !after.ends_with('\n') {
+        return None;
+    }
+    let lines = after.matches('\n').count();
+    let range = if lines == 1 {
+        "1".to_string()
+    } else {
+        format!("1,{lines}")
+    };
+    let mut out = String::with_capacity(after.len() + lines + old.len() + new.len() + 32);
+    out.push_str(&format!("--- {old}\n+++ {new}\n@@ -0,0 +{range} @@\n"));
+    for line in after.split_inclusive('\n') {
+        out.push('+');
+        out.push_str(line);
+    }
+    Some(out)
 }
 
 /// `1 hook`, `2 hooks`.

@@ -118,6 +118,34 @@ fn the_json_plan() {
     insta::assert_json_snapshot!(doc);
 }
 
+/// A created file's diff is written without `similar`'s line table, and is the same text.
+#[test]
+fn a_created_files_diff_is_similars() {
+    for after in [
+        "x\n",
+        "a\nb\n",
+        "{\n  \"a\": 1\n}\n",
+        "a\r\nb\r\n",
+        "\n\n",
+        "é\n\n x\n",
+    ] {
+        for before in [None, Some("")] {
+            let c = change(before, after);
+            let old = if before.is_some() {
+                "a/f.toml"
+            } else {
+                "/dev/null"
+            };
+            let similar = similar::TextDiff::from_lines("", after)
+                .unified_diff()
+                .context_radius(3)
+                .header(old, "b/f.toml")
+                .to_string();
+            assert_eq!(diff(&c), similar, "{after:?} {before:?}");
+        }
+    }
+}
+
 #[test]
 fn diffs_are_unified_and_empty_for_no_ops() {
     insta::assert_snapshot!(diff(&change(
