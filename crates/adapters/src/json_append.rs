@@ -13,17 +13,17 @@ use jsonc_parser::cst::{CstInputValue, CstObject};
 use serde_json::Value;
 
 /// Arrays appended with a placeholder, to be filled in after the CST is printed.
-pub struct Lazy {
+pub struct Lazy<'v> {
     /// The placeholder's prefix: text the file does not contain.
     tag: String,
     /// Per placeholder, the first element (which the CST printed) and the others (as compact
     /// JSON).
-    rest: Vec<(Value, Vec<String>)>,
+    rest: Vec<(Value, &'v [String])>,
 }
 
-impl Lazy {
+impl<'v> Lazy<'v> {
     /// A placeholder tag that does not occur in `base`, the file's text.
-    pub fn new(base: &str) -> Lazy {
+    pub fn new(base: &str) -> Lazy<'v> {
         let mut tag = String::from("__hooks_import_placeholder");
         while base.contains(&tag) {
             tag.push('_');
@@ -35,13 +35,12 @@ impl Lazy {
     }
 
     /// Appends `key: [values…]` to `obj`; `values` are compact JSON texts, at least one.
-    pub fn append(&mut self, obj: &CstObject, key: &str, values: Vec<String>) {
-        let mut values = values.into_iter();
+    pub fn append(&mut self, obj: &CstObject, key: &str, values: &'v [String]) {
         let first = values
-            .next()
-            .and_then(|v| serde_json::from_str::<Value>(&v).ok())
+            .first()
+            .and_then(|v| serde_json::from_str::<Value>(v).ok())
             .unwrap_or(Value::Null);
-        let rest: Vec<String> = values.collect();
+        let rest = values.get(1..).unwrap_or(&[]);
         let mut elements = vec![crate::write::json_input(&first)];
         if !rest.is_empty() {
             elements.push(CstInputValue::String(self.placeholder(self.rest.len())));
@@ -63,7 +62,7 @@ impl Lazy {
         let more: usize = self
             .rest
             .iter()
-            .flat_map(|(_, r)| r)
+            .flat_map(|(_, r)| r.iter())
             .map(|v| v.len() * 2)
             .sum();
         let mut out = String::with_capacity(text.len() + more);
@@ -192,12 +191,9 @@ mod tests {
     fn lazily(base: &str, values: &[Value]) -> Option<String> {
         let root = CstRootNode::parse(base, &Default::default()).unwrap();
         let obj = root.object_value_or_set().object_value_or_set("hooks");
+        let compact: Vec<String> = values.iter().map(Value::to_string).collect();
         let mut lazy = Lazy::new(base);
-        lazy.append(
-            &obj,
-            "PreToolUse",
-            values.iter().map(Value::to_string).collect(),
-        );
+        lazy.append(&obj, "PreToolUse", &compact);
         lazy.finish(root.to_string())
     }
 

@@ -26,6 +26,47 @@ pub fn default_target(ctx: &Context) -> Option<PathBuf> {
         .map(|b| b.join(".codex/hooks.json"))
 }
 
+/// `base` with the forced replacements and the pending groups applied, printed: new events'
+/// arrays through `lazy` when given ([`crate::json_append`]), else every group a CST node;
+/// `None` when the CST cannot be made or `lazy` cannot prove its text.
+fn edit<'v>(
+    base: &str,
+    replaced: &[(String, (usize, usize), serde_json::Value)],
+    pending: &'v [(String, Vec<String>)],
+    mut lazy: Option<&mut crate::json_append::Lazy<'v>>,
+) -> Option<String> {
+    let root = CstRootNode::parse(base, &json_span::strict_options()).ok()?;
+    for (event, at, handler) in replaced {
+        replace_handler(&root, event, *at, json_input(handler));
+    }
+    let obj = root.object_value_or_set();
+    for (event, values) in pending {
+        let hooks_obj = obj.object_value_or_set("hooks");
+        if hooks_obj.get(event).is_some() {
+            let arr = hooks_obj.array_value_or_set(event);
+            for v in values {
+                arr.append(json_input(&parse(v)));
+            }
+        } else if let Some(l) = lazy.as_deref_mut() {
+            l.append(&hooks_obj, event, values);
+        } else {
+            hooks_obj.append(
+                event,
+                CstInputValue::Array(values.iter().map(|v| json_input(&parse(v))).collect()),
+            );
+        }
+    }
+    let mut s = root.to_string();
+    drop(root);
+    if let Some(l) = lazy {
+        s = std::mem::replace(l, crate::json_append::Lazy::new("")).finish(s)?;
+    }
+    if !s.ends_with('\n') {
+        s.push('\n');
+    }
+    Some(s)
+}
+
 /// A compact JSON text this writer made, as a value.
 fn parse(compact: &str) -> serde_json::Value {
     serde_json::from_str(compact).unwrap_or_default()
@@ -334,9 +375,16 @@ pub fn plan_write(ctx: &Context, hooks: &[Hook], opts: &WriteOptions) -> Plan {
     let mut changed = false;
     // Handlers replaced in place (`force`): event, (group, index), the new handler.
     let mut replaced: Vec<(String, (usize, usize), serde_json::Value)> = Vec::new();
-    // The groups this plan appended, by event and JSON text: a set, not a list scanned per hook
-    // (that was quadratic in the number of hooks imported).
-    let mut added: std::collections::HashSet<(String, String)> = std::collections::HashSet::new();
+    // The groups this plan appended, by a hash of event and JSON text → where they are in
+    // `pending`: a set, not a list scanned per hook (quadratic), and no second copy of each
+    // group's text (a 64,000-hook import's largest item once the CST was gone).
+    let mut added: std::collections::HashMap<u64, Vec<(usize, usize)>> =
+        std::collections::HashMap::new();
+    let hasher = std::collections::hash_map::RandomState::new();
+    let key_of = |event: &str, compact: &str| {
+        use std::hash::BuildHasher;
+        hasher.hash_one((event, compact))
+    };
     let mut indexes: std::collections::HashMap<String, Handlers> = std::collections::HashMap::new();
     // The groups to append, by event in order of first appearance, as compact JSON (a
     // `serde_json::Value` per group held until the end was several times its text).
@@ -372,8 +420,12 @@ pub fn plan_write(ctx: &Context, hooks: &[Hook], opts: &WriteOptions) -> Plan {
         }
         let groups = existing_groups.and_then(Node::elements).unwrap_or(&[]);
         let compact = value.to_string();
-        let added_key = (h.source_event.clone(), compact.clone());
-        if added.contains(&added_key) {
+        let added_key = key_of(&h.source_event, &compact);
+        let already = added.get(&added_key).is_some_and(|at| {
+            at.iter()
+                .any(|&(e, v)| pending[e].0 == h.source_event && pending[e].1[v] == compact)
+        });
+        if already {
             continue;
         }
         let handlers = indexes
@@ -410,11 +462,18 @@ pub fn plan_write(ctx: &Context, hooks: &[Hook], opts: &WriteOptions) -> Plan {
                 continue;
             }
         }
-        match pending.iter_mut().find(|(e, _)| *e == h.source_event) {
-            Some((_, values)) => values.push(compact),
-            None => pending.push((h.source_event.clone(), vec![compact])),
-        }
-        added.insert(added_key);
+        let e = match pending.iter().position(|(e, _)| *e == h.source_event) {
+            Some(e) => e,
+            None => {
+                pending.push((h.source_event.clone(), Vec::new()));
+                pending.len() - 1
+            }
+        };
+        pending[e].1.push(compact);
+        added
+            .entry(added_key)
+            .or_default()
+            .push((e, pending[e].1.len() - 1));
         changed = true;
     }
     // New groups are appended per event at the end: an event the file lacks gets its whole
@@ -427,41 +486,7 @@ pub fn plan_write(ctx: &Context, hooks: &[Hook], opts: &WriteOptions) -> Plan {
     let after = if !changed {
         before.clone().unwrap_or(base)
     } else {
-        let edit = |lazy: Option<&mut crate::json_append::Lazy>| -> Option<String> {
-            let root = CstRootNode::parse(&base, &json_span::strict_options()).ok()?;
-            for (event, at, handler) in &replaced {
-                replace_handler(&root, event, *at, json_input(handler));
-            }
-            let obj = root.object_value_or_set();
-            let mut lazy = lazy;
-            for (event, values) in &pending {
-                let hooks_obj = obj.object_value_or_set("hooks");
-                if hooks_obj.get(event).is_some() {
-                    let arr = hooks_obj.array_value_or_set(event);
-                    for v in values {
-                        arr.append(json_input(&parse(v)));
-                    }
-                } else if let Some(l) = lazy.as_deref_mut() {
-                    l.append(&hooks_obj, event, values.clone());
-                } else {
-                    hooks_obj.append(
-                        event,
-                        CstInputValue::Array(
-                            values.iter().map(|v| json_input(&parse(v))).collect(),
-                        ),
-                    );
-                }
-            }
-            let mut s = root.to_string();
-            drop(root);
-            if let Some(l) = lazy {
-                s = std::mem::replace(l, crate::json_append::Lazy::new("")).finish(s)?;
-            }
-            if !s.ends_with('\n') {
-                s.push('\n');
-            }
-            Some(s)
-        };
+        let edit = |lazy| edit(&base, &replaced, &pending, lazy);
         let mut lazy = crate::json_append::Lazy::new(&base);
         match edit(Some(&mut lazy)) {
             Some(s) => s,
