@@ -55,20 +55,11 @@ impl<'v> Lazy<'v> {
 
     /// The printed CST `text` with every placeholder replaced by its elements; `None` when the
     /// rendering cannot be proven to be jsonc-parser's.
-    pub fn finish(self, text: String) -> Option<String> {
-        if self.rest.is_empty() {
-            return Some(text);
-        }
-        let more: usize = self
-            .rest
-            .iter()
-            .flat_map(|(_, r)| r.iter())
-            .map(|v| v.len() * 2)
-            .sum();
-        let mut out = String::with_capacity(text.len() + more);
+    pub fn finish(self, mut text: String) -> Option<String> {
+        // Where each placeholder is and how its elements are indented, proven on the first.
+        let mut found: Vec<(usize, usize, String, &str)> = Vec::new();
         let mut done = 0;
-        // Placeholders are printed in the order they were appended.
-        for (i, (first, rest)) in self.rest.iter().enumerate() {
+        for (i, (first, _)) in self.rest.iter().enumerate() {
             let quoted = format!("\"{}\"", self.placeholder(i));
             let at = done + text[done..].find(&quoted)?;
             let line_start = text[..at].rfind('\n').map_or(0, |n| n + 1);
@@ -85,19 +76,26 @@ impl<'v> Lazy<'v> {
                     .and_then(|b| b.strip_suffix(indent))
                     .is_some_and(|b| b.ends_with("[\n"))
             })?;
-            out.push_str(&text[done..at]);
-            for (k, v) in rest.iter().enumerate() {
-                if k > 0 {
-                    out.push_str(",\n");
-                    out.push_str(indent);
-                }
-                let v: Value = serde_json::from_str(v).ok()?;
-                out.push_str(&render(&v, indent, unit));
-            }
+            found.push((at, quoted.len(), indent.to_string(), unit));
             done = at + quoted.len();
         }
-        out.push_str(&text[done..]);
-        Some(out)
+        // Filled in from the last, in place: the text is not copied (it is most of a large
+        // import's memory at this point).
+        for ((at, len, indent, unit), (_, rest)) in found.into_iter().zip(&self.rest).rev() {
+            let tail = text.split_off(at + len);
+            text.truncate(at);
+            text.reserve(rest.iter().map(|v| v.len() * 2).sum::<usize>() + tail.len());
+            for (k, v) in rest.iter().enumerate() {
+                if k > 0 {
+                    text.push_str(",\n");
+                    text.push_str(&indent);
+                }
+                let v: Value = serde_json::from_str(v).ok()?;
+                render_into(&v, &indent, unit, &mut text);
+            }
+            text.push_str(&tail);
+        }
+        Some(text)
     }
 }
 
@@ -181,10 +179,12 @@ mod tests {
     fn by_cst(base: &str, values: &[Value]) -> String {
         let root = CstRootNode::parse(base, &Default::default()).unwrap();
         let obj = root.object_value_or_set().object_value_or_set("hooks");
-        obj.append(
-            "PreToolUse",
-            CstInputValue::Array(values.iter().map(crate::write::json_input).collect()),
-        );
+        for key in ["PreToolUse", "Stop"] {
+            obj.append(
+                key,
+                CstInputValue::Array(values.iter().map(crate::write::json_input).collect()),
+            );
+        }
         root.to_string()
     }
 
@@ -193,7 +193,9 @@ mod tests {
         let obj = root.object_value_or_set().object_value_or_set("hooks");
         let compact: Vec<String> = values.iter().map(Value::to_string).collect();
         let mut lazy = Lazy::new(base);
+        // Two arrays: the placeholders are filled in from the last.
         lazy.append(&obj, "PreToolUse", &compact);
+        lazy.append(&obj, "Stop", &compact);
         lazy.finish(root.to_string())
     }
 
