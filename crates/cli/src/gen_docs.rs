@@ -172,7 +172,7 @@ pub fn contracts_md() -> String {
         }
     }
     // The agent variables (`hooks import` rewrites them, `foreign_agent_variable` checks them).
-    s.push_str("\n## Agent variables\n\nThe environment variables each command convention's agent sets for its hooks, by meaning (`crates/hook-ir/src/contract/variables.rs`). `hooks import` writes a variable as the target's variable of the same meaning; where the target has none, the project directory is `${PWD}` in the conventions that run hooks in the session's directory (table below), or the literal project directory inside a scope guard; anything else is refused for a gate (`agent_variable_unavailable`) and warned for an observer. Codex (`hooks.json`) and Jarvis/Kimi Code set no variable for hooks.\n\n| variable | set by | meaning | plugin hooks only | source |\n|---|---|---|---|---|\n");
+    s.push_str("\n## Agent variables\n\nThe environment variables each command convention's agent sets for its hooks, by meaning (`crates/hook-ir/src/contract/variables.rs`). `hooks import` writes a variable as the target's variable of the same meaning; where the target has none, the project directory is `$PWD` in the conventions that run hooks in the session's directory (table below), or the literal project directory inside a scope guard; anything else is refused for a gate (`agent_variable_unavailable`) and warned for an observer. Codex (`hooks.json`) and Jarvis/Kimi Code set no variable for hooks.\n\n| set by | variable | meaning | plugin hooks only | source |\n|---|---|---|---|---|\n");
     for v in contract::variables::AGENT_VARIABLES {
         let name = if v.prefix {
             format!("`{}*`", v.name)
@@ -181,7 +181,8 @@ pub fn contracts_md() -> String {
         };
         let _ = writeln!(
             s,
-            "| {name} | `{}` | {} | {} | {} |",
+            // The agent first, unquoted: a name two agents set is two rows.
+            "| {} | {name} | {} | {} | {} |",
             v.convention,
             v.meaning.words(),
             if v.plugin_only { "yes" } else { "no" },

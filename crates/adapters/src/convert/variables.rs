@@ -4,12 +4,15 @@
 //! an agent that leaves the variable empty (a guard that then fails on every call, and a
 //! failing guard lets the call through).
 //!
-//! In order: the target sets the same name with the same meaning → kept (Gemini: braced, see
-//! [`rewrite`]); the target has another variable of that meaning → `${ITS_NAME}`; the meaning is
+//! In order: inside a scope guard (a project hook written at user level), the project
+//! directory is written out as the guard names it; the target sets the same name with the same
+//! meaning → kept (Gemini sets `CLAUDE_PROJECT_DIR` too); the target has another variable of
+//! that meaning → its name, in the form the source wrote (`$NAME`, `${NAME…}`); the meaning is
 //! the project directory and the target runs its hooks in the session's directory
-//! ([`variables::hook_cwd`]) → `${PWD}`; otherwise nothing equivalent exists: a hook that can
+//! ([`variables::hook_cwd`]) → `$PWD`; otherwise nothing equivalent exists: a hook that can
 //! block in the target is refused (`agent_variable_unavailable`), any other is written with a
-//! warning.
+//! warning. In a source that runs hooks in the session's directory, `$PWD` is the project
+//! directory, so the way back gives the agent's variable again.
 
 use super::Say;
 use hook_ir::contract::variables::{self, AgentVariable, Meaning};

@@ -66,9 +66,10 @@ pub(crate) fn check(t: &Target<'_>, out: &mut Vec<Finding>) {
                 Finding::new(
                     Code::ForeignAgentVariable,
                     format!(
-                        "{} uses `${name}`, which only {} sets; {convention} leaves it empty, so the command sees an empty string",
+                        "{} uses `${name}`, which only {} {}; {convention} leaves it empty, so the command sees an empty string",
                         quote(cmd),
-                        agents.join(" and ")
+                        agents.join(" and "),
+                        if agents.len() == 1 { "sets" } else { "set" }
                     ),
                 )
                 .help(project_dir_help(convention)),
