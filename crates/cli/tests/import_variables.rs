@@ -1,6 +1,6 @@
 //! Issue 24: an imported guard that reads its agent's project-directory variable keeps working
 //! in the target. A Claude guard `"$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.sh` is written with
-//! what each target provides (Codex: `$PWD`, it runs hooks in the session's directory; Gemini:
+//! what each target provides (Codex: `${PWD}`, it runs hooks in the session's directory; Gemini:
 //! the same name, which it sets; Jarvis, user-level only: the project directory the scope guard
 //! names), and the written command is run as the target runs it: it blocks.
 
@@ -95,7 +95,7 @@ fn a_claude_project_dir_guard_blocks_in_codex_and_gemini() {
     assert_eq!(r.code, 0, "{}", r.shown);
     assert_eq!(
         commands(&t.read("project/.codex/hooks.json")),
-        [r#""$PWD"/.claude/hooks/guard.sh"#]
+        [r#""${PWD}"/.claude/hooks/guard.sh"#]
     );
     // Gemini sets `CLAUDE_PROJECT_DIR` itself (hookRunner.ts, "for compatibility").
     assert_eq!(commands(&t.read("project/.gemini/settings.json")), [GUARD]);
@@ -162,4 +162,27 @@ fn a_gate_with_no_equivalent_variable_is_refused() {
         1
     );
     assert!(!t.project().join(".codex/hooks.json").exists());
+}
+
+/// Back from the Jarvis copy into a project's Claude file (the guard taken off), the project
+/// directory is Claude's variable again, and from Codex's `${PWD}` too: nothing absolute lands
+/// in the committed file.
+#[test]
+fn the_way_back_gives_claudes_variable_again() {
+    let t = project_with_guard();
+    assert_eq!(
+        t.import("claude-settings", "jarvis,codex-json", &[]).code,
+        0
+    );
+    std::fs::remove_file(t.project().join(".claude/settings.json")).unwrap();
+    for from in ["jarvis", "codex-json"] {
+        let r = t.import(from, "claude-settings", &["--format", "json"]);
+        assert_eq!(r.code, 0, "{}", r.shown);
+        assert_eq!(
+            commands(&t.read("project/.claude/settings.json")),
+            [GUARD],
+            "{from}: {}",
+            r.shown
+        );
+    }
 }

@@ -652,10 +652,12 @@ fn to_command(h: &Hook, say: &mut Say) -> Option<Hook> {
     let row = target_row(h, say)?;
     let rules = row.rules()?;
     let mut shell = to_shell(command, *exec, say)?;
+    let guarded_in = variables::guard_dir(&shell.command);
     place_command(&mut shell.command, say)?;
     // A gate in the target, unless it stays a background (`async`) hook there.
     let gate = rules.can_block && !(steps::was_async(h) && steps::keeps_async(say.to));
-    shell.command = variables::rewrite(&shell.command, h, gate, say)?;
+    let unguarded = guarded_in.filter(|_| variables::guard_dir(&shell.command).is_none());
+    shell.command = variables::rewrite(&shell.command, h, gate, unguarded.as_deref(), say)?;
     let source_matcher = match shell.tools.take() {
         Some(m) if h.matcher.is_any() => m,
         Some(_) => {

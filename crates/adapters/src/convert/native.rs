@@ -48,7 +48,9 @@ pub(super) fn to_native(h: &Hook, say: &mut Say) -> Option<Hook> {
         return None;
     };
     let mut shell = to_shell(command, *exec, say)?;
+    let guarded_in = super::variables::guard_dir(&shell.command);
     place_command(&mut shell.command, say)?;
+    let unguarded = guarded_in.filter(|_| super::variables::guard_dir(&shell.command).is_none());
     let source_matcher = shell.tools.take().unwrap_or_else(|| h.matcher.clone());
 
     // Matcher: carried only where the target tests the same values with it.
@@ -142,7 +144,7 @@ pub(super) fn to_native(h: &Hook, say: &mut Say) -> Option<Hook> {
     let to_exec = super::target_exec(say.to);
     super::steps::shell_change(shell.exec, *exec, say);
     let gate = dst.can_block && !(super::steps::was_async(h) && super::steps::keeps_async(say.to));
-    let command = super::variables::rewrite(&shell.command, h, gate, say)?;
+    let command = super::variables::rewrite(&shell.command, h, gate, unguarded.as_deref(), say)?;
     let new_command = gemini::command_out_of(h, &command, to_exec, say);
 
     // Gate vs observer: an `async` Codex/Claude hook never blocked.

@@ -608,14 +608,14 @@ fn input_changes_are_said_once_per_source() {
 
 /// The gate event of each command convention and a guard written with its project directory
 /// (jcode runs no shell: its variable is read inside an `sh -c` wrapper; Codex and Jarvis set
-/// no variable and run hooks in the session's directory, so `$PWD` is theirs).
+/// no variable and run hooks in the session's directory, so `${PWD}` is theirs).
 fn project_dir_guard(c: Convention) -> (&'static str, String) {
     match c {
         Convention::Jcode => (
             "pre_tool",
             exec::wrap_shell("\"$JCODE_HOOK_CWD\"/g.sh", Exec::Shell),
         ),
-        Convention::Jarvis | Convention::CodexJson => ("PreToolUse", "\"$PWD\"/g.sh".into()),
+        Convention::Jarvis | Convention::CodexJson => ("PreToolUse", "\"${PWD}\"/g.sh".into()),
         Convention::ClaudeSettings => ("PreToolUse", "\"$CLAUDE_PROJECT_DIR\"/g.sh".into()),
         Convention::GeminiSettings => ("BeforeTool", "\"$GEMINI_PROJECT_DIR\"/g.sh".into()),
         other => unreachable!("{other}"),
@@ -633,11 +633,15 @@ fn the_project_directory_variable_becomes_the_targets_in_every_pair() {
             let h = hook(from, event, Matcher::Any, &command, None);
             let c = convert(std::slice::from_ref(&h), to);
             assert!(errors(&c).is_empty(), "{from}→{to}: {:#?}", c.diagnostics);
+            // `$PWD` wherever hooks run in the session's directory, Claude's variable in
+            // Claude; Gemini keeps Claude's name, which it sets too.
             let expected = match (from, to) {
                 (Convention::ClaudeSettings, Convention::GeminiSettings) => {
                     "\"$CLAUDE_PROJECT_DIR\"/g.sh".to_string()
                 }
-                _ => project_dir_guard(to).1,
+                (_, Convention::ClaudeSettings) => "\"$CLAUDE_PROJECT_DIR\"/g.sh".to_string(),
+                (_, Convention::Jcode) => exec::wrap_shell("\"${PWD}\"/g.sh", Exec::Shell),
+                _ => "\"${PWD}\"/g.sh".to_string(),
             };
             assert_eq!(c.hooks[0].command(), Some(expected.as_str()), "{from}→{to}");
             let renamed = c
@@ -646,7 +650,7 @@ fn the_project_directory_variable_becomes_the_targets_in_every_pair() {
                 .any(|d| d.code == Code::ConversionNote && d.message.contains("is written `$"));
             let same = expected.contains("CLAUDE_PROJECT_DIR")
                 && from == Convention::ClaudeSettings
-                || expected.contains("$PWD") && command.contains("$PWD");
+                || expected.contains("${PWD}") && command.contains("${PWD}");
             assert_eq!(renamed, !same, "{from}→{to}: {:#?}", c.diagnostics);
         }
     }
@@ -755,7 +759,21 @@ fn only_what_the_shell_expands_is_rewritten() {
     );
     let c = convert(&[h], Convention::CodexJson);
     // `$CLAUDE_PROJECT_DIRx` is another variable, which no agent sets.
-    assert_eq!(c.hooks[0].command(), Some("$PWD/a $CLAUDE_PROJECT_DIRx"));
+    assert_eq!(c.hooks[0].command(), Some("${PWD}/a $CLAUDE_PROJECT_DIRx"));
+    // A user's own `$PWD` is theirs: only `${PWD}`, as this rewrite writes it, comes back as
+    // Claude's variable.
+    let h = hook(
+        Convention::CodexJson,
+        "PreToolUse",
+        Matcher::Any,
+        "echo \"$PWD\" ${PWD}/a",
+        None,
+    );
+    let c = convert(&[h], Convention::ClaudeSettings);
+    assert_eq!(
+        c.hooks[0].command(),
+        Some("echo \"$PWD\" $CLAUDE_PROJECT_DIR/a")
+    );
 }
 
 fn json_detail(is_async: Option<bool>, status: Option<&str>, managed: bool) -> Detail {

@@ -6,17 +6,23 @@
 //!
 //! In order: inside a scope guard (a project hook written at user level), the project
 //! directory is written out as the guard names it; the target sets the same name with the same
-//! meaning → kept (Gemini sets `CLAUDE_PROJECT_DIR` too); the target has another variable of
-//! that meaning → its name, in the form the source wrote (`$NAME`, `${NAME…}`); the meaning is
-//! the project directory and the target runs its hooks in the session's directory
-//! ([`variables::hook_cwd`]) → `$PWD`; otherwise nothing equivalent exists: a hook that can
+//! meaning → kept (Gemini sets `CLAUDE_PROJECT_DIR` too); the project directory where the target
+//! runs its hooks in the session's directory ([`variables::hook_cwd`]) → `$PWD`; the target has
+//! another variable of that meaning → its name, in the form the source wrote (`$NAME`,
+//! `${NAME…}`); otherwise nothing equivalent exists: a hook that can
 //! block in the target is refused (`agent_variable_unavailable`), any other is written with a
 //! warning. In a source that runs hooks in the session's directory, `$PWD` is the project
-//! directory, so the way back gives the agent's variable again.
+//! directory: it stays `$PWD` where the target does the same, and becomes Claude's
+//! `$CLAUDE_PROJECT_DIR` (Claude runs hooks where the session has `cd`ed).
 
 use super::Say;
 use hook_ir::contract::variables::{self, AgentVariable, Meaning};
 use hook_ir::{Code, Convention, Hook};
+
+/// The project a scope guard around `command` names, if it has one.
+pub(super) fn guard_dir(command: &str) -> Option<std::path::PathBuf> {
+    crate::scope::unguard(command).map(|(dir, _, _)| dir)
+}
 
 /// One `$NAME` or `${NAME…}` the shell expands in a command.
 struct Use {
@@ -102,6 +108,21 @@ fn becomes(row: &AgentVariable, var: &str, to: Convention, guarded: bool) -> Bec
     if guarded && row.meaning == Meaning::ProjectDir {
         return Becomes::Project;
     }
+    // The project directory is `$PWD` in every agent that runs hooks in the session's
+    // directory (`variables::HOOK_CWD`): the same value as its own variable where it has one
+    // (Gemini's `GEMINI_PROJECT_DIR` and jcode's `JCODE_HOOK_CWD` are the hook's cwd), and one
+    // spelling for all of them keeps round trips exact. Only Claude, whose hooks run where the
+    // session has `cd`ed, needs its variable.
+    if row.meaning == Meaning::ProjectDir && variables::hook_cwd(to).is_some() {
+        let same_name = variables::AGENT_VARIABLES
+            .iter()
+            .any(|v| v.convention == to && v.names(var) && v.meaning == Meaning::ProjectDir);
+        return if var == "PWD" || same_name {
+            Becomes::Kept
+        } else {
+            Becomes::Renamed("PWD")
+        };
+    }
     // Gemini also substitutes an unbraced `$CLAUDE_PROJECT_DIR` into the text, shell-quoted
     // (hookRunner.ts `expandCommand`), which puts quote characters inside `"…"` for a path
     // with a space; bash then fails with 127, which Gemini reads as a block (fails closed):
@@ -114,23 +135,17 @@ fn becomes(row: &AgentVariable, var: &str, to: Convention, guarded: bool) -> Bec
     }
     match variables::for_meaning(to, row.meaning) {
         Some(v) => Becomes::Renamed(v.name),
-        None if row.meaning == Meaning::ProjectDir && variables::hook_cwd(to).is_some() => {
-            // Codex's `$PWD` into Jarvis is the same `$PWD`.
-            if var == "PWD" {
-                Becomes::Kept
-            } else {
-                Becomes::Renamed("PWD")
-            }
-        }
         None => Becomes::Missing,
     }
 }
 
-/// The row of `var` as `from`'s agent sets it. `PWD` counts as the project directory in a
+/// The row of `var` as `from`'s agent sets it. `${PWD}` counts as the project directory in a
 /// convention that runs every hook in the session's directory ([`variables::hook_cwd`]): it is
-/// the same directory there, so a Codex `"$PWD"/x` is Claude's `"$CLAUDE_PROJECT_DIR"/x`.
-fn source_row(from: Convention, var: &str) -> Option<AgentVariable> {
-    if var == "PWD" {
+/// the same directory there, so a Codex `"${PWD}"/x` is Claude's `"$CLAUDE_PROJECT_DIR"/x`.
+fn source_row(from: Convention, var: &str, plain_braced: bool) -> Option<AgentVariable> {
+    // Only `${PWD}`, the spelling this rewrite writes: a user's own `$PWD` is left alone (it
+    // is the same directory in the source, and what it means in the target is the user's).
+    if var == "PWD" && plain_braced {
         let pwd = AgentVariable {
             name: "PWD",
             prefix: false,
@@ -150,7 +165,25 @@ fn source_row(from: Convention, var: &str) -> Option<AgentVariable> {
 /// `command` with every variable the source agent sets rewritten for `say.to`; `None` (and an
 /// `agent_variable_unavailable` error) when a hook that can block in the target (`gate`) uses
 /// one that has no equivalent there.
-pub(super) fn rewrite(command: &str, h: &Hook, gate: bool, say: &mut Say) -> Option<String> {
+///
+/// `unguarded`: the project a scope guard around the source command named, when that guard was
+/// taken off (the hook is back in its project's own file): the directory this rewrite wrote
+/// out inside the guard becomes the target's variable again.
+pub(super) fn rewrite(
+    command: &str,
+    h: &Hook,
+    gate: bool,
+    unguarded: Option<&std::path::Path>,
+    say: &mut Say,
+) -> Option<String> {
+    let restored;
+    let command = match unguarded.and_then(|p| restore(command, p, say.to)) {
+        Some(c) => {
+            restored = c;
+            restored.as_str()
+        }
+        None => command,
+    };
     if !command.contains('$') {
         return Some(command.to_string());
     }
@@ -171,7 +204,8 @@ pub(super) fn rewrite(command: &str, h: &Hook, gate: bool, say: &mut Say) -> Opt
         let var = &command[u.name.clone()];
         // Only what the source agent sets: a variable it leaves empty too is no conversion's
         // doing (`foreign_agent_variable` reports it).
-        let Some(row) = source_row(from, var) else {
+        let plain_braced = u.braced && command[u.name.end..].starts_with('}');
+        let Some(row) = source_row(from, var, plain_braced) else {
             continue;
         };
         match becomes(&row, var, to, project.is_some()) {
@@ -206,25 +240,47 @@ pub(super) fn rewrite(command: &str, h: &Hook, gate: bool, say: &mut Say) -> Opt
                 }
             }
             Becomes::Renamed(new) => {
-                // Written as the source wrote it (`$NAME`, `${NAME…}`), so a round trip comes
-                // back the same; braced when a name character follows.
+                // `$PWD` is written `${PWD}`, which marks it as this rewrite's (the way back
+                // turns only that spelling into an agent's variable); any other name in the
+                // form the source wrote it, braced when a name character follows.
                 let glued = command[u.name.end..]
                     .starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_');
-                out.push_str(&command[done..u.name.start]);
-                if glued && !u.braced {
-                    out.truncate(out.len() - 1);
+                let (start, end) = if new == "PWD" {
+                    if u.braced {
+                        (u.name.start, u.name.end)
+                    } else {
+                        out.push_str(&command[done..u.dollar]);
+                        out.push_str("${PWD}");
+                        done = u.name.end;
+                        (usize::MAX, 0)
+                    }
+                } else if var == "PWD" && plain_braced && !glued {
+                    // `${PWD}` → `$NAME`.
+                    out.push_str(&command[done..u.dollar]);
+                    out.push('$');
+                    out.push_str(new);
+                    done = u.name.end + 1;
+                    (usize::MAX, 0)
+                } else if glued && !u.braced {
+                    out.push_str(&command[done..u.dollar]);
                     out.push_str("${");
                     out.push_str(new);
                     out.push('}');
+                    done = u.name.end;
+                    (usize::MAX, 0)
                 } else {
+                    (u.name.start, u.name.end)
+                };
+                if start != usize::MAX {
+                    out.push_str(&command[done..start]);
                     out.push_str(new);
+                    done = end;
                 }
-                done = u.name.end;
                 if !said.contains(&var) {
                     said.push(var);
                     let why = if new == "PWD" {
                         format!(
-                            "{to} sets no variable for {}, and runs every hook in the session's directory, the one it was started in (as `{var}` is in {from})",
+                            "{to} runs every hook in the session's directory, the one it was started in: {} (`{var}` in {from})",
                             row.meaning.words()
                         )
                     } else {
@@ -232,7 +288,14 @@ pub(super) fn rewrite(command: &str, h: &Hook, gate: bool, say: &mut Say) -> Opt
                     };
                     say.push(
                         Code::ConversionNote,
-                        format!("`${var}` is written `${new}`: {why}"),
+                        format!(
+                            "`${var}` is written `{}`: {why}",
+                            if new == "PWD" {
+                                "${PWD}".to_string()
+                            } else {
+                                format!("${new}")
+                            }
+                        ),
                     );
                 }
             }
@@ -258,6 +321,48 @@ pub(super) fn rewrite(command: &str, h: &Hook, gate: bool, say: &mut Say) -> Opt
     }
     out.push_str(&command[done..]);
     Some(out)
+}
+
+/// `command` with the project directory `project`, as [`rewrite`] writes it inside a scope
+/// guard (`"/p"/x`, `'/p q'/x`, `/p/x`), written as `to`'s spelling of the project directory;
+/// `None` when it has none.
+fn restore(command: &str, project: &std::path::Path, to: Convention) -> Option<String> {
+    let dir = project.to_string_lossy();
+    let var = if variables::hook_cwd(to).is_some() {
+        "${PWD}"
+    } else {
+        match variables::for_meaning(to, Meaning::ProjectDir) {
+            Some(v) if v.name == "CLAUDE_PROJECT_DIR" => "$CLAUDE_PROJECT_DIR",
+            _ => return None,
+        }
+    };
+    // The double-quoted form first (the usual `"$CLAUDE_PROJECT_DIR"/…`), then the
+    // unquoted one, each only where a path component or the end follows.
+    let quoted = format!("\"{}", literal(&dir, true));
+    let plain = hook_ir::jcode_argv::quote_word(&dir);
+    let mut out = command.to_string();
+    let mut changed = false;
+    for (from, to_text) in [
+        (quoted.clone(), format!("\"{var}")),
+        (plain, var.to_string()),
+    ] {
+        let mut next = String::with_capacity(out.len());
+        let mut rest = out.as_str();
+        while let Some(i) = rest.find(&from) {
+            let after = &rest[i + from.len()..];
+            next.push_str(&rest[..i]);
+            if after.is_empty() || after.starts_with(['/', '"', ' ', ';', ')']) {
+                next.push_str(&to_text);
+                changed = true;
+            } else {
+                next.push_str(&from);
+            }
+            rest = after;
+        }
+        next.push_str(rest);
+        out = next;
+    }
+    changed.then_some(out)
 }
 
 /// `s` as shell text that stands for itself: inside double quotes, with `\`, `$`, `"` and
