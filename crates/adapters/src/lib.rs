@@ -12,6 +12,7 @@ pub mod json_source;
 pub mod json_span;
 pub mod write;
 
+mod json_append;
 pub mod line_index;
 mod read_back;
 pub mod read_limit;

@@ -25,6 +25,12 @@ pub fn verify(ctx: &Context, convention: Convention, hooks: &[Hook], plan: Plan)
     let Some(change) = plan.changes.iter().find(|c| !c.is_noop()) else {
         return plan;
     };
+    // Beyond what the reader accepts, the reader gives back nothing and the importer refuses
+    // the plan for its size (`import_too_large`); parsing it here anyway took the most memory
+    // of a 64,000-hook import (a tree of every JSON value of a 10 MB text).
+    if change.after.len() as u64 > crate::write::max_bytes(convention) {
+        return plan;
+    }
     let mut out = Output::default();
     // Module files and plugin trees: one file per hook, nothing shared to break.
     if !crate::lower_text(

@@ -17,3 +17,21 @@ pub fn print(s: &str) {
         std::process::exit(2);
     }
 }
+
+/// Writes `value` as pretty JSON and a newline to stdout as it is serialized, without building
+/// the document as one string first (a 64,000-hook import's JSON was twice its size in memory
+/// while it grew). Errors as [`print`].
+pub fn print_json_pretty<T: serde::Serialize>(value: &T) {
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let written = serde_json::to_writer_pretty(&mut out, value)
+        .map_err(std::io::Error::from)
+        .and_then(|()| out.write_all(b"\n"))
+        .and_then(|()| out.flush());
+    if let Err(e) = written {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: cannot write to stdout: {e}");
+        std::process::exit(2);
+    }
+}

@@ -758,6 +758,30 @@ codes! {
     ObserverBecomesGate = "observer_becomes_gate", Warning, "An imported hook that could not block now can";
 
     /// ## What it means
+    /// A hook that can block (a `PreToolUse`, `UserPromptSubmit` or `Stop` gate in the target)
+    /// uses a variable its own agent sets — a plugin's root directory, the session id, one of
+    /// jcode's `JCODE_HOOK_*` event fields — and the target agent sets nothing with that
+    /// meaning. `hooks import` rewrites the variables that have an equivalent (Claude's
+    /// `$CLAUDE_PROJECT_DIR` is Gemini's `${GEMINI_PROJECT_DIR}`, jcode's `${JCODE_HOOK_CWD}`,
+    /// `${PWD}` where the agent runs hooks in the project directory: Codex, Jarvis); this one
+    /// has none, and the hook is not imported.
+    /// ## Why it matters
+    /// In the target the variable is empty: `"${CLAUDE_PLUGIN_ROOT}"/hooks/guard.sh` becomes
+    /// `/hooks/guard.sh`, which does not exist. The guard fails on every call, and a failing
+    /// guard does not block: the calls it was written to stop go through. An observer using such
+    /// a variable is written with a `lossy_conversion` warning instead.
+    /// ## Example
+    /// ```json
+    /// {"type": "command", "command": "\"${CLAUDE_PLUGIN_ROOT}\"/hooks/guard.sh"}
+    /// ```
+    /// in a Claude plugin's `PreToolUse`, imported with `--to codex-json`.
+    /// ## How to fix
+    /// Copy the script into the project and call it by a path the target resolves (for Codex, a
+    /// path relative to the project directory), or read the value from the hook's JSON input on
+    /// stdin (`session_id`); then import again.
+    AgentVariableUnavailable = "agent_variable_unavailable", Error, "An imported gate uses an agent variable the target does not set";
+
+    /// ## What it means
     /// The hook was rewritten in the target's terms without changing what it does: a timeout
     /// written in another unit, an exact tool list written as an anchored regex (or back), a shell
     /// command wrapped in `sh -c '…'` for jcode (or unwrapped), a login shell replaced by `sh`.

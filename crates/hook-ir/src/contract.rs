@@ -1061,6 +1061,7 @@ pub fn suggest<'a>(input: &str, candidates: impl Iterator<Item = &'a str>) -> Op
 
 pub mod native;
 mod runtime;
+pub mod variables;
 pub use runtime::{
     runtime, AnswerFormat, ContinuationRule, Dedupe, KillRule, Launch, ProcessMode, Runtime,
     ShellProgram, RUNTIMES,

@@ -2,7 +2,8 @@
 //! convention needs. Each convention renders it into its own payload (jcode's env variables,
 //! Jarvis's snake_case stdin JSON, Codex's and Claude's stdin JSON, GJC's module event object).
 
-use hook_ir::Kind;
+use hook_ir::contract::limits::jcode as jcode_limits;
+use hook_ir::{Convention, Kind};
 use serde_json::Value;
 
 /// One event to dispatch. Build it with the constructor of its kind, then set optional fields.
@@ -156,6 +157,26 @@ impl Event {
     /// [`Event::reason`], or `default` (the convention's own word) when the agent gave none.
     pub fn reason_or<'a>(&'a self, default: &'a str) -> &'a str {
         self.reason.as_deref().unwrap_or(default)
+    }
+
+    /// The session start's source as `convention`'s agent sends it: [`Event::source`], or the
+    /// agent's own word when the caller gave none (jcode `create`, the others `startup`,
+    /// docs/cli.md `--source`). The payload and the matcher read this one value, so a
+    /// `matcher = "startup"` hook fires for the event whose payload says `startup`.
+    pub fn session_source(&self, convention: Convention) -> &str {
+        self.source_or(match convention {
+            Convention::Jcode => jcode_limits::DEFAULT_SESSION_START_SOURCE,
+            _ => "startup",
+        })
+    }
+
+    /// The session end's reason as `convention`'s agent sends it: [`Event::reason`], or the
+    /// agent's own word when the caller gave none (jcode `close`, the others `exit`).
+    pub fn session_reason(&self, convention: Convention) -> &str {
+        self.reason_or(match convention {
+            Convention::Jcode => jcode_limits::DEFAULT_SESSION_END_SOURCE,
+            _ => "exit",
+        })
     }
 
     /// Whether the tool call failed (`status` `error`, or an error message).

@@ -54,8 +54,10 @@ impl Prepared {
                 prompt = event.prompt_text();
                 Some(prompt.as_ref())
             }
-            MatchedValue::Source => event.source.as_deref(),
-            MatchedValue::Reason => event.reason.as_deref(),
+            // The value the payload carries, the convention's default included: without it a
+            // `matcher = "startup"` hook never fired for an event with no source given.
+            MatchedValue::Source => Some(event.session_source(self.hook.convention)),
+            MatchedValue::Reason => Some(event.session_reason(self.hook.convention)),
             MatchedValue::Other | MatchedValue::AlwaysEmpty => None,
             MatchedValue::Ignored | MatchedValue::NoMatcher => return true,
         };

@@ -26,6 +26,52 @@ pub fn default_target(ctx: &Context) -> Option<PathBuf> {
         .map(|b| b.join(".codex/hooks.json"))
 }
 
+/// `base` with the forced replacements and the pending groups applied, printed: new events'
+/// arrays through `lazy` when given ([`crate::json_append`]), else every group a CST node;
+/// `None` when the CST cannot be made or `lazy` cannot prove its text.
+fn edit<'v>(
+    base: &str,
+    replaced: &[(String, (usize, usize), serde_json::Value)],
+    pending: &'v [(String, Vec<String>)],
+    mut lazy: Option<&mut crate::json_append::Lazy<'v>>,
+) -> Option<String> {
+    let root = CstRootNode::parse(base, &json_span::strict_options()).ok()?;
+    for (event, at, handler) in replaced {
+        replace_handler(&root, event, *at, json_input(handler));
+    }
+    let obj = root.object_value_or_set();
+    for (event, values) in pending {
+        let hooks_obj = obj.object_value_or_set("hooks");
+        if hooks_obj.get(event).is_some() {
+            let arr = hooks_obj.array_value_or_set(event);
+            for v in values {
+                arr.append(json_input(&parse(v)));
+            }
+        } else if let Some(l) = lazy.as_deref_mut() {
+            l.append(&hooks_obj, event, values);
+        } else {
+            hooks_obj.append(
+                event,
+                CstInputValue::Array(values.iter().map(|v| json_input(&parse(v))).collect()),
+            );
+        }
+    }
+    let mut s = root.to_string();
+    drop(root);
+    if let Some(l) = lazy {
+        s = std::mem::replace(l, crate::json_append::Lazy::new("")).finish(s)?;
+    }
+    if !s.ends_with('\n') {
+        s.push('\n');
+    }
+    Some(s)
+}
+
+/// A compact JSON text this writer made, as a value.
+fn parse(compact: &str) -> serde_json::Value {
+    serde_json::from_str(compact).unwrap_or_default()
+}
+
 /// The matcher string Codex reads back as `m`, or why there is none.
 pub fn matcher_string(m: &Matcher) -> Result<Option<String>, String> {
     let plain = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
@@ -319,18 +365,30 @@ pub fn plan_write(ctx: &Context, hooks: &[Hook], opts: &WriteOptions) -> Plan {
             return plan;
         }
     }
-    let Ok(root) = CstRootNode::parse(&base, &json_span::strict_options()) else {
+    // The edits are made at the end, on a CST parsed then ([`crate::json_append`]); this one
+    // only says whether the file can be edited at all.
+    if CstRootNode::parse(&base, &json_span::strict_options()).is_err() {
         plan.diagnostics
             .push(refuse("the file cannot be edited".into(), None));
         return plan;
-    };
+    }
     let mut changed = false;
-    // The groups this plan appended, by event and JSON text: a set, not a list scanned per hook
-    // (that was quadratic in the number of hooks imported).
-    let mut added: std::collections::HashSet<(String, String)> = std::collections::HashSet::new();
+    // Handlers replaced in place (`force`): event, (group, index), the new handler.
+    let mut replaced: Vec<(String, (usize, usize), serde_json::Value)> = Vec::new();
+    // The groups this plan appended, by a hash of event and JSON text → where they are in
+    // `pending`: a set, not a list scanned per hook (quadratic), and no second copy of each
+    // group's text (a 64,000-hook import's largest item once the CST was gone).
+    let mut added: std::collections::HashMap<u64, Vec<(usize, usize)>> =
+        std::collections::HashMap::new();
+    let hasher = std::collections::hash_map::RandomState::new();
+    let key_of = |event: &str, compact: &str| {
+        use std::hash::BuildHasher;
+        hasher.hash_one((event, compact))
+    };
     let mut indexes: std::collections::HashMap<String, Handlers> = std::collections::HashMap::new();
-    // The groups to append, by event in order of first appearance.
-    let mut pending: Vec<(String, Vec<serde_json::Value>)> = Vec::new();
+    // The groups to append, by event in order of first appearance, as compact JSON (a
+    // `serde_json::Value` per group held until the end was several times its text).
+    let mut pending: Vec<(String, Vec<String>)> = Vec::new();
     for h in hooks {
         let group = match group_of(h) {
             Ok(g) => g,
@@ -361,8 +419,13 @@ pub fn plan_write(ctx: &Context, hooks: &[Hook], opts: &WriteOptions) -> Plan {
             }
         }
         let groups = existing_groups.and_then(Node::elements).unwrap_or(&[]);
-        let added_key = (h.source_event.clone(), value.to_string());
-        if added.contains(&added_key) {
+        let compact = value.to_string();
+        let added_key = key_of(&h.source_event, &compact);
+        let already = added.get(&added_key).is_some_and(|at| {
+            at.iter()
+                .any(|&(e, v)| pending[e].0 == h.source_event && pending[e].1[v] == compact)
+        });
+        if already {
             continue;
         }
         let handlers = indexes
@@ -393,46 +456,42 @@ pub fn plan_write(ctx: &Context, hooks: &[Hook], opts: &WriteOptions) -> Plan {
                         .and_then(|h| h.get(0))
                         .cloned()
                         .unwrap_or_default();
-                    replace_handler(&root, &h.source_event, (g, i), json_input(&handler));
+                    replaced.push((h.source_event.clone(), (g, i), handler));
                     changed = true;
                 }
                 continue;
             }
         }
-        match pending.iter_mut().find(|(e, _)| *e == h.source_event) {
-            Some((_, values)) => values.push(value),
-            None => pending.push((h.source_event.clone(), vec![value])),
-        }
-        added.insert(added_key);
+        let e = match pending.iter().position(|(e, _)| *e == h.source_event) {
+            Some(e) => e,
+            None => {
+                pending.push((h.source_event.clone(), Vec::new()));
+                pending.len() - 1
+            }
+        };
+        pending[e].1.push(compact);
+        added
+            .entry(added_key)
+            .or_default()
+            .push((e, pending[e].1.len() - 1));
         changed = true;
     }
     // New groups are appended per event at the end: an event the file lacks gets its whole
     // array in one edit (appending to a jsonc-parser array copies its children: one append per
     // hook made 16,000 hooks quadratic); groups go one by one only into an array the user
     // already has, after the user's own.
-    let obj = root.object_value_or_set();
-    for (event, values) in pending {
-        let hooks_obj = obj.object_value_or_set("hooks");
-        if hooks_obj.get(&event).is_some() {
-            let arr = hooks_obj.array_value_or_set(&event);
-            for v in &values {
-                arr.append(json_input(v));
-            }
-        } else {
-            hooks_obj.append(
-                &event,
-                CstInputValue::Array(values.iter().map(json_input).collect()),
-            );
-        }
-    }
-    let after = if changed {
-        let mut s = root.to_string();
-        if !s.ends_with('\n') {
-            s.push('\n');
-        }
-        s
-    } else {
+    // An event the file lacks gets its array through [`crate::json_append::Lazy`]: the CST
+    // prints the first group, the others are rendered as text (64,000 groups as CST nodes took
+    // hundreds of megabytes); when that rendering cannot be proven, every group is a node.
+    let after = if !changed {
         before.clone().unwrap_or(base)
+    } else {
+        let edit = |lazy| edit(&base, &replaced, &pending, lazy);
+        let mut lazy = crate::json_append::Lazy::new(&base);
+        match edit(Some(&mut lazy)) {
+            Some(s) => s,
+            None => edit(None).unwrap_or_else(|| base.clone()),
+        }
     };
     if changed || before.is_some() {
         plan.changes.push(FileChange {

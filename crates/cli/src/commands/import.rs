@@ -33,7 +33,7 @@ use std::collections::BTreeMap;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
-pub use report::{diff, json};
+pub use report::diff;
 
 /// What one target got.
 pub struct TargetReport {
@@ -129,7 +129,7 @@ pub fn run(a: ImportArgs) -> anyhow::Result<Exit> {
         ListFormat::Json
     });
     match format {
-        ListFormat::Json => out!("{}", json(&report)),
+        ListFormat::Json => report::print_json(&report),
         ListFormat::Human => {
             let color = render::human::use_color(terminal, std::env::var_os("NO_COLOR").as_deref());
             out!("{}", report::human(&report, &found, color));
@@ -310,15 +310,16 @@ pub fn import(
 ) -> anyhow::Result<Report> {
     // The six kinds and, after them, the hooks of events outside them (carried where the
     // target has an equivalent event).
+    // References: the hooks found stay where they are (a copy of 64,000 hooks was ~25 MB).
     let read: Vec<&Hook> = found
         .batch
         .hooks
         .iter()
         .chain(found.outside.iter().filter(|h| h.convention == o.from))
         .collect();
-    let (hooks, outside): (Vec<Hook>, Vec<Hook>) = read
+    let (hooks, outside): (Vec<&Hook>, Vec<&Hook>) = read
         .iter()
-        .map(|&h| h.clone())
+        .copied()
         .partition(|h| scope_wanted(h.scope, o.scope));
     let mut diagnostics = found.batch.diagnostics.clone();
     diagnostics.extend(owned_elsewhere(&read, o.from));
@@ -338,7 +339,7 @@ pub fn import(
         progress.say(hooks.len(), || {
             format!("converting {} hooks to `{to}`", hooks.len())
         });
-        let conversion = convert::convert_in(&hooks, to, Some(ctx));
+        let mut conversion = convert::convert_in(&hooks, to, Some(ctx));
         // One plan per target file: a scope each; each hook with the source file it came from.
         let mut by_file: BTreeMap<PathBuf, Vec<(Hook, PathBuf)>> = BTreeMap::new();
         if adapters::reimport::supports(to) {
@@ -373,7 +374,7 @@ pub fn import(
                 ),
             }
         }
-        diagnostics.extend(conversion.diagnostics.iter().cloned());
+        diagnostics.append(&mut conversion.diagnostics);
         let (mut updated, mut removed) = (0, 0);
         for (file, file_hooks) in by_file {
             progress.say(file_hooks.len(), || {
@@ -427,7 +428,14 @@ pub fn import(
             }
             if to == Convention::CodexJson {
                 // Codex runs a rewritten hooks.json only once each changed hook is trusted again.
-                for c in p.changes.iter().filter(|c| !c.is_noop()) {
+                // Not for a file too large to write (`import_too_large` refuses the plan):
+                // reading 64,000 hooks' trust back took the most memory of such an import.
+                let max = adapters::write::max_bytes(to);
+                for c in p
+                    .changes
+                    .iter()
+                    .filter(|c| !c.is_noop() && c.after.len() as u64 <= max)
+                {
                     diagnostics.extend(adapters::codex_json::trust::check_written(
                         ctx, &c.path, &c.after,
                     ));
@@ -444,7 +452,7 @@ pub fn import(
         moved.dedup();
         let carried = moved
             .iter()
-            .filter(|&&i| convert::native::is_outside(&hooks[i]))
+            .filter(|&&i| convert::native::is_outside(hooks[i]))
             .count();
         targets.push(TargetReport {
             to,

@@ -162,11 +162,17 @@ pub fn count(batch: &Batch, s: Severity) -> usize {
 
 /// The counts of a batch.
 pub fn summary(batch: &Batch) -> Summary {
+    summary_of(batch.hooks.len(), &batch.diagnostics)
+}
+
+/// The counts of `hooks` hooks and `diagnostics`, without a [`Batch`] to hold them.
+pub fn summary_of(hooks: usize, diagnostics: &[hook_ir::Diagnostic]) -> Summary {
+    let count = |s: Severity| diagnostics.iter().filter(|d| d.severity() == s).count();
     Summary {
-        hooks: batch.hooks.len(),
-        errors: count(batch, Severity::Error),
-        warnings: count(batch, Severity::Warning),
-        infos: count(batch, Severity::Info),
+        hooks,
+        errors: count(Severity::Error),
+        warnings: count(Severity::Warning),
+        infos: count(Severity::Info),
     }
 }
 

@@ -181,7 +181,7 @@ fn a_differing_value_is_a_conflict_without_force_and_overwritten_with_it() {
     t.write(
         "home/.jarvis-code/config.toml",
         &format!(
-            "{JARVIS_MINE}\n[[hooks]]\nevent = \"PreToolUse\"\nmatcher = \"^(?:Bash)$\"\ncommand = 'case \"$PWD/\" in {project}/*) ;; *) exit 0 ;; esac; \"$CLAUDE_PROJECT_DIR\"/.claude/guard.sh'\ntimeout = 5 # short\n"
+            "{JARVIS_MINE}\n[[hooks]]\nevent = \"PreToolUse\"\nmatcher = \"^(?:Bash)$\"\ncommand = 'case \"$PWD/\" in {project}/*) ;; *) exit 0 ;; esac; \"{project}\"/.claude/guard.sh'\ntimeout = 5 # short\n"
         ),
     );
     let before = t.files();

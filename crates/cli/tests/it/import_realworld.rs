@@ -313,6 +313,42 @@ fn unguard(command: &str) -> (String, bool) {
     }
 }
 
+/// The project directory a scope guard names (`case "$PWD/" in '<dir>/'*) …`).
+fn guard_dir(command: &str) -> Option<String> {
+    let rest = command.strip_prefix("case \"$PWD/\" in ")?;
+    let word = &rest[..rest.find("*)")?];
+    let word = word
+        .strip_prefix('\'')
+        .and_then(|w| w.strip_suffix('\''))
+        .unwrap_or(word);
+    Some(word.trim_end_matches('/').to_string())
+}
+
+/// `command` with every spelling of the project directory an import writes as `<project>`:
+/// each agent's variable for it, `$PWD` where the agent runs hooks in the session's directory,
+/// and (inside a scope guard) the directory itself, quoted or not.
+fn project_dir_as_token(command: &str, project: Option<&str>) -> String {
+    let mut s = command.to_string();
+    if let Some(p) = project.filter(|p| !p.is_empty()) {
+        s = s
+            .replace(&hook_ir::jcode_argv::quote_word(p), "<project>")
+            .replace(&format!("\"{p}\""), "\"<project>\"")
+            .replace(p, "<project>");
+    }
+    for v in [
+        "CLAUDE_PROJECT_DIR",
+        "GEMINI_PROJECT_DIR",
+        "GEMINI_CWD",
+        "JCODE_HOOK_CWD",
+        "PWD",
+    ] {
+        s = s
+            .replace(&format!("${{{v}}}"), "<project>")
+            .replace(&format!("${v}"), "<project>");
+    }
+    s
+}
+
 /// The timeout a hook of `event` runs under, in milliseconds, given what is written.
 fn effective_ms(convention: &str, event: &str, written: Option<u64>) -> Option<u64> {
     let c = conv(convention);
@@ -379,6 +415,19 @@ fn at_line(plan: &Value, line: u64) -> Vec<(String, String)> {
                 d["message"].as_str().unwrap().to_string(),
             )
         })
+        .collect()
+}
+
+/// The notes said once for several hooks (`… (and N more hooks)`), as (code, message).
+fn collapsed_notes(plan: &Value) -> Vec<(String, String)> {
+    plan["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["code"] == "conversion_note")
+        .filter_map(|d| d["message"].as_str())
+        .filter(|m| m.ends_with(" more hook)") || m.ends_with(" more hooks)"))
+        .map(|m| ("conversion_note".to_string(), m.to_string()))
         .collect()
 }
 
@@ -483,7 +532,10 @@ fn import_one(from: &str, name: &str, text: &str, to: &str, problems: &mut Vec<S
         let Some(&line) = moved.get(&s.key) else {
             continue;
         };
-        let diags = at_line(&plan, line);
+        let mut diags = at_line(&plan, line);
+        // A note many hooks get in the same words is said once, on the first of them, with a
+        // count (issue 24): it speaks for the others too.
+        diags.extend(collapsed_notes(&plan));
         let Some(event) = mapped_event(fc, &s.event, tc) else {
             problems.push(format!("{what}: `{}` moved to no event", s.event));
             t.silent += 1;
@@ -500,7 +552,13 @@ fn import_one(from: &str, name: &str, text: &str, to: &str, problems: &mut Vec<S
                     e.command.clone()
                 };
                 let inner = unguard(&outer).0;
-                inner == s.command || (to == "jcode" && unwrap_jcode(&inner).0 == s.command)
+                // Agent variables are written in the target's terms (issue 24).
+                let dir = guard_dir(&outer);
+                let same = |c: &str| {
+                    project_dir_as_token(c, dir.as_deref())
+                        == project_dir_as_token(&s.command, None)
+                };
+                same(&inner) || (to == "jcode" && same(&unwrap_jcode(&inner).0))
             }
         });
         let Some((e, used)) = found else {

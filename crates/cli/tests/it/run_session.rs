@@ -344,3 +344,60 @@ fn a_jcode_config_jcode_rejects_runs_no_hook() {
     let lint = t.run(&["lint", ".", "--format", "json"]);
     assert_eq!(lint.status.code(), Some(1));
 }
+
+/// Without `--source` / `--reason`, `hooks run` sends each convention's own word (docs/cli.md:
+/// the others than jcode `startup`, `exit`) — to the Jarvis matcher as well as in the payload:
+/// a `matcher = "startup"` SessionStart hook and a `matcher = "exit"` SessionEnd hook run, one
+/// matching another word does not (issue 24: the matcher tested an empty source and none ran).
+#[test]
+fn jarvis_session_matchers_see_the_default_source_and_reason() {
+    let t = Tree::new();
+    let log = t.path("log");
+    let hook = |event: &str, matcher: &str| {
+        format!(
+            "[[hooks]]\nevent = \"{event}\"\nmatcher = \"{matcher}\"\ncommand = \"printf '%s ' {matcher} >> {log}; cat >> {log}; echo >> {log}\"\n",
+            log = q(&log)
+        )
+    };
+    t.write(
+        "home/.jarvis-code/config.toml",
+        &[
+            hook("SessionStart", "startup"),
+            hook("SessionStart", "resume"),
+            hook("SessionEnd", "exit"),
+            hook("SessionEnd", "archive"),
+        ]
+        .concat(),
+    );
+    let ran = |o: &Output| -> Vec<String> {
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let doc: Value = serde_json::from_slice(&o.stdout).unwrap();
+        doc["hooks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| h["outcome"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(ran(&t.run(&["run", "session_start", "."])), ["allowed"]);
+    assert_eq!(ran(&t.run(&["run", "session_shutdown", "."])), ["allowed"]);
+    let logged = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<(&str, Value)> = logged
+        .lines()
+        .map(|l| {
+            let (m, json) = l.split_once(' ').unwrap();
+            (m, serde_json::from_str(json).unwrap())
+        })
+        .collect();
+    assert_eq!(lines.len(), 2, "{logged}");
+    assert_eq!(lines[0].0, "startup");
+    assert_eq!(lines[0].1["source"], "startup");
+    assert_eq!(lines[1].0, "exit");
+    assert_eq!(lines[1].1["reason"], "exit");
+    // An explicit word still selects its own hooks.
+    assert_eq!(
+        ran(&t.run(&["run", "session_start", ".", "--source", "resume"])),
+        ["allowed"]
+    );
+    assert!(std::fs::read_to_string(&log).unwrap().contains("resume {"));
+}

@@ -604,3 +604,32 @@ fn bridge_limits_docs_bridge_md() {
     assert_eq!(limits::bridge::MAX_DEPTH, 4);
     assert_eq!(limits::bridge::DEPTH_ENV, "HOOKS_BRIDGE_DEPTH");
 }
+
+/// The runner's variables (`limits::claude::PROJECT_DIR_ENV`, `limits::gemini::PROJECT_DIR_ENVS`)
+/// are the project-directory rows of the agent-variable table: the variables the runner sets
+/// are those `hooks import` and `foreign_agent_variable` count on.
+#[test]
+fn the_runners_project_dir_variables_are_the_tables() {
+    use super::variables::{Meaning, AGENT_VARIABLES};
+    let rows = |c: Convention| -> Vec<&str> {
+        AGENT_VARIABLES
+            .iter()
+            .filter(|v| v.convention == c && v.meaning == Meaning::ProjectDir)
+            .map(|v| v.name)
+            .collect()
+    };
+    assert_eq!(
+        rows(Convention::ClaudeSettings),
+        [limits::claude::PROJECT_DIR_ENV]
+    );
+    assert_eq!(
+        rows(Convention::GeminiSettings),
+        limits::gemini::PROJECT_DIR_ENVS
+    );
+    // Codex hooks.json and Jarvis hooks get no agent variable (discovery.rs, runHook.ts).
+    for c in [Convention::CodexJson, Convention::Jarvis] {
+        assert!(AGENT_VARIABLES.iter().all(|v| v.convention != c), "{c}");
+    }
+    // Every row names its source.
+    assert!(AGENT_VARIABLES.iter().all(|v| !v.source.is_empty()));
+}

@@ -18,6 +18,7 @@ pub mod native;
 mod steps;
 pub mod timeout;
 pub mod tools;
+mod variables;
 
 use crate::placement as scope;
 use adapters::Context;
@@ -79,11 +80,20 @@ pub fn convert(hooks: &[Hook], to: Convention) -> Conversion {
 /// hook's scope is read from its source file, a project hook going to a user-level-only target
 /// is guarded to act only inside `ctx.project`, and such a guard read back for this project is
 /// removed again.
-pub fn convert_in(hooks: &[Hook], to: Convention, ctx: Option<&Context>) -> Conversion {
+///
+/// `hooks` may be the hooks or references to them (the importer converts the hooks it found
+/// without copying them).
+pub fn convert_in<H: std::borrow::Borrow<Hook>>(
+    hooks: &[H],
+    to: Convention,
+    ctx: Option<&Context>,
+) -> Conversion {
     let mut out = Conversion::default();
     // The source conventions of the hooks that moved, in order of first appearance.
     let mut moved_from: Vec<Convention> = Vec::new();
+    let mut notes = Notes::default();
     for (i, h) in hooks.iter().enumerate() {
+        let h: &Hook = h.borrow();
         let said_before = out.diagnostics.len();
         let mut say = Say {
             hook: h,
@@ -128,7 +138,9 @@ pub fn convert_in(hooks: &[Hook], to: Convention, ctx: Option<&Context>) -> Conv
             moved_from.push(h.convention);
         }
         out.hooks.extend(converted);
+        notes.collapse(&mut out.diagnostics, said_before, h, to);
     }
+    notes.count_into(&mut out.diagnostics);
     if to == Convention::Jcode {
         unify_jcode_timeouts(&mut out);
     }
@@ -184,17 +196,85 @@ fn say_input_changes(moved_from: &[Convention], out: &mut Conversion, to: Conven
     }
 }
 
-/// Environment variables only one agent sets: a command that uses them breaks elsewhere.
-/// (Gemini CLI also sets `CLAUDE_PROJECT_DIR`, for compatibility.)
-const AGENT_VARIABLES: [(&str, Convention); 7] = [
-    ("CLAUDE_PROJECT_DIR", Convention::ClaudeSettings),
-    ("CLAUDE_PLUGIN_ROOT", Convention::ClaudeSettings),
-    ("JCODE_HOOK_", Convention::Jcode),
-    ("GEMINI_PROJECT_DIR", Convention::GeminiSettings),
-    ("GEMINI_CWD", Convention::GeminiSettings),
-    ("GEMINI_SESSION_ID", Convention::GeminiSettings),
-    ("GEMINI_PLANS_DIR", Convention::GeminiSettings),
-];
+/// The `conversion_note`s already said, by what they say: a note that thousands of hooks get in
+/// the same words (the target's shell, a tool's name there) is said once, with a count — 64,000
+/// copies were 64,000 lines of output and a good part of the import's memory (issue 24).
+#[derive(Default)]
+struct Notes {
+    /// (the hook's convention, the note after the hook's name) → (index of the note kept, how
+    /// many more hooks got it).
+    seen: std::collections::HashMap<(Convention, String), (usize, usize)>,
+}
+
+impl Notes {
+    /// Keeps the notes `diagnostics[from..]` of hook `h` that are new, counts the others.
+    fn collapse(
+        &mut self,
+        diagnostics: &mut Vec<Diagnostic>,
+        from: usize,
+        h: &Hook,
+        to: Convention,
+    ) {
+        if !diagnostics[from..]
+            .iter()
+            .any(|d| d.code == Code::ConversionNote)
+        {
+            return;
+        }
+        let prefix = format!("{} → {to}: ", what(h));
+        let said: Vec<Diagnostic> = diagnostics.drain(from..).collect();
+        for d in said {
+            let body = match d.message.strip_prefix(&prefix) {
+                Some(body) if d.code == Code::ConversionNote => body,
+                _ => {
+                    diagnostics.push(d);
+                    continue;
+                }
+            };
+            match self.seen.get_mut(&(h.convention, body.to_string())) {
+                Some((_, more)) => *more += 1,
+                None => {
+                    self.seen
+                        .insert((h.convention, body.to_string()), (diagnostics.len(), 0));
+                    diagnostics.push(d);
+                }
+            }
+        }
+    }
+
+    /// Adds "(and N more hooks)" to each note that more hooks got.
+    fn count_into(self, diagnostics: &mut [Diagnostic]) {
+        for (i, more) in self.seen.into_values().filter(|(_, more)| *more > 0) {
+            if let Some(d) = diagnostics.get_mut(i) {
+                let hooks = if more == 1 { "hook" } else { "hooks" };
+                d.message
+                    .push_str(&format!(" (and {} more {hooks})", thousands(more)));
+            }
+        }
+    }
+}
+
+/// `n` with a comma between groups of three digits (`63,999`).
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The hook in words, as every diagnostic of its conversion starts.
+fn what(h: &Hook) -> String {
+    let handler = match &h.handler {
+        Handler::Command { command, .. } => quote(command),
+        Handler::Module { path } => quote(path),
+    };
+    format!("{} `{}` hook {handler}", h.convention, h.source_event)
+}
 
 /// Builds the diagnostics of one hook, at its source location.
 struct Say<'a> {
@@ -209,12 +289,7 @@ struct Say<'a> {
 
 impl Say<'_> {
     fn what(&self) -> String {
-        let h = self.hook;
-        let handler = match &h.handler {
-            Handler::Command { command, .. } => quote(command),
-            Handler::Module { path } => quote(path),
-        };
-        format!("{} `{}` hook {handler}", h.convention, h.source_event)
+        what(self.hook)
     }
 
     fn push(&mut self, code: Code, message: String) {
@@ -586,7 +661,12 @@ fn to_command(h: &Hook, say: &mut Say) -> Option<Hook> {
     let row = target_row(h, say)?;
     let rules = row.rules()?;
     let mut shell = to_shell(command, *exec, say)?;
+    let guarded_in = variables::guard_dir(&shell.command);
     place_command(&mut shell.command, say)?;
+    // A gate in the target, unless it stays a background (`async`) hook there.
+    let gate = rules.can_block && !(steps::was_async(h) && steps::keeps_async(say.to));
+    let unguarded = guarded_in.filter(|_| variables::guard_dir(&shell.command).is_none());
+    shell.command = variables::rewrite(&shell.command, h, gate, unguarded.as_deref(), say)?;
     let source_matcher = match shell.tools.take() {
         Some(m) if h.matcher.is_any() => m,
         Some(_) => {
@@ -763,8 +843,6 @@ fn to_command(h: &Hook, say: &mut Say) -> Option<Hook> {
             ),
         );
     }
-
-    steps::agent_variables(&shell.command, say);
 
     let t = timeout::convert(h.timeout_ms, rules.timeout);
     if let Some(l) = t.lossy {

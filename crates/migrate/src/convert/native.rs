@@ -48,7 +48,9 @@ pub(super) fn to_native(h: &Hook, say: &mut Say) -> Option<Hook> {
         return None;
     };
     let mut shell = to_shell(command, *exec, say)?;
+    let guarded_in = super::variables::guard_dir(&shell.command);
     place_command(&mut shell.command, say)?;
+    let unguarded = guarded_in.filter(|_| super::variables::guard_dir(&shell.command).is_none());
     let source_matcher = shell.tools.take().unwrap_or_else(|| h.matcher.clone());
 
     // Matcher: carried only where the target tests the same values with it.
@@ -141,7 +143,9 @@ pub(super) fn to_native(h: &Hook, say: &mut Say) -> Option<Hook> {
 
     let to_exec = super::target_exec(say.to);
     super::steps::shell_change(shell.exec, *exec, say);
-    let new_command = gemini::command_out_of(h, &shell.command, to_exec, say);
+    let gate = dst.can_block && !(super::steps::was_async(h) && super::steps::keeps_async(say.to));
+    let command = super::variables::rewrite(&shell.command, h, gate, unguarded.as_deref(), say)?;
+    let new_command = gemini::command_out_of(h, &command, to_exec, say);
 
     // Gate vs observer: an `async` Codex/Claude hook never blocked.
     let was_async = super::steps::was_async(h);
@@ -164,7 +168,6 @@ pub(super) fn to_native(h: &Hook, say: &mut Say) -> Option<Hook> {
             ),
         );
     }
-    super::steps::agent_variables(&shell.command, say);
     // These events time out as the convention's tool gates do (Codex: 600 s, Claude: 600 s,
     // Jarvis: 30 s in 1..=600, Gemini: 60 s); only Codex's `SessionEnd` differs, a six-kind event.
     let rule = super::events::target_event(say.to, Kind::PreToolUse)

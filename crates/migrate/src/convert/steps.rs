@@ -2,7 +2,7 @@
 //! outside them ([`super::native::to_native`]): each says what changes in the same words, so a
 //! carried `PreCompact` hook and a `PreToolUse` hook are reported alike.
 
-use super::{gemini, json_detail, matcher, Say, AGENT_VARIABLES};
+use super::{gemini, json_detail, matcher, Say};
 use hook_ir::{Code, Convention, Detail, Exec, Hook, Matcher};
 
 /// The translated matcher, its note and caveat said.
@@ -29,22 +29,6 @@ pub(super) fn shell_change(shell: Exec, source: Exec, say: &mut Say) {
                 _ => "the target runs the command with `sh -c`, not the user's login shell (Codex runs e.g. `/bin/bash -c`): bash- or zsh-only syntax fails there".into(),
             },
         );
-    }
-}
-
-/// Says each variable of another agent the command uses: empty in the target.
-pub(super) fn agent_variables(command: &str, say: &mut Say) {
-    for (var, owner) in AGENT_VARIABLES {
-        let also_set = var == "CLAUDE_PROJECT_DIR" && say.to == Convention::GeminiSettings;
-        if owner != say.to && !also_set && command.contains(var) {
-            say.push(
-                Code::LossyConversion,
-                format!(
-                    "the command uses `{var}`, which only {owner} sets; in {} it is empty",
-                    say.to
-                ),
-            );
-        }
     }
 }
 

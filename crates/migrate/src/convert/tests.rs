@@ -577,12 +577,12 @@ proptest::proptest! {
 }
 
 #[test]
-fn agent_specific_variables_and_input_changes_are_said() {
+fn input_changes_are_said_once_per_source() {
     let h = hook(
         Convention::ClaudeSettings,
         "PreToolUse",
         exact(&["Bash"]),
-        "\"$CLAUDE_PROJECT_DIR\"/hooks/guard.sh",
+        "./hooks/guard.sh",
         Some(600_000),
     );
     let c = convert(std::slice::from_ref(&h), Convention::Jarvis);
@@ -592,10 +592,6 @@ fn agent_specific_variables_and_input_changes_are_said() {
         .filter(|d| d.code == Code::LossyConversion)
         .map(|d| d.message.as_str())
         .collect();
-    assert!(
-        msgs.iter().any(|m| m.contains("CLAUDE_PROJECT_DIR")),
-        "{msgs:#?}"
-    );
     assert_eq!(
         msgs.iter()
             .filter(|m| m.contains("receive jarvis's input"))
@@ -609,6 +605,176 @@ fn agent_specific_variables_and_input_changes_are_said() {
         !c.diagnostics.iter().any(|d| d.message.contains("input (")),
         "{:#?}",
         c.diagnostics
+    );
+}
+
+/// The gate event of each command convention and a guard written with its project directory
+/// (jcode runs no shell: its variable is read inside an `sh -c` wrapper; Codex and Jarvis set
+/// no variable and run hooks in the session's directory, so `${PWD}` is theirs).
+fn project_dir_guard(c: Convention) -> (&'static str, String) {
+    match c {
+        Convention::Jcode => (
+            "pre_tool",
+            exec::wrap_shell("\"$JCODE_HOOK_CWD\"/g.sh", Exec::Shell),
+        ),
+        Convention::Jarvis | Convention::CodexJson => ("PreToolUse", "\"${PWD}\"/g.sh".into()),
+        Convention::ClaudeSettings => ("PreToolUse", "\"$CLAUDE_PROJECT_DIR\"/g.sh".into()),
+        Convention::GeminiSettings => ("BeforeTool", "\"$GEMINI_PROJECT_DIR\"/g.sh".into()),
+        other => unreachable!("{other}"),
+    }
+}
+
+/// Every pair of command conventions: the project directory of the source is the target's
+/// (issue 24: `"$CLAUDE_PROJECT_DIR"/…` copied into Codex became `/…` and the guard failed
+/// open). Gemini sets `CLAUDE_PROJECT_DIR` itself, so a Claude guard keeps it there.
+#[test]
+fn the_project_directory_variable_becomes_the_targets_in_every_pair() {
+    for from in COMMAND_CONVENTIONS {
+        for to in COMMAND_CONVENTIONS.into_iter().filter(|t| *t != from) {
+            let (event, command) = project_dir_guard(from);
+            let h = hook(from, event, Matcher::Any, &command, None);
+            let c = convert(std::slice::from_ref(&h), to);
+            assert!(errors(&c).is_empty(), "{from}→{to}: {:#?}", c.diagnostics);
+            // `$PWD` wherever hooks run in the session's directory, Claude's variable in
+            // Claude; Gemini keeps Claude's name, which it sets too.
+            let expected = match (from, to) {
+                (Convention::ClaudeSettings, Convention::GeminiSettings) => {
+                    "\"$CLAUDE_PROJECT_DIR\"/g.sh".to_string()
+                }
+                (_, Convention::ClaudeSettings) => "\"$CLAUDE_PROJECT_DIR\"/g.sh".to_string(),
+                (_, Convention::Jcode) => exec::wrap_shell("\"${PWD}\"/g.sh", Exec::Shell),
+                _ => "\"${PWD}\"/g.sh".to_string(),
+            };
+            assert_eq!(c.hooks[0].command(), Some(expected.as_str()), "{from}→{to}");
+            let renamed = c
+                .diagnostics
+                .iter()
+                .any(|d| d.code == Code::ConversionNote && d.message.contains("is written `$"));
+            let same = expected.contains("CLAUDE_PROJECT_DIR")
+                && from == Convention::ClaudeSettings
+                || expected.contains("${PWD}") && command.contains("${PWD}");
+            assert_eq!(renamed, !same, "{from}→{to}: {:#?}", c.diagnostics);
+        }
+    }
+}
+
+/// A variable with no equivalent: a gate is refused (it would fail open), an observer written
+/// with a warning; the session id has an equivalent in Gemini and jcode.
+#[test]
+fn a_variable_without_equivalent_refuses_a_gate_and_warns_for_an_observer() {
+    let gate = hook(
+        Convention::ClaudeSettings,
+        "PreToolUse",
+        exact(&["Bash"]),
+        "\"${CLAUDE_PLUGIN_ROOT}\"/hooks/guard.sh",
+        None,
+    );
+    let observer = hook(
+        Convention::ClaudeSettings,
+        "SessionStart",
+        Matcher::Any,
+        "echo \"$CLAUDE_CODE_SESSION_ID\" >> log",
+        None,
+    );
+    for to in [
+        Convention::CodexJson,
+        Convention::Jarvis,
+        Convention::GeminiSettings,
+        Convention::Jcode,
+    ] {
+        let c = convert(&[gate.clone(), observer.clone()], to);
+        assert_eq!(
+            c.left_out,
+            [(0, Code::AgentVariableUnavailable)],
+            "{to}: {:#?}",
+            c.diagnostics
+        );
+        let refusal = c
+            .diagnostics
+            .iter()
+            .find(|d| d.code == Code::AgentVariableUnavailable)
+            .unwrap();
+        assert_eq!(refusal.severity(), Severity::Error);
+        assert!(
+            refusal.message.contains("CLAUDE_PLUGIN_ROOT"),
+            "{}",
+            refusal.message
+        );
+        assert_eq!(c.hooks.len(), 1, "{to}");
+        let written = c.hooks[0].command().unwrap();
+        match to {
+            Convention::GeminiSettings => {
+                assert!(written.contains("\"$GEMINI_SESSION_ID\""), "{written}")
+            }
+            Convention::Jcode => {
+                assert!(written.contains("\"$JCODE_HOOK_SESSION_ID\""), "{written}")
+            }
+            _ => {
+                assert!(written.contains("$CLAUDE_CODE_SESSION_ID"), "{written}");
+                assert!(
+                    c.diagnostics.iter().any(|d| d.code == Code::LossyConversion
+                        && d.message
+                            .contains("`$CLAUDE_CODE_SESSION_ID` (the session id), which")),
+                    "{to}: {:#?}",
+                    c.diagnostics
+                );
+            }
+        }
+    }
+}
+
+/// What the shell does not expand is not rewritten: single quotes, a backslash; a variable
+/// glued to a name character is braced; `${NAME:-x}` keeps its operator.
+#[test]
+fn only_what_the_shell_expands_is_rewritten() {
+    let h = hook(
+        Convention::ClaudeSettings,
+        "PreToolUse",
+        Matcher::Any,
+        "echo '$CLAUDE_PROJECT_DIR' \\$CLAUDE_PROJECT_DIR $CLAUDE_PROJECT_DIR_x ${CLAUDE_PROJECT_DIR:-.}/a $CLAUDE_PROJECT_DIR/b",
+        None,
+    );
+    let c = convert(&[h], Convention::GeminiSettings);
+    // Gemini sets the name itself: nothing changes.
+    assert_eq!(
+        c.hooks[0].command(),
+        Some("echo '$CLAUDE_PROJECT_DIR' \\$CLAUDE_PROJECT_DIR $CLAUDE_PROJECT_DIR_x ${CLAUDE_PROJECT_DIR:-.}/a $CLAUDE_PROJECT_DIR/b")
+    );
+    let h = hook(
+        Convention::GeminiSettings,
+        "BeforeTool",
+        Matcher::Any,
+        "echo '$GEMINI_CWD' $GEMINI_CWD${GEMINI_CWD:-.} \"$GEMINI_PROJECT_DIR\"x",
+        None,
+    );
+    let c = convert(&[h], Convention::ClaudeSettings);
+    assert_eq!(
+        c.hooks[0].command(),
+        Some("echo '$GEMINI_CWD' $CLAUDE_PROJECT_DIR${CLAUDE_PROJECT_DIR:-.} \"$CLAUDE_PROJECT_DIR\"x")
+    );
+    let h = hook(
+        Convention::ClaudeSettings,
+        "PreToolUse",
+        Matcher::Any,
+        "$CLAUDE_PROJECT_DIR/a $CLAUDE_PROJECT_DIRx",
+        None,
+    );
+    let c = convert(&[h], Convention::CodexJson);
+    // `$CLAUDE_PROJECT_DIRx` is another variable, which no agent sets.
+    assert_eq!(c.hooks[0].command(), Some("${PWD}/a $CLAUDE_PROJECT_DIRx"));
+    // A user's own `$PWD` is theirs: only `${PWD}`, as this rewrite writes it, comes back as
+    // Claude's variable.
+    let h = hook(
+        Convention::CodexJson,
+        "PreToolUse",
+        Matcher::Any,
+        "echo \"$PWD\" ${PWD}/a",
+        None,
+    );
+    let c = convert(&[h], Convention::ClaudeSettings);
+    assert_eq!(
+        c.hooks[0].command(),
+        Some("echo \"$PWD\" $CLAUDE_PROJECT_DIR/a")
     );
 }
 
@@ -692,5 +858,67 @@ fn async_and_status_message_survive_between_codex_and_claude_and_are_said_elsewh
             .iter()
             .any(|(c, m)| *c == Code::LossyConversion && m.contains("`async`")),
         "{codes:#?}"
+    );
+}
+
+/// The same note for many hooks is said once with a count (issue 24: 64,000 hooks printed
+/// 64,000 identical notes); notes that differ, and warnings, stay one per hook.
+#[test]
+fn identical_notes_are_said_once_with_a_count() {
+    let hooks: Vec<Hook> = (0..1500)
+        .map(|i| {
+            hook(
+                Convention::ClaudeSettings,
+                "PreToolUse",
+                exact(&["Bash"]),
+                &format!("echo {i}"),
+                Some(5_000),
+            )
+        })
+        .collect();
+    let c = convert(&hooks, Convention::GeminiSettings);
+    assert_eq!(c.hooks.len(), 1500);
+    let notes: Vec<&str> = c
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == Code::ConversionNote)
+        .map(|d| d.message.as_str())
+        .collect();
+    // The tool's name in Gemini, and the matcher written as a regex: two notes, not 3,000.
+    assert_eq!(notes.len(), 2, "{notes:#?}");
+    for n in &notes {
+        assert!(
+            n.starts_with("claude-settings `PreToolUse` hook `echo 0` → gemini-settings: "),
+            "{n}"
+        );
+        assert!(n.ends_with(" (and 1,499 more hooks)"), "{n}");
+    }
+    // Different notes stay apart: another matcher is another note.
+    let two = [
+        hooks[0].clone(),
+        hook(
+            Convention::ClaudeSettings,
+            "PreToolUse",
+            exact(&["Edit"]),
+            "echo e",
+            Some(5_000),
+        ),
+        hooks[1].clone(),
+    ];
+    let c = convert(&two, Convention::GeminiSettings);
+    let notes: Vec<&str> = c
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == Code::ConversionNote)
+        .map(|d| d.message.as_str())
+        .collect();
+    assert_eq!(notes.len(), 4, "{notes:#?}");
+    assert_eq!(
+        notes
+            .iter()
+            .filter(|n| n.ends_with("(and 1 more hook)"))
+            .count(),
+        2,
+        "{notes:#?}"
     );
 }

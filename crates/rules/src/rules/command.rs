@@ -9,6 +9,7 @@
 
 use super::shell::{is_output_redirect, lex, simple_commands, Token};
 use super::{Finding, Scope, Target};
+use hook_ir::contract::variables;
 use hook_ir::{quote, Code, Convention, Exec, Handler};
 use regex::Regex;
 use std::path::{Path, PathBuf};
@@ -44,16 +45,31 @@ pub(crate) fn check(t: &Target<'_>, out: &mut Vec<Finding>) {
             .help("use `\"$CLAUDE_PROJECT_DIR\"/...` and copy the script into the project"),
         );
     }
-    for var in AGENT_VARIABLES.iter().filter(|_| dollar) {
-        if mentions(cmd, var.name) && !var.set_by(convention) {
+    // Each name once (Gemini sets `CLAUDE_PROJECT_DIR` too: one row per agent that sets it).
+    let names = variables::AGENT_VARIABLES
+        .iter()
+        .filter(|v| dollar && !v.prefix)
+        .enumerate()
+        .filter(|(i, v)| {
+            !variables::AGENT_VARIABLES[..*i]
+                .iter()
+                .any(|w| w.name == v.name)
+        })
+        .map(|(_, v)| v.name);
+    for name in names {
+        if mentions(cmd, name) && !variables::sets(convention, name) {
+            let agents: Vec<&str> = variables::setters(name)
+                .iter()
+                .map(|c| c.as_str())
+                .collect();
             push(
                 Finding::new(
                     Code::ForeignAgentVariable,
                     format!(
-                        "{} uses `${}`, which only {} sets; {convention} leaves it empty, so the command sees an empty string",
+                        "{} uses `${name}`, which only {} {}; {convention} leaves it empty, so the command sees an empty string",
                         quote(cmd),
-                        var.name,
-                        var.agent
+                        agents.join(" and "),
+                        if agents.len() == 1 { "sets" } else { "set" }
                     ),
                 )
                 .help(project_dir_help(convention)),
@@ -102,48 +118,13 @@ pub(crate) fn check(t: &Target<'_>, out: &mut Vec<Finding>) {
     }
 }
 
-/// An environment variable one agent sets for its hooks.
-struct AgentVariable {
-    name: &'static str,
-    agent: &'static str,
-    /// The conventions whose agent sets it (by id, so a convention added later finds its row).
-    conventions: &'static [&'static str],
-}
-
-impl AgentVariable {
-    fn set_by(&self, c: Convention) -> bool {
-        self.conventions.contains(&c.as_str())
-    }
-}
-
-/// Variables agents set for hook commands. Claude Code docs, hooks "Project-specific hook
-/// scripts" and "Plugin hooks"; Gemini CLI sets `GEMINI_PROJECT_DIR` and, for compatibility,
-/// `CLAUDE_PROJECT_DIR` (google-gemini/gemini-cli packages/core/src/hooks/hookRunner.ts).
-const AGENT_VARIABLES: &[AgentVariable] = &[
-    AgentVariable {
-        name: "CLAUDE_PROJECT_DIR",
-        agent: "Claude Code (and Gemini CLI)",
-        conventions: &["claude-settings", "gemini-settings"],
-    },
-    AgentVariable {
-        name: "CLAUDE_PLUGIN_ROOT",
-        agent: "Claude Code",
-        conventions: &["claude-settings"],
-    },
-    AgentVariable {
-        name: "GEMINI_PROJECT_DIR",
-        agent: "Gemini CLI",
-        conventions: &["gemini-settings"],
-    },
-];
-
-/// The variable naming the project directory in `c`'s hook commands, if the agent sets one.
+/// The variable naming the project directory in `c`'s hook commands, if the agent sets one
+/// ([`variables`], the contract's one table). jcode's `JCODE_HOOK_CWD` is left out: jcode runs
+/// commands without a shell, so nothing expands it in the command line.
 fn project_dir_variable(c: Convention) -> Option<&'static str> {
-    match c.as_str() {
-        "claude-settings" => Some("CLAUDE_PROJECT_DIR"),
-        "gemini-settings" => Some("GEMINI_PROJECT_DIR"),
-        _ => None,
-    }
+    variables::for_meaning(c, variables::Meaning::ProjectDir)
+        .filter(|_| c != Convention::Jcode)
+        .map(|v| v.name)
 }
 
 fn project_dir_help(c: Convention) -> String {
@@ -778,9 +759,7 @@ fn resolve(word: &str, t: &Target<'_>) -> Option<PathBuf> {
 }
 
 fn mentions_set(t: &Target<'_>, var: &str) -> bool {
-    AGENT_VARIABLES
-        .iter()
-        .any(|v| v.name == var && v.set_by(t.hook.convention))
+    variables::sets(t.hook.convention, var)
 }
 
 /// `word` after `${VAR}` or `$VAR` (not `$VARX`), when the rest is empty or a path.

@@ -78,10 +78,16 @@ pub(crate) fn event_fields(m: &mut Map<String, Value>, event: &Event, last_messa
             }
         }
         Kind::SessionStart => {
-            m.insert("source".into(), event.source_or("startup").into());
+            m.insert(
+                "source".into(),
+                event.session_source(hook_ir::Convention::CodexJson).into(),
+            );
         }
         Kind::SessionShutdown => {
-            m.insert("reason".into(), event.reason_or("exit").into());
+            m.insert(
+                "reason".into(),
+                event.session_reason(hook_ir::Convention::CodexJson).into(),
+            );
         }
     }
 }

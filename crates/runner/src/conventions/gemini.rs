@@ -99,10 +99,20 @@ pub(crate) fn payload(runner: &Group<'_>, event_name: &str, event: &Event) -> Ma
             m.insert("stop_hook_active".into(), event.stop_hook_active.into());
         }
         Kind::SessionStart => {
-            m.insert("source".into(), event.source_or("startup").into());
+            m.insert(
+                "source".into(),
+                event
+                    .session_source(hook_ir::Convention::GeminiSettings)
+                    .into(),
+            );
         }
         Kind::SessionShutdown => {
-            m.insert("reason".into(), event.reason_or("exit").into());
+            m.insert(
+                "reason".into(),
+                event
+                    .session_reason(hook_ir::Convention::GeminiSettings)
+                    .into(),
+            );
         }
     }
     m

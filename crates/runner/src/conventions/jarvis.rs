@@ -80,13 +80,19 @@ pub(crate) fn payload(runner: &Group<'_>, event_name: &str, event: &Event) -> Va
             m.insert("stop_hook_active".into(), false.into());
         }
         Kind::SessionStart => {
-            m.insert("source".into(), event.source_or("startup").into());
+            m.insert(
+                "source".into(),
+                event.session_source(hook_ir::Convention::Jarvis).into(),
+            );
             title(&mut m);
             opt(&mut m, "model", &event.model);
             opt(&mut m, "profile", &event.profile);
         }
         Kind::SessionShutdown => {
-            m.insert("reason".into(), event.reason_or("exit").into());
+            m.insert(
+                "reason".into(),
+                event.session_reason(hook_ir::Convention::Jarvis).into(),
+            );
             title(&mut m);
         }
     }

@@ -51,11 +51,39 @@ pub fn diff(c: &FileChange) -> String {
     } else {
         "/dev/null".to_string()
     };
+    let new = format!("b/{}", c.display);
+    if before.is_empty() {
+        if let Some(d) = all_added(&old, &new, &c.after) {
+            return d;
+        }
+    }
     similar::TextDiff::from_lines(before, &c.after)
         .unified_diff()
         .context_radius(3)
-        .header(&old, &format!("b/{}", c.display))
+        .header(&old, &new)
         .to_string()
+}
+
+/// The unified diff that creates `after` (every line added), as `similar` writes it, without
+/// its line table: for a 64,000-hook file that table and its copies were the import's peak
+/// memory. `None` for a text without a final newline (`similar` then adds a marker line).
+fn all_added(old: &str, new: &str, after: &str) -> Option<String> {
+    if !after.ends_with('\n') {
+        return None;
+    }
+    let lines = after.matches('\n').count();
+    let range = if lines == 1 {
+        "1".to_string()
+    } else {
+        format!("1,{lines}")
+    };
+    let mut out = String::with_capacity(after.len() + lines + old.len() + new.len() + 32);
+    out.push_str(&format!("--- {old}\n+++ {new}\n@@ -0,0 +{range} @@\n"));
+    for line in after.split_inclusive('\n') {
+        out.push('+');
+        out.push_str(line);
+    }
+    Some(out)
 }
 
 /// `1 hook`, `2 hooks`.
@@ -259,14 +287,26 @@ struct ImportV1<'a> {
     summary: render::json::Summary,
 }
 
-/// The plan as JSON (schema_version 1, with the hooks and diagnostics of the lint format).
+/// The document [`print_json`] prints, as a string.
+#[cfg(test)]
 pub fn json(r: &Report) -> String {
-    let hooks: Vec<hook_ir::Hook> = r.targets.iter().flat_map(|t| t.hooks.clone()).collect();
-    let batch = Batch {
-        hooks: hooks.clone(),
-        diagnostics: r.diagnostics.clone(),
-    };
-    let doc = ImportV1 {
+    let mut s = serde_json::to_string_pretty(&doc(r)).unwrap_or_default();
+    s.push('\n');
+    s
+}
+
+/// Prints the plan as JSON (schema_version 1, with the hooks and diagnostics of the lint
+/// format) to stdout as it is serialized: built as one string first, a 64,000-hook import's
+/// document took twice its size in memory.
+pub fn print_json(r: &Report) {
+    crate::stdout::print_json_pretty(&doc(r));
+}
+
+fn doc(r: &Report) -> ImportV1<'_> {
+    // Counted, not copied: a batch of copies of every hook and diagnostic only to count them
+    // was a good part of a large import's memory.
+    let hooks: usize = r.targets.iter().map(|t| t.hooks.len()).sum();
+    ImportV1 {
         schema_version: render::json::SCHEMA_VERSION,
         from: r.from.as_str(),
         to: r
@@ -328,9 +368,6 @@ pub fn json(r: &Report) -> String {
             })
             .collect(),
         diagnostics: r.diagnostics.iter().map(render::json::diagnostic).collect(),
-        summary: render::json::summary(&batch),
-    };
-    let mut s = serde_json::to_string_pretty(&doc).unwrap_or_default();
-    s.push('\n');
-    s
+        summary: render::json::summary_of(hooks, &r.diagnostics),
+    }
 }

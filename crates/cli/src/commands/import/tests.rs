@@ -1,6 +1,6 @@
 //! The import report, rendered from a plan as the converter and a writer make it.
 
-use super::report::{action, diff, human, summary_line};
+use super::report::{action, diff, human, json, summary_line};
 use super::*;
 use adapters::write::FileChange;
 
@@ -120,6 +120,34 @@ fn the_summary_says_read_moved_and_left_out_by_reason() {
 fn the_json_plan() {
     let doc: serde_json::Value = serde_json::from_str(&json(&report(true))).unwrap();
     insta::assert_json_snapshot!(doc);
+}
+
+/// A created file's diff is written without `similar`'s line table, and is the same text.
+#[test]
+fn a_created_files_diff_is_similars() {
+    for after in [
+        "x\n",
+        "a\nb\n",
+        "{\n  \"a\": 1\n}\n",
+        "a\r\nb\r\n",
+        "\n\n",
+        "é\n\n x\n",
+    ] {
+        for before in [None, Some("")] {
+            let c = change(before, after);
+            let old = if before.is_some() {
+                "a/f.toml"
+            } else {
+                "/dev/null"
+            };
+            let similar = similar::TextDiff::from_lines("", after)
+                .unified_diff()
+                .context_radius(3)
+                .header(old, "b/f.toml")
+                .to_string();
+            assert_eq!(diff(&c), similar, "{after:?} {before:?}");
+        }
+    }
 }
 
 #[test]
