@@ -341,7 +341,8 @@ pub fn import(
         });
         let mut conversion = convert::convert_in(&hooks, to, Some(ctx));
         // One plan per target file: a scope each; each hook with the source file it came from.
-        let mut by_file: BTreeMap<PathBuf, Vec<(Hook, PathBuf)>> = BTreeMap::new();
+        // Hooks by index into the conversion, not copies: a 64,000-hook import held them twice.
+        let mut by_file: BTreeMap<PathBuf, Vec<usize>> = BTreeMap::new();
         if adapters::reimport::supports(to) {
             // A file this import writes nothing into may still hold what an earlier import
             // wrote from these sources (every hook since removed from them).
@@ -355,15 +356,8 @@ pub fn import(
         }
         for (i, h) in conversion.hooks.iter().enumerate() {
             let sc = conversion.scopes.get(i).copied().unwrap_or(Scope::User);
-            let src = conversion
-                .sources
-                .get(i)
-                .and_then(|&k| hooks.get(k))
-                .and_then(|s| source_paths.get(s.location.path.as_str()))
-                .map(|p| p.to_path_buf())
-                .unwrap_or_default();
             match scope::target(ctx, to, sc) {
-                Some(f) => by_file.entry(f).or_default().push((h.clone(), src)),
+                Some(f) => by_file.entry(f).or_default().push(i),
                 None => diagnostics.push(
                     Diagnostic::new(
                         Code::SemanticMismatch,
@@ -376,7 +370,28 @@ pub fn import(
         }
         diagnostics.append(&mut conversion.diagnostics);
         let (mut updated, mut removed) = (0, 0);
-        for (file, file_hooks) in by_file {
+        // The source file each converted hook came from.
+        let source_of = |i: usize| -> &std::path::Path {
+            conversion
+                .sources
+                .get(i)
+                .and_then(|&k| hooks.get(k))
+                .and_then(|s| source_paths.get(s.location.path.as_str()).copied())
+                .unwrap_or(std::path::Path::new(""))
+        };
+        for (file, indexes) in by_file {
+            // All of them (the usual case) are planned in place; a part, copied.
+            let part: Vec<Hook>;
+            let file_hooks: &[Hook] = if indexes.len() == conversion.hooks.len() {
+                &conversion.hooks
+            } else {
+                part = indexes
+                    .iter()
+                    .map(|&i| conversion.hooks[i].clone())
+                    .collect();
+                &part
+            };
+            let sources: Vec<&std::path::Path> = indexes.iter().map(|&i| source_of(i)).collect();
             progress.say(file_hooks.len(), || {
                 format!(
                     "planning {} ({} hooks)",
@@ -391,7 +406,8 @@ pub fn import(
                     &replace::Target {
                         to,
                         file: &file,
-                        hooks: &file_hooks,
+                        hooks: file_hooks,
+                        sources: &sources,
                         read: &read_files,
                         force: o.force,
                     },
@@ -409,11 +425,10 @@ pub fn import(
                 records.extend(r.record);
                 (r.plan, gone)
             } else {
-                let hs: Vec<Hook> = file_hooks.into_iter().map(|(h, _)| h).collect();
                 let p = adapters::plan_write(
                     ctx,
                     to,
-                    &hs,
+                    file_hooks,
                     &WriteOptions {
                         force: o.force,
                         target: Some(file),

@@ -46,8 +46,10 @@ pub struct Target<'a> {
     pub to: Convention,
     /// The target file.
     pub file: &'a Path,
-    /// The hooks written into it, each with the real path of the source file it came from.
-    pub hooks: &'a [(Hook, PathBuf)],
+    /// The hooks written into it.
+    pub hooks: &'a [Hook],
+    /// For each of `hooks`, the real path of the source file it came from.
+    pub sources: &'a [&'a Path],
     /// The real paths of every source file this import read (in `--scope`): what their
     /// earlier hooks in the target are replaced by.
     pub read: &'a [PathBuf],
@@ -101,12 +103,12 @@ pub fn plan(ctx: &Context, t: &Target<'_>) -> FilePlan {
     let record_path = reimport::record_path(t.file);
     let record_display = ctx.display(&record_path);
     let mut diagnostics = Vec::new();
-    let hooks: Vec<Hook> = t.hooks.iter().map(|(h, _)| h.clone()).collect();
+    let hooks = t.hooks;
     let plain = |base: Option<Option<String>>| {
         adapters::plan_write(
             ctx,
             to,
-            &hooks,
+            hooks,
             &WriteOptions {
                 force: t.force,
                 target: Some(t.file.to_path_buf()),
@@ -174,12 +176,24 @@ pub fn plan(ctx: &Context, t: &Target<'_>) -> FilePlan {
     };
 
     // What this import writes, per source file: each source's hooks planned onto an empty file.
-    let mut by_source: BTreeMap<String, Vec<Hook>> = BTreeMap::new();
-    for (h, src) in t.hooks {
-        by_source.entry(id(src)).or_default().push(h.clone());
+    // Indexes per source; one source (the usual case) is planned from the hooks in place.
+    let mut by_source: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+    for (i, src) in t.sources.iter().enumerate() {
+        by_source.entry(id(src)).or_default().push(i);
     }
+    // With no earlier claims and one source, what this import writes is exactly what the
+    // writer adds (below): planning each source onto an empty file first — a second copy of
+    // the whole file, and its entries parsed — is needed only to sort out earlier claims.
+    let fresh = claims.is_empty() && by_source.len() <= 1;
     let mut wanted: Vec<Claim> = Vec::new();
-    for (from, hs) in &by_source {
+    for (from, indexes) in by_source.iter().filter(|_| !fresh) {
+        let part: Vec<Hook>;
+        let hs: &[Hook] = if indexes.len() == hooks.len() {
+            hooks
+        } else {
+            part = indexes.iter().map(|&i| hooks[i].clone()).collect();
+            &part
+        };
         let p = adapters::plan_write_unchecked(
             ctx,
             to,
@@ -316,6 +330,16 @@ pub fn plan(ctx: &Context, t: &Target<'_>) -> FilePlan {
         *still_left
             .entry((c.from.clone(), c.sha256.clone()))
             .or_default() += 1;
+    }
+    if fresh {
+        if let Some(from) = by_source.keys().next() {
+            for (digest, n) in &added {
+                wanted.extend((0..*n).map(|_| Claim {
+                    from: from.clone(),
+                    sha256: digest.clone(),
+                }));
+            }
+        }
     }
     for w in wanted {
         let ours = take_pair(&mut still_left, &w) || take(&mut added, &w.sha256) || {
