@@ -16,6 +16,7 @@ pub const AGENT_DIRS: &[&str] = &[
     ".jarvis-code",
     ".jcode",
     ".kimi",
+    ".kimi-code",
 ];
 
 pub use hook_ir::Scope;

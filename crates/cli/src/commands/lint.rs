@@ -32,6 +32,7 @@ pub fn run(a: LintArgs) -> anyhow::Result<Exit> {
         &a.source,
         &a.config,
         hooks_rules::lint_config::Scope::Lint,
+        !a.no_recurse,
         Some(&mut fixable),
     )?;
     let found = &configured.found;

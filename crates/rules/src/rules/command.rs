@@ -610,7 +610,9 @@ fn scripts<'a>(commands: &[Vec<&'a str>], shell: bool) -> Vec<Script<'a>> {
             if w.starts_with('-') || RUNNER_WORDS.contains(&w) {
                 continue;
             }
-            if matches!(program, "npx" | "bunx" | "pnpx" | "uvx" | "uv") && !looks_like_path(w) {
+            // A scoped npm package (`npx -y @scope/package`) holds a `/` but names no file.
+            let package = !looks_like_path(w) || w.starts_with('@');
+            if matches!(program, "npx" | "bunx" | "pnpx" | "uvx" | "uv") && package {
                 // A package name (`npx prettier`): not a file of the project.
                 if matches!(w, "python" | "python3" | "node" | "bun") {
                     interpreter = w;
