@@ -1239,9 +1239,11 @@ codes! {
     ForeignAgentVariable = "foreign_agent_variable", Warning, "A hook command uses a variable only another agent sets";
 
     /// ## What it means
-    /// A hook command contains a template placeholder such as `${file}` or `{{file_path}}`. No
-    /// agent substitutes placeholders into hook commands: they pass the event as JSON on stdin
-    /// (or in environment variables).
+    /// A hook command contains a template placeholder such as `${file}` or `{{file_path}}` that
+    /// the hook's agent does not substitute: agents pass the event as JSON on stdin (or in
+    /// environment variables). The one exception is Gemini CLI, which substitutes
+    /// `${extensionPath}`, `${workspacePath}` and `${pathSeparator}` in an extension's
+    /// `hooks/hooks.json` (and nowhere else): there they are expanded and not reported.
     /// ## Why it matters
     /// The command receives the placeholder literally, or, as a lower-case shell variable that is
     /// never set, the empty string: `prettier --write ${file}` formats nothing.
@@ -1252,7 +1254,7 @@ codes! {
     /// ## How to fix
     /// Read the value from the hook's input, e.g.
     /// `jq -r .tool_input.file_path | xargs prettier --write`.
-    UnexpandedPlaceholder = "unexpanded_placeholder", Warning, "A hook command contains a placeholder no agent expands";
+    UnexpandedPlaceholder = "unexpanded_placeholder", Warning, "A hook command contains a placeholder its agent does not expand";
 
     /// ## What it means
     /// A Claude Code hook runs a script by a relative path (`./scripts/check.sh`,

@@ -61,10 +61,18 @@ pub(crate) fn check(t: &Target<'_>, out: &mut Vec<Finding>) {
         }
     }
     if let Some(p) = unexpanded_placeholder(cmd) {
+        // Said of this hook's agent: Gemini CLI does expand its own names, in an extension's
+        // `hooks/hooks.json` (lowering has substituted them there, so they never get here).
+        let agent = hook_ir::tools::Agent::of(convention).map_or(convention.as_str(), |a| a.name());
+        let gemini = if GEMINI_EXTENSION_PLACEHOLDERS.contains(&p.as_str()) {
+            " (Gemini CLI expands it in an extension's `hooks/hooks.json` only)"
+        } else {
+            ""
+        };
         push(
             Finding::new(
                 Code::UnexpandedPlaceholder,
-                format!("{} contains `{p}`, a placeholder no agent expands: the command receives it literally (or, as a shell variable, empty)", quote(cmd)),
+                format!("{} contains `{p}`, a placeholder {agent} does not expand here{gemini}: the command receives it literally (or, as a shell variable, empty)", quote(cmd)),
             )
             .help("read the file path from the hook's JSON input on stdin (e.g. `jq -r .tool_input.file_path`)"),
         );
@@ -168,6 +176,10 @@ fn mentions(cmd: &str, name: &str) -> bool {
                 .is_some_and(|r| r.starts_with('}'))
     })
 }
+
+/// The placeholders Gemini CLI substitutes in an extension's hooks (docs/conventions/gemini-settings.md).
+const GEMINI_EXTENSION_PLACEHOLDERS: &[&str] =
+    &["${extensionPath}", "${workspacePath}", "${pathSeparator}"];
 
 static PLACEHOLDER: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"\{\{\s*[A-Za-z_][A-Za-z0-9_.]*\s*\}\}|\$\{([a-z][A-Za-z0-9_]*)\}")
