@@ -774,7 +774,10 @@ fn resolve(word: &str, t: &Target<'_>) -> Option<PathBuf> {
         // Only inside the project or the home dir: a system path (`/usr/local/bin/x`) may be
         // installed on the machine that runs the agent and not on the one that lints.
         let p = Path::new(word);
+        // A plugin's own files too: Gemini has put the extension's root in for
+        // `${extensionPath}` already.
         let known = t.scope.cwd().is_some_and(|c| p.starts_with(c))
+            || matches!(&t.scope, Scope::Plugin { root } if p.starts_with(root))
             || t.ctx.home.as_deref().is_some_and(|h| p.starts_with(h));
         if !known {
             return None;
