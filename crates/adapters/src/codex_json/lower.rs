@@ -89,7 +89,8 @@ fn lower_as(file: &Source, root: &Node, skipped: &str, out: &mut Output) {
             .iter_mut()
             .find(|d| d.code == Code::MissingHooksWrapper && d.location == at)
         {
-            d.message.push_str(&lost(n));
+            d.message
+                .push_str(&format!("; {skipped}, so none of its hooks run{}", lost(n)));
             return;
         }
         out.diag(

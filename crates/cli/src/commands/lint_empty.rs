@@ -73,13 +73,17 @@ fn excluding<'c>(configs: &'c [Config], abs: &Path) -> Option<&'c Config> {
 
 fn warning(shown: &Path, abs: &Path) -> String {
     let mut w = format!(
-        "warning: no hook files found under `{}`; nothing there was linted\n  looked for, per convention:",
+        "warning: no hook files found under `{}`; nothing there was linted",
         shown.display()
     );
-    for (c, files) in PROJECT_FILES {
-        w.push_str(&format!("\n    {c}: {files}"));
-    }
     let name = abs.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    // An agent's folder passed for its project: what to run instead says more than the list.
+    if !AGENT_DIRS.contains(&name) {
+        w.push_str("\n  looked for, per convention:");
+        for (c, files) in PROJECT_FILES {
+            w.push_str(&format!("\n    {c}: {files}"));
+        }
+    }
     if AGENT_DIRS.contains(&name) {
         let parent = shown
             .parent()
