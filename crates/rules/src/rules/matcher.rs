@@ -372,6 +372,33 @@ mod tests {
     }
 
     #[test]
+    fn regexes_that_need_a_character_no_tool_name_has_match_nothing() {
+        let expr = r#"tool == "Bash" && tool_input.command matches "rm""#;
+        assert_eq!(needed_foreign_chars(expr).unwrap()[..3], [' ', '=', '"']);
+        assert!(needed_foreign_chars("Bash git").is_some());
+        // An optional or alternative part leaves a tool name possible.
+        assert!(needed_foreign_chars("Bash( git)?").is_none());
+        assert!(needed_foreign_chars("Bash|a b").is_none());
+        assert!(needed_foreign_chars("mcp__.*").is_none());
+        assert!(needed_foreign_chars("^Write.*$").is_none());
+        // Not read (a look-ahead): nothing is claimed.
+        assert!(needed_foreign_chars("Bash(?! )").is_none());
+        assert_eq!(permission_rule_tool("Bash(git:*)"), Some("Bash"));
+        assert_eq!(permission_rule_tool("Bash(?!Output)"), None);
+        assert!(
+            matches_no_tool(Convention::CodexJson, Agent::Codex, "Bash(git status)")
+                .is_some_and(|f| f.code == Code::PermissionRuleAsMatcher)
+        );
+        // Claude's reader reports permission rules in Claude files.
+        assert!(matches_no_tool(
+            Convention::ClaudeSettings,
+            Agent::Claude,
+            "Bash(git status)"
+        )
+        .is_none());
+    }
+
+    #[test]
     fn comma_lists_are_found_where_the_matcher_is_a_regex() {
         assert_eq!(bar_list("Edit, Write").as_deref(), Some("Edit|Write"));
         assert_eq!(
