@@ -16,6 +16,22 @@ pub const AGENT_DIRS: &[&str] = &[
     ".jarvis-code",
     ".jcode",
     ".kimi",
+    ".kimi-code",
+];
+
+/// The files (and directories) discovery reads in a project, per convention, relative to the
+/// project root, as `hooks lint` lists them for a project where it found none. jcode, Jarvis and
+/// Kimi Code read only the user's own file (under the home dir).
+pub const PROJECT_FILES: &[(Convention, &str)] = &[
+    (Convention::ClaudeSettings, ".claude/settings.json, .claude/settings.local.json; a plugin's hooks/hooks.json (beside .claude-plugin/plugin.json)"),
+    (Convention::CodexJson, ".codex/hooks.json, the [hooks] of .codex/config.toml"),
+    (Convention::GeminiSettings, ".gemini/settings.json; an extension's hooks/hooks.json (beside gemini-extension.json)"),
+    (Convention::Gjc, ".gjc/hooks/pre/, .gjc/hooks/post/"),
+    (Convention::GjcPlugin, ".gjc/gjc-plugins/*/gajae-plugin.json; a plugin's gajae-plugin.json"),
+    (Convention::ClaudeDir, ".claude/hooks/pre/, .claude/hooks/post/"),
+    (Convention::CodexDir, ".codex/hooks/pre-<tool>.ts|js, .codex/hooks/post-<tool>.ts|js"),
+    (Convention::Jcode, "~/.jcode/config.toml only (no project file)"),
+    (Convention::Jarvis, "~/.jarvis-code/config.toml, ~/.kimi-code/config.toml only (no project file)"),
 ];
 
 pub use hook_ir::Scope;

@@ -163,7 +163,20 @@ fn invalid_file_reports_what_codex_silently_ignores() {
     // would the handler without `command`; the findings above are what to fix. Without them
     // the zero-timeout hook (with 1 s), the managed command, ./ok.sh and the Stop hook would run.
     assert!(d.batch.hooks.is_empty(), "{:?}", d.batch.hooks);
-    assert_eq!(at(Code::HooksFileRejected), (2, 3));
+    // One root cause, one error (issue 25): the rejection at (2, 3) is said in the error about
+    // the top-level `PreToolUse` there.
+    assert!(!codes(&d).contains(&Code::HooksFileRejected));
+    let wrapper = d
+        .batch
+        .diagnostics
+        .iter()
+        .find(|d| d.code == Code::MissingHooksWrapper)
+        .unwrap();
+    assert!(
+        wrapper.message.contains("skips the whole file"),
+        "{}",
+        wrapper.message
+    );
 }
 
 #[test]

@@ -206,6 +206,9 @@ pub struct LintArgs {
     /// Exit 1 on warnings too.
     #[arg(long)]
     pub deny_warnings: bool,
+    /// Lint only the PATHs themselves, not the projects and plugins found under them.
+    #[arg(long)]
+    pub no_recurse: bool,
     /// Apply the safe fixes (in place, format kept), then report what remains.
     #[arg(long)]
     pub fix: bool,

@@ -903,7 +903,9 @@ codes! {
     /// ## Why it matters
     /// Codex does not load the project's `.codex` layer at all, so none of these hooks run, even
     /// with trusted hashes and even with `--dangerously-bypass-hook-trust` (observed on Codex
-    /// 0.171.0). Nothing says so.
+    /// 0.171.0). Nothing says so. Trust is the machine's, not the repository's: where Codex has
+    /// no state at all (no `~/.codex/`, as on a CI runner) it is reported as an info, saying so,
+    /// so `--deny-warnings` in CI does not fail every repository with Codex hooks.
     /// ## Example
     /// `<repo>/.codex/hooks.json` in a repository you never marked as trusted.
     /// ## How to fix
@@ -1110,8 +1112,11 @@ codes! {
     /// ## What it means
     /// The matcher can never match a real value: `mcp__server` names an MCP server, not a tool
     /// (MCP tools are called `mcp__<server>__<tool>`), an exact name differs from a built-in
-    /// tool only in case (`bash` for `Bash`), or an exact name is only part of tool names
-    /// (`Notebook`: plain names are compared whole, not searched for as a regex).
+    /// tool only in case (`bash` for `Bash`), an exact name is only part of tool names
+    /// (`Notebook`: plain names are compared whole, not searched for as a regex), or a regex
+    /// cannot match any tool name of the agent, MCP tools (`mcp__server__tool`) included,
+    /// because every match needs a character no tool name has: an expression written as a
+    /// matcher (`tool == "Bash" && tool_input.command matches "rm"`) is such a regex.
     /// ## Why it matters
     /// Exact names are compared case-sensitively and whole: the hook silently never fires, so a
     /// guard you meant to install is absent.
@@ -1140,7 +1145,8 @@ codes! {
 
     /// ## What it means
     /// The matcher uses permission-rule syntax, `Tool(argument pattern)` (e.g. `Bash(git:*)`).
-    /// Hook matchers only see the tool name; Claude reads this string as a regex.
+    /// Hook matchers only see the tool name; Claude (and Codex, Gemini CLI, Kimi Code, which
+    /// all take a regex) reads this string as a regex.
     /// ## Why it matters
     /// As a regex `Bash(git:*)` matches `Bashgit` followed by colons: no tool has such a name, so
     /// the hook never fires.
@@ -1263,9 +1269,11 @@ codes! {
     ForeignAgentVariable = "foreign_agent_variable", Warning, "A hook command uses a variable only another agent sets";
 
     /// ## What it means
-    /// A hook command contains a template placeholder such as `${file}` or `{{file_path}}`. No
-    /// agent substitutes placeholders into hook commands: they pass the event as JSON on stdin
-    /// (or in environment variables).
+    /// A hook command contains a template placeholder such as `${file}` or `{{file_path}}` that
+    /// the hook's agent does not substitute: agents pass the event as JSON on stdin (or in
+    /// environment variables). The one exception is Gemini CLI, which substitutes
+    /// `${extensionPath}`, `${workspacePath}` and `${pathSeparator}` in an extension's
+    /// `hooks/hooks.json` (and nowhere else): there they are expanded and not reported.
     /// ## Why it matters
     /// The command receives the placeholder literally, or, as a lower-case shell variable that is
     /// never set, the empty string: `prettier --write ${file}` formats nothing.
@@ -1276,7 +1284,7 @@ codes! {
     /// ## How to fix
     /// Read the value from the hook's input, e.g.
     /// `jq -r .tool_input.file_path | xargs prettier --write`.
-    UnexpandedPlaceholder = "unexpanded_placeholder", Warning, "A hook command contains a placeholder no agent expands";
+    UnexpandedPlaceholder = "unexpanded_placeholder", Warning, "A hook command contains a placeholder its agent does not expand";
 
     /// ## What it means
     /// A Claude Code hook runs a script by a relative path (`./scripts/check.sh`,
@@ -1412,7 +1420,8 @@ codes! {
     /// Trust the folder when Gemini asks (or `/permissions`), add
     /// `{"/home/me/src/app": "TRUST_FOLDER"}` to `~/.gemini/trustedFolders.json`, or set
     /// `GEMINI_CLI_TRUST_WORKSPACE=true` for headless runs you control. This is machine state,
-    /// not a mistake in the file: it is reported as information.
+    /// not a mistake in the file: it is an info where Gemini CLI has no state (no `~/.gemini/`,
+    /// as on a CI runner), and a warning where it has run, the message saying which.
     GeminiFolderUntrusted = "gemini_folder_untrusted", Info, "Gemini CLI runs no settings hook here: the folder is not trusted";
 
     /// ## What it means

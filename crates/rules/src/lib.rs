@@ -39,6 +39,12 @@ pub fn load_file(ctx: &Context, path: &Path, convention: Option<Convention>) -> 
     finish(ctx, adapters::read_file_output(ctx, path, convention))
 }
 
+/// Reads the plugin at `root` ([`adapters::plugin::read_plugin_output`]: scope `plugin`), then
+/// runs the rules.
+pub fn load_plugin(ctx: &Context, root: &Path, kind: adapters::plugin::PluginKind) -> Discovered {
+    finish(ctx, adapters::plugin::read_plugin_output(ctx, root, kind))
+}
+
 /// Runs the rules over `out`, then normalizes the batch.
 pub fn finish(ctx: &Context, mut out: Output) -> Discovered {
     check(ctx, &mut out);

@@ -65,12 +65,24 @@ pub(super) fn lower_file(
     // Shape problems and lowering problems interleave in file order.
     problems.sort_by_key(|d| raw::span_of(d).0);
     let src = crate::Source::new(display, text);
+    let first = out.diagnostics.len();
     for mut d in problems {
         d.location = Some(src.at(raw::span_of(&d)));
         out.diag(d);
     }
     if let Some((span, why)) = rejected {
         let n = hooks.len();
+        // One root cause, one error: an event written outside `"hooks"` already says that
+        // Claude Code loads none of the file's hooks; the rejection at the same key is its
+        // consequence, said in that error (the hooks lost) rather than as a second one.
+        let at = src.at(span);
+        if let Some(d) = out.diagnostics[first..]
+            .iter_mut()
+            .find(|d| d.code == Code::MissingHooksWrapper && d.location.as_ref() == Some(&at))
+        {
+            d.message.push_str(&lost(n));
+            return disable_all.map(|(b, span)| (b, src.at(span)));
+        }
         out.diag(
             Diagnostic::new(
                 Code::HooksFileRejected,

@@ -209,8 +209,10 @@ fn check_exact_name(n: &str, matched: MatchedValue, span: Span, out: &mut Vec<Di
 fn permission_rule_tool(p: &str) -> Option<&str> {
     let open = p.find('(')?;
     let tool = &p[..open];
+    // `Bash(?!Output)` is a regex group (a look-ahead), not a rule's argument.
     (!tool.is_empty()
         && p.ends_with(')')
+        && !p[open + 1..].starts_with('?')
         && tool
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '|'))

@@ -76,11 +76,23 @@ pub(crate) fn lower_inline(file: &Source, root: &Node, out: &mut Output) {
 /// Lowers `root`; `skipped` says what Codex does when it refuses a value.
 fn lower_as(file: &Source, root: &Node, skipped: &str, out: &mut Output) {
     let (hooks, outside) = (out.hooks.len(), out.outside.len());
+    let first = out.diagnostics.len();
     lower_all(file, root, out);
     if let Some((span, why)) = super::accepts::first_rejection(root) {
         let n = out.hooks.len() - hooks + out.outside.len() - outside;
         out.hooks.truncate(hooks);
         out.outside.truncate(outside);
+        // One root cause, one error: an event outside `"hooks"` at the key Codex refuses
+        // already is the error; the hooks lost are said in it.
+        let at = file.diag(Code::HooksFileRejected, CONV, span, "").location;
+        if let Some(d) = out.diagnostics[first..]
+            .iter_mut()
+            .find(|d| d.code == Code::MissingHooksWrapper && d.location == at)
+        {
+            d.message
+                .push_str(&format!("; {skipped}, so none of its hooks run{}", lost(n)));
+            return;
+        }
         out.diag(
             file.diag(
                 Code::HooksFileRejected,

@@ -22,7 +22,7 @@
 use crate::json_span::{self, Kind as J, Node};
 use crate::{Context, SourceFile};
 use hook_ir::contract::{self, limits::codex};
-use hook_ir::{Code, Convention, Detail, Diagnostic, Hook};
+use hook_ir::{Code, Convention, Detail, Diagnostic, Hook, Severity};
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
@@ -584,11 +584,22 @@ pub fn report(ctx: &Context, path: &Path, root: &Node, hooks: &[Hook], out: &mut
     let config_path = ctx.display(&config.path);
     if let Layer::Project { root } = &layer {
         if !config.trusts_project(root) {
+            // Trust is this machine's, not the repository's: where Codex has never run (no
+            // `$CODEX_HOME`, a CI runner) nobody could have trusted the checkout, and a warning
+            // there would fail every `--deny-warnings` job with Codex hooks (issue 25).
+            let (machine, severity) = if codex_home(ctx).is_some_and(|h| h.is_dir()) {
+                ("", Severity::Warning)
+            } else {
+                (
+                    " (trust is per machine, and Codex has no state on this one: no `~/.codex/`, as on a CI runner; an info here, a warning where Codex has run)",
+                    Severity::Info,
+                )
+            };
             out.push(
                 Diagnostic::new(
                     Code::CodexProjectUntrusted,
                     format!(
-                        "Codex will skip {} silently: it loads a project's `.codex` hooks only when the project `{}` is trusted in {config_path}",
+                        "Codex will skip {} silently: it loads a project's `.codex` hooks only when the project `{}` is trusted in {config_path}{machine}",
                         if hooks.len() == 1 {
                             "this hook".to_string()
                         } else {
@@ -599,6 +610,7 @@ pub fn report(ctx: &Context, path: &Path, root: &Node, hooks: &[Hook], out: &mut
                 )
                 .with_convention(Convention::CodexJson)
                 .at(hooks[0].location.clone())
+                .with_severity(severity)
                 .with_help(format!("trust the project when Codex asks, or add to {config_path}:\n{}", project_table(root))),
             );
             return;

@@ -225,11 +225,27 @@ fn apply_switches(ctx: &Context, layers: Vec<Lowered>, out: &mut Output) {
     let untrusted = || super::trust::untrusted(ctx, folder_trust);
     if let Some((file, why)) = settings_file.as_ref().and_then(|f| Some((f, untrusted()?))) {
         if !matches!(off, Some((false, _))) {
+            // Trust is this machine's: where Gemini CLI has never run (no `~/.gemini/`, a CI
+            // runner) nobody could have trusted the folder, so it is an info there, and a
+            // warning where Gemini has state (issue 25).
+            let has_state = ctx
+                .home
+                .as_ref()
+                .is_some_and(|h| h.join(".gemini").is_dir());
+            let (machine, severity) = if has_state {
+                ("", hook_ir::Severity::Warning)
+            } else {
+                (
+                    " (trust is per machine, and Gemini CLI has no state on this one: no `~/.gemini/`, as on a CI runner; an info here, a warning where Gemini has run)",
+                    hook_ir::Severity::Info,
+                )
+            };
             out.diag(
                 Diagnostic::new(
                     Code::GeminiFolderUntrusted,
-                    format!("Gemini CLI does not trust this folder: {why}. Interactively it then runs none of the settings' hooks here (`~/.gemini/settings.json` included; extensions' hooks still run); headless `gemini -p` refuses to start (exit 55) without `--skip-trust`"),
+                    format!("Gemini CLI does not trust this folder: {why}. Interactively it then runs none of the settings' hooks here (`~/.gemini/settings.json` included; extensions' hooks still run); headless `gemini -p` refuses to start (exit 55) without `--skip-trust`{machine}"),
                 )
+                .with_severity(severity)
                 .with_convention(GE)
                 .at(hook_ir::Location::path_only(file.clone()))
                 .with_help("trust the folder in Gemini, add it to ~/.gemini/trustedFolders.json as TRUST_FOLDER, or set GEMINI_CLI_TRUST_WORKSPACE=true for a headless run"),

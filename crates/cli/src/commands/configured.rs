@@ -3,13 +3,15 @@
 //! root (an explicit file's directory) upward — and its policy applied to what that root found,
 //! before the roots are merged.
 
-use super::discover::{absolute, discover_each, PathsFrom, Root};
+use super::discover::{absolute, discover_each, ExcludeFn, PathsFrom, Root, Walk};
 use crate::args::{ConfigArgs, SourceArgs};
 use crate::render::fixable::Fixable;
 use adapters::{Context, Discovered};
 use anyhow::bail;
 use hooks_rules::lint_config::{self, Config, Policy, Scope, Selection};
-use std::path::PathBuf;
+use std::cell::RefCell;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// What lint and list report, with the configurations used.
 pub struct Configured {
@@ -84,6 +86,24 @@ impl<'a> Configs<'a> {
         })
     }
 
+    /// The `exclude` of the configuration of the directory `root`, as a test the walker's
+    /// threads can share; `None` when it excludes nothing.
+    pub fn exclude_fn(&mut self, ctx: &Context, root: &Path) -> Option<ExcludeFn> {
+        let i = self.of(
+            ctx,
+            &Root {
+                path: root,
+                is_file: false,
+            },
+        )?;
+        let c = &self.loaded[i];
+        if c.exclude_written().is_empty() {
+            return None;
+        }
+        let (c, ctx) = (c.clone(), ctx.clone());
+        Some(Arc::new(move |p: &Path| c.excludes(&ctx, p)))
+    }
+
     /// The policy of one root: its configuration under the command line's selection.
     pub fn policy(&mut self, ctx: &Context, root: &Root<'_>) -> Policy<'_> {
         let i = self.of(ctx, root);
@@ -95,21 +115,29 @@ impl<'a> Configs<'a> {
 /// Discovers every PATH as [`discover_each`] does, applying each root's configuration; with
 /// `fixable`, records the fix of each reported diagnostic that has one (checked in its root's
 /// context, which the merged result no longer has).
+/// With `recurse`, every directory PATH is walked for the projects and plugins under it
+/// (`hooks lint`; not `--no-recurse`).
 pub fn discover(
     paths: &[PathBuf],
     src: &SourceArgs,
     cfg: &ConfigArgs,
     scope: Scope,
+    recurse: bool,
     mut fixable: Option<&mut Fixable>,
 ) -> anyhow::Result<Configured> {
-    let mut configs = Configs::new(cfg)?;
-    let mut found = discover_each(paths, src, PathsFrom::Cwd, |root, ctx, d| {
-        configs.policy(ctx, root).apply(ctx, d, scope);
+    let configs = RefCell::new(Configs::new(cfg)?);
+    let excluded = |ctx: &Context, root: &Path| configs.borrow_mut().exclude_fn(ctx, root);
+    let walk = recurse.then_some(Walk {
+        excluded: &excluded,
+    });
+    let mut found = discover_each(paths, src, PathsFrom::Cwd, walk, |root, ctx, d| {
+        configs.borrow_mut().policy(ctx, root).apply(ctx, d, scope);
         if let Some(f) = fixable.as_deref_mut() {
             f.add(&d.batch.diagnostics, hooks_rules::fix::available(ctx, d));
         }
         Ok(())
     })?;
+    let configs = configs.into_inner();
     let mut problems: Vec<_> = configs
         .loaded
         .iter()

@@ -1,11 +1,13 @@
 //! Resolving PATH arguments into discovered hooks.
 
 use crate::args::SourceArgs;
+use adapters::plugin::PluginKind;
 use adapters::{Context, Discovered};
 use anyhow::{bail, Context as _};
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::OnceLock;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// Where display paths (and the hook ids built from them) are relative to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -23,10 +25,10 @@ pub fn discover_paths(
     src: &SourceArgs,
     from: PathsFrom,
 ) -> anyhow::Result<Discovered> {
-    discover_each(paths, src, from, |_, _, _| Ok(()))
+    discover_each(paths, src, from, None, |_, _, _| Ok(()))
 }
 
-/// One PATH argument, resolved.
+/// One root to discover: a PATH argument, or a project or plugin found under one.
 pub struct Root<'a> {
     /// The absolute path.
     pub path: &'a Path,
@@ -34,12 +36,25 @@ pub struct Root<'a> {
     pub is_file: bool,
 }
 
+/// Whether a directory PATH is walked for nested projects and plugins (`hooks lint`; not with
+/// `--no-recurse`), and what it leaves out.
+pub struct Walk<'w> {
+    /// The `exclude` of the lint configuration of a walk's root (`hooks.toml`), if it has one:
+    /// the walk enters no directory it covers.
+    pub excluded: &'w dyn Fn(&Context, &Path) -> Option<ExcludeFn>,
+}
+
+/// A test of absolute paths against one configuration's `exclude`, for the walker's threads.
+pub type ExcludeFn = std::sync::Arc<dyn Fn(&Path) -> bool + Send + Sync>;
+
 /// [`discover_paths`], calling `each` on what each root found before the roots are merged (the
-/// lint configuration applies per root).
+/// lint configuration applies per root). With `walk`, every directory PATH is followed by the
+/// projects and plugins found under it ([`nested`]), each its own root.
 pub fn discover_each(
     paths: &[PathBuf],
     src: &SourceArgs,
     from: PathsFrom,
+    walk: Option<Walk<'_>>,
     mut each: impl FnMut(&Root<'_>, &Context, &mut Discovered) -> anyhow::Result<()>,
 ) -> anyhow::Result<Discovered> {
     let convention = src.convention;
@@ -61,10 +76,14 @@ pub fn discover_each(
     if from == PathsFrom::Root {
         ctx.cwd = None;
     }
-    let roots = paths
+    let given = paths
         .iter()
         .map(|p| resolve(p))
         .collect::<anyhow::Result<Vec<_>>>()?;
+    let roots = match walk {
+        Some(w) => with_nested(&ctx, given, w),
+        None => given,
+    };
     let found = discover_all(&ctx, &roots, convention);
     let mut merged = super::merged::Merged::default();
     // Room for everything at once: grown one root at a time, the hooks were copied again and
@@ -77,7 +96,7 @@ pub fn discover_each(
         ctx.project = r.project();
         let root = Root {
             path: &r.path,
-            is_file: !r.is_dir,
+            is_file: r.what == What::File,
         };
         each(&root, &ctx, &mut d)?;
         merged.add(d);
@@ -85,21 +104,144 @@ pub fn discover_each(
     Ok(merged.all)
 }
 
-/// A PATH argument that exists, made absolute.
+/// A root to discover, made absolute: a PATH argument that exists, or a project or plugin
+/// found under one.
 struct Resolved {
     path: PathBuf,
-    is_dir: bool,
+    what: What,
+}
+
+/// What a root is, which decides how it is read and the scope of its files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum What {
+    /// A project directory: every convention's project files (and the home dir's).
+    Project,
+    /// An explicit config file.
+    File,
+    /// A plugin's root: its hooks file, scope `plugin`.
+    Plugin(PluginKind),
 }
 
 impl Resolved {
     /// The project it is discovered in: the directory, or an explicit file's directory.
     fn project(&self) -> Option<PathBuf> {
-        if self.is_dir {
-            Some(self.path.clone())
-        } else {
-            self.path.parent().map(Path::to_path_buf)
+        match self.what {
+            What::Project | What::Plugin(_) => Some(self.path.clone()),
+            What::File => self.path.parent().map(Path::to_path_buf),
         }
     }
+}
+
+/// The agent folders whose parent is a project discovery reads (`.claude/settings.json`,
+/// `.codex/hooks.json`, `.gemini/settings.json`, `.gjc/hooks/`); jcode, Jarvis and Kimi Code
+/// read only the user's own folder, so theirs mark no project.
+const PROJECT_MARKERS: &[&str] = &[".claude", ".codex", ".gemini", ".gjc"];
+
+/// `given`, each directory followed by the projects and plugins under it ([`nested`]); a root
+/// found twice (overlapping PATHs) is read once, where first found.
+fn with_nested(ctx: &Context, given: Vec<Resolved>, walk: Walk<'_>) -> Vec<Resolved> {
+    let mut seen: HashSet<(PathBuf, What)> = HashSet::new();
+    let mut out = Vec::with_capacity(given.len());
+    for r in given {
+        if r.what != What::Project {
+            if seen.insert((r.path.clone(), r.what)) {
+                out.push(r);
+            }
+            continue;
+        }
+        let excluded = (walk.excluded)(ctx, &r.path);
+        let found = nested(&r.path, ctx.home.as_deref(), excluded);
+        if seen.insert((r.path.clone(), r.what)) {
+            out.push(r);
+        }
+        out.extend(
+            found
+                .into_iter()
+                .filter(|n| seen.insert((n.path.clone(), n.what))),
+        );
+    }
+    out
+}
+
+/// The projects (a directory holding an agent folder, [`PROJECT_MARKERS`]) and plugin roots
+/// ([`PluginKind::marked_by`]) under `root`, in a sorted walk, `root`'s own plugin included
+/// and `root` itself as a project not (it is one already). The walk honours `.gitignore`,
+/// `.ignore` and `.git/info/exclude` (as ripgrep does, in a checkout or not), never enters `.git`
+/// or an agent folder (its files are its project's), nor the home dir (its files are the
+/// user's, read with every project), nor what `excluded` covers.
+fn nested(root: &Path, home: Option<&Path>, excluded: Option<ExcludeFn>) -> Vec<Resolved> {
+    let home = home.map(Path::to_path_buf);
+    // The projects, recorded as the filter meets their agent folder: the folder is never
+    // read (a `readdir` per project saved), so the walk never yields it.
+    let projects: Arc<Mutex<Vec<(usize, PathBuf)>>> = Arc::default();
+    let record = Arc::clone(&projects);
+    let seen = Arc::new(AtomicUsize::new(0));
+    let order = Arc::clone(&seen);
+    let walker = ignore::WalkBuilder::new(root)
+        .hidden(false)
+        .require_git(false)
+        // The user's global gitignore is one machine's: CI and a laptop must agree.
+        .git_global(false)
+        .follow_links(false)
+        .sort_by_file_name(|a, b| a.cmp(b))
+        .filter_entry(move |e| {
+            let n = order.fetch_add(1, Ordering::Relaxed);
+            let is_dir = e.file_type().is_some_and(|t| t.is_dir());
+            if !is_dir || e.depth() == 0 {
+                return true;
+            }
+            let name = e.file_name();
+            if name == ".git" || home.as_deref() == Some(e.path()) {
+                return false;
+            }
+            if PROJECT_MARKERS.iter().any(|m| name == *m) {
+                if let (true, Some(p)) = (e.depth() > 1, e.path().parent()) {
+                    if let Ok(mut v) = record.lock() {
+                        v.push((n, p.to_path_buf()));
+                    }
+                }
+                return false;
+            }
+            !excluded.as_ref().is_some_and(|x| x(e.path()))
+        })
+        .build();
+    let mut plugins: Vec<(usize, Resolved)> = Vec::new();
+    for entry in walker.flatten() {
+        let n = seen.load(Ordering::Relaxed);
+        if entry.file_type().is_some_and(|t| t.is_dir()) {
+            continue;
+        }
+        if let Some((kind, plugin)) = PluginKind::marked_by(entry.path()) {
+            // A Claude plugin's or Gemini extension's hooks are in its `hooks/hooks.json`: one
+            // without it has none to lint.
+            if kind.hooks_file(&plugin).is_file() {
+                plugins.push((
+                    n,
+                    Resolved {
+                        path: plugin,
+                        what: What::Plugin(kind),
+                    },
+                ));
+            }
+        }
+    }
+    let projects = std::mem::take(&mut *projects.lock().unwrap_or_else(|e| e.into_inner()));
+    let mut all: Vec<(usize, Resolved)> = projects
+        .into_iter()
+        .map(|(n, path)| {
+            (
+                n,
+                Resolved {
+                    path,
+                    what: What::Project,
+                },
+            )
+        })
+        .collect();
+    all.extend(plugins);
+    // In the order the walk met them (sorted by name), whichever way each was recorded.
+    all.sort_by_key(|(n, _)| *n);
+    all.into_iter().map(|(_, r)| r).collect()
 }
 
 /// `p`, checked to exist, made absolute.
@@ -114,8 +256,12 @@ fn resolve(p: &Path) -> anyhow::Result<Resolved> {
     }
     let path = absolute(p)?;
     // Of the lexical path (`link/..` may name another directory than the physical one).
-    let is_dir = path.is_dir();
-    Ok(Resolved { path, is_dir })
+    let what = if path.is_dir() {
+        What::Project
+    } else {
+        What::File
+    };
+    Ok(Resolved { path, what })
 }
 
 /// Most threads [`discover_all`] starts: beyond a few, the roots' file reads contend.
@@ -142,10 +288,10 @@ fn discover_on(
 ) -> Vec<Discovered> {
     let one = |ctx: &mut Context, r: &Resolved| {
         ctx.project = r.project();
-        if r.is_dir {
-            hooks_rules::discover(ctx)
-        } else {
-            hooks_rules::load_file(ctx, &r.path, convention)
+        match r.what {
+            What::Project => hooks_rules::discover(ctx),
+            What::File => hooks_rules::load_file(ctx, &r.path, convention),
+            What::Plugin(kind) => hooks_rules::load_plugin(ctx, &r.path, kind),
         }
     };
     let threads = threads.min(MAX_THREADS).min(roots.len());
@@ -215,7 +361,10 @@ mod tests {
                 let hook = serde_json::json!({"type": "command", "command": format!("./s{n}.sh"), "timeout": 30});
                 let text = serde_json::json!({"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [hook]}]}});
                 std::fs::write(&file, text.to_string()).unwrap();
-                super::Resolved { path: p, is_dir: true }
+                super::Resolved {
+                    path: p,
+                    what: super::What::Project,
+                }
             })
             .collect();
         let mut ctx = adapters::Context::from_process(None, Some(dir.path().join("home")), false);

@@ -32,6 +32,7 @@ pub fn run(a: LintArgs) -> anyhow::Result<Exit> {
         &a.source,
         &a.config,
         hooks_rules::lint_config::Scope::Lint,
+        !a.no_recurse,
         Some(&mut fixable),
     )?;
     let found = &configured.found;
@@ -59,7 +60,7 @@ pub fn run(a: LintArgs) -> anyhow::Result<Exit> {
     };
     // Not through `format!`: the text is the whole report (39 MB for 10,000 files).
     crate::stdout::print(&text);
-    for w in super::lint_empty::warnings(&a.paths, found) {
+    for w in super::lint_empty::warnings(&a.paths, found, &configured.configs) {
         eprintln!("{}", render::human::visible(&w));
     }
     if let Some(n) = fixed {

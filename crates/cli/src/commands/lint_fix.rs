@@ -8,13 +8,20 @@ use hooks_rules::fix::FileFixes;
 /// The fixes of every file under `a.paths`, one entry per file; only of the diagnostics each
 /// root's lint configuration reports.
 pub fn plan(a: &LintArgs) -> anyhow::Result<Vec<FileFixes>> {
-    let mut configs = super::configured::Configs::new(&a.config)?;
+    let configs = std::cell::RefCell::new(super::configured::Configs::new(&a.config)?);
     let mut all: Vec<FileFixes> = Vec::new();
+    let excluded = |ctx: &adapters::Context, root: &std::path::Path| {
+        configs.borrow_mut().exclude_fn(ctx, root)
+    };
     super::discover::discover_each(
         &a.paths,
         &a.source,
         super::discover::PathsFrom::Cwd,
+        (!a.no_recurse).then_some(super::discover::Walk {
+            excluded: &excluded,
+        }),
         |root, ctx, found| {
+            let mut configs = configs.borrow_mut();
             let policy = configs.policy(ctx, root);
             let reported = |d: &hook_ir::Diagnostic| policy.reports(ctx, d);
             for f in hooks_rules::fix::plan_where(ctx, found, a.unsafe_fixes, &reported) {

@@ -15,6 +15,8 @@ pub fn run(a: ListArgs) -> anyhow::Result<Exit> {
         &a.source,
         &a.config,
         hooks_rules::lint_config::Scope::List,
+        // `hooks list` shows one project's hooks, as the agents run them there.
+        false,
         None,
     )?
     .found;

@@ -30,23 +30,28 @@ fn events_outside_hooks_are_an_error_in_claude_as_in_codex() {
     let (code, v) = lint(&[(".claude/settings.json", &claude)], &[]);
     assert_eq!(code, 1, "{v}");
     // Claude Code 2.1.332 then loads no hook of the file (conformance: `syntax_top_level_event`).
-    assert_eq!(
-        codes(&v),
-        [
-            pair("missing_hooks_wrapper", "error"),
-            pair("hooks_file_rejected", "error")
-        ]
+    // One root cause, one error (issue 25): the rejection of the file is said in it, not as a
+    // second `hooks_file_rejected` at the same key.
+    assert_eq!(codes(&v), [pair("missing_hooks_wrapper", "error")]);
+    assert!(
+        v["diagnostics"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("loads no other hook of this file"),
+        "{v}"
     );
     let codex = format!(r#"{{"PreToolUse": [{{"matcher": "Bash", "hooks": [{CMD}]}}]}}"#);
     let (code, v) = lint(&[(".codex/hooks.json", &codex)], &[]);
     assert_eq!(code, 1, "{v}");
-    // Codex 0.171.0 also fails the whole file on the unknown top-level key.
-    assert_eq!(
-        codes(&v),
-        [
-            pair("missing_hooks_wrapper", "error"),
-            pair("hooks_file_rejected", "error")
-        ]
+    // Codex 0.171.0 also fails the whole file on the unknown top-level key: said in the one
+    // error.
+    assert_eq!(codes(&v), [pair("missing_hooks_wrapper", "error")]);
+    assert!(
+        v["diagnostics"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("so none of its hooks run"),
+        "{v}"
     );
 }
 

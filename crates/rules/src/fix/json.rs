@@ -153,6 +153,18 @@ fn name(n: &ObjectPropName<'_>) -> String {
     }
 }
 
+/// The span of the key of the top-level property `key` of `text`, if there is one.
+pub(super) fn top_key_span(text: &str, key: &str) -> Option<(usize, usize)> {
+    let parsed = jsonc_parser::parse_to_ast(text, &CollectOptions::default(), &options()).ok()?;
+    let ast::Value::Object(o) = parsed.value.as_ref()? else {
+        return None;
+    };
+    o.properties.iter().find(|p| name(&p.name) == key).map(|p| {
+        let r = p.name.range();
+        (r.start, r.end)
+    })
+}
+
 /// Parses `text` into an editable CST.
 pub(super) fn cst(text: &str) -> Option<CstRootNode> {
     CstRootNode::parse(text, &options()).ok()

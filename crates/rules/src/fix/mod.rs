@@ -150,12 +150,23 @@ const FIXABLE: [Convention; 5] = [
     Convention::Jcode,
 ];
 
-/// The fix a family proposes for `d` in `f`, unchecked.
-fn propose(d: &Diagnostic, f: &File<'_>) -> Option<Edit> {
+/// The fix a family proposes for `d` in `f`, unchecked; `file` holds the file's other
+/// diagnostics (a fix that must mend several at once reads them).
+fn propose(d: &Diagnostic, f: &File<'_>, file: &[Diagnostic]) -> Option<Edit> {
     let span = d.location.as_ref()?.span?;
     let edit = match d.code {
         Code::UnknownEvent | Code::IgnoredKey | Code::UnknownField => rename::fix(d, span, f),
-        Code::MissingHooksWrapper => wrapper::fix(span, f),
+        Code::MissingHooksWrapper => {
+            // The one fixed first, then the others in file order.
+            let mut spans = vec![span];
+            spans.extend(
+                file.iter()
+                    .filter(|o| o.code == Code::MissingHooksWrapper)
+                    .filter_map(|o| o.location.as_ref()?.span)
+                    .filter(|&s| s != span),
+            );
+            wrapper::fix_all(&spans, f)
+        }
         Code::MatcherCommaList => matcher::comma_list(span, f),
         Code::MatcherHasNoEffect => matcher::remove(span, f),
         Code::TimeoutLooksLikeMilliseconds => timeout::fix(span, f),
@@ -220,6 +231,23 @@ fn verified(before: &[Diagnostic], after: &[Diagnostic], fixed: &Diagnostic) -> 
             .all(|d| n(&a, key(d)) <= n(&b, key(d)))
 }
 
+/// The codes of the reported diagnostics of `before` that `after` no longer has, one per copy.
+fn gone(
+    before: &[Diagnostic],
+    after: &[Diagnostic],
+    reported: &dyn Fn(&Diagnostic) -> bool,
+) -> Vec<Code> {
+    let mut left = counts(after);
+    let mut out = Vec::new();
+    for d in before.iter().filter(|d| reported(d)) {
+        match left.get_mut(&key(d)) {
+            Some(n) if *n > 0 => *n -= 1,
+            _ => out.push(d.code),
+        }
+    }
+    out
+}
+
 /// A checked fix of one diagnostic: its description and the file's new text.
 fn checked(
     ctx: &Context,
@@ -232,7 +260,7 @@ fn checked(
         convention: source.convention,
         text,
     };
-    let edit = propose(d, &file)?;
+    let edit = propose(d, &file, before)?;
     let after = lint_text(ctx, source, &edit.after);
     verified(before, &after, d).then_some(edit)
 }
@@ -276,7 +304,7 @@ fn fix_of<'a>(
         text,
     };
     // Most diagnostics have no fix: the file is linted again only once one is proposed.
-    propose(d, &file)?;
+    propose(d, &file, &[])?;
     let before = linted
         .entry(display)
         .or_insert_with(|| lint_text(ctx, source, text));
@@ -350,9 +378,16 @@ pub fn plan_where(
             let Some((d, edit)) = next else {
                 break;
             };
-            fixed.push((d.code, edit.description));
             text = edit.after;
-            diags = lint_text(ctx, source, &text);
+            let after = lint_text(ctx, source, &text);
+            // Every reported problem the edit made go counts as fixed: one edit can mend
+            // several (the events moved into `"hooks"` at once), and "Would fix N" must say so.
+            let gone = gone(&diags, &after, reported);
+            fixed.extend(gone.into_iter().map(|c| (c, edit.description.clone())));
+            if !fixed.iter().any(|(c, _)| *c == d.code) {
+                fixed.push((d.code, edit.description));
+            }
+            diags = after;
         }
         if text != original {
             out.push(FileFixes {

@@ -10,6 +10,40 @@ use super::{Applicability, Edit, File};
 use adapters::write::json_input;
 use jsonc_parser::cst::CstInputValue;
 
+/// Moves every event of `spans` (the spans of the file's `missing_hooks_wrapper` findings, the
+/// one fixed among them) into `"hooks"` in one edit: while one event stays outside, the agent
+/// still rejects the file, so moving them one at a time would never make it better (issue 25:
+/// a plugin's `hooks/hooks.json` with two events at its top level got "Would fix 0 problems").
+pub(super) fn fix_all(spans: &[(usize, usize)], f: &File<'_>) -> Option<Edit> {
+    let keys: Vec<String> = spans
+        .iter()
+        .filter_map(|&s| json::locate(f.text, s))
+        .filter(|found| found.path.len() == 1)
+        .map(|found| found.key)
+        .collect();
+    if keys.len() <= 1 {
+        return fix(*spans.first()?, f);
+    }
+    let mut text = f.text.to_string();
+    for k in &keys {
+        let span = json::top_key_span(&text, k)?;
+        let edit = fix(
+            span,
+            &File {
+                convention: f.convention,
+                text: &text,
+            },
+        )?;
+        text = edit.after;
+    }
+    let names: Vec<String> = keys.iter().map(|k| format!("`{k}`")).collect();
+    Some(Edit {
+        after: text,
+        description: format!("move {} into the `\"hooks\"` object", names.join(", ")),
+        applicability: Applicability::Safe,
+    })
+}
+
 pub(super) fn fix(span: (usize, usize), f: &File<'_>) -> Option<Edit> {
     if !f.is_json() {
         return None;

@@ -41,6 +41,8 @@ pub struct Config {
     per_file_codes: Vec<Vec<Selector>>,
     /// The globs of `exclude`.
     exclude: globs::Globs,
+    /// The entries of `exclude` as written.
+    exclude_text: Vec<String>,
     /// Its problems (`invalid_lint_config`), always reported.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -49,6 +51,31 @@ impl Config {
     /// The directory its relative globs are anchored at.
     pub fn dir(&self) -> &Path {
         self.path.parent().unwrap_or(Path::new("/"))
+    }
+
+    /// Whether `exclude` covers the file or directory at the absolute path `abs`, matched as for
+    /// a finding there (its display path, its path from this file's directory, its absolute
+    /// path): `hooks lint PATH` walks no excluded directory and says an excluded PATH is one.
+    pub fn excludes(&self, ctx: &Context, abs: &Path) -> bool {
+        if self.exclude.is_empty() {
+            return false;
+        }
+        let display = ctx.display(abs);
+        let rel = abs
+            .strip_prefix(self.dir())
+            .ok()
+            .map(|r| r.to_string_lossy().into_owned());
+        let abs_s = abs.to_string_lossy();
+        let mut paths: Vec<&str> = vec![&display, &abs_s];
+        paths.extend(rel.as_deref().filter(|r| !r.is_empty()));
+        let mut hit = [false];
+        self.exclude.matches(&paths, &mut hit);
+        hit[0]
+    }
+
+    /// The `exclude` globs as written, for a message.
+    pub fn exclude_written(&self) -> Vec<&str> {
+        self.exclude_text.iter().map(String::as_str).collect()
     }
 }
 

@@ -255,6 +255,7 @@ fn read_exclude(r: &mut Reader<'_>, item: &Item, config: &mut Config) {
     let mut compiled = Vec::new();
     for (pattern, span) in patterns {
         if let Some((g, anchored)) = glob(r, "exclude", pattern, span) {
+            config.exclude_text.push(pattern.to_string());
             compiled.push((g, anchored, 0));
         }
     }

@@ -77,10 +77,18 @@ pub(crate) fn check(t: &Target<'_>, out: &mut Vec<Finding>) {
         }
     }
     if let Some(p) = unexpanded_placeholder(cmd) {
+        // Said of this hook's agent: Gemini CLI does expand its own names, in an extension's
+        // `hooks/hooks.json` (lowering has substituted them there, so they never get here).
+        let agent = hook_ir::tools::Agent::of(convention).map_or(convention.as_str(), |a| a.name());
+        let gemini = if GEMINI_EXTENSION_PLACEHOLDERS.contains(&p.as_str()) {
+            " (Gemini CLI expands it in an extension's `hooks/hooks.json` only)"
+        } else {
+            ""
+        };
         push(
             Finding::new(
                 Code::UnexpandedPlaceholder,
-                format!("{} contains `{p}`, a placeholder no agent expands: the command receives it literally (or, as a shell variable, empty)", quote(cmd)),
+                format!("{} contains `{p}`, a placeholder {agent} does not expand here{gemini}: the command receives it literally (or, as a shell variable, empty)", quote(cmd)),
             )
             .help("read the file path from the hook's JSON input on stdin (e.g. `jq -r .tool_input.file_path`)"),
         );
@@ -149,6 +157,10 @@ fn mentions(cmd: &str, name: &str) -> bool {
                 .is_some_and(|r| r.starts_with('}'))
     })
 }
+
+/// The placeholders Gemini CLI substitutes in an extension's hooks (docs/conventions/gemini-settings.md).
+const GEMINI_EXTENSION_PLACEHOLDERS: &[&str] =
+    &["${extensionPath}", "${workspacePath}", "${pathSeparator}"];
 
 static PLACEHOLDER: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"\{\{\s*[A-Za-z_][A-Za-z0-9_.]*\s*\}\}|\$\{([a-z][A-Za-z0-9_]*)\}")
@@ -591,7 +603,9 @@ fn scripts<'a>(commands: &[Vec<&'a str>], shell: bool) -> Vec<Script<'a>> {
             if w.starts_with('-') || RUNNER_WORDS.contains(&w) {
                 continue;
             }
-            if matches!(program, "npx" | "bunx" | "pnpx" | "uvx" | "uv") && !looks_like_path(w) {
+            // A scoped npm package (`npx -y @scope/package`) holds a `/` but names no file.
+            let package = !looks_like_path(w) || w.starts_with('@');
+            if matches!(program, "npx" | "bunx" | "pnpx" | "uvx" | "uv") && package {
                 // A package name (`npx prettier`): not a file of the project.
                 if matches!(w, "python" | "python3" | "node" | "bun") {
                     interpreter = w;
@@ -741,7 +755,10 @@ fn resolve(word: &str, t: &Target<'_>) -> Option<PathBuf> {
         // Only inside the project or the home dir: a system path (`/usr/local/bin/x`) may be
         // installed on the machine that runs the agent and not on the one that lints.
         let p = Path::new(word);
+        // A plugin's own files too: Gemini has put the extension's root in for
+        // `${extensionPath}` already.
         let known = t.scope.cwd().is_some_and(|c| p.starts_with(c))
+            || matches!(&t.scope, Scope::Plugin { root } if p.starts_with(root))
             || t.ctx.home.as_deref().is_some_and(|h| p.starts_with(h));
         if !known {
             return None;

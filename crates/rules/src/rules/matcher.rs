@@ -3,7 +3,8 @@
 //! names the agent does not have (a case mistake, another agent's name for the tool), read from
 //! the one tool table ([`hook_ir::tools`]).
 //!
-//! Codes: `regex_may_backtrack`, `matcher_comma_list`, `matcher_matches_nothing`.
+//! Codes: `regex_may_backtrack`, `matcher_comma_list`, `matcher_matches_nothing`,
+//! `permission_rule_as_matcher` (outside Claude files, whose reader reports it).
 
 use super::{Finding, Target};
 use hook_ir::contract::{self, MatchedValue};
@@ -91,6 +92,18 @@ fn findings(hook: &Hook, out: &mut Vec<Finding>) {
         }
         _ => {}
     }
+    // A regex that cannot match any tool name of the agent, MCP tools included: an expression
+    // (`tool == "Bash" && …`), permission-rule syntax (`Bash(git status)`), anything whose every
+    // match needs a character no tool name has (issue 25).
+    if let Matcher::Regex { pattern, .. } = &hook.matcher {
+        let tool_event = contract::find(hook.convention, &hook.source_event)
+            .is_some_and(|r| r.matched == MatchedValue::ToolName);
+        if let Some(agent) = Agent::of(hook.convention).filter(|_| tool_event) {
+            if let Some(f) = matches_no_tool(hook.convention, agent, pattern) {
+                out.push(f.at(at));
+            }
+        }
+    }
     // A regex that is an alternation of plain names (Jarvis/Kimi `bash|Edit`, Gemini `Bash`):
     // a name that is part of no tool name of the agent, in any case, never matches a built-in
     // tool, and one that is another agent's tool name (or one of its in the wrong case) is
@@ -112,6 +125,116 @@ fn findings(hook: &Hook, out: &mut Vec<Finding>) {
                 out.push(f.at(at));
             }
         }
+    }
+}
+
+/// A finding when the regex `pattern` (a matcher on tool names) can match no tool name of
+/// `agent`: permission-rule syntax `Tool(args)` (`permission_rule_as_matcher`; Claude's reader
+/// reports it for Claude files), or a regex whose every match needs a character that no tool
+/// name of any agent, MCP tools included, holds (`matcher_matches_nothing`).
+fn matches_no_tool(convention: Convention, agent: Agent, pattern: &str) -> Option<Finding> {
+    if let Some(tool) = permission_rule_tool(pattern) {
+        if convention == Convention::ClaudeSettings {
+            return None;
+        }
+        return Some(
+            Finding::new(
+                Code::PermissionRuleAsMatcher,
+                format!("{} is permission-rule syntax; {agent} matches a hook's matcher against the tool name only, and as a regex this matches no tool", quote(pattern)),
+            )
+            .help(format!("match `{tool}` and check the tool input inside the hook script")),
+        );
+    }
+    let foreign = needed_foreign_chars(pattern)?;
+    let shown: Vec<String> = foreign.iter().map(|c| format!("`{c}`")).collect();
+    let expression = pattern.contains("==") || pattern.contains("&&") || pattern.contains("||");
+    let why = if expression {
+        " (it reads as an expression, but the matcher is a regex over the tool name)"
+    } else {
+        ""
+    };
+    Some(
+        Finding::new(
+            Code::MatcherMatchesNothing,
+            format!(
+                "matcher {} cannot match any tool of {agent}, MCP tools included: every match needs a character no tool name has ({}){why}, so this hook never fires",
+                quote(pattern),
+                shown.join(", ")
+            ),
+        )
+        .help("match the tool name (`Bash`, `Edit|Write`) and check the tool input inside the hook script"),
+    )
+}
+
+/// `Tool(args)`, the syntax of permission rules (`Bash(git:*)`, `Write(*.py)`): the tool part.
+fn permission_rule_tool(p: &str) -> Option<&str> {
+    let open = p.find('(')?;
+    let tool = &p[..open];
+    // `Bash(?!Output)` is a regex group (a look-ahead), not a rule's argument.
+    (!tool.is_empty()
+        && p.ends_with(')')
+        && !p[open + 1..].starts_with('?')
+        && tool
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '|'))
+    .then_some(tool)
+}
+
+/// Whether `c` can be part of a tool name: ASCII letters and digits, `_`, `-`, `.` (MCP server
+/// and tool names included), or a character of any name in the tool table.
+fn name_char(c: char) -> bool {
+    c.is_ascii_alphanumeric()
+        || matches!(c, '_' | '-' | '.')
+        || Agent::ALL
+            .iter()
+            .any(|&a| tools::names_of(a).any(|n| n.contains(c)))
+}
+
+/// The characters outside [`name_char`] written in `pattern`, when the regex can match no
+/// string of name characters only (so no tool name, whatever MCP servers exist); `None` when it
+/// can, or when the pattern is not read (a syntax the parser does not know, such as a
+/// look-around: nothing is claimed then).
+fn needed_foreign_chars(pattern: &str) -> Option<Vec<char>> {
+    if pattern.chars().all(name_char) {
+        return None;
+    }
+    let hir = regex_syntax::ParserBuilder::new()
+        .build()
+        .parse(pattern)
+        .ok()?;
+    if possible(&hir) {
+        return None;
+    }
+    let mut foreign: Vec<char> = pattern.chars().filter(|&c| !name_char(c)).collect();
+    foreign.dedup();
+    let mut seen = Vec::new();
+    foreign.retain(|c| {
+        let new = !seen.contains(c);
+        seen.push(*c);
+        new
+    });
+    foreign.truncate(6);
+    Some(foreign)
+}
+
+/// Whether `h` can match some string made of [`name_char`]s only.
+fn possible(h: &regex_syntax::hir::Hir) -> bool {
+    use regex_syntax::hir::{Class, HirKind};
+    match h.kind() {
+        HirKind::Empty | HirKind::Look(_) => true,
+        HirKind::Literal(l) => std::str::from_utf8(&l.0).is_ok_and(|s| s.chars().all(name_char)),
+        HirKind::Class(Class::Unicode(c)) => c
+            .ranges()
+            .iter()
+            .any(|r| (r.start()..=r.end()).take(0x80).any(name_char)),
+        HirKind::Class(Class::Bytes(c)) => c
+            .ranges()
+            .iter()
+            .any(|r| (r.start()..=r.end()).any(|b| b.is_ascii() && name_char(b as char))),
+        HirKind::Repetition(r) => r.min == 0 || possible(&r.sub),
+        HirKind::Capture(c) => possible(&c.sub),
+        HirKind::Concat(v) => v.iter().all(possible),
+        HirKind::Alternation(v) => v.iter().any(possible),
     }
 }
 
@@ -246,6 +369,33 @@ mod tests {
         // Kimi Code: `bash` is `Bash` in the wrong case; `Edit` is part of a tool name.
         assert!(unknown_tool(Agent::Kimi, "bash").is_some());
         assert!(tools::names_of(Agent::Kimi).any(|t| t.contains("Edit")));
+    }
+
+    #[test]
+    fn regexes_that_need_a_character_no_tool_name_has_match_nothing() {
+        let expr = r#"tool == "Bash" && tool_input.command matches "rm""#;
+        assert_eq!(needed_foreign_chars(expr).unwrap()[..3], [' ', '=', '"']);
+        assert!(needed_foreign_chars("Bash git").is_some());
+        // An optional or alternative part leaves a tool name possible.
+        assert!(needed_foreign_chars("Bash( git)?").is_none());
+        assert!(needed_foreign_chars("Bash|a b").is_none());
+        assert!(needed_foreign_chars("mcp__.*").is_none());
+        assert!(needed_foreign_chars("^Write.*$").is_none());
+        // Not read (a look-ahead): nothing is claimed.
+        assert!(needed_foreign_chars("Bash(?! )").is_none());
+        assert_eq!(permission_rule_tool("Bash(git:*)"), Some("Bash"));
+        assert_eq!(permission_rule_tool("Bash(?!Output)"), None);
+        assert!(
+            matches_no_tool(Convention::CodexJson, Agent::Codex, "Bash(git status)")
+                .is_some_and(|f| f.code == Code::PermissionRuleAsMatcher)
+        );
+        // Claude's reader reports permission rules in Claude files.
+        assert!(matches_no_tool(
+            Convention::ClaudeSettings,
+            Agent::Claude,
+            "Bash(git status)"
+        )
+        .is_none());
     }
 
     #[test]
