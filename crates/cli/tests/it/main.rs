@@ -33,6 +33,7 @@ mod lint_dirs;
 mod lint_fix;
 mod lint_fix_each;
 mod lint_paths;
+mod lint_repo;
 mod lint_rules;
 mod lint_severities;
 mod lint_toml;

@@ -3,7 +3,7 @@
 //! (`--home` an empty temp dir that differs from `$HOME`, `--no-env`), and each failed on the code
 //! before the issue was built.
 
-mod common;
+use crate::common;
 
 use serde_json::Value;
 use std::path::{Path, PathBuf};
