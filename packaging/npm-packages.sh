@@ -16,6 +16,9 @@ out=$(cd "$1" && pwd)
 shift
 version=$(sed -n 's/^version = "\(.*\)"$/\1/p' "$root/Cargo.toml" | head -n 1)
 [ -n "$version" ] || { echo "npm-packages: no version in Cargo.toml's [workspace.package]" >&2; exit 1; }
+# The project's address, once Cargo.toml has one (npm's provenance needs `repository`).
+repository=$(sed -n 's/^repository = "\(.*\)"$/\1/p' "$root/Cargo.toml" | head -n 1)
+export REPOSITORY=$repository
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 
@@ -48,8 +51,7 @@ for arg in "$@"; do
         version: e.VERSION,
         description: `The hooks binary for ${e.SUFFIX} (${e.TARGET}); install hooks-cli instead.`,
         license: main.license,
-        repository: main.repository,
-        homepage: main.homepage,
+        ...(e.REPOSITORY ? { repository: { type: "git", url: `git+${e.REPOSITORY}.git` } } : {}),
         os: [e.OS],
         cpu: [e.CPU],
         ...(e.LIBC === "-" ? {} : { libc: [e.LIBC] }),
@@ -68,6 +70,7 @@ VERSION=$version node -e '
   const fs = require("fs");
   const pkg = JSON.parse(fs.readFileSync(process.argv[1], "utf8"));
   pkg.version = process.env.VERSION;
+  if (process.env.REPOSITORY) pkg.repository = { type: "git", url: `git+${process.env.REPOSITORY}.git` };
   pkg.optionalDependencies = {};
   for (const line of fs.readFileSync(process.argv[2], "utf8").split("\n")) {
     const suffix = line.trim().split(/\s+/)[0];
