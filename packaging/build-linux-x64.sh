@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The Linux x64 build: CI (packaging/check.sh) and the release workflow (.github/workflows/release.yml)
 # both run this script. Builds `hooks` once, in release (maturin, which also writes the binary to
-# target/release/hooks), and packs it three ways:
+# target/release/hooks, or $CARGO_TARGET_DIR/release/hooks), and packs it three ways:
 #   OUT/wheels/hooks_cli-VERSION-py3-none-manylinux_*_x86_64.whl   the Python wheel
 #   OUT/npm/hooks-cli-VERSION.tgz, hooks-cli-linux-x64-VERSION.tgz  the npm packages
 #   OUT/archives/hooks-VERSION-x86_64-unknown-linux-gnu.tar.gz       the bare binary
@@ -25,7 +25,7 @@ cd "$root"
 # No --target: the binary lands in target/release, where the pre-commit check's build reuses its
 # dependencies. --locked: Cargo.lock as committed.
 "$maturin" build --release --locked --out "$out/wheels"
-binary=$root/target/release/hooks
+binary=${CARGO_TARGET_DIR:-$root/target}/release/hooks
 got=$("$binary" --version)
 [ "$got" = "hooks $version" ] || { echo "build: $binary says \`$got\`, expected \`hooks $version\`" >&2; exit 1; }
 

@@ -58,7 +58,7 @@ export PATH=$work/tools/bin:$PATH
 
 step "1. Linux x64 build"
 MATURIN=$work/tools/bin/maturin bash packaging/build-linux-x64.sh "$work/dist"
-binary=$root/target/release/hooks
+binary=${CARGO_TARGET_DIR:-$root/target}/release/hooks
 code=0
 bare=$(NO_COLOR=1 "$binary" "${demo[@]}") || code=$?
 check_demo "the release binary" "$bare" "$code"
@@ -135,7 +135,7 @@ git -C "$sample" add .codex/hooks.json
 # HOME is an empty directory (user-level hook files of this machine stay out); Rust's stays found.
 code=0
 (cd "$sample" && CARGO_HOME=${CARGO_HOME:-$HOME/.cargo} RUSTUP_HOME=${RUSTUP_HOME:-$HOME/.rustup} \
-  HOME=$work/home PRE_COMMIT_HOME=$work/pre-commit CARGO_TARGET_DIR=$root/target NO_COLOR=1 \
+  HOME=$work/home PRE_COMMIT_HOME=$work/pre-commit CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$root/target} NO_COLOR=1 \
   pre-commit try-repo "$root" hooks-lint --all-files) > "$work/pre-commit.log" 2>&1 || code=$?
 if [ "$code" != 1 ] || ! grep -q '^error\[invalid_matcher_regex\]' "$work/pre-commit.log" \
   || ! grep -q '^lint agent hook configs\.*Failed' "$work/pre-commit.log"; then
