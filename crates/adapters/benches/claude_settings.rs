@@ -1,7 +1,7 @@
 //! Lowering a large Claude settings file, against a baseline measured in the same run: reading
 //! the same file and parsing it with `serde_json` (no positions, no checks).
 //!
-//! `cargo bench -p adapters --bench claude_settings`
+//! `cargo bench -p hooks-adapters --bench claude_settings`
 
 use adapters::Context;
 use criterion::{criterion_main, Criterion, Throughput};

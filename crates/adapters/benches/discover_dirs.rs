@@ -3,7 +3,7 @@
 //! event), plus the same trees as Claude directories. The 10k/1k time ratio shows whether
 //! discovery scales linearly (≈10×).
 //!
-//! Run: `cargo bench -p adapters --bench discover_dirs`.
+//! Run: `cargo bench -p hooks-adapters --bench discover_dirs`.
 
 // `criterion_group!` generates an undocumented public function.
 #![allow(missing_docs)]

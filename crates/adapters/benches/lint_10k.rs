@@ -15,13 +15,13 @@
 //! and CPU time does not count the time the thread waited for a core. It then does the same on
 //! 10,000 files whose commands no rule finds anything in (what most hooks look like). Nothing
 //! passes or fails on time; the printed ratios are the claim (docs/performance.md).
-//! `cargo bench -p adapters --bench lint_10k -- none` prints only the pairs.
+//! `cargo bench -p hooks-adapters --bench lint_10k -- none` prints only the pairs.
 //!
 //! A third criterion measurement applies a project's `hooks.toml` (ignore, severities,
 //! per-file-ignores, exclude) to each file's findings, as `hooks lint` does per root: the
 //! configuration's cost is its ratio to the second.
 //!
-//! `cargo bench -p adapters --bench lint_10k`
+//! `cargo bench -p hooks-adapters --bench lint_10k`
 
 use adapters::Context;
 use criterion::{criterion_main, Criterion, Throughput};

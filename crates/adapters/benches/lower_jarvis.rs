@@ -5,7 +5,7 @@
 //! parse alone: the ratio says what lowering costs on top of parsing, and the per-entry time
 //! (total / entries) staying flat across sizes shows linear scaling.
 //!
-//! Run: `cargo bench -p adapters --bench lower_jarvis -- --warm-up-time 1 --measurement-time 3`
+//! Run: `cargo bench -p hooks-adapters --bench lower_jarvis -- --warm-up-time 1 --measurement-time 3`
 
 // criterion_group! generates an undocumented public fn.
 #![allow(missing_docs)]

@@ -7,7 +7,7 @@
 //!    idle machine) and vs. 64 `sh -c 'sleep 0.1'` spawned and awaited with `std` (the machine's
 //!    floor for 64 parallel processes).
 //!
-//! `cargo bench -p runner`; short measurement times keep the shared machine usable.
+//! `cargo bench -p hooks-runner`; short measurement times keep the shared machine usable.
 
 #![allow(missing_docs)] // criterion's macros generate undocumented items
 

@@ -1,7 +1,7 @@
 //! Round trip of one `tool_call` event through a warm Node.js host with one handler, against
 //! the same dispatch when no module hook matches (which must not touch the host at all).
 //!
-//! `cargo bench -p runner --bench module_host -- --warm-up-time 1 --measurement-time 3`
+//! `cargo bench -p hooks-runner --bench module_host -- --warm-up-time 1 --measurement-time 3`
 
 // criterion's macros generate undocumented items.
 #![allow(missing_docs)]
