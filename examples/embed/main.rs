@@ -7,11 +7,11 @@
 //! cargo run -q -p hooks-cli --example embed -- fixtures/run/embed/project fixtures/run/embed/home
 //! ```
 //!
-//! `crates/cli/tests/embed_example.rs` runs this file's `session` on that fixture. See
+//! `crates/cli/tests/it/embed_example.rs` runs this file's `session` on that fixture. See
 //! docs/embedding.md.
 
-use adapters::{Context, Discovered};
-use hook_ir::Severity;
+use runner::adapters::{self, Context, Discovered};
+use runner::hook_ir::Severity;
 use runner::module_host::ModuleHost;
 use runner::{Decision, Event, Runner, RunnerOptions, Verdict};
 use serde_json::{json, Value};

@@ -31,6 +31,12 @@ mod sys;
 mod text;
 mod turn;
 
+/// Discovery (files into the IR: `runner::adapters::read(&ctx)`), re-exported so that an agent
+/// embeds the hooks with one dependency, `hooks-runner` (docs/embedding.md).
+pub use adapters;
+/// The IR (`Hook`, `Kind`, `Convention`, …), re-exported for the same reason.
+pub use hook_ir;
+
 pub use decision::{
     cut_bytes, Decision, HookOutcome, OutcomeKind, ToolResultPatch, Verdict,
     OUTCOME_STDERR_MAX_BYTES,
