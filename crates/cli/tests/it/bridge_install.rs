@@ -323,3 +323,25 @@ fn install_writes_the_fail_closed_and_loop_limit_guarantees_into_the_entries() {
         )
     );
 }
+
+/// An entry written into a committed file with this machine's path to `hooks` (not on PATH, as
+/// in the tests) is said: teammates' agents will not find that path.
+#[test]
+fn install_warns_when_a_committed_file_gets_this_machines_path() {
+    let t = Tree::new();
+    let o = t.hooks(&["bridge", "install", "--host", "codex-json", "--from", "gjc"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert!(
+        text(&o).contains("warning: `hooks` is not on PATH")
+            && text(&o).contains("a file the project commits"),
+        "{}",
+        text(&o)
+    );
+    // Into Jarvis's own user-level file: nothing to warn about.
+    let o = t.hooks(&["bridge", "install", "--host", "jarvis"]);
+    assert!(
+        !text(&o).contains("warning: `hooks` is not on PATH"),
+        "{}",
+        text(&o)
+    );
+}

@@ -72,6 +72,11 @@ fn program() -> anyhow::Result<String> {
     })
 }
 
+/// Whether the project is the home dir (its agent files are the user's own, not committed).
+fn project_is_home(s: &Setup) -> bool {
+    s.ctx.home.as_deref() == Some(s.project.as_path())
+}
+
 /// The bridge entry for one host event.
 fn entry(host: Convention, event: &str, kind: Kind, command: String) -> Hook {
     let detail = match host {
@@ -193,6 +198,13 @@ pub fn install(a: BridgeInstallArgs) -> anyhow::Result<Exit> {
         })
         .collect();
     let program = program()?;
+    // A project's file is committed: this machine's path to `hooks` runs nowhere else.
+    if program != "hooks" && s.target.starts_with(&s.project) && !project_is_home(&s) {
+        outln!(
+            "warning: `hooks` is not on PATH, so the entries run {}: a path on this machine only, in a file the project commits; teammates' agents will not find it. Put `hooks` on PATH (`npm install -g hooks-cli`, `pipx install hooks-cli`, `cargo install hooks-cli`) and install again to write `hooks`.",
+            program
+        );
+    }
     let mut wanted: Vec<Hook> = Vec::new();
     let mut unbridgeable: Vec<Kind> = Vec::new();
     for k in kinds {
