@@ -27,7 +27,7 @@
 use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The file shape, shared with the adapters' `lint_10k` (its findings commands unused here).
 #[allow(dead_code)]
@@ -173,21 +173,10 @@ impl Tree {
     }
 }
 
-#[allow(unsafe_code)]
-fn children_cpu_s() -> f64 {
-    // SAFETY: `rusage` is plain data (all-zero is valid) and getrusage only writes into it.
-    let mut u: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: a valid `who` and a pointer to a live, writable rusage.
-    let rc = unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut u) };
-    assert_eq!(rc, 0, "getrusage(RUSAGE_CHILDREN)");
-    let tv = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
-    tv(u.ru_utime) + tv(u.ru_stime)
-}
-
 fn time(tree: &Tree, bin: &Path, how: How) -> (f64, f64) {
-    let (w, c) = (Instant::now(), children_cpu_s());
-    tree.lint(bin, how, false);
-    (w.elapsed().as_secs_f64(), children_cpu_s() - c)
+    pairs::time_process(|| {
+        tree.lint(bin, how, false);
+    })
 }
 
 fn bench(c: &mut Criterion) {

@@ -32,7 +32,7 @@ use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throug
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The findings commands and the file shape, shared with the adapters' `lint_10k`.
 #[path = "../../adapters/benches/support/files.rs"]
@@ -210,23 +210,11 @@ fn bench(c: &mut Criterion) {
     }
 }
 
-/// CPU time (user + system) of the waited-for children of this process, in seconds.
-#[allow(unsafe_code)]
-fn children_cpu_s() -> f64 {
-    // SAFETY: `rusage` is plain data (all-zero is valid) and getrusage only writes into it.
-    let mut u: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: a valid `who` and a pointer to a live, writable rusage.
-    let rc = unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut u) };
-    assert_eq!(rc, 0, "getrusage(RUSAGE_CHILDREN)");
-    let tv = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
-    tv(u.ru_utime) + tv(u.ru_stime)
-}
-
 /// Wall and children's CPU seconds of one `hooks lint` run of `bin`.
 fn time(tree: &Tree, bin: &Path) -> (f64, f64) {
-    let (w, c) = (Instant::now(), children_cpu_s());
-    tree.lint(bin, false);
-    (w.elapsed().as_secs_f64(), children_cpu_s() - c)
+    pairs::time_process(|| {
+        tree.lint(bin, false);
+    })
 }
 
 /// Times `filed` and `now` on `tree` in [`PAIRS`] interleaved pairs and prints, for wall and

@@ -1,7 +1,7 @@
 //! Interleaved pairs: two things timed alternately in one run, their ratio taken per pair. A
 //! machine shared with other work slows both halves of a pair alike, where two criterion groups
-//! measured seconds apart can see different loads. Shared by `lint_10k` (adapters) and
-//! `lint_vs_filed` (cli), which include this file by path.
+//! measured seconds apart can see different loads. Shared by `lint_10k` (adapters),
+//! `lint_vs_filed` and `lint_nested` (cli), which include this file by path.
 
 /// The per-pair ratios b/a of one measure (wall or CPU) and the two sides' medians.
 pub struct Ratios {
@@ -66,4 +66,25 @@ pub fn ratios(
             b: median(&mut b),
         }
     })
+}
+
+/// CPU seconds (user and system) of the waited-for children of this process: what a benchmark
+/// that runs `hooks` as a process spends in it.
+#[allow(unsafe_code, dead_code)] // `lint_10k` times a call, not a process.
+pub fn children_cpu_s() -> f64 {
+    // SAFETY: `rusage` is plain data (all-zero is valid) and getrusage only writes into it.
+    let mut u: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: a valid `who` and a pointer to a live, writable rusage.
+    let rc = unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut u) };
+    assert_eq!(rc, 0, "getrusage(RUSAGE_CHILDREN)");
+    let tv = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
+    tv(u.ru_utime) + tv(u.ru_stime)
+}
+
+/// Wall and children's CPU seconds of `run`, which runs a process and waits for it.
+#[allow(dead_code)] // `lint_10k` times a call, not a process.
+pub fn time_process(run: impl FnOnce()) -> (f64, f64) {
+    let (w, c) = (std::time::Instant::now(), children_cpu_s());
+    run();
+    (w.elapsed().as_secs_f64(), children_cpu_s() - c)
 }
