@@ -172,8 +172,8 @@ pub fn contracts_md() -> String {
         }
     }
     // The agent variables (`hooks import` rewrites them, `foreign_agent_variable` checks them).
-    s.push_str("\n## Agent variables\n\nThe environment variables each command convention's agent sets for its hooks, by meaning (`crates/hook-ir/src/contract/variables.rs`). `hooks import` writes a variable as the target's variable of the same meaning; the project directory is `${PWD}` in the conventions that run hooks in the session's directory (table below; the same value as their own variable where they have one; only that braced spelling is read back as the project directory), the literal project directory inside a scope guard, and `$CLAUDE_PROJECT_DIR` in Claude Code; a variable with no equivalent is refused for a gate (`agent_variable_unavailable`) and warned for an observer. Codex (`hooks.json`) and Jarvis/Kimi Code set no variable for hooks.\n\n| set by | variable | meaning | plugin hooks only | source |\n|---|---|---|---|---|\n");
-    for v in contract::variables::AGENT_VARIABLES {
+    s.push_str("\n## Agent variables\n\nThe environment variables each command convention's agent sets for its hooks, by meaning (`crates/hook-ir/src/contract/variables.rs`; each convention's rows in its file of `crates/hook-ir/src/conventions/`). `hooks import` writes a variable as the target's variable of the same meaning; the project directory is `${PWD}` in the conventions that run hooks in the session's directory (table below; the same value as their own variable where they have one; only that braced spelling is read back as the project directory), the literal project directory inside a scope guard, and `$CLAUDE_PROJECT_DIR` in Claude Code; a variable with no equivalent is refused for a gate (`agent_variable_unavailable`) and warned for an observer. Codex (`hooks.json`) and Jarvis/Kimi Code set no variable for hooks.\n\n| set by | variable | meaning | plugin hooks only | source |\n|---|---|---|---|---|\n");
+    for v in contract::variables::all() {
         let name = if v.prefix {
             format!("`{}*`", v.name)
         } else {
@@ -190,7 +190,7 @@ pub fn contracts_md() -> String {
         );
     }
     s.push_str("\nConventions that run every hook in the session's directory, the one the agent was started in:\n\n| convention | source |\n|---|---|\n");
-    for (c, source) in contract::variables::HOOK_CWD {
+    for (c, source) in contract::variables::hook_cwds() {
         let _ = writeln!(s, "| `{c}` | {} |", source.replace('|', "\\|"));
     }
     s

@@ -9,6 +9,7 @@
 
 mod codes;
 pub mod contract;
+pub mod conventions;
 mod diagnostic;
 mod hook;
 pub mod jcode_argv;

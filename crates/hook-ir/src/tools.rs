@@ -11,8 +11,9 @@
 //! more jobs than another (Codex's `apply_patch` both edits and creates files) is mapped with the
 //! difference said ([`Mapping::extra`], [`Mapping::missing`]).
 //!
-//! Adding an agent: add an [`Agent`] variant (its column), its tools to [`TOOLS`], its MCP name
-//! form to [`Agent::mcp_form`], and the conventions it owns to [`Agent::of`].
+//! Adding an agent: add an [`Agent`] variant (its column), its tools to the file of
+//! [`crate::conventions`] that owns its column, its MCP name form to [`Agent::mcp_form`]; each
+//! convention's profile names its agent ([`Agent::of`]).
 
 use crate::Convention;
 use std::fmt;
@@ -60,25 +61,7 @@ impl Agent {
     /// The agent whose tools a convention's hooks see, or `None` for a convention that names no
     /// tools of its own.
     pub fn of(c: Convention) -> Option<Agent> {
-        // A match without a wildcard would force every new convention to pick its column here.
-        #[allow(unreachable_patterns)]
-        match c {
-            Convention::ClaudeSettings | Convention::ClaudeDir => Some(Agent::Claude),
-            Convention::CodexJson | Convention::CodexDir => Some(Agent::Codex),
-            Convention::Jcode => Some(Agent::Jcode),
-            Convention::Gjc | Convention::GjcPlugin => Some(Agent::Gjc),
-            Convention::Jarvis => Some(Agent::Kimi),
-            Convention::GeminiSettings => Some(Agent::Gemini),
-            other => Agent::by_convention_id(other.as_str()),
-        }
-    }
-
-    /// Conventions added after this table (by id), so a new convention finds its column.
-    fn by_convention_id(id: &str) -> Option<Agent> {
-        match id {
-            "gemini-settings" => Some(Agent::Gemini),
-            _ => None,
-        }
+        crate::conventions::profile(c).tool_agent
     }
 
     /// How the agent names a tool of an MCP server, or `None` when its source shows no stable form.
@@ -268,35 +251,12 @@ pub struct Tool {
     pub source: &'static str,
 }
 
-use Role::*;
-
-const CLAUDE: &str =
-    "Claude Code docs, code.claude.com/docs/en/tools-reference (Claude Code 2.1.x)";
-const CLAUDE_OLD: &str = "Claude Code docs before 2.1 (hooks guide: `Task`, `MultiEdit`, `LS`, `NotebookRead`, `TodoRead`)";
-const CODEX_NAMES: &str = "openai/codex@05d99c8 codex-rs/core/src/tools/hook_names.rs";
-const CODEX_PLAN: &str =
-    "openai/codex codex-rs/core/src/tools/handlers/plan.rs (`HookToolName::new(\"update_plan\")`)";
-const JCODE: &str =
-    "1jehuang/jcode@6da6124 crates/jcode-app-core/src/tool/mod.rs:225-375 (registry keys)";
-const JCODE_AGENT: &str =
-    "1jehuang/jcode@6da6124 crates/jcode-tool-types/src/lib.rs:71-111 (`task` → `subagent`)";
-const GJC: &str =
-    "sskys18/gajae-code@9af8ebe packages/coding-agent/src/tools/descriptors.ts (loaders)";
-const GEMINI: &str =
-    "google-gemini/gemini-cli@5411f11 packages/core/src/tools/definitions/base-declarations.ts";
-const GEMINI_NAMES: &str = "google-gemini/gemini-cli@5411f11 packages/core/src/tools/tool-names.ts";
-
-/// A Kimi Code source file, under `packages/agent-core-v2/src/`.
-macro_rules! kimi {
-    ($path:literal) => {
-        concat!(
-            "MoonshotAI/kimi-code@d723cc4 packages/agent-core-v2/src/",
-            $path
-        )
-    };
-}
-
-const fn t(agent: Agent, name: &'static str, roles: &'static [Role], source: &'static str) -> Tool {
+pub(crate) const fn t(
+    agent: Agent,
+    name: &'static str,
+    roles: &'static [Role],
+    source: &'static str,
+) -> Tool {
     Tool {
         agent,
         name,
@@ -307,296 +267,27 @@ const fn t(agent: Agent, name: &'static str, roles: &'static [Role], source: &'s
     }
 }
 
-const fn aka(mut tool: Tool, aliases: &'static [&'static str]) -> Tool {
+pub(crate) const fn aka(mut tool: Tool, aliases: &'static [&'static str]) -> Tool {
     tool.aliases = aliases;
     tool
 }
 
-const fn legacy(mut tool: Tool) -> Tool {
+pub(crate) const fn legacy(mut tool: Tool) -> Tool {
     tool.legacy = true;
     tool
 }
 
-/// The table: every agent's built-in tools that hooks can see, in column then source order.
-pub const TOOLS: &[Tool] = &[
-    // Claude Code.
-    t(Agent::Claude, "Bash", &[Shell], CLAUDE),
-    t(Agent::Claude, "Read", &[Read], CLAUDE),
-    t(Agent::Claude, "Write", &[Write], CLAUDE),
-    t(Agent::Claude, "Edit", &[Edit], CLAUDE),
-    legacy(t(Agent::Claude, "MultiEdit", &[Edit], CLAUDE_OLD)),
-    t(Agent::Claude, "Glob", &[Glob], CLAUDE),
-    t(Agent::Claude, "Grep", &[Grep], CLAUDE),
-    legacy(t(Agent::Claude, "LS", &[List], CLAUDE_OLD)),
-    t(Agent::Claude, "WebFetch", &[WebFetch], CLAUDE),
-    t(Agent::Claude, "WebSearch", &[WebSearch], CLAUDE),
-    t(Agent::Claude, "Agent", &[Subagent], CLAUDE),
-    legacy(t(Agent::Claude, "Task", &[Subagent], CLAUDE_OLD)),
-    t(Agent::Claude, "TodoWrite", &[Todo], CLAUDE),
-    legacy(t(Agent::Claude, "TodoRead", &[], CLAUDE_OLD)),
-    t(Agent::Claude, "NotebookEdit", &[], CLAUDE),
-    legacy(t(Agent::Claude, "NotebookRead", &[Read], CLAUDE_OLD)),
-    t(Agent::Claude, "AskUserQuestion", &[AskUser], CLAUDE),
-    t(Agent::Claude, "Skill", &[Skill], CLAUDE),
-    t(Agent::Claude, "EnterPlanMode", &[EnterPlan], CLAUDE),
-    t(Agent::Claude, "ExitPlanMode", &[ExitPlan], CLAUDE),
-    t(Agent::Claude, "CronCreate", &[CronCreate], CLAUDE),
-    t(Agent::Claude, "CronDelete", &[CronDelete], CLAUDE),
-    t(Agent::Claude, "CronList", &[CronList], CLAUDE),
-    t(Agent::Claude, "TaskOutput", &[TaskOutput], CLAUDE),
-    t(Agent::Claude, "TaskStop", &[TaskStop], CLAUDE),
-    // Claude's own task list (TaskCreate…) is its todo list in interactive sessions.
-    t(Agent::Claude, "TaskCreate", &[Todo], CLAUDE),
-    t(Agent::Claude, "TaskGet", &[Todo], CLAUDE),
-    t(Agent::Claude, "TaskList", &[Todo], CLAUDE),
-    t(Agent::Claude, "TaskUpdate", &[Todo], CLAUDE),
-    t(Agent::Claude, "EnterWorktree", &[], CLAUDE),
-    t(Agent::Claude, "ExitWorktree", &[], CLAUDE),
-    t(Agent::Claude, "ListMcpResourcesTool", &[], CLAUDE),
-    t(Agent::Claude, "ReadMcpResourceTool", &[], CLAUDE),
-    t(Agent::Claude, "LSP", &[], CLAUDE),
-    t(Agent::Claude, "ToolSearch", &[], CLAUDE),
-    // Codex: only these reach hooks; reads and searches go through the shell.
-    t(Agent::Codex, "Bash", &[Shell], CODEX_NAMES),
-    aka(
-        t(Agent::Codex, "apply_patch", &[Edit, Write], CODEX_NAMES),
-        &["Edit", "Write"],
-    ),
-    aka(
-        t(Agent::Codex, "spawn_agent", &[Subagent], CODEX_NAMES),
-        &["Agent"],
-    ),
-    t(Agent::Codex, "update_plan", &[Todo], CODEX_PLAN),
-    // jcode: registry keys; hooks see the resolved name (`resolve_tool_name`).
-    t(Agent::Jcode, "bash", &[Shell], JCODE),
-    t(Agent::Jcode, "read", &[Read], JCODE),
-    t(Agent::Jcode, "write", &[Write], JCODE),
-    t(Agent::Jcode, "edit", &[Edit], JCODE),
-    t(Agent::Jcode, "multiedit", &[Edit], JCODE),
-    t(Agent::Jcode, "patch", &[Edit, Write], JCODE),
-    t(Agent::Jcode, "apply_patch", &[Edit, Write], JCODE),
-    // agentgrep's modes `grep` and `find` (crates/jcode-app-core/src/tool/agentgrep.rs:198).
-    t(Agent::Jcode, "agentgrep", &[Grep, Glob], JCODE),
-    t(Agent::Jcode, "ls", &[List], JCODE),
-    t(Agent::Jcode, "webfetch", &[WebFetch], JCODE),
-    t(Agent::Jcode, "websearch", &[WebSearch], JCODE),
-    t(Agent::Jcode, "todo", &[Todo], JCODE),
-    t(Agent::Jcode, "subagent", &[Subagent], JCODE_AGENT),
-    t(Agent::Jcode, "skill_manage", &[Skill], JCODE),
-    t(Agent::Jcode, "batch", &[], JCODE),
-    t(Agent::Jcode, "browser", &[], JCODE),
-    t(Agent::Jcode, "open", &[], JCODE),
-    t(Agent::Jcode, "bg", &[], JCODE),
-    t(Agent::Jcode, "memory", &[], JCODE),
-    t(Agent::Jcode, "session_search", &[], JCODE),
-    t(Agent::Jcode, "conversation_search", &[], JCODE),
-    t(Agent::Jcode, "schedule", &[], JCODE),
-    t(Agent::Jcode, "swarm", &[], JCODE),
-    t(Agent::Jcode, "side_panel", &[], JCODE),
-    t(Agent::Jcode, "mcp", &[], JCODE),
-    // GJC: `read` also lists directories and fetches URLs (tool-catalog.generated.ts).
-    t(Agent::Gjc, "bash", &[Shell], GJC),
-    t(Agent::Gjc, "read", &[Read, List, WebFetch], GJC),
-    t(Agent::Gjc, "write", &[Write], GJC),
-    t(Agent::Gjc, "edit", &[Edit], GJC),
-    t(Agent::Gjc, "find", &[Glob], GJC),
-    t(Agent::Gjc, "search", &[Grep], GJC),
-    t(Agent::Gjc, "web_search", &[WebSearch], GJC),
-    t(Agent::Gjc, "task", &[Subagent], GJC),
-    t(Agent::Gjc, "todo_write", &[Todo], GJC),
-    t(Agent::Gjc, "ask", &[AskUser], GJC),
-    t(Agent::Gjc, "skill", &[Skill], GJC),
-    t(Agent::Gjc, "cron", &[CronCreate, CronDelete, CronList], GJC),
-    t(Agent::Gjc, "subagent", &[], GJC),
-    t(Agent::Gjc, "ast_grep", &[], GJC),
-    t(Agent::Gjc, "ast_edit", &[], GJC),
-    t(Agent::Gjc, "lsp", &[], GJC),
-    t(Agent::Gjc, "eval", &[], GJC),
-    t(Agent::Gjc, "python", &[], GJC),
-    t(Agent::Gjc, "job", &[], GJC),
-    t(Agent::Gjc, "browser", &[], GJC),
-    // Kimi Code (and Jarvis Code).
-    t(
-        Agent::Kimi,
-        "Bash",
-        &[Shell],
-        kimi!("agent/tools/os/bash/bashTool.ts"),
-    ),
-    t(
-        Agent::Kimi,
-        "Read",
-        &[Read],
-        kimi!("agent/tools/os/read/readTool.ts"),
-    ),
-    t(
-        Agent::Kimi,
-        "ReadMediaFile",
-        &[Read],
-        kimi!("agent/tools/read-media-file/readMediaFileTool.ts"),
-    ),
-    t(
-        Agent::Kimi,
-        "Write",
-        &[Write],
-        kimi!("agent/tools/os/write/writeTool.ts"),
-    ),
-    t(
-        Agent::Kimi,
-        "Edit",
-        &[Edit],
-        kimi!("agent/tools/edit/editTool.ts"),
-    ),
-    t(
-        Agent::Kimi,
-        "Glob",
-        &[Glob],
-        kimi!("agent/tools/os/glob/globTool.ts"),
-    ),
-    t(
-        Agent::Kimi,
-        "Grep",
-        &[Grep],
-        kimi!("agent/tools/os/grep/grepTool.ts"),
-    ),
-    t(
-        Agent::Kimi,
-        "FetchURL",
-        &[WebFetch],
-        kimi!("agent/tools/fetch-url/fetchUrlTool.ts"),
-    ),
-    t(
-        Agent::Kimi,
-        "WebSearch",
-        &[WebSearch],
-        kimi!("agent/tools/web-search/webSearchTool.ts"),
-    ),
-    t(
-        Agent::Kimi,
-        "Agent",
-        &[Subagent],
-        kimi!("agent/tools/agent/agentTool.ts"),
-    ),
-    t(
-        Agent::Kimi,
-        "TodoList",
-        &[Todo],
-        kimi!("session/todo/todoItem.ts"),
-    ),
-    t(
-        Agent::Kimi,
-        "AskUserQuestion",
-        &[AskUser],
-        kimi!("agent/tools/ask-user-question/askUserQuestionTool.ts"),
-    ),
-    t(
-        Agent::Kimi,
-        "Skill",
-        &[Skill],
-        kimi!("agent/tools/skill/skillTool.ts"),
-    ),
-    t(
-        Agent::Kimi,
-        "EnterPlanMode",
-        &[EnterPlan],
-        kimi!("features/plan/tools/enter-plan-mode/enterPlanModeTool.ts"),
-    ),
-    t(
-        Agent::Kimi,
-        "ExitPlanMode",
-        &[ExitPlan],
-        kimi!("features/plan/tools/exit-plan-mode/exitPlanModeTool.ts"),
-    ),
-    t(
-        Agent::Kimi,
-        "CronCreate",
-        &[CronCreate],
-        kimi!("agent/tools/cron/cron-create/cronCreateTool.ts"),
-    ),
-    t(
-        Agent::Kimi,
-        "CronDelete",
-        &[CronDelete],
-        kimi!("agent/tools/cron/cron-delete/cronDeleteTool.ts"),
-    ),
-    t(
-        Agent::Kimi,
-        "CronList",
-        &[CronList],
-        kimi!("agent/tools/cron/cron-list/cronListTool.ts"),
-    ),
-    t(
-        Agent::Kimi,
-        "TaskOutput",
-        &[TaskOutput],
-        kimi!("agent/tools/task/task-output/taskOutputTool.ts"),
-    ),
-    t(
-        Agent::Kimi,
-        "TaskStop",
-        &[TaskStop],
-        kimi!("agent/tools/task/task-stop/taskStopTool.ts"),
-    ),
-    // Kimi's `TaskList` lists background tasks; Claude's `TaskList` is its todo list.
-    t(
-        Agent::Kimi,
-        "TaskList",
-        &[],
-        kimi!("agent/tools/task/task-list/taskListTool.ts"),
-    ),
-    t(
-        Agent::Kimi,
-        "WaitFor",
-        &[],
-        kimi!("agent/tools/task/task-wait/taskWaitTool.ts"),
-    ),
-    t(
-        Agent::Kimi,
-        "AgentSwarm",
-        &[],
-        kimi!("features/swarm/tools/agent-swarm/agentSwarmTool.ts"),
-    ),
-    t(
-        Agent::Kimi,
-        "select_tools",
-        &[],
-        kimi!("agent/toolSelect/toolSelect.ts"),
-    ),
-    // Gemini CLI.
-    t(Agent::Gemini, "run_shell_command", &[Shell], GEMINI),
-    t(Agent::Gemini, "read_file", &[Read], GEMINI),
-    t(Agent::Gemini, "read_many_files", &[Read], GEMINI),
-    t(Agent::Gemini, "write_file", &[Write], GEMINI),
-    t(Agent::Gemini, "replace", &[Edit], GEMINI),
-    t(Agent::Gemini, "glob", &[Glob], GEMINI),
-    aka(
-        t(Agent::Gemini, "grep_search", &[Grep], GEMINI),
-        &["search_file_content"],
-    ),
-    t(Agent::Gemini, "list_directory", &[List], GEMINI),
-    t(Agent::Gemini, "web_fetch", &[WebFetch], GEMINI),
-    t(Agent::Gemini, "google_web_search", &[WebSearch], GEMINI),
-    t(Agent::Gemini, "invoke_agent", &[Subagent], GEMINI_NAMES),
-    t(Agent::Gemini, "write_todos", &[Todo], GEMINI),
-    t(Agent::Gemini, "ask_user", &[AskUser], GEMINI),
-    t(Agent::Gemini, "activate_skill", &[Skill], GEMINI),
-    t(Agent::Gemini, "enter_plan_mode", &[EnterPlan], GEMINI),
-    t(Agent::Gemini, "exit_plan_mode", &[ExitPlan], GEMINI),
-    t(Agent::Gemini, "get_internal_docs", &[], GEMINI),
-    t(Agent::Gemini, "update_topic", &[], GEMINI),
-    t(Agent::Gemini, "complete_task", &[], GEMINI),
-    t(Agent::Gemini, "read_mcp_resource", &[], GEMINI),
-    t(Agent::Gemini, "list_mcp_resources", &[], GEMINI),
-    t(Agent::Gemini, "tracker_create_task", &[], GEMINI_NAMES),
-    t(Agent::Gemini, "tracker_update_task", &[], GEMINI_NAMES),
-    t(Agent::Gemini, "tracker_get_task", &[], GEMINI_NAMES),
-    t(Agent::Gemini, "tracker_list_tasks", &[], GEMINI_NAMES),
-    t(Agent::Gemini, "tracker_add_dependency", &[], GEMINI_NAMES),
-    t(Agent::Gemini, "tracker_visualize", &[], GEMINI_NAMES),
-];
+/// The table: every agent's built-in tools that hooks can see, in column then source order
+/// (each agent's rows live in the file of [`crate::conventions`] that owns its column).
+pub fn all() -> impl Iterator<Item = &'static Tool> {
+    crate::conventions::PROFILES
+        .iter()
+        .flat_map(|p| p.tools.iter())
+}
 
 /// The tools of one agent (its column), legacy ones included.
 pub fn tools_of(agent: Agent) -> impl Iterator<Item = &'static Tool> {
-    TOOLS.iter().filter(move |t| t.agent == agent)
+    all().filter(move |t| t.agent == agent)
 }
 
 /// The built-in tool `name` selects in `agent`'s matchers (its name or an alias), if any: the
@@ -607,7 +298,7 @@ pub fn lookup(agent: Agent, name: &str) -> Option<&'static Tool> {
     type Index = std::collections::HashMap<(Agent, &'static str), &'static Tool>;
     static INDEX: std::sync::LazyLock<(Index, Index)> = std::sync::LazyLock::new(|| {
         let (mut names, mut aliases) = (Index::new(), Index::new());
-        for t in TOOLS {
+        for t in all() {
             names.entry((t.agent, t.name)).or_insert(t);
             for &a in t.aliases {
                 aliases.entry((t.agent, a)).or_insert(t);

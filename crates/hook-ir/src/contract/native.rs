@@ -44,12 +44,18 @@ impl NativeValue {
 /// One convention's spelling of a shared native event.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct NativeEvent {
+    /// The shared event it is ([`Equivalent::name`]).
+    pub equivalent: &'static str,
     /// The convention.
     pub convention: Convention,
     /// The event key as the convention spells it.
     pub event: &'static str,
     /// What its matcher is tested against.
     pub value: NativeValue,
+    /// The words of its matched values when another agent's event uses the same ones
+    /// (`"manual, auto"` for the compaction triggers of Claude Code and Gemini CLI), `""` when
+    /// they are its own.
+    pub spelled: &'static str,
     /// Whether a hook of this event can block or decide (an exit code of 2 or a `decision`).
     pub can_block: bool,
     /// When it fires, in words, where that differs between agents (`""`: as the others).
@@ -58,19 +64,18 @@ pub struct NativeEvent {
     pub source: &'static str,
 }
 
-/// A native event several agents share.
+/// A native event several agents share; each convention lists its spelling in its profile
+/// ([`crate::conventions::Profile::native`]), at most one per convention.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Equivalent {
     /// Our name for it (snake_case).
     pub name: &'static str,
-    /// Each convention's event, at most one per convention.
-    pub events: &'static [NativeEvent],
 }
 
-use Convention::{ClaudeSettings as CL, CodexJson as CX, GeminiSettings as GE, Jarvis as JV};
 use NativeValue as V;
 
-const fn ev(
+pub(crate) const fn ev(
+    equivalent: &'static str,
     convention: Convention,
     event: &'static str,
     value: NativeValue,
@@ -78,17 +83,30 @@ const fn ev(
     source: &'static str,
 ) -> NativeEvent {
     NativeEvent {
+        equivalent,
         convention,
         event,
         value,
         can_block,
+        spelled: "",
         fires: "",
         source,
     }
 }
 
+/// [`ev`] for an event whose matched values are spelled as `words` (see
+/// [`NativeEvent::spelled`]).
+/// The compaction triggers as Claude Code and Gemini CLI spell them.
+pub(crate) const TRIGGERS: &str = "manual, auto";
+
+pub(crate) const fn spelled(mut event: NativeEvent, words: &'static str) -> NativeEvent {
+    event.spelled = words;
+    event
+}
+
 /// [`ev`] for an event that fires on other occasions than its equivalents.
-const fn ev_when(
+pub(crate) const fn ev_when(
+    equivalent: &'static str,
     convention: Convention,
     event: &'static str,
     value: NativeValue,
@@ -97,100 +115,39 @@ const fn ev_when(
 ) -> NativeEvent {
     NativeEvent {
         fires,
-        ..ev(convention, event, value, false, source)
+        ..ev(equivalent, convention, event, value, false, source)
     }
 }
 
-const CLAUDE_DOCS: &str = "Claude Code 2.1.332, hooks reference (code.claude.com/docs/en/hooks)";
-const KIMI: &str = "MoonshotAI/kimi-code@0746eef packages/agent-core-v2/src/features/externalHooks/agent/agentExternalHooksService.ts (conventions.md §2): every event but PreToolUse, Stop and UserPromptSubmit is an observer";
-
-/// The table. Codex's matchers: `matcher_pattern_for_event` (openai/codex@86b5077
+/// The shared events (each convention's spelling is in its profile). Codex's matchers: `matcher_pattern_for_event` (openai/codex@86b5077
 /// `codex-rs/hooks/src/events/common.rs`) keeps them on `PermissionRequest` and drops them on
 /// `PreCompact`/`PostCompact`; `SubagentStart`/`SubagentStop` select handlers by `agent_type`.
 pub const EQUIVALENTS: &[Equivalent] = &[
     Equivalent {
         name: "pre_compact",
-        events: &[
-            ev(CL, "PreCompact", V::Trigger, true, CLAUDE_DOCS),
-            ev(CX, "PreCompact", V::Unmatched, false,
-                "openai/codex@ef80fdf codex-rs/hooks/src/events/compact.rs (no matcher input; `continue: false` is refused)"),
-            ev(JV, "PreCompact", V::Trigger, false, KIMI),
-            ev(GE, "PreCompress", V::Trigger, false,
-                "Gemini CLI 0.61.0 packages/core/src/hooks/types.ts `HookEventName.PreCompress`; hookPlanner.ts compares the trigger exactly"),
-        ],
     },
     Equivalent {
         name: "post_compact",
-        events: &[
-            ev(CL, "PostCompact", V::Trigger, false, CLAUDE_DOCS),
-            ev(CX, "PostCompact", V::Unmatched, false,
-                "openai/codex@ef80fdf codex-rs/hooks/src/events/compact.rs"),
-            ev(JV, "PostCompact", V::Trigger, false, KIMI),
-        ],
     },
     Equivalent {
         name: "subagent_start",
-        events: &[
-            ev(CL, "SubagentStart", V::AgentType, false, CLAUDE_DOCS),
-            ev(CX, "SubagentStart", V::AgentType, false,
-                "openai/codex@bde5e18 codex-rs/hooks/src/events/subagent_start.rs (`select_handlers(.., agent_type)`; context only)"),
-            ev(JV, "SubagentStart", V::AgentType, false, KIMI),
-        ],
     },
     Equivalent {
         name: "subagent_stop",
-        events: &[
-            ev(CL, "SubagentStop", V::AgentType, true, CLAUDE_DOCS),
-            ev(CX, "SubagentStop", V::AgentType, true,
-                "openai/codex@c59b6dc codex-rs/hooks/src/events/subagent_stop.rs (`select_handlers(.., agent_type)`; Stop's block aggregation)"),
-            ev(JV, "SubagentStop", V::AgentType, false, KIMI),
-        ],
     },
-    // Kimi Code's `Notification` is not this event: it fires for background-task
-    // notifications (`TaskNotified`, `notifyTaskNotification` in agentExternalHooksService.ts),
-    // not when the agent waits for the user.
     Equivalent {
         name: "notification",
-        events: &[
-            ev_when(CL, "Notification", V::NotificationType,
-                "when Claude asks for a permission, waits idle for input, or shows an auth or elicitation dialog",
-                CLAUDE_DOCS),
-            ev_when(GE, "Notification", V::Unmatched,
-                "only when a tool asks for permission",
-                "Gemini CLI 0.61.0 packages/core/src/hooks/types.ts `HookEventName.Notification` (observability only, no matcher context)"),
-        ],
     },
     Equivalent {
         name: "post_tool_use_failure",
-        events: &[
-            ev(CL, "PostToolUseFailure", V::ToolName, false, CLAUDE_DOCS),
-            ev(JV, "PostToolUseFailure", V::ToolName, false, KIMI),
-        ],
     },
     Equivalent {
         name: "permission_request",
-        events: &[
-            ev(CL, "PermissionRequest", V::ToolName, true, CLAUDE_DOCS),
-            ev(CX, "PermissionRequest", V::ToolName, true,
-                "openai/codex@c6687ba codex-rs/hooks/src/events/permission_request.rs (allow/deny decision; matcher kept by `matcher_pattern_for_event`)"),
-            ev(JV, "PermissionRequest", V::ToolName, false, KIMI),
-        ],
     },
     Equivalent {
         name: "stop_failure",
-        events: &[
-            ev(CL, "StopFailure", V::ErrorType, false, CLAUDE_DOCS),
-            ev(JV, "StopFailure", V::ErrorType, false, KIMI),
-        ],
     },
-    Equivalent {
-        name: "interrupt",
-        events: &[
-            ev(CX, "Interrupt", V::Unmatched, false,
-                "openai/codex@0afac7e codex-rs/hooks/src/events/interrupt.rs (no matcher input; exit codes only reported)"),
-            ev(JV, "Interrupt", V::Unmatched, false, KIMI),
-        ],
-    },
+    Equivalent { name: "interrupt" },
 ];
 
 /// The shared event `event` of `convention` belongs to, with that convention's row.
@@ -198,20 +155,30 @@ pub fn equivalent_of(
     convention: Convention,
     event: &str,
 ) -> Option<(&'static Equivalent, &'static NativeEvent)> {
-    EQUIVALENTS.iter().find_map(|e| {
-        e.events
-            .iter()
-            .find(|n| n.convention == convention && n.event == event)
-            .map(|n| (e, n))
-    })
+    let n = crate::conventions::profile(convention)
+        .native
+        .iter()
+        .find(|n| n.event == event)?;
+    EQUIVALENTS
+        .iter()
+        .find(|e| e.name == n.equivalent)
+        .map(|e| (e, n))
 }
 
 impl Equivalent {
     /// This event's row in `convention`, when the convention has it.
     pub fn in_convention(&self, convention: Convention) -> Option<&'static NativeEvent> {
-        // `self` lives in the static table, and so do its rows.
-        let events: &'static [NativeEvent] = self.events;
-        events.iter().find(|n| n.convention == convention)
+        crate::conventions::profile(convention)
+            .native
+            .iter()
+            .find(|n| n.equivalent == self.name)
+    }
+
+    /// Each convention's spelling of this event, in [`Convention::ALL`] order.
+    pub fn events(&self) -> impl Iterator<Item = &'static NativeEvent> + '_ {
+        Convention::ALL
+            .into_iter()
+            .filter_map(|c| self.in_convention(c))
     }
 }
 
@@ -225,9 +192,7 @@ pub fn same_values(from: &NativeEvent, to: &NativeEvent) -> bool {
     }
     match from.value {
         V::ToolName | V::Unmatched => true,
-        V::Trigger => [from.convention, to.convention]
-            .iter()
-            .all(|c| matches!(c, CL | GE)),
+        V::Trigger => !from.spelled.is_empty() && from.spelled == to.spelled,
         V::AgentType | V::NotificationType | V::ErrorType => from.convention == to.convention,
     }
 }
@@ -247,12 +212,13 @@ pub const fn nominal_kind(matched: MatchedValue) -> Kind {
 mod tests {
     use super::*;
     use crate::contract::{find, Mapping};
+    use Convention::{ClaudeSettings as CL, CodexJson as CX, GeminiSettings as GE, Jarvis as JV};
 
     #[test]
     fn every_native_event_is_a_table_row_outside_the_six_kinds() {
         for e in EQUIVALENTS {
-            assert!(e.events.len() >= 2, "{} has one agent only", e.name);
-            for n in e.events {
+            assert!(e.events().count() >= 2, "{} has one agent only", e.name);
+            for n in e.events() {
                 let row = find(n.convention, n.event).unwrap_or_else(|| {
                     panic!("{} {} is not in the contract", n.convention, n.event)
                 });
@@ -269,12 +235,27 @@ mod tests {
                     n.convention,
                     n.event
                 );
+                let profile = crate::conventions::profile(n.convention);
                 assert_eq!(
-                    e.events
+                    profile
+                        .native
                         .iter()
-                        .filter(|m| m.convention == n.convention)
+                        .filter(|m| m.equivalent == e.name)
                         .count(),
                     1
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_native_row_names_a_shared_event() {
+        for p in crate::conventions::PROFILES {
+            for n in p.native {
+                assert!(
+                    EQUIVALENTS.iter().any(|e| e.name == n.equivalent),
+                    "{}",
+                    n.event
                 );
             }
         }

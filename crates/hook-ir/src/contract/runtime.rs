@@ -2,8 +2,8 @@
 //! table. The per-event half ([`super::Rules`]) says *what* an event's hooks may do (order,
 //! timeout, blocking, mutations, when they fire); this half says *how* the agent launches and
 //! answers them. The runner reads both and has no per-convention code path besides one payload
-//! module and one answer module per [`AnswerFormat`]: a new convention is a row here, rows in
-//! [`super::CONTRACTS`], and those two modules.
+//! module and one answer module per [`AnswerFormat`]: a new convention is its row (in its file of
+//! [`crate::conventions`]) and those two modules.
 
 use crate::Convention;
 use serde::Serialize;
@@ -149,135 +149,7 @@ pub struct Runtime {
     pub source: &'static str,
 }
 
-use super::limits;
-
-/// One row per convention, in [`Convention::ALL`] order.
-pub static RUNTIMES: &[Runtime] = &[
-    Runtime {
-        convention: Convention::Jcode,
-        launch: Launch::Argv,
-        // Observers are spawned with `setsid` (jcode `platform::spawn_detached`); the gate is a
-        // tokio child of the agent, which the runner still puts in its own group so a timeout
-        // reaches grandchildren (a documented improvement over jcode, conventions.md §1).
-        process: ProcessMode::OwnGroup,
-        kill: KillRule::Group,
-        dedupe: Dedupe::EveryCopy,
-        answer: AnswerFormat::ExitCodeAndStderr,
-        continuation: ContinuationRule::None,
-        source: "1jehuang/jcode@6da6124 crates/jcode-base/src/hooks.rs",
-    },
-    Runtime {
-        convention: Convention::Jarvis,
-        launch: Launch::Shell {
-            shell: ShellProgram::Fixed {
-                path: limits::jarvis::SHELL,
-            },
-            flag: "-c",
-        },
-        // `buildHookSpawnOptions`: `detached: process.platform !== 'win32'` → setsid.
-        process: ProcessMode::SessionLeader,
-        kill: KillRule::TermThenKill {
-            grace_ms: limits::jarvis::KILL_GRACE_MS,
-        },
-        dedupe: Dedupe::IdenticalCommand,
-        answer: AnswerFormat::KimiJson,
-        continuation: ContinuationRule::OncePerTurn,
-        source: "MoonshotAI/kimi-code@d723cc4 packages/agent-core-v2/src/features/externalHooks/",
-    },
-    Runtime {
-        convention: Convention::Gjc,
-        launch: Launch::Module,
-        process: ProcessMode::OwnGroup,
-        kill: KillRule::Group,
-        dedupe: Dedupe::FirstModule,
-        answer: AnswerFormat::ModuleReturn,
-        continuation: ContinuationRule::None,
-        source: "conventions.md §3 (ExtensionRunner)",
-    },
-    Runtime {
-        convention: Convention::ClaudeDir,
-        launch: Launch::NotExecuted,
-        process: ProcessMode::OwnGroup,
-        kill: KillRule::Group,
-        dedupe: Dedupe::FirstModule,
-        answer: AnswerFormat::None,
-        continuation: ContinuationRule::None,
-        source: "conventions.md §3 (import only)",
-    },
-    Runtime {
-        convention: Convention::CodexDir,
-        launch: Launch::NotExecuted,
-        process: ProcessMode::OwnGroup,
-        kill: KillRule::Group,
-        dedupe: Dedupe::FirstModule,
-        answer: AnswerFormat::None,
-        continuation: ContinuationRule::None,
-        source: "conventions.md §3 (import only)",
-    },
-    Runtime {
-        convention: Convention::CodexJson,
-        launch: Launch::Shell {
-            shell: ShellProgram::LoginShell {
-                known: limits::codex::LOGIN_SHELLS,
-                fallbacks: limits::codex::FALLBACK_SHELLS,
-                last_resort: limits::codex::LAST_RESORT_SHELL,
-            },
-            flag: limits::codex::SHELL_FLAG,
-        },
-        process: ProcessMode::OwnGroup,
-        kill: KillRule::Group,
-        // Every handler runs: an identical command in two groups runs twice (observed on
-        // Codex 0.171.0, issue 11).
-        dedupe: Dedupe::EveryCopy,
-        answer: AnswerFormat::CodexJson,
-        continuation: ContinuationRule::HookGuarded,
-        source: "openai/codex codex-rs/core/src/shell.rs, codex-rs/hooks/src/engine/{discovery,command_runner}.rs; Codex 0.171.0 observed (issue 11)",
-    },
-    Runtime {
-        convention: Convention::GjcPlugin,
-        launch: Launch::Module,
-        process: ProcessMode::OwnGroup,
-        kill: KillRule::Group,
-        dedupe: Dedupe::FirstModule,
-        answer: AnswerFormat::ModuleReturn,
-        continuation: ContinuationRule::None,
-        source: "conventions.md §3 (constrained plugins)",
-    },
-    Runtime {
-        convention: Convention::ClaudeSettings,
-        launch: Launch::Shell {
-            shell: ShellProgram::Fixed {
-                path: limits::claude::SHELL,
-            },
-            flag: "-c",
-        },
-        process: ProcessMode::OwnGroup,
-        kill: KillRule::Group,
-        dedupe: Dedupe::IdenticalCommand,
-        answer: AnswerFormat::ClaudeJson,
-        continuation: ContinuationRule::HookGuarded,
-        source: "conventions.md §5",
-    },
-    Runtime {
-        convention: Convention::GeminiSettings,
-        launch: Launch::Shell {
-            shell: ShellProgram::Fixed {
-                path: limits::gemini::SHELL,
-            },
-            flag: "-c",
-        },
-        process: ProcessMode::OwnGroup,
-        kill: KillRule::TermThenKill {
-            grace_ms: limits::gemini::KILL_GRACE_MS,
-        },
-        dedupe: Dedupe::IdenticalCommand,
-        answer: AnswerFormat::GeminiJson,
-        continuation: ContinuationRule::HookGuarded,
-        source: "google-gemini/gemini-cli hookRunner.ts (docs/conventions/gemini-settings.md)",
-    },
-];
-
 /// The runtime row of `convention` (`None` only for a convention without a row).
 pub fn runtime(convention: Convention) -> Option<&'static Runtime> {
-    RUNTIMES.iter().find(|r| r.convention == convention)
+    Some(crate::conventions::profile(convention).runtime)
 }

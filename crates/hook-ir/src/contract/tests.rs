@@ -361,7 +361,7 @@ fn claude_events_conventions_md_section_5() {
 #[test]
 fn every_convention_maps_only_known_kinds_and_rows_are_unique() {
     let mut seen = std::collections::HashSet::new();
-    for row in CONTRACTS {
+    for row in contracts() {
         assert!(
             seen.insert((row.convention, row.event)),
             "duplicate row {} {}",
@@ -610,10 +610,9 @@ fn bridge_limits_docs_bridge_md() {
 /// are those `hooks import` and `foreign_agent_variable` count on.
 #[test]
 fn the_runners_project_dir_variables_are_the_tables() {
-    use super::variables::{Meaning, AGENT_VARIABLES};
+    use super::variables::{all, Meaning};
     let rows = |c: Convention| -> Vec<&str> {
-        AGENT_VARIABLES
-            .iter()
+        all()
             .filter(|v| v.convention == c && v.meaning == Meaning::ProjectDir)
             .map(|v| v.name)
             .collect()
@@ -628,8 +627,8 @@ fn the_runners_project_dir_variables_are_the_tables() {
     );
     // Codex hooks.json and Jarvis hooks get no agent variable (discovery.rs, runHook.ts).
     for c in [Convention::CodexJson, Convention::Jarvis] {
-        assert!(AGENT_VARIABLES.iter().all(|v| v.convention != c), "{c}");
+        assert!(all().all(|v| v.convention != c), "{c}");
     }
     // Every row names its source.
-    assert!(AGENT_VARIABLES.iter().all(|v| !v.source.is_empty()));
+    assert!(all().all(|v| !v.source.is_empty()));
 }

@@ -69,142 +69,41 @@ impl AgentVariable {
     }
 }
 
-const CLAUDE_TRACE: &str = "Claude Code 2.1.332, conformance/traces/claude-2.1.332/*.json (`env` of every hook run); conventions.md §5";
-const CLAUDE_PLUGIN_DOC: &str =
-    "Claude Code docs, hooks \"Plugin hooks\"; conventions.md §5 (`${CLAUDE_PLUGIN_ROOT}`)";
-const GEMINI_RUNNER: &str = "google-gemini/gemini-cli@5411f113 packages/core/src/hooks/hookRunner.ts `executeCommandHook` (env: all four = `input.cwd` / session id; `expandCommand` also substitutes `$NAME` in the text); conformance/traces/gemini-0.61.0";
-const JCODE_HOOKS: &str =
-    "1jehuang/jcode@6da6124 crates/jcode-base/src/hooks.rs `apply_event_env`, `build_hook_process`";
-
 /// Every variable an agent sets for its hooks. Codex (`openai/codex@0082977
 /// codex-rs/hooks/src/engine/discovery.rs`: hooks of config layers get `env: HashMap::new()`;
 /// only plugin hooks, which `codex-json` does not read, get `PLUGIN_ROOT`) and Jarvis/Kimi Code
 /// (`MoonshotAI/kimi-code@d723cc4 packages/agent-core-v2/src/features/externalHooks/internal/runHook.ts`:
 /// the inherited environment, plus a hook's `env`, which config hooks cannot have) set none;
 /// conformance/traces/codex-0.171.0 shows no agent variable either.
-pub static AGENT_VARIABLES: &[AgentVariable] = &[
-    AgentVariable {
-        name: "CLAUDE_PROJECT_DIR",
-        prefix: false,
-        meaning: Meaning::ProjectDir,
-        convention: Convention::ClaudeSettings,
-        plugin_only: false,
-        source: CLAUDE_TRACE,
-    },
-    AgentVariable {
-        name: "CLAUDE_PLUGIN_ROOT",
-        prefix: false,
-        meaning: Meaning::PluginRoot,
-        convention: Convention::ClaudeSettings,
-        plugin_only: true,
-        source: CLAUDE_PLUGIN_DOC,
-    },
-    AgentVariable {
-        name: "CLAUDE_CODE_SESSION_ID",
-        prefix: false,
-        meaning: Meaning::SessionId,
-        convention: Convention::ClaudeSettings,
-        plugin_only: false,
-        source: CLAUDE_TRACE,
-    },
-    // Gemini's preferred name first: the rewrite picks the first row of a meaning.
-    AgentVariable {
-        name: "GEMINI_PROJECT_DIR",
-        prefix: false,
-        meaning: Meaning::ProjectDir,
-        convention: Convention::GeminiSettings,
-        plugin_only: false,
-        source: GEMINI_RUNNER,
-    },
-    // `GEMINI_CWD` is the same value (`input.cwd`): a second name for the project directory.
-    AgentVariable {
-        name: "GEMINI_CWD",
-        prefix: false,
-        meaning: Meaning::ProjectDir,
-        convention: Convention::GeminiSettings,
-        plugin_only: false,
-        source: GEMINI_RUNNER,
-    },
-    // "For compatibility" (hookRunner.ts): Claude's name, with Gemini's value.
-    AgentVariable {
-        name: "CLAUDE_PROJECT_DIR",
-        prefix: false,
-        meaning: Meaning::ProjectDir,
-        convention: Convention::GeminiSettings,
-        plugin_only: false,
-        source: GEMINI_RUNNER,
-    },
-    AgentVariable {
-        name: "GEMINI_SESSION_ID",
-        prefix: false,
-        meaning: Meaning::SessionId,
-        convention: Convention::GeminiSettings,
-        plugin_only: false,
-        source: GEMINI_RUNNER,
-    },
-    AgentVariable {
-        name: "GEMINI_PLANS_DIR",
-        prefix: false,
-        meaning: Meaning::PlansDir,
-        convention: Convention::GeminiSettings,
-        plugin_only: false,
-        source: GEMINI_RUNNER,
-    },
-    // jcode has no project config: the session's working directory, which is also the
-    // hook's cwd (`cmd.current_dir(cwd)` when it is a directory), is its project.
-    AgentVariable {
-        name: "JCODE_HOOK_CWD",
-        prefix: false,
-        meaning: Meaning::ProjectDir,
-        convention: Convention::Jcode,
-        plugin_only: false,
-        source: JCODE_HOOKS,
-    },
-    AgentVariable {
-        name: "JCODE_HOOK_SESSION_ID",
-        prefix: false,
-        meaning: Meaning::SessionId,
-        convention: Convention::Jcode,
-        plugin_only: false,
-        source: JCODE_HOOKS,
-    },
-    AgentVariable {
-        name: "JCODE_HOOK_",
-        prefix: true,
-        meaning: Meaning::EventField,
-        convention: Convention::Jcode,
-        plugin_only: false,
-        source: JCODE_HOOKS,
-    },
-];
+pub fn all() -> impl Iterator<Item = &'static AgentVariable> {
+    crate::conventions::PROFILES
+        .iter()
+        .flat_map(|p| p.variables.iter())
+}
 
 /// The first row naming `var`, preferring exact names to a prefix family.
 pub fn lookup(var: &str) -> Option<&'static AgentVariable> {
-    AGENT_VARIABLES
-        .iter()
+    all()
         .find(|v| !v.prefix && v.names(var))
-        .or_else(|| AGENT_VARIABLES.iter().find(|v| v.names(var)))
+        .or_else(|| all().find(|v| v.names(var)))
 }
 
 /// Whether `convention`'s agent sets `var` for its hooks (plugin-only variables included).
 pub fn sets(convention: Convention, var: &str) -> bool {
-    AGENT_VARIABLES
-        .iter()
-        .any(|v| v.convention == convention && v.names(var))
+    all().any(|v| v.convention == convention && v.names(var))
 }
 
 /// The variable `convention`'s agent sets with `meaning` for every hook (not a plugin-only
 /// one), its preferred name first.
 pub fn for_meaning(convention: Convention, meaning: Meaning) -> Option<&'static AgentVariable> {
-    AGENT_VARIABLES
-        .iter()
+    all()
         .find(|v| v.convention == convention && v.meaning == meaning && !v.plugin_only && !v.prefix)
 }
 
 /// The conventions whose agent sets `var`, in table order, once each.
 pub fn setters(var: &str) -> Vec<Convention> {
     let mut out: Vec<Convention> = Vec::new();
-    for v in AGENT_VARIABLES.iter().filter(|v| v.names(var)) {
+    for v in all().filter(|v| v.names(var)) {
         if !out.contains(&v.convention) {
             out.push(v.convention);
         }
@@ -217,29 +116,13 @@ pub fn setters(var: &str) -> Vec<Convention> {
 /// [`Meaning::ProjectDir`] the target lacks is `$PWD` there, by these rows. Claude Code is not
 /// one: it runs hooks in the session's *current* directory, which moves with a `cd`
 /// (`relative_script_path`), and sets `CLAUDE_PROJECT_DIR` for that reason.
-pub static HOOK_CWD: &[(Convention, &str)] = &[
-    (
-        Convention::Jcode,
-        "1jehuang/jcode@6da6124 crates/jcode-base/src/hooks.rs `build_hook_process`: `cmd.current_dir(cwd)` with the session's cwd (when it names a directory)",
-    ),
-    (
-        Convention::Jarvis,
-        "MoonshotAI/kimi-code@d723cc4 packages/agent-core-v2/src/features/externalHooks/session/sessionExternalHooksService.ts: `cwd: this.context.cwd`; runHook.ts spawns with it",
-    ),
-    (
-        Convention::CodexJson,
-        "openai/codex@0174665 codex-rs/hooks/src/engine/command_runner.rs `run_command`: `command.current_dir(cwd)`, the session's cwd; conformance/traces/codex-0.171.0: `cwd` = the project",
-    ),
-    (
-        Convention::GeminiSettings,
-        "google-gemini/gemini-cli@5411f113 hookRunner.ts: `spawn(..., { cwd: input.cwd })`",
-    ),
-];
+pub fn hook_cwds() -> impl Iterator<Item = (Convention, &'static str)> {
+    crate::conventions::PROFILES
+        .iter()
+        .filter_map(|p| p.hook_cwd.map(|s| (p.convention, s)))
+}
 
 /// The source of the row saying `convention` runs its hooks in the session's directory.
 pub fn hook_cwd(convention: Convention) -> Option<&'static str> {
-    HOOK_CWD
-        .iter()
-        .find(|(c, _)| *c == convention)
-        .map(|(_, s)| *s)
+    crate::conventions::profile(convention).hook_cwd
 }

@@ -37,10 +37,7 @@ fn conventions_find_their_column() {
     assert_eq!(Agent::of(Convention::Gjc), Some(Agent::Gjc));
     assert_eq!(Agent::of(Convention::GjcPlugin), Some(Agent::Gjc));
     assert_eq!(Agent::of(Convention::Jarvis), Some(Agent::Kimi));
-    assert_eq!(
-        Agent::by_convention_id("gemini-settings"),
-        Some(Agent::Gemini)
-    );
+    assert_eq!(Agent::of(Convention::GeminiSettings), Some(Agent::Gemini));
 }
 
 #[test]
@@ -177,10 +174,9 @@ fn known_names_include_aliases_and_mcp() {
 #[test]
 fn every_role_is_held_by_at_least_two_agents() {
     // A row with a single column would map nowhere: it belongs in `roles: &[]`.
-    let roles: Vec<Role> = TOOLS.iter().flat_map(|t| t.roles.iter().copied()).collect();
+    let roles: Vec<Role> = all().flat_map(|t| t.roles.iter().copied()).collect();
     for r in &roles {
-        let agents: std::collections::BTreeSet<Agent> = TOOLS
-            .iter()
+        let agents: std::collections::BTreeSet<Agent> = all()
             .filter(|t| t.roles.contains(r))
             .map(|t| t.agent)
             .collect();

@@ -31,8 +31,7 @@ pub(super) fn to_native(h: &Hook, say: &mut Say) -> Option<Hook> {
     };
     let Some(dst) = eq.in_convention(say.to) else {
         let has: Vec<String> = eq
-            .events
-            .iter()
+            .events()
             .filter(|n| n.convention != h.convention)
             .map(|n| format!("{} `{}`", n.convention, n.event))
             .collect();

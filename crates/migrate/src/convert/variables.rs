@@ -109,13 +109,12 @@ fn becomes(row: &AgentVariable, var: &str, to: Convention, guarded: bool) -> Bec
         return Becomes::Project;
     }
     // The project directory is `$PWD` in every agent that runs hooks in the session's
-    // directory (`variables::HOOK_CWD`): the same value as its own variable where it has one
+    // directory (`variables::hook_cwd`): the same value as its own variable where it has one
     // (Gemini's `GEMINI_PROJECT_DIR` and jcode's `JCODE_HOOK_CWD` are the hook's cwd), and one
     // spelling for all of them keeps round trips exact. Only Claude, whose hooks run where the
     // session has `cd`ed, needs its variable.
     if row.meaning == Meaning::ProjectDir && variables::hook_cwd(to).is_some() {
-        let same_name = variables::AGENT_VARIABLES
-            .iter()
+        let same_name = variables::all()
             .any(|v| v.convention == to && v.names(var) && v.meaning == Meaning::ProjectDir);
         return if var == "PWD" || same_name {
             Becomes::Kept
@@ -127,9 +126,8 @@ fn becomes(row: &AgentVariable, var: &str, to: Convention, guarded: bool) -> Bec
     // (hookRunner.ts `expandCommand`), which puts quote characters inside `"…"` for a path
     // with a space; bash then fails with 127, which Gemini reads as a block (fails closed):
     // the name is kept, as Gemini documents it, rather than written differently from the source.
-    let same_meaning = variables::AGENT_VARIABLES
-        .iter()
-        .any(|v| v.convention == to && v.names(var) && v.meaning == row.meaning);
+    let same_meaning =
+        variables::all().any(|v| v.convention == to && v.names(var) && v.meaning == row.meaning);
     if same_meaning {
         return Becomes::Kept;
     }
@@ -156,8 +154,7 @@ fn source_row(from: Convention, var: &str, plain_braced: bool) -> Option<AgentVa
         };
         return Some(pwd);
     }
-    variables::AGENT_VARIABLES
-        .iter()
+    variables::all()
         .find(|v| v.convention == from && v.names(var))
         .copied()
 }

@@ -46,16 +46,12 @@ pub(crate) fn check(t: &Target<'_>, out: &mut Vec<Finding>) {
         );
     }
     // Each name once (Gemini sets `CLAUDE_PROJECT_DIR` too: one row per agent that sets it).
-    let names = variables::AGENT_VARIABLES
-        .iter()
-        .filter(|v| dollar && !v.prefix)
-        .enumerate()
-        .filter(|(i, v)| {
-            !variables::AGENT_VARIABLES[..*i]
-                .iter()
-                .any(|w| w.name == v.name)
-        })
-        .map(|(_, v)| v.name);
+    let mut names: Vec<&str> = Vec::new();
+    for v in variables::all().filter(|v| dollar && !v.prefix) {
+        if !names.contains(&v.name) {
+            names.push(v.name);
+        }
+    }
     for name in names {
         if mentions(cmd, name) && !variables::sets(convention, name) {
             let agents: Vec<&str> = variables::setters(name)

@@ -1,0 +1,56 @@
+//! `claude-dir`: its part of every contract table — the events, the runtime,
+//! runtime, the variables its agent sets, its agent's tools and the events it shares with
+//! other agents. Registered in [`super::PROFILES`].
+
+use super::prelude::*;
+
+/// Its events, in the agent's own order.
+static EVENTS: &[EventContract] = &[
+    // Claude/Codex hook directories: import and diagnostics only (conventions.md §3).
+    accepted(
+        Convention::ClaudeDir,
+        "pre",
+        Kind::PreToolUse,
+        IMPORT_ONLY,
+        M::ToolName,
+        "Never executed; `hooks import --from claude-dir --to gjc` writes the canonical copy.",
+    ),
+    accepted(
+        Convention::ClaudeDir,
+        "post",
+        Kind::PostToolUse,
+        IMPORT_ONLY,
+        M::ToolName,
+        "Never executed.",
+    ),
+];
+
+/// How its runtime launches and answers hooks.
+static RUNTIME: Runtime = Runtime {
+    convention: Convention::ClaudeDir,
+    launch: Launch::NotExecuted,
+    process: ProcessMode::OwnGroup,
+    kill: KillRule::Group,
+    dedupe: Dedupe::FirstModule,
+    answer: AnswerFormat::None,
+    continuation: ContinuationRule::None,
+    source: "conventions.md §3 (import only)",
+};
+
+/// The variables its agent sets in every hook's environment.
+static VARIABLES: &[AgentVariable] = &[];
+
+/// Its events outside the six kinds that other agents share.
+static NATIVE: &[NativeEvent] = &[];
+
+/// Everything the workspace knows about this convention's contract.
+pub static PROFILE: Profile = Profile {
+    convention: Convention::ClaudeDir,
+    events: EVENTS,
+    runtime: &RUNTIME,
+    variables: VARIABLES,
+    hook_cwd: None,
+    tool_agent: Some(Agent::Claude),
+    tools: &[],
+    native: NATIVE,
+};

@@ -1,0 +1,122 @@
+//! The convention registry of the contract: one file per convention holding its part of every
+//! table (numbers, events, runtime, variables, tools, shared native events), and [`PROFILES`],
+//! which lists them in [`Convention::ALL`] order. Everything else reads a convention's contract
+//! through [`profile`]: adding a convention is a file here and a row in [`PROFILES`].
+
+use crate::contract::native::NativeEvent;
+use crate::contract::variables::AgentVariable;
+use crate::contract::{EventContract, Runtime};
+use crate::tools::{Agent, Tool};
+use crate::Convention;
+
+mod claude_dir;
+mod claude_settings;
+mod codex_dir;
+mod codex_json;
+mod gemini_settings;
+mod gjc;
+mod gjc_plugin;
+mod jarvis;
+mod jcode;
+
+/// What every convention file imports: the table's types and row builders.
+mod prelude {
+    pub(super) use super::Profile;
+    pub(super) use crate::contract::native::{
+        ev, ev_when, spelled, NativeEvent, NativeValue as V, TRIGGERS,
+    };
+    pub(super) use crate::contract::variables::{AgentVariable, Meaning};
+    pub(super) use crate::contract::{
+        accepted, rejected, AnswerFormat, Authority as A, ContinuationRule, Dedupe, EventContract,
+        Input as I, KillRule, Launch, MatchedValue as M, Mutation as Mu, OnError as E,
+        Ordering as O, Output, ProcessMode, Rules, Runtime, ShellProgram, SkipWhen, Timeout,
+        TimeoutUnit, Trust, IMPORT_ONLY, OUTSIDE,
+    };
+    pub(super) use crate::tools::{aka, legacy, t, Agent, Tool};
+    pub(super) use crate::{Code, Convention, Kind};
+}
+
+/// One convention's part of the contract.
+#[derive(Debug)]
+pub struct Profile {
+    /// The convention.
+    pub convention: Convention,
+    /// Its events (accepted and rejected), in the agent's own order.
+    pub events: &'static [EventContract],
+    /// How its runtime launches and answers hooks.
+    pub runtime: &'static Runtime,
+    /// The variables its agent sets for its hooks.
+    pub variables: &'static [AgentVariable],
+    /// Where its agent says every hook runs in the session's starting directory (the source),
+    /// `None` when it does not (see [`crate::contract::variables::hook_cwd`]).
+    pub hook_cwd: Option<&'static str>,
+    /// The agent whose tools its hooks see.
+    pub tool_agent: Option<Agent>,
+    /// That agent's tools, listed by the one convention that owns the agent's column (the
+    /// others of the same agent list none).
+    pub tools: &'static [Tool],
+    /// Its events outside the six kinds that other agents share.
+    pub native: &'static [NativeEvent],
+}
+
+/// Every convention's profile, in [`Convention::ALL`] order.
+pub static PROFILES: [&Profile; Convention::ALL.len()] = [
+    &jcode::PROFILE,
+    &jarvis::PROFILE,
+    &gjc::PROFILE,
+    &claude_dir::PROFILE,
+    &codex_dir::PROFILE,
+    &codex_json::PROFILE,
+    &gjc_plugin::PROFILE,
+    &claude_settings::PROFILE,
+    &gemini_settings::PROFILE,
+];
+
+/// The profile of `convention`.
+pub fn profile(convention: Convention) -> &'static Profile {
+    // `PROFILES` is in `Convention::ALL` order, which is the enum's declaration order (pinned
+    // by `profiles_are_in_convention_order`).
+    PROFILES[convention as usize]
+}
+
+/// Each agent's numbers, by the agent's short name (`hook_ir::contract::limits::claude`).
+pub mod limits {
+    pub use super::claude_settings::limits as claude;
+    pub use super::codex_json::limits as codex;
+    pub use super::gemini_settings::limits as gemini;
+    pub use super::gjc::limits as gjc;
+    pub use super::jarvis::limits as jarvis;
+    pub use super::jcode::limits as jcode;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn profiles_are_in_convention_order() {
+        for (i, c) in Convention::ALL.into_iter().enumerate() {
+            assert_eq!(c as usize, i, "{c}");
+            assert_eq!(PROFILES[i].convention, c, "PROFILES[{i}] is not {c}'s");
+            assert!(PROFILES[i].events.iter().all(|e| e.convention == c), "{c}");
+            assert_eq!(PROFILES[i].runtime.convention, c);
+            assert!(PROFILES[i].variables.iter().all(|v| v.convention == c));
+            assert!(PROFILES[i].native.iter().all(|n| n.convention == c));
+            assert!(PROFILES[i]
+                .tools
+                .iter()
+                .all(|t| Some(t.agent) == PROFILES[i].tool_agent));
+        }
+    }
+
+    #[test]
+    fn each_agent_column_is_listed_once() {
+        for agent in Agent::ALL {
+            let owners = PROFILES
+                .iter()
+                .filter(|p| p.tools.iter().any(|t| t.agent == agent))
+                .count();
+            assert_eq!(owners, 1, "{agent:?}");
+        }
+    }
+}
