@@ -209,43 +209,23 @@ pub fn lower_text(
 pub fn detect_convention(path: &Path) -> Option<Convention> {
     // A name that is not UTF-8 (`bad\xff.toml`) still ends in `.toml`: judge it lossily.
     let name = path.file_name()?.to_string_lossy();
-    if gemini_settings::owns(path) {
-        return Some(Convention::GeminiSettings);
-    }
     let folder = path
         .parent()
         .and_then(Path::file_name)
         .map(|f| f.to_string_lossy());
-    match name.as_ref() {
-        "gajae-plugin.json" => Some(Convention::GjcPlugin),
-        "hooks.json" if path.parent().and_then(|p| p.file_name()) == Some("hooks".as_ref()) => {
-            Some(Convention::ClaudeSettings)
-        }
-        "hooks.json" => Some(Convention::CodexJson),
-        n if n.starts_with("settings") && n.ends_with(".json") => Some(Convention::ClaudeSettings),
-        // Claude Code's enterprise managed settings (same shape as settings.json).
-        "managed-settings.json" => Some(Convention::ClaudeSettings),
-        // The folder decides before the content: Jarvis Code and Kimi Code keep their
-        // `config.toml` in their own folder, jcode in its own (issue 25: a `.jarvis-code`
-        // file named on the command line was read as jcode).
-        n if n.ends_with(".toml")
-            && matches!(folder.as_deref(), Some(".jarvis-code" | ".kimi-code")) =>
-        {
-            Some(Convention::Jarvis)
-        }
-        n if n.ends_with(".toml") && folder.as_deref() == Some(".jcode") => Some(Convention::Jcode),
-        n if n.ends_with(".toml") => {
-            // Elsewhere only a TOML file's content decides, and only as much of it as the adapter would read.
-            let text = read_limit::read_bounded(path, read_limit::MAX_CONFIG_BYTES)
-                .ok()
-                .and_then(|b| String::from_utf8(b).ok())
-                .unwrap_or_default();
-            if text.contains("[[hooks]]") {
-                Some(Convention::Jarvis)
-            } else {
-                Some(Convention::Jcode)
+    let named = registry::Named {
+        path,
+        name: &name,
+        folder: folder.as_deref(),
+    };
+    // The strongest claim; of equal ones, the first in registry order.
+    let mut best: Option<(registry::Claim, Convention)> = None;
+    for a in registry::ADAPTERS {
+        if let Some(claim) = a.claims(&named) {
+            if best.is_none_or(|(b, _)| claim > b) {
+                best = Some((claim, a.convention()));
             }
         }
-        _ => None,
     }
+    best.map(|(_, c)| c)
 }

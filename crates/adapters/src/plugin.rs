@@ -8,50 +8,32 @@ use crate::{Context, Output};
 use hook_ir::Convention;
 use std::path::{Path, PathBuf};
 
-/// What kind of plugin a directory is the root of.
+/// What kind of plugin a directory is the root of: the convention its hooks file is read as
+/// (a Claude Code plugin, a Gemini CLI extension, a GJC plugin).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum PluginKind {
-    /// Claude Code: `.claude-plugin/plugin.json` and `hooks/hooks.json`.
-    Claude,
-    /// Gemini CLI extension: `gemini-extension.json` and `hooks/hooks.json`.
-    Gemini,
-    /// GJC: `gajae-plugin.json`.
-    Gjc,
-}
+pub struct PluginKind(Convention);
 
 impl PluginKind {
     /// The plugin root a file found by a walk marks, and its kind: `<root>/.claude-plugin/plugin.json`,
-    /// `<root>/gemini-extension.json`, `<root>/gajae-plugin.json`. The hooks file itself is not
-    /// checked here (a Claude plugin or Gemini extension without `hooks/hooks.json` has no
-    /// hooks: see [`PluginKind::hooks_file`]).
+    /// `<root>/gemini-extension.json`, `<root>/gajae-plugin.json`
+    /// ([`crate::registry::Adapter::plugin_root`]). The hooks file itself is not checked here
+    /// (a Claude plugin or Gemini extension without `hooks/hooks.json` has no hooks: see
+    /// [`PluginKind::hooks_file`]).
     pub fn marked_by(file: &Path) -> Option<(PluginKind, PathBuf)> {
-        let name = file.file_name()?.to_str()?;
-        let parent = file.parent()?;
-        match name {
-            "plugin.json" if parent.file_name()? == ".claude-plugin" => {
-                Some((PluginKind::Claude, parent.parent()?.to_path_buf()))
-            }
-            "gemini-extension.json" => Some((PluginKind::Gemini, parent.to_path_buf())),
-            crate::gjc_plugin::raw::MANIFEST => Some((PluginKind::Gjc, parent.to_path_buf())),
-            _ => None,
-        }
+        crate::registry::ADAPTERS.iter().find_map(|a| {
+            a.plugin_root(file)
+                .map(|root| (PluginKind(a.convention()), root))
+        })
     }
 
     /// The convention its hooks file is read as.
     pub fn convention(self) -> Convention {
-        match self {
-            PluginKind::Claude => Convention::ClaudeSettings,
-            PluginKind::Gemini => Convention::GeminiSettings,
-            PluginKind::Gjc => Convention::GjcPlugin,
-        }
+        self.0
     }
 
     /// The file of `root` that holds the plugin's hooks.
     pub fn hooks_file(self, root: &Path) -> PathBuf {
-        match self {
-            PluginKind::Claude | PluginKind::Gemini => root.join("hooks").join("hooks.json"),
-            PluginKind::Gjc => root.join(crate::gjc_plugin::raw::MANIFEST),
-        }
+        crate::registry::adapter(self.0).plugin_hooks_file(root)
     }
 }
 
@@ -64,10 +46,8 @@ pub fn read_plugin_output(ctx: &Context, root: &Path, kind: PluginKind) -> Outpu
     if !file.is_file() {
         return out;
     }
-    out.layer(hook_ir::Scope::Plugin, Some(root), |out| match kind {
-        PluginKind::Claude => crate::claude_settings::load(ctx, &file, out),
-        PluginKind::Gemini => crate::gemini_settings::load(ctx, &file, out),
-        PluginKind::Gjc => crate::gjc_plugin::load(ctx, &file, out),
+    out.layer(hook_ir::Scope::Plugin, Some(root), |out| {
+        crate::registry::adapter(kind.0).load(ctx, &file, out);
     });
     out
 }
@@ -79,9 +59,15 @@ mod tests {
     #[test]
     fn marker_files_name_their_root() {
         let (k, r) = PluginKind::marked_by(Path::new("/r/p/.claude-plugin/plugin.json")).unwrap();
-        assert_eq!((k, r.as_path()), (PluginKind::Claude, Path::new("/r/p")));
+        assert_eq!(
+            (k.convention(), r.as_path()),
+            (Convention::ClaudeSettings, Path::new("/r/p"))
+        );
         let (k, r) = PluginKind::marked_by(Path::new("/r/e/gemini-extension.json")).unwrap();
-        assert_eq!((k, r.as_path()), (PluginKind::Gemini, Path::new("/r/e")));
+        assert_eq!(
+            (k.convention(), r.as_path()),
+            (Convention::GeminiSettings, Path::new("/r/e"))
+        );
         assert!(PluginKind::marked_by(Path::new("/r/p/plugin.json")).is_none());
     }
 }

@@ -52,6 +52,96 @@ pub trait Adapter: Sync {
         let _ = (ctx, scope);
         None
     }
+
+    /// The files (and directories) discovery reads in a project, in words, as `hooks lint`
+    /// lists them for a project where it found none.
+    fn looked_for(&self) -> &'static str;
+
+    /// How strongly the convention claims a file named explicitly (`hooks lint FILE`), judged
+    /// by its name, its folder and, last, its content; the strongest claim wins
+    /// ([`crate::detect_convention`]). `None`: not its file.
+    fn claims(&self, file: &Named) -> Option<Claim> {
+        let _ = file;
+        None
+    }
+
+    /// The layer of a file named explicitly, when the convention decides it before the
+    /// general rules of [`crate::scope::of_path`] (a plugin manifest, a user-only file).
+    fn explicit_layer(&self, place: &Place) -> Option<(Scope, Option<PathBuf>)> {
+        let _ = place;
+        None
+    }
+
+    /// The layer of a file of this convention in a project's agent folder (Claude Code's
+    /// `settings.local.json` is personal).
+    fn project_layer(&self, place: &Place) -> Scope {
+        let _ = place;
+        Scope::Project
+    }
+
+    /// The root of the plugin that `file` marks (`<root>/.claude-plugin/plugin.json`), when it
+    /// is this convention's plugin marker.
+    fn plugin_root(&self, file: &Path) -> Option<PathBuf> {
+        let _ = file;
+        None
+    }
+
+    /// The file of a plugin root that holds its hooks.
+    fn plugin_hooks_file(&self, root: &Path) -> PathBuf {
+        root.join("hooks").join("hooks.json")
+    }
+
+    /// How the entries `hooks import` wrote into this convention's file are found again, to
+    /// replace them on a re-import ([`crate::reimport`]).
+    fn recorded(&self) -> crate::reimport::Recorded {
+        crate::reimport::Recorded::Unsupported
+    }
+}
+
+/// A file named explicitly, as [`Adapter::claims`] sees it.
+#[derive(Debug, Clone, Copy)]
+pub struct Named<'a> {
+    /// The path as given.
+    pub path: &'a Path,
+    /// Its file name (lossy: `bad\xff.toml` still ends in `.toml`).
+    pub name: &'a str,
+    /// The name of the folder it sits in.
+    pub folder: Option<&'a str>,
+}
+
+/// How strongly a convention claims a file: the name and its folder (`Folder`), the name alone
+/// (`Name`), a weaker name match another convention can beat (`Generic`), the content
+/// (`Content`), or only that nothing else claims it (`Fallback`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Claim {
+    /// Nothing else matched: the file's extension is all there is.
+    Fallback,
+    /// The content shows it.
+    Content,
+    /// A file name several conventions use.
+    Generic,
+    /// The file name and its folder.
+    Folder,
+    /// A name only this convention uses, or the name in a place only it reads.
+    Name,
+}
+
+/// Where a file named explicitly really is, as [`Adapter::explicit_layer`] and
+/// [`Adapter::project_layer`] see it (paths made absolute and canonical).
+#[derive(Debug, Clone, Copy)]
+pub struct Place<'a> {
+    /// The file's file name.
+    pub name: &'a str,
+    /// Its directory.
+    pub parent: &'a Path,
+    /// That directory's name.
+    pub parent_name: &'a str,
+    /// The project it belongs to: the directory holding its agent folder, else its directory.
+    pub project: &'a Path,
+    /// Whether it sits in an agent folder ([`crate::scope::AGENT_DIRS`]).
+    pub in_agent_dir: bool,
+    /// Whether [`Place::project`] is the home dir.
+    pub project_is_home: bool,
 }
 
 /// Every convention's adapter, in [`Convention::ALL`] order (a test checks it).

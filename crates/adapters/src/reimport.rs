@@ -40,24 +40,32 @@ pub struct Entry {
 
 /// The conventions whose entries are recognised here (the command conventions import writes).
 pub fn supports(convention: Convention) -> bool {
-    matches!(
-        convention,
-        Convention::Jcode
-            | Convention::Jarvis
-            | Convention::CodexJson
-            | Convention::ClaudeSettings
-            | Convention::GeminiSettings
+    !matches!(
+        crate::registry::adapter(convention).recorded(),
+        Recorded::Unsupported
     )
+}
+
+/// A convention's own removal: `text` without the entries `take` selects ([`remove`]).
+pub type RemoveFn = fn(&str, &mut dyn FnMut(&Entry) -> bool) -> Option<Removal>;
+
+/// How a convention's written entries are found again ([`crate::registry::Adapter::recorded`]).
+#[derive(Debug, Clone, Copy)]
+pub enum Recorded {
+    /// Not a target of `hooks import`.
+    Unsupported,
+    /// A JSON file of `hooks` → event → groups → handlers (Claude, Codex, Gemini).
+    Json,
+    /// A TOML file, with the convention's own removal (it lists every entry too).
+    Toml(RemoveFn),
 }
 
 /// The hook entries of a target file's text, in file order; `None` when the text does not
 /// parse (a writer refuses such a file anyway).
 pub fn entries(convention: Convention, text: &str) -> Option<Vec<Entry>> {
-    match convention {
+    match crate::registry::adapter(convention).recorded() {
         // A plain parse: the CST that removal edits is needed only to remove.
-        Convention::CodexJson | Convention::ClaudeSettings | Convention::GeminiSettings => {
-            json_entries(text)
-        }
+        Recorded::Json => json_entries(text),
         _ => remove(convention, text, &[]).map(|(_, all, _)| all),
     }
 }
@@ -132,18 +140,15 @@ pub fn remove(
         }
         _ => false,
     };
-    match convention {
-        Convention::Jcode => remove_jcode(text, &mut take),
-        Convention::Jarvis => remove_jarvis(text, &mut take),
-        Convention::CodexJson | Convention::ClaudeSettings | Convention::GeminiSettings => {
-            remove_json(text, &mut take)
-        }
-        _ => Some((text.to_string(), Vec::new(), Vec::new())),
+    match crate::registry::adapter(convention).recorded() {
+        Recorded::Toml(remove) => remove(text, &mut take),
+        Recorded::Json => remove_json(text, &mut take),
+        Recorded::Unsupported => Some((text.to_string(), Vec::new(), Vec::new())),
     }
 }
 
 /// The digest of a canonical JSON value (keys sorted at every level).
-fn digest(kind: &str, v: &Value) -> String {
+pub(crate) fn digest(kind: &str, v: &Value) -> String {
     let mut h = Sha256::new();
     h.update(kind.as_bytes());
     h.update([0]);
@@ -176,7 +181,8 @@ fn as_value(text: &str) -> Value {
         .unwrap_or(Value::Null)
 }
 
-type Removal = (String, Vec<Entry>, Vec<Entry>);
+/// A removal's result: the new text, every entry of the old text, the entries taken out.
+pub type Removal = (String, Vec<Entry>, Vec<Entry>);
 
 fn remove_json(text: &str, take: &mut dyn FnMut(&Entry) -> bool) -> Option<Removal> {
     use jsonc_parser::cst::CstRootNode;
@@ -223,142 +229,6 @@ fn remove_json(text: &str, take: &mut dyn FnMut(&Entry) -> bool) -> Option<Remov
         return Some((text.to_string(), all, gone));
     }
     Some((root.to_string(), all, gone))
-}
-
-fn remove_jarvis(text: &str, take: &mut dyn FnMut(&Entry) -> bool) -> Option<Removal> {
-    use toml_edit::{DocumentMut, Item, Value as TV};
-    let plain: toml::Table = text.parse().ok()?;
-    let (mut all, mut gone, mut drop) = (Vec::new(), Vec::new(), Vec::new());
-    let list = plain.get("hooks").and_then(toml::Value::as_array);
-    for (i, t) in list.into_iter().flatten().enumerate() {
-        let value = serde_json::to_value(t).unwrap_or(Value::Null);
-        let s = |k: &str| {
-            t.get(k)
-                .and_then(toml::Value::as_str)
-                .unwrap_or_default()
-                .to_string()
-        };
-        let e = Entry {
-            event: s("event"),
-            command: s("command"),
-            digest: digest("jarvis", &value),
-        };
-        if take(&e) {
-            drop.push(i);
-            gone.push(e.clone());
-        }
-        all.push(e);
-    }
-    if drop.is_empty() {
-        return Some((text.to_string(), all, gone));
-    }
-    let mut doc: DocumentMut = text.parse().ok()?;
-    // From the end, so the earlier indices still hold.
-    for &i in drop.iter().rev() {
-        match doc.get_mut("hooks") {
-            Some(Item::ArrayOfTables(a)) => {
-                // Comments above a `[[hooks]]` header belong to it in toml_edit; they are the
-                // user's (the writer writes none), so they stay: on the next entry, or at the
-                // end of the file.
-                let comments = a
-                    .get(i)
-                    .and_then(|t| t.decor().prefix())
-                    .and_then(|p| p.as_str())
-                    .filter(|p| p.contains('#'))
-                    .map(str::to_string);
-                a.remove(i);
-                if let Some(c) = comments {
-                    match a.get_mut(i) {
-                        Some(next) => {
-                            let mine = next
-                                .decor()
-                                .prefix()
-                                .and_then(|p| p.as_str())
-                                .unwrap_or_default()
-                                .to_string();
-                            next.decor_mut().set_prefix(format!("{c}{mine}"));
-                        }
-                        None => {
-                            let end = doc.trailing().as_str().unwrap_or_default().to_string();
-                            doc.set_trailing(format!("{c}{end}"));
-                        }
-                    }
-                }
-            }
-            Some(Item::Value(TV::Array(a))) => {
-                a.remove(i);
-            }
-            _ => return None,
-        }
-    }
-    Some((doc.to_string(), all, gone))
-}
-
-fn remove_jcode(text: &str, take: &mut dyn FnMut(&Entry) -> bool) -> Option<Removal> {
-    use toml_edit::{DocumentMut, Item, Value as TV};
-    let plain: toml::Table = text.parse().ok()?;
-    let (mut all, mut gone) = (Vec::new(), Vec::new());
-    let Some(hooks) = plain.get("hooks").and_then(toml::Value::as_table) else {
-        return Some((text.to_string(), all, gone));
-    };
-    // (slot, index in its array or None for a string)
-    let mut drop: Vec<(&str, Option<usize>)> = Vec::new();
-    for (slot, _) in crate::jcode::raw::SLOTS {
-        let commands: Vec<(Option<usize>, &str)> = match hooks.get(slot) {
-            Some(toml::Value::String(s)) => vec![(None, s.as_str())],
-            Some(toml::Value::Array(a)) => a
-                .iter()
-                .enumerate()
-                .filter_map(|(i, v)| v.as_str().map(|s| (Some(i), s)))
-                .collect(),
-            _ => Vec::new(),
-        };
-        for (i, command) in commands {
-            // jcode trims each command, and so does its writer.
-            let command = command.trim();
-            if command.is_empty() {
-                continue;
-            }
-            let e = Entry {
-                event: slot.to_string(),
-                command: command.to_string(),
-                digest: digest(
-                    "jcode",
-                    &serde_json::json!({"slot": slot, "command": command}),
-                ),
-            };
-            if take(&e) {
-                drop.push((slot, i));
-                gone.push(e.clone());
-            }
-            all.push(e);
-        }
-    }
-    if drop.is_empty() {
-        return Some((text.to_string(), all, gone));
-    }
-    let mut doc: DocumentMut = text.parse().ok()?;
-    let table = doc.get_mut("hooks")?.as_table_like_mut()?;
-    for &(slot, i) in drop.iter().rev() {
-        match i {
-            None => {
-                table.remove(slot);
-            }
-            Some(i) => {
-                let empty = match table.get_mut(slot) {
-                    Some(Item::Value(TV::Array(a))) => {
-                        a.remove(i);
-                        a.is_empty()
-                    }
-                    _ => return None,
-                };
-                if empty {
-                    table.remove(slot);
-                }
-            }
-        }
-    }
-    Some((doc.to_string(), all, gone))
 }
 
 /// Where the record of `target` is kept: beside it, hidden, in a name no agent reads.

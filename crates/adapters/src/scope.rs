@@ -3,6 +3,7 @@
 //! ([`of_path`]). Where `hooks import` puts a hook of each scope is the migration crate's
 //! (`hooks_migrate::placement`).
 
+use crate::registry::Place;
 use crate::Context;
 use hook_ir::Convention;
 use std::path::{Path, PathBuf};
@@ -19,20 +20,13 @@ pub const AGENT_DIRS: &[&str] = &[
     ".kimi-code",
 ];
 
-/// The files (and directories) discovery reads in a project, per convention, relative to the
-/// project root, as `hooks lint` lists them for a project where it found none. jcode, Jarvis and
-/// Kimi Code read only the user's own file (under the home dir).
-pub const PROJECT_FILES: &[(Convention, &str)] = &[
-    (Convention::ClaudeSettings, ".claude/settings.json, .claude/settings.local.json; a plugin's hooks/hooks.json (beside .claude-plugin/plugin.json)"),
-    (Convention::CodexJson, ".codex/hooks.json, the [hooks] of .codex/config.toml"),
-    (Convention::GeminiSettings, ".gemini/settings.json; an extension's hooks/hooks.json (beside gemini-extension.json)"),
-    (Convention::Gjc, ".gjc/hooks/pre/, .gjc/hooks/post/"),
-    (Convention::GjcPlugin, ".gjc/gjc-plugins/*/gajae-plugin.json; a plugin's gajae-plugin.json"),
-    (Convention::ClaudeDir, ".claude/hooks/pre/, .claude/hooks/post/"),
-    (Convention::CodexDir, ".codex/hooks/pre-<tool>.ts|js, .codex/hooks/post-<tool>.ts|js"),
-    (Convention::Jcode, "~/.jcode/config.toml only (no project file)"),
-    (Convention::Jarvis, "~/.jarvis-code/config.toml, ~/.kimi-code/config.toml only (no project file)"),
-];
+/// The files (and directories) discovery reads in a project, per convention, in words, as
+/// `hooks lint` lists them for a project where it found none ([`crate::registry::Adapter::looked_for`]).
+pub fn project_files() -> impl Iterator<Item = (Convention, &'static str)> {
+    crate::registry::ADAPTERS
+        .iter()
+        .map(|a| (a.convention(), a.looked_for()))
+}
 
 pub use hook_ir::Scope;
 
@@ -58,32 +52,40 @@ pub fn of_path(ctx: &Context, convention: Convention, path: &Path) -> (Scope, Op
     } else {
         parent.to_path_buf()
     };
-    match convention {
-        Convention::GjcPlugin => return (Scope::Plugin, Some(parent.to_path_buf())),
-        // jcode and Jarvis read only their user-level file: any file of theirs is one, unless
-        // it sits in a project's agent folder (a `.jcode/config.toml` checked in CI).
-        Convention::Jcode | Convention::Jarvis
-            if !AGENT_DIRS.contains(&parent_name) || is_home(&project) =>
-        {
-            return (Scope::User, None)
-        }
-        _ => {}
-    }
-    // A plugin's or extension's `<root>/hooks/hooks.json` (Claude, Gemini).
-    if name == "hooks.json" && parent_name == "hooks" && convention != Convention::CodexJson {
-        let root = parent.parent().unwrap_or(parent).to_path_buf();
-        return (Scope::Plugin, Some(root));
+    let place = Place {
+        name,
+        parent,
+        parent_name,
+        project: &project,
+        in_agent_dir: AGENT_DIRS.contains(&parent_name),
+        project_is_home: is_home(&project),
+    };
+    let adapter = crate::registry::adapter(convention);
+    if let Some(layer) = adapter.explicit_layer(&place) {
+        return layer;
     }
     if name == "managed-settings.json" || real.starts_with("/etc") || name == "system-defaults.json"
     {
         return (Scope::System, None);
     }
     // `~/.claude/settings.json`, `~/.codex/hooks.json`: the agent folder of the home dir.
-    if AGENT_DIRS.contains(&parent_name) && is_home(&project) {
+    if place.in_agent_dir && place.project_is_home {
         return (Scope::User, None);
     }
-    if convention == Convention::ClaudeSettings && name == "settings.local.json" {
-        return (Scope::Personal, Some(project));
-    }
-    (Scope::Project, Some(project))
+    (adapter.project_layer(&place), Some(project))
+}
+
+/// A plugin's or extension's `<root>/hooks/hooks.json` (Claude Code, Gemini CLI): the plugin's
+/// layer, with its root.
+pub fn plugin_hooks_file(place: &Place) -> Option<(Scope, Option<PathBuf>)> {
+    (place.name == "hooks.json" && place.parent_name == "hooks").then(|| {
+        let root = place.parent.parent().unwrap_or(place.parent).to_path_buf();
+        (Scope::Plugin, Some(root))
+    })
+}
+
+/// A convention that reads only its user-level file (jcode, Jarvis): any file of it is the
+/// user's, unless it sits in a project's agent folder (a `.jcode/config.toml` checked in CI).
+pub fn user_only(place: &Place) -> Option<(Scope, Option<PathBuf>)> {
+    (!place.in_agent_dir || place.project_is_home).then_some((Scope::User, None))
 }

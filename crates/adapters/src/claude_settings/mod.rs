@@ -140,6 +140,49 @@ pub fn plan_write(
 pub struct ClaudeSettings;
 
 impl crate::registry::Adapter for ClaudeSettings {
+    fn looked_for(&self) -> &'static str {
+        ".claude/settings.json, .claude/settings.local.json; a plugin's hooks/hooks.json (beside .claude-plugin/plugin.json)"
+    }
+
+    fn claims(&self, file: &crate::registry::Named) -> Option<crate::registry::Claim> {
+        match file.name {
+            // A plugin's `hooks/hooks.json`.
+            "hooks.json" if file.folder == Some("hooks") => Some(crate::registry::Claim::Folder),
+            // Claude Code's enterprise managed settings have the same shape as settings.json.
+            "managed-settings.json" => Some(crate::registry::Claim::Generic),
+            n if n.starts_with("settings") && n.ends_with(".json") => {
+                Some(crate::registry::Claim::Generic)
+            }
+            _ => None,
+        }
+    }
+
+    fn explicit_layer(
+        &self,
+        place: &crate::registry::Place,
+    ) -> Option<(hook_ir::Scope, Option<std::path::PathBuf>)> {
+        crate::scope::plugin_hooks_file(place)
+    }
+
+    fn project_layer(&self, place: &crate::registry::Place) -> hook_ir::Scope {
+        if place.name == "settings.local.json" {
+            hook_ir::Scope::Personal
+        } else {
+            hook_ir::Scope::Project
+        }
+    }
+
+    fn plugin_root(&self, file: &Path) -> Option<std::path::PathBuf> {
+        let parent = file.parent()?;
+        (file.file_name()? == "plugin.json" && parent.file_name()? == ".claude-plugin")
+            .then(|| parent.parent().map(Path::to_path_buf))
+            .flatten()
+    }
+
+    fn recorded(&self) -> crate::reimport::Recorded {
+        crate::reimport::Recorded::Json
+    }
+
     fn convention(&self) -> Convention {
         Convention::ClaudeSettings
     }

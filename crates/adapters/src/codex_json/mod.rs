@@ -74,6 +74,18 @@ pub fn plan_write(
 pub struct CodexJson;
 
 impl crate::registry::Adapter for CodexJson {
+    fn looked_for(&self) -> &'static str {
+        ".codex/hooks.json, the [hooks] of .codex/config.toml"
+    }
+
+    fn claims(&self, file: &crate::registry::Named) -> Option<crate::registry::Claim> {
+        (file.name == "hooks.json").then_some(crate::registry::Claim::Generic)
+    }
+
+    fn recorded(&self) -> crate::reimport::Recorded {
+        crate::reimport::Recorded::Json
+    }
+
     fn convention(&self) -> Convention {
         Convention::CodexJson
     }

@@ -158,6 +158,30 @@ pub fn plan_write(
 pub struct GeminiSettings;
 
 impl crate::registry::Adapter for GeminiSettings {
+    fn looked_for(&self) -> &'static str {
+        ".gemini/settings.json; an extension's hooks/hooks.json (beside gemini-extension.json)"
+    }
+
+    fn claims(&self, file: &crate::registry::Named) -> Option<crate::registry::Claim> {
+        owns(file.path).then_some(crate::registry::Claim::Name)
+    }
+
+    fn explicit_layer(
+        &self,
+        place: &crate::registry::Place,
+    ) -> Option<(hook_ir::Scope, Option<std::path::PathBuf>)> {
+        crate::scope::plugin_hooks_file(place)
+    }
+
+    fn plugin_root(&self, file: &Path) -> Option<std::path::PathBuf> {
+        (file.file_name()? == "gemini-extension.json")
+            .then(|| file.parent().map(Path::to_path_buf))?
+    }
+
+    fn recorded(&self) -> crate::reimport::Recorded {
+        crate::reimport::Recorded::Json
+    }
+
     fn convention(&self) -> Convention {
         Convention::GeminiSettings
     }

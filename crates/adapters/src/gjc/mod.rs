@@ -44,6 +44,10 @@ pub fn plan_write(
 pub struct Gjc;
 
 impl crate::registry::Adapter for Gjc {
+    fn looked_for(&self) -> &'static str {
+        ".gjc/hooks/pre/, .gjc/hooks/post/"
+    }
+
     fn convention(&self) -> Convention {
         Convention::Gjc
     }

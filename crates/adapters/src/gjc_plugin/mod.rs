@@ -51,6 +51,29 @@ pub fn plan_write(
 pub struct GjcPlugin;
 
 impl crate::registry::Adapter for GjcPlugin {
+    fn looked_for(&self) -> &'static str {
+        ".gjc/gjc-plugins/*/gajae-plugin.json; a plugin's gajae-plugin.json"
+    }
+
+    fn claims(&self, file: &crate::registry::Named) -> Option<crate::registry::Claim> {
+        (file.name == raw::MANIFEST).then_some(crate::registry::Claim::Name)
+    }
+
+    fn explicit_layer(
+        &self,
+        place: &crate::registry::Place,
+    ) -> Option<(hook_ir::Scope, Option<std::path::PathBuf>)> {
+        Some((hook_ir::Scope::Plugin, Some(place.parent.to_path_buf())))
+    }
+
+    fn plugin_root(&self, file: &Path) -> Option<std::path::PathBuf> {
+        (file.file_name()? == raw::MANIFEST).then(|| file.parent().map(Path::to_path_buf))?
+    }
+
+    fn plugin_hooks_file(&self, root: &Path) -> std::path::PathBuf {
+        root.join(raw::MANIFEST)
+    }
+
     fn convention(&self) -> Convention {
         Convention::GjcPlugin
     }

@@ -45,6 +45,13 @@ pub static CLAUDE_DIR_ADAPTER: HookDirs = HookDirs(Convention::ClaudeDir);
 pub static CODEX_DIR_ADAPTER: HookDirs = HookDirs(Convention::CodexDir);
 
 impl crate::registry::Adapter for HookDirs {
+    fn looked_for(&self) -> &'static str {
+        match self.0 {
+            hook_ir::Convention::ClaudeDir => ".claude/hooks/pre/, .claude/hooks/post/",
+            _ => ".codex/hooks/pre-<tool>.ts|js, .codex/hooks/post-<tool>.ts|js",
+        }
+    }
+
     fn convention(&self) -> Convention {
         self.0
     }

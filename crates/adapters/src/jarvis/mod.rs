@@ -8,6 +8,7 @@
 pub mod discover;
 mod lower;
 pub mod raw;
+mod reimport;
 pub mod schema;
 pub mod write;
 
@@ -82,6 +83,41 @@ pub fn plan_write(
 pub struct Jarvis;
 
 impl crate::registry::Adapter for Jarvis {
+    fn looked_for(&self) -> &'static str {
+        "~/.jarvis-code/config.toml, ~/.kimi-code/config.toml only (no project file)"
+    }
+
+    fn claims(&self, file: &crate::registry::Named) -> Option<crate::registry::Claim> {
+        if !file.name.ends_with(".toml") {
+            return None;
+        }
+        // The folder decides before the content: Jarvis Code and Kimi Code keep their
+        // `config.toml` in their own folder, jcode in its own (issue 25: a `.jarvis-code`
+        // file named on the command line was read as jcode).
+        if matches!(file.folder, Some(".jarvis-code" | ".kimi-code")) {
+            return Some(crate::registry::Claim::Folder);
+        }
+        // Elsewhere only a TOML file's content decides, and only as much of it as the adapter
+        // would read.
+        let text = crate::read_limit::read_bounded(file.path, crate::read_limit::MAX_CONFIG_BYTES)
+            .ok()
+            .and_then(|b| String::from_utf8(b).ok())
+            .unwrap_or_default();
+        text.contains("[[hooks]]")
+            .then_some(crate::registry::Claim::Content)
+    }
+
+    fn explicit_layer(
+        &self,
+        place: &crate::registry::Place,
+    ) -> Option<(hook_ir::Scope, Option<std::path::PathBuf>)> {
+        crate::scope::user_only(place)
+    }
+
+    fn recorded(&self) -> crate::reimport::Recorded {
+        crate::reimport::Recorded::Toml(reimport::remove)
+    }
+
     fn convention(&self) -> Convention {
         Convention::Jarvis
     }

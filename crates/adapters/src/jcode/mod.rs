@@ -17,6 +17,7 @@ pub mod discover;
 pub mod env;
 mod lower;
 pub mod raw;
+mod reimport;
 pub mod schema;
 pub mod write;
 
@@ -86,6 +87,32 @@ pub fn plan_write(
 pub struct Jcode;
 
 impl crate::registry::Adapter for Jcode {
+    fn looked_for(&self) -> &'static str {
+        "~/.jcode/config.toml only (no project file)"
+    }
+
+    fn claims(&self, file: &crate::registry::Named) -> Option<crate::registry::Claim> {
+        if !file.name.ends_with(".toml") {
+            return None;
+        }
+        Some(if file.folder == Some(".jcode") {
+            crate::registry::Claim::Folder
+        } else {
+            crate::registry::Claim::Fallback
+        })
+    }
+
+    fn explicit_layer(
+        &self,
+        place: &crate::registry::Place,
+    ) -> Option<(hook_ir::Scope, Option<std::path::PathBuf>)> {
+        crate::scope::user_only(place)
+    }
+
+    fn recorded(&self) -> crate::reimport::Recorded {
+        crate::reimport::Recorded::Toml(reimport::remove)
+    }
+
     fn convention(&self) -> Convention {
         Convention::Jcode
     }

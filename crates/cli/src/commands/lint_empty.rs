@@ -3,7 +3,7 @@
 //! must not pass for a clean one. `hooks lint .claude` is the usual case — the agent's folder
 //! instead of the project that holds it — and gets the command to run instead.
 
-use adapters::scope::{AGENT_DIRS, PROJECT_FILES};
+use adapters::scope::{project_files, AGENT_DIRS};
 use adapters::Discovered;
 use hooks_rules::lint_config::Config;
 use std::collections::HashSet;
@@ -80,7 +80,7 @@ fn warning(shown: &Path, abs: &Path) -> String {
     // An agent's folder passed for its project: what to run instead says more than the list.
     if !AGENT_DIRS.contains(&name) {
         w.push_str("\n  looked for, per convention:");
-        for (c, files) in PROJECT_FILES {
+        for (c, files) in project_files() {
             w.push_str(&format!("\n    {c}: {files}"));
         }
     }
