@@ -91,11 +91,35 @@ pub trait Adapter: Sync {
         root.join("hooks").join("hooks.json")
     }
 
+    /// Codes this convention's reader reports about its matchers itself, which the rules layer
+    /// therefore does not report again (Gemini's reader checks regex matchers against
+    /// Gemini's tools; Claude's reader reports permission-rule syntax).
+    fn reader_checks(&self) -> &'static [hook_ir::Code] {
+        &[]
+    }
+
+    /// The syntax `hooks lint --fix` edits this convention's file at `path` in; `None` when
+    /// its fixes do not apply (directories of modules, a Codex `config.toml`, whose `[hooks]`
+    /// are read as a `hooks.json` while the fixes write JSON syntax).
+    fn fix_syntax(&self, path: &Path) -> Option<Syntax> {
+        let _ = path;
+        None
+    }
+
     /// How the entries `hooks import` wrote into this convention's file are found again, to
     /// replace them on a re-import ([`crate::reimport`]).
     fn recorded(&self) -> crate::reimport::Recorded {
         crate::reimport::Recorded::Unsupported
     }
+}
+
+/// The syntax of a config file, as the fixes edit it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Syntax {
+    /// JSON (with comments, as the agents accept).
+    Json,
+    /// TOML.
+    Toml,
 }
 
 /// A file named explicitly, as [`Adapter::claims`] sees it.

@@ -151,7 +151,13 @@ impl Runner {
             }
             v
         };
-        let jcode_disabled = env_var("JCODE_HOOKS_DISABLED").is_some();
+        // A convention whose agent runs no hook while a variable is set (jcode's
+        // `JCODE_HOOKS_DISABLED`, its presence alone).
+        let disabled: Vec<(Convention, &str)> = Convention::ALL
+            .into_iter()
+            .filter_map(|c| Some((c, hook_ir::conventions::profile(c).disabled_by?)))
+            .filter(|(_, var)| env_var(var).is_some())
+            .collect();
         let home = options
             .home
             .clone()
@@ -160,7 +166,18 @@ impl Runner {
         // Codex ignores `$SHELL`: the login shell of the password database, else bash/zsh
         // found on the agent's PATH (issue 11, item 1). Looked up only for Codex hooks: reading
         // the password database (NSS) is a cost every `hooks bridge` event would pay.
-        let codex_shell = if hooks.iter().any(|h| h.convention == Convention::CodexJson) {
+        let login_shell = |c: Convention| {
+            runtime(c).is_some_and(|r| {
+                matches!(
+                    r.launch,
+                    Launch::Shell {
+                        shell: hook_ir::contract::ShellProgram::LoginShell { .. },
+                        ..
+                    }
+                )
+            })
+        };
+        let codex_shell = if hooks.iter().any(|h| login_shell(h.convention)) {
             crate::conventions::codex_shell::resolve(
                 crate::sys::login_shell().as_deref(),
                 env_var("PATH").as_deref(),
@@ -169,28 +186,46 @@ impl Runner {
         } else {
             OsString::new()
         };
-        // Claude's SessionEnd hooks share one budget, raised by the largest timeout written on
-        // any of them (Claude Code 2.1.332).
-        let claude_session_end_budget = find(Convention::ClaudeSettings, "SessionEnd")
-            .and_then(|r| r.rules())
-            .and_then(|r| {
-                let written = hooks
-                    .iter()
-                    .filter(|h| {
-                        h.convention == Convention::ClaudeSettings
-                            && h.source_event == "SessionEnd"
-                            && !matches!(
-                                h.detail,
-                                hook_ir::Detail::JsonGroup {
-                                    timeout_explicit: false,
-                                    ..
-                                }
-                            )
-                    })
-                    .filter_map(|h| h.timeout_ms)
-                    .max();
-                r.timeout.budget_ms(written)
-            });
+        // The hooks of an event with a shared budget (Claude's SessionEnd) share one, raised by
+        // the largest timeout written on any of them (Claude Code 2.1.332).
+        let shared_budget = |c: Convention, event: &str| {
+            find(c, event)
+                .and_then(|r| r.rules())
+                .filter(|r| matches!(r.timeout, hook_ir::contract::Timeout::SharedBudget { .. }))
+                .and_then(|r| {
+                    let written = hooks
+                        .iter()
+                        .filter(|h| {
+                            h.convention == c
+                                && h.source_event == event
+                                && !matches!(
+                                    h.detail,
+                                    hook_ir::Detail::JsonGroup {
+                                        timeout_explicit: false,
+                                        ..
+                                    }
+                                )
+                        })
+                        .filter_map(|h| h.timeout_ms)
+                        .max();
+                    r.timeout.budget_ms(written)
+                })
+        };
+        let mut budgets: Vec<(Convention, &str, Option<u64>)> = Vec::new();
+        for h in &hooks {
+            if !budgets
+                .iter()
+                .any(|(c, e, _)| *c == h.convention && *e == h.source_event)
+            {
+                let b = shared_budget(h.convention, &h.source_event);
+                budgets.push((h.convention, &h.source_event, b));
+            }
+        }
+        let budgets: Vec<(Convention, String, Option<u64>)> = budgets
+            .into_iter()
+            .filter(|(_, _, b)| b.is_some())
+            .map(|(c, e, b)| (c, e.to_string(), b))
+            .collect();
         let session = Session {
             session_id: options.session_id.clone(),
             project_dir: options.project_dir.clone().or_else(|| cwd.clone()),
@@ -212,10 +247,10 @@ impl Runner {
                 });
                 continue;
             }
-            if hook.convention == Convention::Jcode && jcode_disabled {
+            if let Some((_, var)) = disabled.iter().find(|(c, _)| *c == hook.convention) {
                 skipped.push(Skipped {
                     id: hook.id.clone(),
-                    reason: "JCODE_HOOKS_DISABLED is set in the runner's environment".into(),
+                    reason: format!("{var} is set in the runner's environment"),
                 });
                 continue;
             }
@@ -238,10 +273,10 @@ impl Runner {
                 }
             };
             let rules = row.and_then(|r| r.rules());
-            let budget = (hook.convention == Convention::ClaudeSettings
-                && hook.source_event == "SessionEnd")
-                .then_some(claude_session_end_budget)
-                .flatten();
+            let budget = budgets
+                .iter()
+                .find(|(c, e, _)| *c == hook.convention && *e == hook.source_event)
+                .and_then(|(_, _, b)| *b);
             let plan = plan_of(&hook, rules, session.home.as_deref(), budget);
             let p = Prepared {
                 hook,

@@ -140,6 +140,14 @@ pub fn plan_write(
 pub struct ClaudeSettings;
 
 impl crate::registry::Adapter for ClaudeSettings {
+    fn fix_syntax(&self, _path: &Path) -> Option<crate::registry::Syntax> {
+        Some(crate::registry::Syntax::Json)
+    }
+
+    fn reader_checks(&self) -> &'static [hook_ir::Code] {
+        &[hook_ir::Code::PermissionRuleAsMatcher]
+    }
+
     fn looked_for(&self) -> &'static str {
         ".claude/settings.json, .claude/settings.local.json; a plugin's hooks/hooks.json (beside .claude-plugin/plugin.json)"
     }

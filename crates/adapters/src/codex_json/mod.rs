@@ -74,6 +74,10 @@ pub fn plan_write(
 pub struct CodexJson;
 
 impl crate::registry::Adapter for CodexJson {
+    fn fix_syntax(&self, path: &Path) -> Option<crate::registry::Syntax> {
+        (path.extension().is_none_or(|e| e != "toml")).then_some(crate::registry::Syntax::Json)
+    }
+
     fn looked_for(&self) -> &'static str {
         ".codex/hooks.json, the [hooks] of .codex/config.toml"
     }

@@ -158,6 +158,14 @@ pub fn plan_write(
 pub struct GeminiSettings;
 
 impl crate::registry::Adapter for GeminiSettings {
+    fn fix_syntax(&self, _path: &Path) -> Option<crate::registry::Syntax> {
+        Some(crate::registry::Syntax::Json)
+    }
+
+    fn reader_checks(&self) -> &'static [hook_ir::Code] {
+        &[hook_ir::Code::MatcherMatchesNothing]
+    }
+
     fn looked_for(&self) -> &'static str {
         ".gemini/settings.json; an extension's hooks/hooks.json (beside gemini-extension.json)"
     }

@@ -83,6 +83,10 @@ pub fn plan_write(
 pub struct Jarvis;
 
 impl crate::registry::Adapter for Jarvis {
+    fn fix_syntax(&self, _path: &Path) -> Option<crate::registry::Syntax> {
+        Some(crate::registry::Syntax::Toml)
+    }
+
     fn looked_for(&self) -> &'static str {
         "~/.jarvis-code/config.toml, ~/.kimi-code/config.toml only (no project file)"
     }

@@ -13,7 +13,7 @@ use hook_ir::{
 const JC: Convention = Convention::Jcode;
 
 /// The variable that turns every jcode hook off (presence alone counts).
-pub const DISABLED_VAR: &str = "JCODE_HOOKS_DISABLED";
+pub const DISABLED_VAR: &str = hook_ir::contract::limits::jcode::DISABLED_ENV;
 /// The timeout override.
 pub const TIMEOUT_VAR: &str = "JCODE_HOOK_PRE_TOOL_TIMEOUT_MS";
 

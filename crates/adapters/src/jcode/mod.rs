@@ -87,6 +87,10 @@ pub fn plan_write(
 pub struct Jcode;
 
 impl crate::registry::Adapter for Jcode {
+    fn fix_syntax(&self, _path: &Path) -> Option<crate::registry::Syntax> {
+        Some(crate::registry::Syntax::Toml)
+    }
+
     fn looked_for(&self) -> &'static str {
         "~/.jcode/config.toml only (no project file)"
     }

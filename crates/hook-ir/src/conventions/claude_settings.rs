@@ -217,4 +217,6 @@ pub static PROFILE: Profile = Profile {
     tool_agent: Some(Agent::Claude),
     tools: TOOLS,
     native: NATIVE,
+    disabled_by: None,
+    hosts_bridge: true,
 };

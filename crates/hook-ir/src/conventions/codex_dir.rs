@@ -53,4 +53,6 @@ pub static PROFILE: Profile = Profile {
     tool_agent: Some(Agent::Codex),
     tools: &[],
     native: NATIVE,
+    disabled_by: None,
+    hosts_bridge: false,
 };

@@ -170,4 +170,6 @@ pub static PROFILE: Profile = Profile {
     tool_agent: Some(Agent::Codex),
     tools: TOOLS,
     native: NATIVE,
+    disabled_by: None,
+    hosts_bridge: true,
 };

@@ -220,4 +220,6 @@ pub static PROFILE: Profile = Profile {
     tool_agent: Some(Agent::Gemini),
     tools: TOOLS,
     native: NATIVE,
+    disabled_by: None,
+    hosts_bridge: true,
 };

@@ -135,4 +135,6 @@ pub static PROFILE: Profile = Profile {
     tool_agent: Some(Agent::Gjc),
     tools: TOOLS,
     native: NATIVE,
+    disabled_by: None,
+    hosts_bridge: false,
 };

@@ -109,4 +109,6 @@ pub static PROFILE: Profile = Profile {
     tool_agent: Some(Agent::Gjc),
     tools: &[],
     native: NATIVE,
+    disabled_by: None,
+    hosts_bridge: false,
 };

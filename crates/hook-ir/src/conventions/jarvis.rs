@@ -317,4 +317,6 @@ pub static PROFILE: Profile = Profile {
     tool_agent: Some(Agent::Kimi),
     tools: TOOLS,
     native: NATIVE,
+    disabled_by: None,
+    hosts_bridge: true,
 };

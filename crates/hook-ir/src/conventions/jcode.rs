@@ -25,6 +25,9 @@ pub mod limits {
     pub const LAST_ASSISTANT_TEXT_MAX_CHARS: usize = 4000;
     /// `ERROR` keeps the first this-many characters.
     pub const ERROR_MAX_CHARS: usize = 1000;
+    /// Present in the agent's environment (any value, even empty), it disables every hook
+    /// (`crates/jcode-base/src/hooks.rs`, `hooks_disabled`; code `hooks_disabled_by_env`).
+    pub const DISABLED_ENV: &str = "JCODE_HOOKS_DISABLED";
     /// Config re-read polling period.
     pub const CONFIG_POLL_MS: u64 = 500;
     /// The terminal identity of the requesting client, replaced in every hook's environment
@@ -237,4 +240,6 @@ pub static PROFILE: Profile = Profile {
     tool_agent: Some(Agent::Jcode),
     tools: TOOLS,
     native: NATIVE,
+    disabled_by: Some(limits::DISABLED_ENV),
+    hosts_bridge: false,
 };

@@ -57,6 +57,12 @@ pub struct Profile {
     pub tools: &'static [Tool],
     /// Its events outside the six kinds that other agents share.
     pub native: &'static [NativeEvent],
+    /// The environment variable whose presence (any value, even empty) makes its agent run no
+    /// hook at all.
+    pub disabled_by: Option<&'static str>,
+    /// Whether `hooks bridge` can run other conventions' hooks from an entry in its file: its
+    /// agent runs commands and reads a JSON answer the bridge can write.
+    pub hosts_bridge: bool,
 }
 
 /// Every convention's profile, in [`Convention::ALL`] order.

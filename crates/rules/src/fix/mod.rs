@@ -24,9 +24,10 @@ mod timeout;
 mod toml;
 mod wrapper;
 
+use adapters::registry::Syntax;
 use adapters::write::FileChange;
 use adapters::{Context, Discovered, Output, SourceFile};
-use hook_ir::{Code, Convention, Diagnostic, Severity};
+use hook_ir::{Code, Diagnostic, Severity};
 use std::collections::HashMap;
 
 /// Whether a fix can be applied without asking (`--fix`) or only with `--unsafe-fixes`.
@@ -128,27 +129,15 @@ pub(crate) struct Edit {
 
 /// The file a fix edits.
 pub(crate) struct File<'a> {
-    convention: Convention,
+    syntax: Syntax,
     text: &'a str,
 }
 
 impl File<'_> {
     fn is_json(&self) -> bool {
-        matches!(
-            self.convention,
-            Convention::ClaudeSettings | Convention::CodexJson | Convention::GeminiSettings
-        )
+        self.syntax == Syntax::Json
     }
 }
-
-/// The conventions whose files can be fixed: the config files with a text reader.
-const FIXABLE: [Convention; 5] = [
-    Convention::ClaudeSettings,
-    Convention::CodexJson,
-    Convention::GeminiSettings,
-    Convention::Jarvis,
-    Convention::Jcode,
-];
 
 /// The fix a family proposes for `d` in `f`, unchecked; `file` holds the file's other
 /// diagnostics (a fix that must mend several at once reads them).
@@ -257,7 +246,7 @@ fn checked(
     d: &Diagnostic,
 ) -> Option<Edit> {
     let file = File {
-        convention: source.convention,
+        syntax: syntax_of(source)?,
         text,
     };
     let edit = propose(d, &file, before)?;
@@ -265,12 +254,15 @@ fn checked(
     verified(before, &after, d).then_some(edit)
 }
 
-/// Whether `s` can be fixed: a file of [`FIXABLE`], except a Codex `config.toml` (its `[hooks]`
-/// are read as a `hooks.json`, but the fixes write JSON syntax).
+/// The syntax `s` is fixed in: the config files with a text reader
+/// ([`adapters::registry::Adapter::fix_syntax`]).
+fn syntax_of(s: &SourceFile) -> Option<Syntax> {
+    adapters::registry::adapter(s.convention).fix_syntax(&s.path)
+}
+
+/// Whether `s` can be fixed.
 fn fixable(s: &SourceFile) -> bool {
-    FIXABLE.contains(&s.convention)
-        && !(s.convention == Convention::CodexJson
-            && s.path.extension().is_some_and(|e| e == "toml"))
+    syntax_of(s).is_some()
 }
 
 /// The fix of each diagnostic of `found.batch` (same order), when it has a checked one.
@@ -300,7 +292,7 @@ fn fix_of<'a>(
     let (&display, &source) = sources.get_key_value(loc.path.as_str())?;
     let text = source.text.as_deref()?;
     let file = File {
-        convention: source.convention,
+        syntax: syntax_of(source)?,
         text,
     };
     // Most diagnostics have no fix: the file is linted again only once one is proposed.

@@ -30,7 +30,7 @@ pub(super) fn fix_all(spans: &[(usize, usize)], f: &File<'_>) -> Option<Edit> {
         let edit = fix(
             span,
             &File {
-                convention: f.convention,
+                syntax: f.syntax,
                 text: &text,
             },
         )?;

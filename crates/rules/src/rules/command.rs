@@ -9,7 +9,8 @@
 
 use super::shell::{is_output_redirect, lex, simple_commands, Token};
 use super::{Finding, Scope, Target};
-use hook_ir::contract::variables;
+use hook_ir::contract::{self, variables, Launch};
+use hook_ir::tools::Agent;
 use hook_ir::{quote, Code, Convention, Exec, Handler};
 use regex::Regex;
 use std::path::{Path, PathBuf};
@@ -34,7 +35,7 @@ pub(crate) fn check(t: &Target<'_>, out: &mut Vec<Finding>) {
     let dollar = cmd.contains('$');
     let uses_plugin_root = dollar && mentions(cmd, "CLAUDE_PLUGIN_ROOT");
     if uses_plugin_root
-        && convention == Convention::ClaudeSettings
+        && variables::sets(convention, "CLAUDE_PLUGIN_ROOT")
         && !matches!(t.scope, Scope::Plugin { .. })
     {
         push(
@@ -123,11 +124,11 @@ pub(crate) fn check(t: &Target<'_>, out: &mut Vec<Finding>) {
 }
 
 /// The variable naming the project directory in `c`'s hook commands, if the agent sets one
-/// ([`variables`], the contract's one table). jcode's `JCODE_HOOK_CWD` is left out: jcode runs
-/// commands without a shell, so nothing expands it in the command line.
+/// ([`variables`], the contract's one table). Left out where the agent runs commands without a
+/// shell (jcode's `JCODE_HOOK_CWD`): nothing expands it in the command line.
 fn project_dir_variable(c: Convention) -> Option<&'static str> {
     variables::for_meaning(c, variables::Meaning::ProjectDir)
-        .filter(|_| c != Convention::Jcode)
+        .filter(|_| !matches!(contract::runtime(c).map(|r| r.launch), Some(Launch::Argv)))
         .map(|v| v.name)
 }
 
@@ -697,11 +698,15 @@ fn script_rules(
         return;
     }
     let relative = !word.starts_with(['/', '~', '$']);
-    if relative && convention.as_str() == "claude-settings" {
+    // An agent that runs hooks in the session's *current* directory, not in the one it started
+    // in (no `hook_cwd` row: Claude Code), runs a relative script from wherever a `cd` left it.
+    let moving_cwd = variables::hook_cwd(convention).is_none();
+    if relative && moving_cwd {
+        let agent = Agent::of(convention).map_or(convention.as_str(), |a| a.name());
         push(
             Finding::new(
                 Code::RelativeScriptPath,
-                format!("`{word}` is relative to the directory Claude Code runs the hook in, which moves when the session `cd`s: the hook then fails"),
+                format!("`{word}` is relative to the directory {agent} runs the hook in, which moves when the session `cd`s: the hook then fails"),
             )
             .help(format!(
                 "anchor it: `\"${}\"/{}`",

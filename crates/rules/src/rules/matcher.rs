@@ -73,11 +73,8 @@ fn findings(hook: &Hook, out: &mut Vec<Finding>) {
         }
         // `.claude/hooks/pre/bash.sh` (claude-dir, codex-dir) names its tool by GJC's file-name
         // rule for import, not in the words of the agent whose directory it is.
-        Matcher::Exact { .. }
-            if matches!(
-                hook.convention,
-                Convention::ClaudeDir | Convention::CodexDir
-            ) => {}
+        // (Those import-only conventions never run: nothing is checked in their own words.)
+        Matcher::Exact { .. } if !contract::executes(hook.convention, None) => {}
         Matcher::Exact { names } => {
             let tool_event = contract::find(hook.convention, &hook.source_event)
                 .is_some_and(|r| r.matched == MatchedValue::ToolName);
@@ -112,7 +109,9 @@ fn findings(hook: &Hook, out: &mut Vec<Finding>) {
     if let Matcher::Regex { pattern, .. } = &hook.matcher {
         let tool_event = contract::find(hook.convention, &hook.source_event)
             .is_some_and(|r| r.matched == MatchedValue::ToolName)
-            && hook.convention != Convention::GeminiSettings;
+            && !adapters::registry::adapter(hook.convention)
+                .reader_checks()
+                .contains(&Code::MatcherMatchesNothing);
         let Some(agent) = Agent::of(hook.convention).filter(|_| tool_event) else {
             return;
         };
@@ -134,7 +133,10 @@ fn findings(hook: &Hook, out: &mut Vec<Finding>) {
 /// name of any agent, MCP tools included, holds (`matcher_matches_nothing`).
 fn matches_no_tool(convention: Convention, agent: Agent, pattern: &str) -> Option<Finding> {
     if let Some(tool) = permission_rule_tool(pattern) {
-        if convention == Convention::ClaudeSettings {
+        if adapters::registry::adapter(convention)
+            .reader_checks()
+            .contains(&Code::PermissionRuleAsMatcher)
+        {
             return None;
         }
         return Some(

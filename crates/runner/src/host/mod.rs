@@ -23,17 +23,17 @@ use hook_ir::tools::{self, Agent};
 use hook_ir::{Convention, Kind};
 use std::borrow::Cow;
 
-/// The conventions that can host the bridge.
-pub const HOSTS: [Convention; 4] = [
-    Convention::Jarvis,
-    Convention::CodexJson,
-    Convention::ClaudeSettings,
-    Convention::GeminiSettings,
-];
+/// The conventions that can host the bridge (their profiles' `hosts_bridge`), in
+/// [`Convention::ALL`] order.
+pub fn hosts() -> impl Iterator<Item = Convention> {
+    Convention::ALL
+        .into_iter()
+        .filter(|c| hook_ir::conventions::profile(*c).hosts_bridge)
+}
 
 /// Whether `c` can host the bridge.
 pub fn is_host(c: Convention) -> bool {
-    HOSTS.contains(&c)
+    hook_ir::conventions::profile(c).hosts_bridge
 }
 
 /// The canonical kind of the host's `event`, when the host runs hooks on it and it maps to one
@@ -42,7 +42,7 @@ pub fn kind_of(host: Convention, event: &str) -> Result<Kind, String> {
     if !is_host(host) {
         return Err(format!(
             "`{host}` cannot host the bridge; hosts: {}",
-            HOSTS.map(|h| h.as_str()).join(", ")
+            hosts().map(|h| h.as_str()).collect::<Vec<_>>().join(", ")
         ));
     }
     match contract::find(host, event) {
@@ -67,11 +67,16 @@ pub fn event_of(host: Convention, kind: Kind) -> Option<&'static str> {
 /// writes on a bridge entry: the largest the host accepts, else its default. The bridge answers
 /// [`limits::bridge::DEADLINE_MARGIN_MS`] before it.
 pub fn entry_timeout_s(host: Convention) -> u64 {
-    match host {
-        Convention::Jarvis => limits::jarvis::TIMEOUT_MAX_S,
-        Convention::CodexJson => limits::codex::TIMEOUT_DEFAULT_S,
-        // Gemini has no largest timeout: its default (written in milliseconds).
-        Convention::GeminiSettings => limits::gemini::TIMEOUT_DEFAULT_MS / 1000,
+    // The timeout rule of the host's tool gate (every event of a host shares its unit and
+    // bounds); a host without a largest timeout (Codex, Claude, Gemini) gets its default.
+    let rule = event_of(host, Kind::PreToolUse)
+        .and_then(|e| contract::find(host, e))
+        .and_then(|r| r.rules())
+        .map(|r| r.timeout);
+    match rule {
+        Some(contract::Timeout::Configurable {
+            unit, default, max, ..
+        }) => max.unwrap_or(default) * unit.millis() / 1000,
         _ => limits::claude::TIMEOUT_DEFAULT_S,
     }
 }

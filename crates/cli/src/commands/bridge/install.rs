@@ -26,7 +26,10 @@ fn setup(a: &BridgeInstallArgs) -> anyhow::Result<Setup> {
         bail!(
             "`{}` cannot host the bridge; hosts: {}",
             a.host,
-            host::HOSTS.map(|h| h.as_str()).join(", ")
+            host::hosts()
+                .map(|h| h.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
         );
     }
     let project = super::super::discover::absolute(a.path.as_deref().unwrap_or(Path::new(".")))?;
