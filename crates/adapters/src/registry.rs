@@ -106,6 +106,28 @@ pub trait Adapter: Sync {
         None
     }
 
+    /// The convention-specific fields of an entry `hooks bridge install` writes (the first of
+    /// its file, its timeout written), for a convention that hosts the bridge.
+    fn entry_detail(&self) -> hook_ir::Detail {
+        hook_ir::Detail::JsonGroup {
+            group: 0,
+            index: 0,
+            raw_matcher: None,
+            timeout_explicit: true,
+            is_async: None,
+            status_message: None,
+            gjc_managed: false,
+        }
+    }
+
+    /// When the agent runs the hooks of `file` (shown as `display`) of the project at
+    /// `project`, whose entries time out after `timeout_s`: what `hooks bridge install` tells
+    /// the user (trust prompts, headless runs).
+    fn runs_when(&self, display: &str, project: &Path, timeout_s: u64) -> String {
+        let _ = (project, timeout_s);
+        format!("{} runs the hooks of {display}.", self.convention())
+    }
+
     /// How the entries `hooks import` wrote into this convention's file are found again, to
     /// replace them on a re-import ([`crate::reimport`]).
     fn recorded(&self) -> crate::reimport::Recorded {

@@ -74,6 +74,10 @@ pub fn plan_write(
 pub struct CodexJson;
 
 impl crate::registry::Adapter for CodexJson {
+    fn runs_when(&self, _display: &str, project: &Path, _timeout_s: u64) -> String {
+        format!("Codex runs these entries only once trusted: the project must be trusted (`[projects.\"{}\"] trust_level = \"trusted\"` in ~/.codex/config.toml) and each new hook accepted when Codex asks (its hash is pinned; `codex exec` skips untrusted hooks silently).", project.display())
+    }
+
     fn fix_syntax(&self, path: &Path) -> Option<crate::registry::Syntax> {
         (path.extension().is_none_or(|e| e != "toml")).then_some(crate::registry::Syntax::Json)
     }

@@ -158,6 +158,23 @@ pub fn plan_write(
 pub struct GeminiSettings;
 
 impl crate::registry::Adapter for GeminiSettings {
+    fn entry_detail(&self) -> hook_ir::Detail {
+        hook_ir::Detail::GeminiGroup {
+            group: 0,
+            index: 0,
+            raw_matcher: None,
+            timeout_explicit: true,
+            sequential: None,
+            name: None,
+            description: None,
+            env: Vec::new(),
+        }
+    }
+
+    fn runs_when(&self, display: &str, _project: &Path, timeout_s: u64) -> String {
+        format!("Gemini CLI runs the hooks of {display} only in a trusted folder (trust it in Gemini or in ~/.gemini/trustedFolders.json; a headless run: `GEMINI_CLI_TRUST_WORKSPACE=true`); each entry's timeout is {} ms and the bridge answers before it.", timeout_s * 1000)
+    }
+
     fn fix_syntax(&self, _path: &Path) -> Option<crate::registry::Syntax> {
         Some(crate::registry::Syntax::Json)
     }

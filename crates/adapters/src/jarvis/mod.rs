@@ -83,6 +83,17 @@ pub fn plan_write(
 pub struct Jarvis;
 
 impl crate::registry::Adapter for Jarvis {
+    fn entry_detail(&self) -> hook_ir::Detail {
+        hook_ir::Detail::Jarvis {
+            entry: 0,
+            timeout_explicit: true,
+        }
+    }
+
+    fn runs_when(&self, display: &str, _project: &Path, _timeout_s: u64) -> String {
+        format!("{display} is Jarvis's own config: the entries run in every session; the bridge finds each session's project from its cwd.")
+    }
+
     fn fix_syntax(&self, _path: &Path) -> Option<crate::registry::Syntax> {
         Some(crate::registry::Syntax::Toml)
     }

@@ -54,5 +54,6 @@ pub static PROFILE: Profile = Profile {
     tools: &[],
     native: NATIVE,
     disabled_by: None,
+    matcher: MatcherSyntax::None,
     hosts_bridge: false,
 };

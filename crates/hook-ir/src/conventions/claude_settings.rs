@@ -207,6 +207,15 @@ static NATIVE: &[NativeEvent] = &[
             ev("stop_failure", CL, "StopFailure", V::ErrorType, false, CLAUDE_DOCS),
 ];
 
+/// Claude reads letters, digits, `_`, `-`, space, `,` and `|` as an exact list: whether `n` is
+/// one of its names.
+fn exact_name(n: &str) -> bool {
+    !n.is_empty()
+        && n.trim() == n
+        && n.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_- ".contains(c))
+}
+
 /// Everything the workspace knows about this convention's contract.
 pub static PROFILE: Profile = Profile {
     convention: Convention::ClaudeSettings,
@@ -218,5 +227,6 @@ pub static PROFILE: Profile = Profile {
     tools: TOOLS,
     native: NATIVE,
     disabled_by: None,
+    matcher: MatcherSyntax::ExactAndRegex(exact_name, Dialect::Ecmascript),
     hosts_bridge: true,
 };

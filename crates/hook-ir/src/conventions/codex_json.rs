@@ -158,6 +158,12 @@ static NATIVE: &[NativeEvent] = &[
                 "openai/codex@0afac7e codex-rs/hooks/src/events/interrupt.rs (no matcher input; exit codes only reported)"),
 ];
 
+/// Codex reads a matcher made only of `[A-Za-z0-9_|]` as an exact list: whether `n` is one of
+/// its names.
+fn exact_name(n: &str) -> bool {
+    !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
 /// Everything the workspace knows about this convention's contract.
 pub static PROFILE: Profile = Profile {
     convention: Convention::CodexJson,
@@ -171,5 +177,6 @@ pub static PROFILE: Profile = Profile {
     tools: TOOLS,
     native: NATIVE,
     disabled_by: None,
+    matcher: MatcherSyntax::ExactAndRegex(exact_name, Dialect::Rust),
     hosts_bridge: true,
 };

@@ -208,6 +208,8 @@ static NATIVE: &[NativeEvent] = &[
                 "Gemini CLI 0.61.0 packages/core/src/hooks/types.ts `HookEventName.Notification` (observability only, no matcher context)"),
 ];
 
+// Gemini: tool matchers are unanchored JavaScript regexes (exact-value events are written by
+// the Gemini writer from an anchored alternation).
 /// Everything the workspace knows about this convention's contract.
 pub static PROFILE: Profile = Profile {
     convention: Convention::GeminiSettings,
@@ -221,5 +223,6 @@ pub static PROFILE: Profile = Profile {
     tools: TOOLS,
     native: NATIVE,
     disabled_by: None,
+    matcher: MatcherSyntax::RegexOnly(Dialect::Ecmascript),
     hosts_bridge: true,
 };

@@ -136,5 +136,6 @@ pub static PROFILE: Profile = Profile {
     tools: TOOLS,
     native: NATIVE,
     disabled_by: None,
+    matcher: MatcherSyntax::None,
     hosts_bridge: false,
 };

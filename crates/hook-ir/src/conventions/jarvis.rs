@@ -318,5 +318,6 @@ pub static PROFILE: Profile = Profile {
     tools: TOOLS,
     native: NATIVE,
     disabled_by: None,
+    matcher: MatcherSyntax::RegexOnly(Dialect::Ecmascript),
     hosts_bridge: true,
 };

@@ -241,5 +241,6 @@ pub static PROFILE: Profile = Profile {
     tools: TOOLS,
     native: NATIVE,
     disabled_by: Some(limits::DISABLED_ENV),
+    matcher: MatcherSyntax::None,
     hosts_bridge: false,
 };

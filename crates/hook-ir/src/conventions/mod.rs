@@ -7,7 +7,7 @@ use crate::contract::native::NativeEvent;
 use crate::contract::variables::AgentVariable;
 use crate::contract::{EventContract, Runtime};
 use crate::tools::{Agent, Tool};
-use crate::Convention;
+use crate::{Convention, Dialect};
 
 mod claude_dir;
 mod claude_settings;
@@ -21,7 +21,7 @@ mod jcode;
 
 /// What every convention file imports: the table's types and row builders.
 mod prelude {
-    pub(super) use super::Profile;
+    pub(super) use super::{MatcherSyntax, Profile};
     pub(super) use crate::contract::native::{
         ev, ev_when, spelled, NativeEvent, NativeValue as V, TRIGGERS,
     };
@@ -33,6 +33,7 @@ mod prelude {
         TimeoutUnit, Trust, IMPORT_ONLY, OUTSIDE,
     };
     pub(super) use crate::tools::{aka, legacy, t, Agent, Tool};
+    pub(super) use crate::Dialect;
     pub(super) use crate::{Code, Convention, Kind};
 }
 
@@ -60,9 +61,23 @@ pub struct Profile {
     /// The environment variable whose presence (any value, even empty) makes its agent run no
     /// hook at all.
     pub disabled_by: Option<&'static str>,
+    /// What its matchers can express, as `hooks import` writes them.
+    pub matcher: MatcherSyntax,
     /// Whether `hooks bridge` can run other conventions' hooks from an entry in its file: its
     /// agent runs commands and reads a JSON answer the bridge can write.
     pub hosts_bridge: bool,
+}
+
+/// What a convention's matchers can express.
+#[derive(Debug, Clone, Copy)]
+pub enum MatcherSyntax {
+    /// Exact lists of names matching this predicate, and regexes of this dialect.
+    ExactAndRegex(fn(&str) -> bool, Dialect),
+    /// Regexes of this dialect only (every matcher string is a regex).
+    RegexOnly(Dialect),
+    /// No matcher: every hook fires for every tool (jcode), or the convention is not a target
+    /// of `hooks import`'s command conversion.
+    None,
 }
 
 /// Every convention's profile, in [`Convention::ALL`] order.

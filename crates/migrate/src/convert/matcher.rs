@@ -4,42 +4,12 @@
 
 use hook_ir::{Convention, Dialect, Matcher};
 
-/// What a convention can express.
-#[derive(Debug, Clone, Copy)]
-pub enum Capability {
-    /// Exact lists of names matching this predicate, and regexes of this dialect.
-    ExactAndRegex(fn(&str) -> bool, Dialect),
-    /// Regexes of this dialect only (Jarvis: every matcher string is a regex).
-    RegexOnly(Dialect),
-    /// No matcher (jcode).
-    None,
-}
-
-/// Codex reads a matcher made only of `[A-Za-z0-9_|]` as an exact list.
-fn codex_name(n: &str) -> bool {
-    !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-}
-
-/// Claude reads letters, digits, `_`, `-`, space, `,` and `|` as an exact list.
-fn claude_name(n: &str) -> bool {
-    !n.is_empty()
-        && n.trim() == n
-        && n.chars()
-            .all(|c| c.is_ascii_alphanumeric() || "_- ".contains(c))
-}
+/// What a convention can express (its profile's [`hook_ir::conventions::MatcherSyntax`]).
+pub use hook_ir::conventions::MatcherSyntax as Capability;
 
 /// The matcher capability of a command convention.
 pub fn capability(c: Convention) -> Capability {
-    match c {
-        Convention::Jcode => Capability::None,
-        Convention::Jarvis => Capability::RegexOnly(Dialect::Ecmascript),
-        Convention::CodexJson => Capability::ExactAndRegex(codex_name, Dialect::Rust),
-        Convention::ClaudeSettings => Capability::ExactAndRegex(claude_name, Dialect::Ecmascript),
-        // Gemini: tool matchers are unanchored JavaScript regexes (exact-value events are
-        // written by the Gemini writer from an anchored alternation).
-        Convention::GeminiSettings => Capability::RegexOnly(Dialect::Ecmascript),
-        _ => Capability::None,
-    }
+    hook_ir::conventions::profile(c).matcher
 }
 
 pub use hook_ir::matcher_text::{anchored_alternation, exact_to_regex, regex_to_exact};

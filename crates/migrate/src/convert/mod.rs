@@ -63,9 +63,13 @@ pub fn is_supported(from: Convention, to: Convention) -> bool {
 
 /// How each command convention executes its commands (conventions.md §1, §2, §4, §5).
 pub fn target_exec(to: Convention) -> Exec {
-    match to {
-        Convention::Jcode => Exec::Direct,
-        Convention::CodexJson => Exec::LoginShell,
+    use hook_ir::contract::{Launch, ShellProgram};
+    match hook_ir::contract::runtime(to).map(|r| r.launch) {
+        Some(Launch::Argv) => Exec::Direct,
+        Some(Launch::Shell {
+            shell: ShellProgram::LoginShell { .. },
+            ..
+        }) => Exec::LoginShell,
         _ => Exec::Shell,
     }
 }

@@ -19,6 +19,7 @@
 //!   `continue: false` + `stopReason` stops the agent; `systemMessage` is shown to the user.
 
 use crate::decision::{Decision, Verdict};
+use hook_ir::contract::AnswerFormat;
 use hook_ir::{Convention, Kind};
 use serde_json::{Map, Value};
 
@@ -53,10 +54,11 @@ pub fn answer(host: Convention, event_name: &str, d: &Decision) -> HostAnswer {
         .as_ref()
         .and_then(|p| p.content.as_ref())
         .map(content_text);
-    let mut a = match (host, replaced) {
+    let format = hook_ir::contract::runtime(host).map(|r| r.answer);
+    let mut a = match (format, replaced) {
         // Codex replaces the output the model receives with a PostToolUse hook's stderr on
         // exit 2 (conventions.md §4, observed on Codex 0.171.0); context rides along in it.
-        (Convention::CodexJson, Some(text)) if d.kind == Kind::PostToolUse => {
+        (Some(AnswerFormat::CodexJson), Some(text)) if d.kind == Kind::PostToolUse => {
             let mut parts = vec![text];
             parts.extend(d.context.iter().cloned());
             HostAnswer {
@@ -68,7 +70,7 @@ pub fn answer(host: Convention, event_name: &str, d: &Decision) -> HostAnswer {
         }
         // Claude cannot replace a built-in tool's output: the model gets the replacement as
         // context after the original output.
-        (Convention::ClaudeSettings, Some(text)) if d.kind == Kind::PostToolUse => {
+        (Some(AnswerFormat::ClaudeJson), Some(text)) if d.kind == Kind::PostToolUse => {
             notes.push(
                 "a hook replaced the tool output; Claude Code takes no replacement for a built-in tool: it is added as context"
                     .into(),
@@ -83,9 +85,9 @@ pub fn answer(host: Convention, event_name: &str, d: &Decision) -> HostAnswer {
                     "a hook replaced the tool output; `{host}` takes no replacement from a hook: the model sees the original"
                 ));
             }
-            match host {
-                Convention::Jarvis => jarvis(d),
-                Convention::GeminiSettings => gemini(event_name, d),
+            match format {
+                Some(AnswerFormat::KimiJson) => jarvis(d),
+                Some(AnswerFormat::GeminiJson) => gemini(event_name, d),
                 _ => json(host, event_name, d),
             }
         }
@@ -130,7 +132,8 @@ fn non_empty(reason: &str, event_name: &str) -> String {
 }
 
 fn json(host: Convention, event_name: &str, d: &Decision) -> HostAnswer {
-    let codex = host == Convention::CodexJson;
+    let codex =
+        hook_ir::contract::runtime(host).is_some_and(|r| r.answer == AnswerFormat::CodexJson);
     let mut out = Map::new();
     let mut specific = Map::new();
     let mut notes = Vec::new();

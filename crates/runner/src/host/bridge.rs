@@ -55,7 +55,9 @@ impl Bridge {
         if let Some(name) = &e.tool_name {
             e.tool_name = Some(tool_name(self.host, source, name).into_owned());
         }
-        if source == Convention::Jarvis {
+        if hook_ir::contract::runtime(source)
+            .is_some_and(|r| r.continuation == hook_ir::contract::ContinuationRule::OncePerTurn)
+        {
             e.turn_id = None;
         }
         e

@@ -12,6 +12,7 @@
 //! `prompt_response`.
 
 use crate::Event;
+use hook_ir::contract::AnswerFormat;
 use hook_ir::{Convention, Kind};
 use serde_json::{Map, Value};
 use std::path::PathBuf;
@@ -107,7 +108,9 @@ pub fn read_event(host: Convention, event_name: &str, text: &str) -> Result<Host
         )));
     };
     let f = Fields(&m);
-    let jarvis = host == Convention::Jarvis;
+    let format = hook_ir::contract::runtime(host).map(|r| r.answer);
+    // Kimi's payload: `tool_output` and content-part prompts.
+    let jarvis = format == Some(AnswerFormat::KimiJson);
     let mut event = match kind {
         Kind::PreToolUse => {
             Event::pre_tool_use(f.str("tool_name")?.unwrap_or_default(), tool_input(&m)?)
@@ -132,7 +135,7 @@ pub fn read_event(host: Convention, event_name: &str, text: &str) -> Result<Host
         Kind::Stop => {
             let mut e = Event::stop();
             e.stop_hook_active = f.bool("stop_hook_active")?;
-            if host == Convention::GeminiSettings {
+            if format == Some(AnswerFormat::GeminiJson) {
                 e.last_assistant_text = f.str("prompt_response")?;
                 e.prompt = f.str("prompt")?;
             } else {

@@ -273,11 +273,11 @@ fn project_root(a: &BridgeRunArgs, host: Convention, he: Option<&HostEvent>) -> 
     if let Some(p) = &a.path {
         return super::super::discover::absolute(p).unwrap_or_else(|_| p.clone());
     }
-    let project_env = match host {
-        Convention::ClaudeSettings => Some(hook_ir::contract::limits::claude::PROJECT_DIR_ENV),
-        Convention::GeminiSettings => Some(hook_ir::contract::limits::gemini::PROJECT_DIR_ENVS[0]),
-        _ => None,
-    };
+    let project_env = hook_ir::contract::variables::for_meaning(
+        host,
+        hook_ir::contract::variables::Meaning::ProjectDir,
+    )
+    .map(|v| v.name);
     if let Some(d) = project_env
         .and_then(std::env::var_os)
         .filter(|d| !d.is_empty())
@@ -299,7 +299,10 @@ fn dispatch(
     let mut notes = Vec::new();
     let module_host = hooks
         .iter()
-        .any(|h| matches!(h.convention, Convention::Gjc | Convention::GjcPlugin))
+        .any(|h| {
+            hook_ir::contract::runtime(h.convention)
+                .is_some_and(|r| r.launch == hook_ir::contract::Launch::Module)
+        })
         .then(|| Arc::new(runner::module_host::ModuleHost::default()));
     let options = RunnerOptions {
         session_id: he.session_id.clone(),

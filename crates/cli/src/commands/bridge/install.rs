@@ -9,7 +9,7 @@ use adapters::bridge::{self, BridgeEntry};
 use adapters::write::{apply, FileChange, Plan, WriteOptions};
 use adapters::Context;
 use anyhow::{bail, Context as _};
-use hook_ir::{Convention, Detail, Exec, Handler, Hook, Kind, Location, Matcher, Severity};
+use hook_ir::{Convention, Handler, Hook, Kind, Location, Matcher, Severity};
 use runner::host;
 use std::path::{Path, PathBuf};
 
@@ -41,15 +41,12 @@ fn setup(a: &BridgeInstallArgs) -> anyhow::Result<Setup> {
         None => std::env::var_os("HOME").map(PathBuf::from),
     };
     let ctx = Context::from_process(Some(project.clone()), home, true);
-    let target = match a.host {
-        Convention::ClaudeSettings => Some(project.join(".claude/settings.json")),
-        Convention::CodexJson => adapters::codex_json::write::default_target(&ctx),
-        Convention::GeminiSettings => {
-            Some(project.join(hook_ir::contract::limits::gemini::PROJECT_SETTINGS))
-        }
-        _ => adapters::jarvis::discover::config_path(&ctx),
-    }
-    .context("no home directory: pass --home DIR")?;
+    // The host's project file; a host that reads only its user's file (Jarvis) gets that.
+    let adapter = adapters::registry::adapter(a.host);
+    let target = adapter
+        .file_at(&ctx, hook_ir::Scope::Project)
+        .or_else(|| adapter.file_at(&ctx, hook_ir::Scope::User))
+        .context("no home directory: pass --home DIR")?;
     // Write through a symlink to the file it names.
     let target = std::fs::canonicalize(&target).unwrap_or(target);
     let display = ctx.display(&target);
@@ -82,31 +79,8 @@ fn project_is_home(s: &Setup) -> bool {
 
 /// The bridge entry for one host event.
 fn entry(host: Convention, event: &str, kind: Kind, command: String) -> Hook {
-    let detail = match host {
-        Convention::Jarvis => Detail::Jarvis {
-            entry: 0,
-            timeout_explicit: true,
-        },
-        Convention::GeminiSettings => Detail::GeminiGroup {
-            group: 0,
-            index: 0,
-            raw_matcher: None,
-            timeout_explicit: true,
-            sequential: None,
-            name: None,
-            description: None,
-            env: Vec::new(),
-        },
-        _ => Detail::JsonGroup {
-            group: 0,
-            index: 0,
-            raw_matcher: None,
-            timeout_explicit: true,
-            is_async: None,
-            status_message: None,
-            gjc_managed: false,
-        },
-    };
+    let detail = adapters::registry::adapter(host).entry_detail();
+
     Hook {
         id: format!("bridge:{event}"),
         kind,
@@ -115,11 +89,7 @@ fn entry(host: Convention, event: &str, kind: Kind, command: String) -> Hook {
         matcher: Matcher::Any,
         handler: Handler::Command {
             command,
-            exec: if host == Convention::CodexJson {
-                Exec::LoginShell
-            } else {
-                Exec::Shell
-            },
+            exec: hooks_migrate::convert::target_exec(host),
         },
         timeout_ms: Some(host::entry_timeout_s(host) * 1000),
         scope: hook_ir::Scope::default(),
@@ -139,9 +109,12 @@ fn removal(
     stale: impl Fn(&BridgeEntry) -> bool,
 ) -> anyhow::Result<Option<(FileChange, usize)>> {
     let mine = |e: &BridgeEntry| e.host.as_deref() == Some(s.host.as_str()) && stale(e);
-    let (after, n) = match s.host {
-        Convention::Jarvis => bridge::remove_from_toml(before, mine),
-        _ => bridge::remove_from_json(before, mine),
+    let toml = adapters::registry::adapter(s.host).fix_syntax(&s.target)
+        == Some(adapters::registry::Syntax::Toml);
+    let (after, n) = if toml {
+        bridge::remove_from_toml(before, mine)
+    } else {
+        bridge::remove_from_json(before, mine)
     }
     .map_err(|e| anyhow::anyhow!("{}: {e}; fix it, then run again", s.display))?;
     Ok((n > 0).then(|| {
@@ -159,26 +132,11 @@ fn removal(
 }
 
 fn where_hooks_run(s: &Setup) -> String {
-    match s.host {
-        Convention::ClaudeSettings => format!(
-            "Claude Code runs the hooks of {} once you trust the folder (print mode `-p` asks nothing); each entry's timeout is {} s and the bridge answers before it.",
-            s.display,
-            host::entry_timeout_s(s.host)
-        ),
-        Convention::GeminiSettings => format!(
-            "Gemini CLI runs the hooks of {} only in a trusted folder (trust it in Gemini or in ~/.gemini/trustedFolders.json; a headless run: `GEMINI_CLI_TRUST_WORKSPACE=true`); each entry's timeout is {} ms and the bridge answers before it.",
-            s.display,
-            host::entry_timeout_s(s.host) * 1000
-        ),
-        Convention::CodexJson => format!(
-            "Codex runs these entries only once trusted: the project must be trusted (`[projects.\"{}\"] trust_level = \"trusted\"` in ~/.codex/config.toml) and each new hook accepted when Codex asks (its hash is pinned; `codex exec` skips untrusted hooks silently).",
-            s.project.display()
-        ),
-        _ => format!(
-            "{} is Jarvis's own config: the entries run in every session; the bridge finds each session's project from its cwd.",
-            s.display
-        ),
-    }
+    adapters::registry::adapter(s.host).runs_when(
+        &s.display,
+        &s.project,
+        host::entry_timeout_s(s.host),
+    )
 }
 
 /// `hooks bridge install`.
