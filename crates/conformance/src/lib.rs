@@ -50,8 +50,17 @@ pub fn repo_root() -> PathBuf {
         .unwrap_or_else(|_| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../.."))
 }
 
-/// `conformance/traces/<agent>-<version>/`.
+/// `conformance/traces/<agent>-<version>/`, or `conformance/traces-pending/<agent>-<version>/`
+/// for an agent the replay does not cover yet ([`agents::Agent::PENDING`]).
 pub fn trace_dir(repo: &std::path::Path, agent: &str, version: &str) -> PathBuf {
-    repo.join("conformance/traces")
-        .join(format!("{agent}-{version}"))
+    let pending = agents::Agent::parse(agent).is_some_and(agents::Agent::pending);
+    repo.join(if pending {
+        PENDING_TRACES
+    } else {
+        "conformance/traces"
+    })
+    .join(format!("{agent}-{version}"))
 }
+
+/// Where the traces of [`agents::Agent::PENDING`] go: recorded, not replayed.
+pub const PENDING_TRACES: &str = "conformance/traces-pending";

@@ -9,6 +9,7 @@ use crate::server::{ModelScript, ModelServer};
 use crate::trace::{tokens, Masker, Run, Step, Trace, TRACE_VERSION};
 use crate::{Error, Result};
 use serde_json::Value;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -169,9 +170,36 @@ pub fn parent(argv: &[String], m: &Masker) -> Vec<String> {
     }
 }
 
+/// Per script, the one event whose entries name it (`@NAME@`) in the scenario's config texts:
+/// the event of a run whose payload does not say (Copilot CLI's camelCase payloads carry no
+/// event name). A script named under two events is left out.
+pub fn script_events<'a>(texts: impl IntoIterator<Item = &'a str>) -> BTreeMap<String, String> {
+    let mut out: BTreeMap<String, Option<String>> = BTreeMap::new();
+    for text in texts {
+        let Ok(v) = serde_json::from_str::<Value>(text) else {
+            continue;
+        };
+        for (event, entries) in v["hooks"].as_object().into_iter().flatten() {
+            for script in crate::scenario::placeholders(&entries.to_string()) {
+                let e = out.entry(script).or_insert_with(|| Some(event.clone()));
+                if e.as_deref() != Some(event.as_str()) {
+                    *e = None;
+                }
+            }
+        }
+    }
+    out.into_iter().filter_map(|(s, e)| Some((s, e?))).collect()
+}
+
 /// Groups hook runs and model requests into the timeline: consecutive runs of one event with no
-/// request between them are one firing.
-pub fn timeline(runs: &[LoggedRun], requests: &[(u128, Vec<String>)], m: &Masker) -> Vec<Step> {
+/// request between them are one firing. A run's event is its payload's `hook_event_name`, else
+/// its script's in `events` ([`script_events`]), else `?`.
+pub fn timeline(
+    runs: &[LoggedRun],
+    requests: &[(u128, Vec<String>)],
+    events: &BTreeMap<String, String>,
+    m: &Masker,
+) -> Vec<Step> {
     enum Item<'a> {
         Run(&'a LoggedRun),
         Req(&'a [String]),
@@ -192,6 +220,7 @@ pub fn timeline(runs: &[LoggedRun], requests: &[(u128, Vec<String>)], m: &Masker
             Item::Run(r) => {
                 let event = r.stdin["hook_event_name"]
                     .as_str()
+                    .or_else(|| events.get(&r.script).map(String::as_str))
                     .unwrap_or("?")
                     .to_string();
                 let run = Run {
@@ -366,7 +395,16 @@ pub fn record(agent: Agent, s: &Scenario, repo: &Path) -> Result<Trace> {
         prompt: s.prompt.clone(),
         tool: s.tool.clone(),
         final_text: s.final_text.clone(),
-        timeline: timeline(&runs, &reqs, &m),
+        timeline: timeline(
+            &runs,
+            &reqs,
+            &script_events(
+                std::iter::once(&s.config)
+                    .chain(s.files.values())
+                    .map(String::as_str),
+            ),
+            &m,
+        ),
         shown,
         exit_code,
     })

@@ -229,7 +229,7 @@ fn check_bridge(s: &Scenario) -> Result<()> {
         return bad("`bridge` installs into the project: set `layer = \"project\"`".into());
     }
     for a in &s.agents {
-        let host = crate::agents::Agent::parse(a).map(crate::agents::Agent::convention);
+        let host = crate::agents::Agent::parse(a).and_then(crate::agents::Agent::convention);
         if !host.is_some_and(runner::host::is_host) {
             return bad(format!("`bridge`: `{a}` cannot host the bridge"));
         }

@@ -182,7 +182,8 @@ impl Masker {
         s
     }
 
-    /// Masks every string of a JSON value, and the numbers of duration keys.
+    /// Masks every string of a JSON value, and the numbers of duration and timestamp keys
+    /// (Copilot CLI's camelCase payloads: `timestamp` in ms since the epoch).
     pub fn value(&self, v: &Value) -> Value {
         match v {
             Value::String(s) => Value::String(self.text(s)),
@@ -192,6 +193,8 @@ impl Masker {
                     .map(|(k, x)| {
                         let x = if k.contains("duration") && x.is_number() {
                             Value::String("<DUR>".into())
+                        } else if k == "timestamp" && x.is_number() {
+                            Value::String("<TIME>".into())
                         } else {
                             self.value(x)
                         };

@@ -3,6 +3,7 @@
 //! `streamGenerateContent`) is one more module implementing [`Api`].
 
 pub mod anthropic;
+pub mod chat;
 pub mod gemini;
 pub mod openai;
 
@@ -49,6 +50,21 @@ impl Reply {
         for (event, data) in events {
             body.push_str(&format!("event: {event}\ndata: {data}\n\n"));
         }
+        Reply {
+            status: 200,
+            content_type: "text/event-stream",
+            body,
+        }
+    }
+
+    /// A server-sent-events reply of `data:` lines only, closed by `data: [DONE]` (the Chat
+    /// Completions stream, which names no events).
+    pub fn sse_data(chunks: impl IntoIterator<Item = Value>) -> Reply {
+        let mut body = String::new();
+        for data in chunks {
+            body.push_str(&format!("data: {data}\n\n"));
+        }
+        body.push_str("data: [DONE]\n\n");
         Reply {
             status: 200,
             content_type: "text/event-stream",

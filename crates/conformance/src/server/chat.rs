@@ -1,0 +1,89 @@
+//! OpenAI Chat Completions (`POST …/chat/completions`, SSE when `stream` is true), as GitHub
+//! Copilot CLI 1.0.102 calls a BYOK provider (`COPILOT_PROVIDER_TYPE=openai`, its default wire API
+//! `completions`; the request streams with `stream_options.include_usage`). First turn: one
+//! `tool_calls` entry of Copilot's shell tool `bash` (`{"command", "description"}`) with the
+//! scripted command; once the conversation holds a tool result: the scripted text.
+
+use super::{Api, ModelScript, Reply};
+use serde_json::{json, Value};
+
+/// The Chat Completions API.
+pub struct Chat;
+
+/// Whether the conversation already holds a tool call (an assistant message with `tool_calls`).
+fn called_a_tool(body: &Value) -> bool {
+    body["messages"].as_array().is_some_and(|ms| {
+        ms.iter().any(|m| {
+            m["role"] == "tool" || m["tool_calls"].as_array().is_some_and(|c| !c.is_empty())
+        })
+    })
+}
+
+fn offers(body: &Value, tool: &str) -> bool {
+    body["tools"]
+        .as_array()
+        .is_some_and(|ts| ts.iter().any(|t| t["function"]["name"] == tool))
+}
+
+impl Api for Chat {
+    fn reply(&self, path: &str, body: &Value, script: &ModelScript) -> Option<Reply> {
+        if !path
+            .split('?')
+            .next()
+            .unwrap_or(path)
+            .ends_with("/chat/completions")
+        {
+            return None;
+        }
+        let model = body["model"].clone();
+        let call = script
+            .tool_command
+            .as_deref()
+            .filter(|_| !called_a_tool(body) && offers(body, "bash"))
+            .map(|cmd| {
+                json!({"id": "call_01", "type": "function", "function": {"name": "bash",
+                    "arguments": json!({"command": cmd, "description": "scripted"}).to_string()}})
+            });
+        let (message, finish) = match call {
+            Some(c) => (
+                json!({"role": "assistant", "content": null, "tool_calls": [c]}),
+                "tool_calls",
+            ),
+            None => (
+                json!({"role": "assistant", "content": script.final_text}),
+                "stop",
+            ),
+        };
+        let usage = json!({"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2});
+        if body["stream"] != true {
+            return Some(Reply::json(
+                200,
+                &json!({"id": "chatcmpl-01", "object": "chat.completion", "created": 0,
+                    "model": model, "choices": [{"index": 0, "message": message,
+                    "finish_reason": finish}], "usage": usage}),
+            ));
+        }
+        // A streamed delta carries a tool call's index; the rest of the message as it is.
+        let mut delta = message;
+        if let Some(calls) = delta["tool_calls"].as_array_mut() {
+            for (i, c) in calls.iter_mut().enumerate() {
+                c["index"] = json!(i);
+            }
+        }
+        let chunk = |choices: Value, usage: Value| {
+            json!({"id": "chatcmpl-01", "object": "chat.completion.chunk", "created": 0,
+                "model": model, "choices": choices, "usage": usage})
+        };
+        Some(Reply::sse_data([
+            chunk(
+                json!([{"index": 0, "delta": delta, "finish_reason": null}]),
+                Value::Null,
+            ),
+            chunk(
+                json!([{"index": 0, "delta": {}, "finish_reason": finish}]),
+                Value::Null,
+            ),
+            chunk(json!([]), usage),
+        ]))
+    }
+}
