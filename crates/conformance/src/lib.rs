@@ -64,3 +64,35 @@ pub fn trace_dir(repo: &std::path::Path, agent: &str, version: &str) -> PathBuf 
 
 /// Where the traces of [`agents::Agent::PENDING`] go: recorded, not replayed.
 pub const PENDING_TRACES: &str = "conformance/traces-pending";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use agents::Agent;
+
+    #[test]
+    fn pending_agents_parse_and_record_outside_the_replayed_traces() {
+        let repo = std::path::Path::new("/r");
+        for a in Agent::PENDING {
+            assert!(
+                !Agent::ALL.contains(&a),
+                "{} is both replayed and pending",
+                a.id()
+            );
+            assert_eq!(Agent::parse(a.id()), Some(a));
+            assert!(a.convention().is_none());
+            assert_eq!(
+                trace_dir(repo, a.id(), "1.0"),
+                repo.join(PENDING_TRACES).join(format!("{}-1.0", a.id()))
+            );
+        }
+        for a in Agent::ALL {
+            assert!(a.convention().is_some());
+            assert_eq!(
+                trace_dir(repo, a.id(), "1.0"),
+                repo.join("conformance/traces")
+                    .join(format!("{}-1.0", a.id()))
+            );
+        }
+    }
+}

@@ -409,3 +409,26 @@ pub fn record(agent: Agent, s: &Scenario, repo: &Path) -> Result<Trace> {
         exit_code,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn script_events_names_the_one_event_of_each_script() {
+        let config = r#"{"version": 1, "hooks": {
+            "preToolUse": [{"bash": "@pre@"}, {"bash": "@both@"}],
+            "agentStop": [{"matcher": "x", "hooks": [{"command": "@stop@"}]}, {"bash": "@both@"}]}}"#;
+        let inline = r#"{"hooks": {"PostToolUse": [{"hooks": [{"command": "@post@"}]}]}}"#;
+        let got = script_events([config, inline, "not json @pre@"]);
+        let want: BTreeMap<String, String> = [
+            ("pre", "preToolUse"),
+            ("post", "PostToolUse"),
+            ("stop", "agentStop"),
+        ]
+        .into_iter()
+        .map(|(s, e)| (s.to_string(), e.to_string()))
+        .collect();
+        assert_eq!(got, want, "`both` is under two events: left out");
+    }
+}

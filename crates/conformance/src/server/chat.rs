@@ -87,3 +87,70 @@ impl Api for Chat {
         ]))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn script() -> ModelScript {
+        ModelScript {
+            tool_command: Some("printf hi".into()),
+            final_text: "done".into(),
+        }
+    }
+
+    fn offer() -> Value {
+        json!([{"type": "function", "function": {"name": "bash", "parameters": {}}}])
+    }
+
+    /// The `data:` payloads of an SSE body, `[DONE]` last.
+    fn data(body: &str) -> Vec<&str> {
+        body.lines()
+            .filter_map(|l| l.strip_prefix("data: "))
+            .collect()
+    }
+
+    #[test]
+    fn first_turn_streams_one_bash_call_then_the_final_text() {
+        let first = json!({"model": "m", "stream": true, "tools": offer(),
+            "messages": [{"role": "user", "content": "go"}]});
+        let r = Chat
+            .reply("/v1/chat/completions", &first, &script())
+            .unwrap();
+        assert_eq!(r.content_type, "text/event-stream");
+        let chunks = data(&r.body);
+        assert_eq!(chunks.last(), Some(&"[DONE]"));
+        let delta: Value = serde_json::from_str(chunks[0]).unwrap();
+        let call = &delta["choices"][0]["delta"]["tool_calls"][0];
+        assert_eq!(call["index"], 0);
+        assert_eq!(call["function"]["name"], "bash");
+        let args: Value =
+            serde_json::from_str(call["function"]["arguments"].as_str().unwrap()).unwrap();
+        assert_eq!(args["command"], "printf hi");
+        let end: Value = serde_json::from_str(chunks[1]).unwrap();
+        assert_eq!(end["choices"][0]["finish_reason"], "tool_calls");
+
+        let second = json!({"model": "m", "stream": true, "tools": offer(), "messages": [
+            {"role": "user", "content": "go"},
+            {"role": "assistant", "content": null, "tool_calls": [{"id": "call_01"}]},
+            {"role": "tool", "tool_call_id": "call_01", "content": "hi"}]});
+        let r = Chat
+            .reply("/v1/chat/completions", &second, &script())
+            .unwrap();
+        let delta: Value = serde_json::from_str(data(&r.body)[0]).unwrap();
+        assert_eq!(delta["choices"][0]["delta"]["content"], "done");
+    }
+
+    #[test]
+    fn answers_json_when_not_streaming_and_nothing_but_chat_completions() {
+        let body = json!({"model": "m", "messages": [{"role": "user", "content": "go"}]});
+        let r = Chat
+            .reply("/v1/chat/completions", &body, &script())
+            .unwrap();
+        let v: Value = serde_json::from_str(&r.body).unwrap();
+        // No `bash` offered: no tool call, the final text at once.
+        assert_eq!(v["choices"][0]["message"]["content"], "done");
+        assert_eq!(v["choices"][0]["finish_reason"], "stop");
+        assert!(Chat.reply("/v1/responses", &body, &script()).is_none());
+    }
+}
