@@ -304,6 +304,11 @@ pub fn record(agent: Agent, s: &Scenario, repo: &Path) -> Result<Trace> {
         .args(["--pid", "--fork", "--mount-proc", "--kill-child", "--"])
         .arg(&bin)
         .args(agent.args(s))
+        .args(
+            s.args
+                .iter()
+                .map(|a| a.replace("<ROOT>", &root.path().display().to_string())),
+        )
         .env_clear()
         .envs(crate::scenario::with_env(
             match &env_bin {
@@ -382,6 +387,7 @@ pub fn record(agent: Agent, s: &Scenario, repo: &Path) -> Result<Trace> {
             })
             .collect::<Result<_>>()?,
         env: s.env.clone(),
+        args: s.args.clone(),
         bridge_install: installed.map(|t| m.text(&t)),
         codex_config_hooks: m.text(&expand_file(&s.codex_config_hooks, root.path())),
         layer: s.layer,

@@ -103,6 +103,10 @@ pub struct Scenario {
     /// own. The replay gives our adapter and runner the same variables.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub env: BTreeMap<String, String>,
+    /// More arguments for the agent, after its usual ones (`<ROOT>` = the run's root), such as
+    /// Copilot CLI's `--plugin-dir`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub args: Vec<String>,
     /// Seconds the whole agent run may take.
     #[serde(default = "default_budget")]
     pub budget_secs: u64,

@@ -37,6 +37,9 @@ pub struct Trace {
     /// The scenario's extra environment variables (`<ROOT>` = the run's root).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub env: BTreeMap<String, String>,
+    /// The scenario's extra agent arguments (`<ROOT>` = the run's root).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub args: Vec<String>,
     /// A bridge scenario: what `hooks bridge install` printed when it wrote `config`, masked.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bridge_install: Option<String>,
