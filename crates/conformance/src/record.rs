@@ -287,14 +287,25 @@ pub fn record(agent: Agent, s: &Scenario, repo: &Path) -> Result<Trace> {
     // whole `--check` pass at load 15 on 2 cores saw 17 of 52 runs killed at 30 s.
     let floor = if agent == Agent::Gemini { 60 } else { 0 };
     let budget = Duration::from_secs(s.budget_secs.max(floor));
-    let server = ModelServer::start(
-        agent.api(),
-        ModelScript {
-            tool_command: (!s.tool.is_empty()).then(|| s.tool.clone()),
-            final_text: s.final_text.clone(),
-        },
-        budget + Duration::from_secs(5),
-    )?;
+    let server =
+        ModelServer::start(
+            agent.api(),
+            ModelScript {
+                tool_command: (!s.tool.is_empty()).then(|| s.tool.clone()),
+                final_text: s.final_text.clone(),
+                tool_call: if s.tool_call.is_empty() {
+                    None
+                } else {
+                    let text = s
+                        .tool_call
+                        .replace("<ROOT>", &json_inner(&root.path().display().to_string()));
+                    Some(serde_json::from_str(&text).map_err(|e| {
+                        Error::msg(format!("scenario `{}`: `tool_call`: {e}", s.name))
+                    })?)
+                },
+            },
+            budget + Duration::from_secs(5),
+        )?;
     agent.setup(root.path(), s, &server.url(), &hooks_file)?;
     let out_path = root.path().join("agent.out");
     let err_path = root.path().join("agent.err");
@@ -401,6 +412,7 @@ pub fn record(agent: Agent, s: &Scenario, repo: &Path) -> Result<Trace> {
         prompt: s.prompt.clone(),
         tool: s.tool.clone(),
         final_text: s.final_text.clone(),
+        tool_call: s.tool_call.clone(),
         timeline: timeline(
             &runs,
             &reqs,

@@ -75,6 +75,10 @@ pub struct Scenario {
     /// The model's final text.
     #[serde(default = "default_final")]
     pub final_text: String,
+    /// Copilot CLI only: the model calls this tool instead of the shell, a JSON object
+    /// `{"name": …, "arguments": {…}}` (`<ROOT>` = the run's root); empty: the shell call `tool`.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub tool_call: String,
     /// Codex only: hook trust.
     #[serde(default)]
     pub trust: Trust,
@@ -194,6 +198,12 @@ impl ScenarioFile {
                 }
             }
             check_bridge(s)?;
+            if !s.tool_call.is_empty() && s.agents.iter().any(|a| a != "copilot") {
+                return Err(Error::msg(format!(
+                    "scenario `{}`: `tool_call` is served to Copilot CLI only",
+                    s.name
+                )));
+            }
             for name in std::iter::once(&s.config)
                 .chain(s.configs.values())
                 .chain(s.files.values())

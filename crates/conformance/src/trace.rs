@@ -65,6 +65,9 @@ pub struct Trace {
     pub tool: String,
     /// The model's final text.
     pub final_text: String,
+    /// The model's call of another tool than the shell (`<ROOT>` = the run's root), if any.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub tool_call: String,
     /// Hook firings and model requests, in the order they happened.
     pub timeline: Vec<Step>,
     /// `TOK_*` markers in what the agent printed on stdout and stderr (for Claude Code its

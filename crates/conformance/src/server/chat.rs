@@ -36,14 +36,23 @@ impl Api for Chat {
             return None;
         }
         let model = body["model"].clone();
-        let call = script
-            .tool_command
-            .as_deref()
-            .filter(|_| !called_a_tool(body) && offers(body, "bash"))
-            .map(|cmd| {
-                json!({"id": "call_01", "type": "function", "function": {"name": "bash",
-                    "arguments": json!({"command": cmd, "description": "scripted"}).to_string()}})
-            });
+        let call = match &script.tool_call {
+            Some(c) => c["name"]
+                .as_str()
+                .filter(|name| !called_a_tool(body) && offers(body, name))
+                .map(|name| {
+                    json!({"id": "call_01", "type": "function", "function": {"name": name,
+                        "arguments": c["arguments"].to_string()}})
+                }),
+            None => script
+                .tool_command
+                .as_deref()
+                .filter(|_| !called_a_tool(body) && offers(body, "bash"))
+                .map(|cmd| {
+                    json!({"id": "call_01", "type": "function", "function": {"name": "bash",
+                        "arguments": json!({"command": cmd, "description": "scripted"}).to_string()}})
+                }),
+        };
         let (message, finish) = match call {
             Some(c) => (
                 json!({"role": "assistant", "content": null, "tool_calls": [c]}),
@@ -96,6 +105,7 @@ mod tests {
         ModelScript {
             tool_command: Some("printf hi".into()),
             final_text: "done".into(),
+            tool_call: None,
         }
     }
 
@@ -139,6 +149,27 @@ mod tests {
             .unwrap();
         let delta: Value = serde_json::from_str(data(&r.body)[0]).unwrap();
         assert_eq!(delta["choices"][0]["delta"]["content"], "done");
+    }
+
+    #[test]
+    fn a_scripted_tool_call_replaces_the_shell_call_when_the_tool_is_offered() {
+        let mut sc = script();
+        sc.tool_call = Some(json!({"name": "view", "arguments": {"path": "/p/README.md"}}));
+        let view = json!([{"type": "function", "function": {"name": "view"}}]);
+        let body =
+            json!({"model": "m", "tools": view, "messages": [{"role": "user", "content": "go"}]});
+        let v: Value =
+            serde_json::from_str(&Chat.reply("/v1/chat/completions", &body, &sc).unwrap().body)
+                .unwrap();
+        let call = &v["choices"][0]["message"]["tool_calls"][0]["function"];
+        assert_eq!(call["name"], "view");
+        assert_eq!(call["arguments"], r#"{"path":"/p/README.md"}"#);
+        // Not offered (only `bash`): no call, the final text.
+        let body = json!({"model": "m", "tools": offer(), "messages": [{"role": "user", "content": "go"}]});
+        let v: Value =
+            serde_json::from_str(&Chat.reply("/v1/chat/completions", &body, &sc).unwrap().body)
+                .unwrap();
+        assert_eq!(v["choices"][0]["message"]["content"], "done");
     }
 
     #[test]

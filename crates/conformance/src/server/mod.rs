@@ -21,6 +21,9 @@ pub struct ModelScript {
     pub tool_command: Option<String>,
     /// The text it answers once the tool call is done (or at once, without a tool call).
     pub final_text: String,
+    /// Instead of the shell call, a call of this tool: `{"name", "arguments"}` (served by the
+    /// Chat Completions API only, for Copilot CLI's `view`, `create`, `edit`, `grep`, `glob`).
+    pub tool_call: Option<Value>,
 }
 
 /// One answer of a wire API.
