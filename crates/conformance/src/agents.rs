@@ -2,7 +2,7 @@
 //! and how to read what its model was told from the requests it sent.
 
 use crate::scenario::{Layer, Scenario};
-use crate::server::{anthropic::Anthropic, gemini::Gemini, openai::OpenAi, Api};
+use crate::server::{anthropic::Anthropic, chat::Chat, gemini::Gemini, openai::OpenAi, Api};
 use crate::{Error, Result};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -16,11 +16,24 @@ pub enum Agent {
     Codex,
     /// Gemini CLI (`@google/gemini-cli`).
     Gemini,
+    /// GitHub Copilot CLI (`@github/copilot`): recorded, not yet replayed ([`Agent::PENDING`]).
+    Copilot,
 }
 
 impl Agent {
-    /// Every agent, in trace order.
+    /// Every replayed agent, in trace order: its traces are in `conformance/traces/`, CI
+    /// re-records them, `docs/conformance.md` lists them.
     pub const ALL: [Agent; 3] = [Agent::Claude, Agent::Codex, Agent::Gemini];
+
+    /// Agents recorded but not replayed: no convention of ours reads their hooks yet (Copilot
+    /// CLI: `copilot-hooks`, issue 29). Their traces go to `conformance/traces-pending/`, and
+    /// `record` runs them only when asked by name (`--agent copilot`), never in CI's `--check`.
+    pub const PENDING: [Agent; 1] = [Agent::Copilot];
+
+    /// Whether it is one of [`Agent::PENDING`].
+    pub fn pending(self) -> bool {
+        Agent::PENDING.contains(&self)
+    }
 
     /// Its id in scenarios and trace paths.
     pub fn id(self) -> &'static str {
@@ -28,20 +41,26 @@ impl Agent {
             Agent::Claude => "claude",
             Agent::Codex => "codex",
             Agent::Gemini => "gemini",
+            Agent::Copilot => "copilot",
         }
     }
 
-    /// The agent with this id.
+    /// The agent with this id (replayed or pending).
     pub fn parse(s: &str) -> Option<Agent> {
-        Agent::ALL.into_iter().find(|a| a.id() == s)
+        Agent::ALL
+            .into_iter()
+            .chain(Agent::PENDING)
+            .find(|a| a.id() == s)
     }
 
-    /// The convention of its hook config (how the bridge reads its payloads and answers it).
-    pub fn convention(self) -> hook_ir::Convention {
+    /// The convention of its hook config (how the bridge reads its payloads and answers it);
+    /// `None` for a pending agent.
+    pub fn convention(self) -> Option<hook_ir::Convention> {
         match self {
-            Agent::Claude => hook_ir::Convention::ClaudeSettings,
-            Agent::Codex => hook_ir::Convention::CodexJson,
-            Agent::Gemini => hook_ir::Convention::GeminiSettings,
+            Agent::Claude => Some(hook_ir::Convention::ClaudeSettings),
+            Agent::Codex => Some(hook_ir::Convention::CodexJson),
+            Agent::Gemini => Some(hook_ir::Convention::GeminiSettings),
+            Agent::Copilot => None,
         }
     }
 
@@ -51,6 +70,7 @@ impl Agent {
             Agent::Claude => "@anthropic-ai/claude-code",
             Agent::Codex => "@openai/codex",
             Agent::Gemini => "@google/gemini-cli",
+            Agent::Copilot => "@github/copilot",
         }
     }
 
@@ -65,6 +85,10 @@ impl Agent {
             }
             // A Node.js bundle (`#!/usr/bin/env node`); npm links it executable.
             Agent::Gemini => nm.join(".bin/gemini"),
+            // The platform package's executable (Node.js and the bundle in one file; the
+            // `@github/copilot` loader only picks it); it unpacks its bundle into
+            // `$XDG_CACHE_HOME` or `~/.cache/copilot/pkg/` at first start.
+            Agent::Copilot => nm.join("@github/copilot-linux-x64/copilot"),
         }
     }
 
@@ -79,6 +103,7 @@ impl Agent {
             Agent::Claude => Box::new(Anthropic),
             Agent::Codex => Box::new(OpenAi),
             Agent::Gemini => Box::new(Gemini),
+            Agent::Copilot => Box::new(Chat),
         }
     }
 
@@ -91,6 +116,9 @@ impl Agent {
             (Agent::Codex, Layer::User) => "home/.codex/hooks.json",
             (Agent::Gemini, Layer::Project) => "project/.gemini/settings.json",
             (Agent::Gemini, Layer::User) => "home/.gemini/settings.json",
+            // Every `*.json` of the repository's `.github/hooks/`, and of `$COPILOT_HOME/hooks/`.
+            (Agent::Copilot, Layer::Project) => "project/.github/hooks/conformance.json",
+            (Agent::Copilot, Layer::User) => "home/.copilot/hooks/conformance.json",
         }
     }
 
@@ -148,6 +176,21 @@ impl Agent {
             ]
             .map(String::from)
             .to_vec(),
+            // `--allow-all`: the scripted shell call runs without a prompt (print mode cannot
+            // ask); JSONL output for `shown`; nothing that would reach the network.
+            Agent::Copilot => [
+                "-p",
+                &s.prompt,
+                "--allow-all",
+                "--no-ask-user",
+                "--no-auto-update",
+                "--disable-client-telemetry",
+                "--disable-builtin-mcps",
+                "--output-format",
+                "json",
+            ]
+            .map(String::from)
+            .to_vec(),
         };
         a.shrink_to_fit();
         a
@@ -196,6 +239,25 @@ impl Agent {
                     env.push((k.into(), v.into()));
                 }
             }
+            Agent::Copilot => {
+                let url = format!("{model_url}/v1");
+                for (k, v) in [
+                    (
+                        "COPILOT_HOME",
+                        home.join(".copilot").display().to_string().as_str(),
+                    ),
+                    // BYOK: no GitHub login; `openai` with the default `completions` wire API.
+                    ("COPILOT_PROVIDER_BASE_URL", &url),
+                    ("COPILOT_PROVIDER_TYPE", "openai"),
+                    ("COPILOT_PROVIDER_API_KEY", "sk-conformance-dummy"),
+                    ("COPILOT_MODEL", COPILOT_MODEL),
+                    // No authentication, telemetry, web tools, GitHub MCP server or update.
+                    ("COPILOT_OFFLINE", "true"),
+                    ("COPILOT_AUTO_UPDATE", "false"),
+                ] {
+                    env.push((k.into(), v.into()));
+                }
+            }
         }
         env
     }
@@ -211,6 +273,9 @@ impl Agent {
     ) -> Result<()> {
         if self == Agent::Gemini {
             return gemini_user_settings(root, hooks_file);
+        }
+        if self == Agent::Copilot {
+            return copilot_trust(root);
         }
         if self != Agent::Codex {
             return Ok(());
@@ -245,6 +310,7 @@ impl Agent {
                 Agent::Claude => claude_items(body),
                 Agent::Codex => codex_items(body),
                 Agent::Gemini => gemini_items(body),
+                Agent::Copilot => chat_items(body),
             };
             let start = if items >= seen { seen } else { 0 };
             out.push(texts.into_iter().skip(start).flatten().collect());
@@ -355,6 +421,41 @@ fn codex_items(body: &Value) -> (usize, Vec<Vec<String>>) {
         })
         .collect::<Vec<_>>();
     (items.len(), texts)
+}
+
+/// The model Copilot CLI is told to use (not in its catalog: it warns and uses default limits).
+const COPILOT_MODEL: &str = "conformance-model";
+
+/// Copilot CLI loads a folder's hooks (repository `.github/hooks/`, `.github/copilot/settings`)
+/// only when the folder is trusted: `trusted_folders` in `$COPILOT_HOME/config.json`, which
+/// 1.0.102 rewrites as `trustedFolders`. A scenario that brings its own `config.json` (in
+/// `files`) keeps it: an untrusted project.
+fn copilot_trust(root: &Path) -> Result<()> {
+    let config = root.join("home/.copilot/config.json");
+    if config.exists() {
+        return Ok(());
+    }
+    let project = root.join("project");
+    let text = serde_json::json!({"trusted_folders": [project.display().to_string()]});
+    std::fs::create_dir_all(root.join("home/.copilot"))?;
+    std::fs::write(&config, serde_json::to_string_pretty(&text)?)?;
+    Ok(())
+}
+
+/// Per message of a Chat Completions request: the texts the model reads (user messages and tool
+/// results whole, the marked paragraphs of system messages).
+fn chat_items(body: &Value) -> (usize, Vec<Vec<String>>) {
+    let msgs = body["messages"].as_array().cloned().unwrap_or_default();
+    let texts = msgs
+        .iter()
+        .map(|m| match m["role"].as_str() {
+            Some("system" | "developer") => marked_paragraphs(&content_text(&m["content"])),
+            Some("user") => vec![content_text(&m["content"])],
+            Some("tool") => vec![format!("tool: {}", content_text(&m["content"]))],
+            _ => Vec::new(),
+        })
+        .collect::<Vec<_>>();
+    (msgs.len(), texts)
 }
 
 /// The model Gemini CLI is told to use (any name: the scripted server answers every model).

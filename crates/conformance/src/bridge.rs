@@ -108,7 +108,12 @@ pub fn with_bin(mut env: Vec<(String, String)>, bin: &Path) -> Vec<(String, Stri
 /// home and `bin/` first on `PATH` (so each entry runs plain `hooks`, as for a user who has it
 /// installed); returns what it printed.
 pub fn install(root: &Path, agent: Agent, bin: &Path) -> Result<String> {
-    let host = agent.convention();
+    let host = agent.convention().ok_or_else(|| {
+        Error::msg(format!(
+            "{} has no convention to host the bridge",
+            agent.id()
+        ))
+    })?;
     let out = Command::new(bin.join("hooks"))
         .args(["bridge", "install", "--host", host.as_str()])
         .arg(root.join("project"))

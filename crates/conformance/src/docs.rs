@@ -85,7 +85,13 @@ pub fn render_with(repo: &Path, outcomes: &[Outcome]) -> Result<String> {
         s.push_str("---|");
     }
     s.push('\n');
-    for sc in &scenarios.scenario {
+    // Scenarios of pending agents only (`Agent::PENDING`) have no replay to report yet.
+    let replayed = |sc: &&crate::scenario::Scenario| {
+        sc.agents
+            .iter()
+            .any(|a| Agent::parse(a).is_some_and(|a| !a.pending()))
+    };
+    for sc in scenarios.scenario.iter().filter(replayed) {
         let mark = |agent: &str| {
             if !sc.agents.iter().any(|a| a == agent) {
                 return "—".to_string();

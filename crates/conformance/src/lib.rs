@@ -50,8 +50,49 @@ pub fn repo_root() -> PathBuf {
         .unwrap_or_else(|_| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../.."))
 }
 
-/// `conformance/traces/<agent>-<version>/`.
+/// `conformance/traces/<agent>-<version>/`, or `conformance/traces-pending/<agent>-<version>/`
+/// for an agent the replay does not cover yet ([`agents::Agent::PENDING`]).
 pub fn trace_dir(repo: &std::path::Path, agent: &str, version: &str) -> PathBuf {
-    repo.join("conformance/traces")
-        .join(format!("{agent}-{version}"))
+    let pending = agents::Agent::parse(agent).is_some_and(agents::Agent::pending);
+    repo.join(if pending {
+        PENDING_TRACES
+    } else {
+        "conformance/traces"
+    })
+    .join(format!("{agent}-{version}"))
+}
+
+/// Where the traces of [`agents::Agent::PENDING`] go: recorded, not replayed.
+pub const PENDING_TRACES: &str = "conformance/traces-pending";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use agents::Agent;
+
+    #[test]
+    fn pending_agents_parse_and_record_outside_the_replayed_traces() {
+        let repo = std::path::Path::new("/r");
+        for a in Agent::PENDING {
+            assert!(
+                !Agent::ALL.contains(&a),
+                "{} is both replayed and pending",
+                a.id()
+            );
+            assert_eq!(Agent::parse(a.id()), Some(a));
+            assert!(a.convention().is_none());
+            assert_eq!(
+                trace_dir(repo, a.id(), "1.0"),
+                repo.join(PENDING_TRACES).join(format!("{}-1.0", a.id()))
+            );
+        }
+        for a in Agent::ALL {
+            assert!(a.convention().is_some());
+            assert_eq!(
+                trace_dir(repo, a.id(), "1.0"),
+                repo.join("conformance/traces")
+                    .join(format!("{}-1.0", a.id()))
+            );
+        }
+    }
 }

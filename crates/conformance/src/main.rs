@@ -115,10 +115,16 @@ fn record_all(
     if chosen.is_empty() {
         chosen = Agent::ALL.to_vec();
     }
+    // Asked in the environment of a run, under a home of its own: Copilot CLI unpacks its
+    // bundle (~235 MB) into the home's cache at first start.
+    let scratch = tempfile::tempdir()?;
     for a in &chosen {
         let bin = a.binary(&repo);
         let out = std::process::Command::new(&bin)
             .arg("--version")
+            .env_clear()
+            .envs(a.env(scratch.path(), "http://127.0.0.1:9"))
+            .current_dir(scratch.path())
             .output()
             .with_context(|| {
                 format!(

@@ -9,6 +9,7 @@ use crate::server::{ModelScript, ModelServer};
 use crate::trace::{tokens, Masker, Run, Step, Trace, TRACE_VERSION};
 use crate::{Error, Result};
 use serde_json::Value;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -169,9 +170,36 @@ pub fn parent(argv: &[String], m: &Masker) -> Vec<String> {
     }
 }
 
+/// Per script, the one event whose entries name it (`@NAME@`) in the scenario's config texts:
+/// the event of a run whose payload does not say (Copilot CLI's camelCase payloads carry no
+/// event name). A script named under two events is left out.
+pub fn script_events<'a>(texts: impl IntoIterator<Item = &'a str>) -> BTreeMap<String, String> {
+    let mut out: BTreeMap<String, Option<String>> = BTreeMap::new();
+    for text in texts {
+        let Ok(v) = serde_json::from_str::<Value>(text) else {
+            continue;
+        };
+        for (event, entries) in v["hooks"].as_object().into_iter().flatten() {
+            for script in crate::scenario::placeholders(&entries.to_string()) {
+                let e = out.entry(script).or_insert_with(|| Some(event.clone()));
+                if e.as_deref() != Some(event.as_str()) {
+                    *e = None;
+                }
+            }
+        }
+    }
+    out.into_iter().filter_map(|(s, e)| Some((s, e?))).collect()
+}
+
 /// Groups hook runs and model requests into the timeline: consecutive runs of one event with no
-/// request between them are one firing.
-pub fn timeline(runs: &[LoggedRun], requests: &[(u128, Vec<String>)], m: &Masker) -> Vec<Step> {
+/// request between them are one firing. A run's event is its payload's `hook_event_name`, else
+/// its script's in `events` ([`script_events`]), else `?`.
+pub fn timeline(
+    runs: &[LoggedRun],
+    requests: &[(u128, Vec<String>)],
+    events: &BTreeMap<String, String>,
+    m: &Masker,
+) -> Vec<Step> {
     enum Item<'a> {
         Run(&'a LoggedRun),
         Req(&'a [String]),
@@ -192,6 +220,7 @@ pub fn timeline(runs: &[LoggedRun], requests: &[(u128, Vec<String>)], m: &Masker
             Item::Run(r) => {
                 let event = r.stdin["hook_event_name"]
                     .as_str()
+                    .or_else(|| events.get(&r.script).map(String::as_str))
                     .unwrap_or("?")
                     .to_string();
                 let run = Run {
@@ -258,14 +287,25 @@ pub fn record(agent: Agent, s: &Scenario, repo: &Path) -> Result<Trace> {
     // whole `--check` pass at load 15 on 2 cores saw 17 of 52 runs killed at 30 s.
     let floor = if agent == Agent::Gemini { 60 } else { 0 };
     let budget = Duration::from_secs(s.budget_secs.max(floor));
-    let server = ModelServer::start(
-        agent.api(),
-        ModelScript {
-            tool_command: (!s.tool.is_empty()).then(|| s.tool.clone()),
-            final_text: s.final_text.clone(),
-        },
-        budget + Duration::from_secs(5),
-    )?;
+    let server =
+        ModelServer::start(
+            agent.api(),
+            ModelScript {
+                tool_command: (!s.tool.is_empty()).then(|| s.tool.clone()),
+                final_text: s.final_text.clone(),
+                tool_call: if s.tool_call.is_empty() {
+                    None
+                } else {
+                    let text = s
+                        .tool_call
+                        .replace("<ROOT>", &json_inner(&root.path().display().to_string()));
+                    Some(serde_json::from_str(&text).map_err(|e| {
+                        Error::msg(format!("scenario `{}`: `tool_call`: {e}", s.name))
+                    })?)
+                },
+            },
+            budget + Duration::from_secs(5),
+        )?;
     agent.setup(root.path(), s, &server.url(), &hooks_file)?;
     let out_path = root.path().join("agent.out");
     let err_path = root.path().join("agent.err");
@@ -275,6 +315,11 @@ pub fn record(agent: Agent, s: &Scenario, repo: &Path) -> Result<Trace> {
         .args(["--pid", "--fork", "--mount-proc", "--kill-child", "--"])
         .arg(&bin)
         .args(agent.args(s))
+        .args(
+            s.args
+                .iter()
+                .map(|a| a.replace("<ROOT>", &root.path().display().to_string())),
+        )
         .env_clear()
         .envs(crate::scenario::with_env(
             match &env_bin {
@@ -353,6 +398,7 @@ pub fn record(agent: Agent, s: &Scenario, repo: &Path) -> Result<Trace> {
             })
             .collect::<Result<_>>()?,
         env: s.env.clone(),
+        args: s.args.clone(),
         bridge_install: installed.map(|t| m.text(&t)),
         codex_config_hooks: m.text(&expand_file(&s.codex_config_hooks, root.path())),
         layer: s.layer,
@@ -366,8 +412,41 @@ pub fn record(agent: Agent, s: &Scenario, repo: &Path) -> Result<Trace> {
         prompt: s.prompt.clone(),
         tool: s.tool.clone(),
         final_text: s.final_text.clone(),
-        timeline: timeline(&runs, &reqs, &m),
+        tool_call: s.tool_call.clone(),
+        timeline: timeline(
+            &runs,
+            &reqs,
+            &script_events(
+                std::iter::once(&s.config)
+                    .chain(s.files.values())
+                    .map(String::as_str),
+            ),
+            &m,
+        ),
         shown,
         exit_code,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn script_events_names_the_one_event_of_each_script() {
+        let config = r#"{"version": 1, "hooks": {
+            "preToolUse": [{"bash": "@pre@"}, {"bash": "@both@"}],
+            "agentStop": [{"matcher": "x", "hooks": [{"command": "@stop@"}]}, {"bash": "@both@"}]}}"#;
+        let inline = r#"{"hooks": {"PostToolUse": [{"hooks": [{"command": "@post@"}]}]}}"#;
+        let got = script_events([config, inline, "not json @pre@"]);
+        let want: BTreeMap<String, String> = [
+            ("pre", "preToolUse"),
+            ("post", "PostToolUse"),
+            ("stop", "agentStop"),
+        ]
+        .into_iter()
+        .map(|(s, e)| (s.to_string(), e.to_string()))
+        .collect();
+        assert_eq!(got, want, "`both` is under two events: left out");
+    }
 }

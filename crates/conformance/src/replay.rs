@@ -217,7 +217,12 @@ pub fn replay(t: &Trace) -> Result<Observed> {
         cwd: None,
         run_cache: None,
     };
-    let convention = agent.convention();
+    let convention = agent.convention().ok_or_else(|| {
+        Error::msg(format!(
+            "{}: {} has no convention to replay against",
+            t.scenario, t.agent
+        ))
+    })?;
     // The agents ran with exactly this environment (`Agent::env`; a bridge's hooks inherit it,
     // with the run's `bin/` first on PATH for Node.js).
     let mut env = crate::scenario::with_env(agent.env(r, "http://127.0.0.1:9"), &t.env, r);
@@ -596,9 +601,22 @@ pub fn compare(trace: &Observed, ours: &Observed) -> Vec<Aspect> {
 
 /// Every trace under `conformance/traces/`, sorted by path.
 pub fn load_traces(repo: &Path) -> Result<Vec<(std::path::PathBuf, Trace)>> {
+    load_trace_dirs(&repo.join("conformance/traces"))
+}
+
+/// Every trace of the agents not replayed yet ([`Agent::PENDING`], under
+/// [`crate::PENDING_TRACES`]), with its path: checked against the scenarios, never replayed.
+pub fn load_pending_traces(repo: &Path) -> Result<Vec<(std::path::PathBuf, Trace)>> {
+    let base = repo.join(crate::PENDING_TRACES);
+    if !base.exists() {
+        return Ok(Vec::new());
+    }
+    load_trace_dirs(&base)
+}
+
+fn load_trace_dirs(base: &Path) -> Result<Vec<(std::path::PathBuf, Trace)>> {
     let mut out = Vec::new();
-    let base = repo.join("conformance/traces");
-    let mut dirs: Vec<_> = std::fs::read_dir(&base)?.collect::<std::io::Result<_>>()?;
+    let mut dirs: Vec<_> = std::fs::read_dir(base)?.collect::<std::io::Result<_>>()?;
     dirs.sort_by_key(|d| d.path());
     for d in dirs {
         let mut files: Vec<_> = std::fs::read_dir(d.path())?.collect::<std::io::Result<_>>()?;

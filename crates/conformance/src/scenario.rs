@@ -75,6 +75,10 @@ pub struct Scenario {
     /// The model's final text.
     #[serde(default = "default_final")]
     pub final_text: String,
+    /// Copilot CLI only: the model calls this tool instead of the shell, a JSON object
+    /// `{"name": …, "arguments": {…}}` (`<ROOT>` = the run's root); empty: the shell call `tool`.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub tool_call: String,
     /// Codex only: hook trust.
     #[serde(default)]
     pub trust: Trust,
@@ -103,6 +107,10 @@ pub struct Scenario {
     /// own. The replay gives our adapter and runner the same variables.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub env: BTreeMap<String, String>,
+    /// More arguments for the agent, after its usual ones (`<ROOT>` = the run's root), such as
+    /// Copilot CLI's `--plugin-dir`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub args: Vec<String>,
     /// Seconds the whole agent run may take.
     #[serde(default = "default_budget")]
     pub budget_secs: u64,
@@ -190,6 +198,12 @@ impl ScenarioFile {
                 }
             }
             check_bridge(s)?;
+            if !s.tool_call.is_empty() && s.agents.iter().any(|a| a != "copilot") {
+                return Err(Error::msg(format!(
+                    "scenario `{}`: `tool_call` is served to Copilot CLI only",
+                    s.name
+                )));
+            }
             for name in std::iter::once(&s.config)
                 .chain(s.configs.values())
                 .chain(s.files.values())
@@ -229,7 +243,7 @@ fn check_bridge(s: &Scenario) -> Result<()> {
         return bad("`bridge` installs into the project: set `layer = \"project\"`".into());
     }
     for a in &s.agents {
-        let host = crate::agents::Agent::parse(a).map(crate::agents::Agent::convention);
+        let host = crate::agents::Agent::parse(a).and_then(crate::agents::Agent::convention);
         if !host.is_some_and(runner::host::is_host) {
             return bad(format!("`bridge`: `{a}` cannot host the bridge"));
         }

@@ -37,6 +37,9 @@ pub struct Trace {
     /// The scenario's extra environment variables (`<ROOT>` = the run's root).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub env: BTreeMap<String, String>,
+    /// The scenario's extra agent arguments (`<ROOT>` = the run's root).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub args: Vec<String>,
     /// A bridge scenario: what `hooks bridge install` printed when it wrote `config`, masked.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bridge_install: Option<String>,
@@ -62,6 +65,9 @@ pub struct Trace {
     pub tool: String,
     /// The model's final text.
     pub final_text: String,
+    /// The model's call of another tool than the shell (`<ROOT>` = the run's root), if any.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub tool_call: String,
     /// Hook firings and model requests, in the order they happened.
     pub timeline: Vec<Step>,
     /// `TOK_*` markers in what the agent printed on stdout and stderr (for Claude Code its
@@ -182,7 +188,8 @@ impl Masker {
         s
     }
 
-    /// Masks every string of a JSON value, and the numbers of duration keys.
+    /// Masks every string of a JSON value, and the numbers of duration and timestamp keys
+    /// (Copilot CLI's camelCase payloads: `timestamp` in ms since the epoch).
     pub fn value(&self, v: &Value) -> Value {
         match v {
             Value::String(s) => Value::String(self.text(s)),
@@ -192,6 +199,8 @@ impl Masker {
                     .map(|(k, x)| {
                         let x = if k.contains("duration") && x.is_number() {
                             Value::String("<DUR>".into())
+                        } else if k == "timestamp" && x.is_number() {
+                            Value::String("<TIME>".into())
                         } else {
                             self.value(x)
                         };

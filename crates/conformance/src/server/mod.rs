@@ -3,6 +3,7 @@
 //! `streamGenerateContent`) is one more module implementing [`Api`].
 
 pub mod anthropic;
+pub mod chat;
 pub mod gemini;
 pub mod openai;
 
@@ -20,6 +21,9 @@ pub struct ModelScript {
     pub tool_command: Option<String>,
     /// The text it answers once the tool call is done (or at once, without a tool call).
     pub final_text: String,
+    /// Instead of the shell call, a call of this tool: `{"name", "arguments"}` (served by the
+    /// Chat Completions API only, for Copilot CLI's `view`, `create`, `edit`, `grep`, `glob`).
+    pub tool_call: Option<Value>,
 }
 
 /// One answer of a wire API.
@@ -49,6 +53,21 @@ impl Reply {
         for (event, data) in events {
             body.push_str(&format!("event: {event}\ndata: {data}\n\n"));
         }
+        Reply {
+            status: 200,
+            content_type: "text/event-stream",
+            body,
+        }
+    }
+
+    /// A server-sent-events reply of `data:` lines only, closed by `data: [DONE]` (the Chat
+    /// Completions stream, which names no events).
+    pub fn sse_data(chunks: impl IntoIterator<Item = Value>) -> Reply {
+        let mut body = String::new();
+        for data in chunks {
+            body.push_str(&format!("data: {data}\n\n"));
+        }
+        body.push_str("data: [DONE]\n\n");
         Reply {
             status: 200,
             content_type: "text/event-stream",
