@@ -14,6 +14,7 @@ mod merged;
 mod run;
 mod schema;
 mod setup;
+mod test;
 
 use crate::args::{Cli, Command};
 use crate::exit::Exit;
@@ -32,5 +33,6 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
         Command::Completions(a) => completions::run(a),
         Command::Setup(a) => setup::run(a),
         Command::Bridge(a) => bridge::run(a),
+        Command::Test(a) => test::run(a),
     }
 }
