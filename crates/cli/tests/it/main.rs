@@ -42,3 +42,4 @@ mod run_e2e;
 mod run_module_runtime;
 mod run_session;
 mod setup_codex;
+mod test_cmd;

@@ -284,8 +284,12 @@ fn try_fault(
         Fault::EmptyStdin => stdin_fault = Some(StdinFault::Empty),
         Fault::MalformedJson => stdin_fault = Some(StdinFault::Malformed),
         Fault::LargePayload => {
-            if let Some(input) = event.tool_input.as_mut() {
-                input["content"] = json!("x".repeat(LARGE_PAYLOAD_BYTES));
+            // The padding first: a guard that reads only the start of its stdin misses the rest.
+            if let Some(serde_json::Value::Object(input)) = event.tool_input.as_mut() {
+                let mut padded = serde_json::Map::new();
+                padded.insert("content".into(), json!("x".repeat(LARGE_PAYLOAD_BYTES)));
+                padded.extend(std::mem::take(input));
+                *input = padded;
             } else if kind == Kind::UserPromptSubmit {
                 event.prompt = Some("x".repeat(LARGE_PAYLOAD_BYTES));
             } else {
@@ -308,9 +312,10 @@ fn try_fault(
         Fault::ScriptMissing(_) => {
             let (word, _, _) = script_of(&command, &project.cwd)?;
             let gone = format!("{}.hooks-test-missing", word.trim_end_matches(['"', '\'']));
+            // Every mention: the file is gone, whatever the command does with it.
             set_command(
                 &mut h,
-                command.replacen(word.trim_end_matches(['"', '\'']), &gone, 1),
+                command.replace(word.trim_end_matches(['"', '\'']), &gone),
             );
         }
         Fault::NotExecutable(_) => {
@@ -334,7 +339,9 @@ fn try_fault(
     let runner = Runner::new(vec![h], options);
     let d = runner.dispatch_blocking(&event);
     let o = d.hooks.iter().find(|o| o.id == hook.id)?;
-    let crashed = matches!(o.outcome, OutcomeKind::Failed | OutcomeKind::TimedOut);
+    // A missing or non-executable script never ran: whatever came back is not its answer.
+    let never_ran = matches!(fault, Fault::ScriptMissing(_) | Fault::NotExecutable(_));
+    let crashed = never_ran || matches!(o.outcome, OutcomeKind::Failed | OutcomeKind::TimedOut);
     // It answered and the answer is the one it gives without the fault (or a block): handled.
     if !crashed && (d.is_block() || !t.baseline) {
         return None;
@@ -347,6 +354,7 @@ fn try_fault(
     };
     let how = match (o.outcome, o.exit_code) {
         (OutcomeKind::TimedOut, _) => "it was killed".to_string(),
+        (_, Some(c)) if never_ran => format!("it exited {c}"),
         (OutcomeKind::Allowed, Some(c)) => {
             format!("it exited {c} (allow) though it blocks this call otherwise")
         }
