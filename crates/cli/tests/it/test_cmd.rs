@@ -314,7 +314,7 @@ fn every_fault_class_is_found_on_a_naive_bash_guard_and_not_on_a_careful_one() {
     );
     let t = Tree::new();
     let naive = exec(&t, "project/naive.sh", NAIVE_BASH);
-    claude_with(&t, &[naive.clone()]);
+    claude_with(&t, &[naive]);
     let doc = fault_run(&t);
     let got = phrases(&findings_for(&doc, ".claude/settings.json"));
     assert_eq!(
@@ -553,7 +553,7 @@ fn watch_runs_again_when_a_script_changes() {
     use std::process::Stdio;
     let t = Tree::new();
     let g = exec(&t, "project/guard.sh", GUARD_SH);
-    claude_with(&t, &[g.clone()]);
+    claude_with(&t, std::slice::from_ref(&g));
     t.write(
         "project/hooks.test.toml",
         &CASES[..CASES.find("[[case]]\nname = \"ls").unwrap()],

@@ -13,6 +13,9 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+/// A runner per convention, recorded version and case environment.
+type RunnerKey = (Convention, Option<&'static str>, Vec<(String, String)>);
+
 /// The project under test: its hooks and where its sessions run.
 pub struct Project {
     /// Every accepted hook.
@@ -23,7 +26,7 @@ pub struct Project {
     pub home: Option<PathBuf>,
     /// The files the hooks were read from.
     pub sources: Vec<PathBuf>,
-    runners: HashMap<(Convention, Option<&'static str>, Vec<(String, String)>), Arc<Runner>>,
+    runners: HashMap<RunnerKey, Arc<Runner>>,
     module_host: Arc<runner::module_host::ModuleHost>,
 }
 
