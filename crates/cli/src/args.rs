@@ -345,6 +345,10 @@ pub struct RunArgs {
     /// real outcomes, instead of returning as soon as they started.
     #[arg(long)]
     pub wait: bool,
+    /// Exit 1 when a gate hook failed or timed out and its agent therefore allowed the call
+    /// (the agents fail open on such errors; `hooks run` says so on stderr either way).
+    #[arg(long)]
+    pub fail_on_hook_error: bool,
 }
 
 /// A free-text value with suggested values: `--help` and `hooks completions` list them, and any

@@ -12,6 +12,7 @@ mod lint_fix;
 mod list;
 mod merged;
 mod run;
+mod run_agents;
 mod schema;
 mod setup;
 mod test;

@@ -37,6 +37,7 @@ mod lint_repo;
 mod lint_rules;
 mod lint_severities;
 mod lint_toml;
+mod run_agents;
 mod run_cmd;
 mod run_e2e;
 mod run_module_runtime;

@@ -3,7 +3,7 @@
 //! modules), plus the recorded release's payloads; and what came of it.
 
 use super::cases::{AgentSpec, Case, Expect};
-use hook_ir::tools::{self, Agent};
+use hook_ir::tools::Agent;
 use hook_ir::{Convention, Hook, Kind};
 use runner::{Decision, Event, OutcomeKind, Runner, RunnerOptions, Verdict};
 use serde::Serialize;
@@ -115,27 +115,15 @@ pub fn kind_of(event: &str, convention: Convention) -> Option<Kind> {
     Kind::parse(event).or_else(|| hook_ir::contract::find(convention, event).and_then(|r| r.kind()))
 }
 
-/// `tool` as `convention`'s agent spells it (through the tool table), and a note when it
-/// changed.
+/// `tool` as `convention`'s agent spells it (through the tool table, as `hooks run` does), and
+/// a note when it changed.
 pub fn map_tool(tool: &str, convention: Convention) -> (String, Option<String>) {
-    let Some(to) = Agent::of(convention) else {
-        return (tool.to_string(), None);
-    };
-    if tools::is_known(to, tool) {
-        return (tool.to_string(), None);
-    }
-    for from in Agent::ALL {
-        if tools::lookup(from, tool).is_none() {
-            continue;
-        }
-        if let Ok(m) = tools::map_name(from, to, tool) {
-            if let Some(name) = m.names.first() {
-                let note = format!("`{tool}` ({}) is `{name}` under {}", from.name(), to.name());
-                return (name.clone(), Some(note));
-            }
-        }
-    }
-    (tool.to_string(), None)
+    let (name, from) = crate::commands::run_agents::map_tool(tool, convention);
+    let note = from.map(|from| {
+        let to = Agent::of(convention).map_or(convention.as_str(), Agent::name);
+        format!("`{tool}` ({}) is `{name}` under {to}", from.name())
+    });
+    (name, note)
 }
 
 /// The event of `case` under `convention` (its tool mapped), the `n`th case of the run.
