@@ -160,7 +160,7 @@ pub fn merge(kind: Kind, decisions: &[(Convention, Decision)]) -> Decision {
 }
 
 /// What blocks under `c`, for "… blocks only on …".
-fn block_rule(c: Convention) -> &'static str {
+pub fn block_rule(c: Convention) -> &'static str {
     use hook_ir::contract::limits;
     match c {
         Convention::ClaudeSettings if limits::claude::BLOCK_EXIT_CODE == 2 => {
@@ -169,7 +169,9 @@ fn block_rule(c: Convention) -> &'static str {
         Convention::CodexJson if limits::codex::BLOCK_EXIT_CODE == 2 => {
             "exit 2 with a reason on stderr (or a JSON block)"
         }
-        Convention::GeminiSettings | Convention::Jarvis => "exit 2 (or a JSON block)",
+        // `convertPlainTextToHookOutput`: any exit code from 2 up is a deny.
+        Convention::GeminiSettings => "an exit code of 2 or more (or a JSON block)",
+        Convention::Jarvis => "exit 2 (or a JSON block)",
         Convention::Jcode if limits::jcode::BLOCK_EXIT_CODE == 2 => "exit 2",
         _ => "an explicit block",
     }

@@ -337,7 +337,7 @@ fn every_fault_class_is_found_on_a_naive_bash_guard_and_not_on_a_careful_one() {
         .unwrap();
     assert_eq!(
         jq["message"],
-        "under Claude Code this guard ALLOWS `Bash` when `jq` is missing from PATH: it exited 0 (allow) though it blocks this call otherwise, and Claude Code blocks only on exit 2"
+        "under Claude Code this guard ALLOWS `Bash` when `jq` is missing from PATH: it exited 0 (allow) though it blocks this call otherwise, and Claude Code blocks only on exit 2 (or a JSON deny)"
     );
     assert_eq!(jq["severity"], "error");
 
@@ -595,4 +595,37 @@ fn watch_runs_again_when_a_script_changes() {
     let _ = child.wait();
     assert!(first, "no first run");
     assert!(second, "no re-run after the script changed");
+}
+
+#[test]
+fn the_demo_cases_pass_and_faults_find_its_guard_failing_open() {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let run = |extra: &[&str]| {
+        let mut args = vec!["test", "examples/demo", "--home", "examples/demo/home"];
+        args.extend_from_slice(extra);
+        common::hooks(&args, &repo, &repo.join("examples/demo/home"), &repo)
+    };
+    let r = run(&[]);
+    assert_eq!(r.code, 0, "{}", r.shown);
+    assert!(
+        r.stdout
+            .ends_with("4 passed, 0 failed; 0 findings (0 errors)\n"),
+        "{}",
+        r.stdout
+    );
+    let r = run(&["--faults", "--agent", "gjc,codex-json"]);
+    assert_eq!(r.code, 1, "{}", r.shown);
+    let summary = r.stdout.lines().last().unwrap();
+    // The README quotes this line.
+    let readme = std::fs::read_to_string(repo.join("README.md")).unwrap();
+    assert!(
+        readme.contains(&format!("# → exit 1: {summary}")),
+        "README lacks `{summary}`: {}",
+        r.stdout
+    );
+    assert!(
+        r.stdout.contains("error[guard_fails_open]: .codex/hooks.json:7:11: under Codex this guard ALLOWS `Bash` when its script scripts/guard.sh is not executable: it exited 126"),
+        "{}",
+        r.stdout
+    );
 }

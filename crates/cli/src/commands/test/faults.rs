@@ -23,6 +23,9 @@ const INTERPRETERS: &[&str] = &[
     "python3", "python", "node", "bun", "deno", "jq", "uv", "npx", "ruby", "perl", "yq",
 ];
 
+/// The timeout a hook is given for the timeout fault, with a command that sleeps past it.
+const TIMEOUT_TRIAL_MS: u64 = 200;
+
 /// The size of the oversized payload's padding.
 const LARGE_PAYLOAD_BYTES: usize = 2 * 1024 * 1024;
 
@@ -166,22 +169,6 @@ pub fn agent_name(c: Convention) -> &'static str {
     Agent::of(c).map_or(c.as_str(), Agent::name)
 }
 
-/// What blocks under `c` (for "… blocks only on exit 2").
-fn block_rule(c: Convention) -> &'static str {
-    use hook_ir::contract::limits;
-    match c {
-        Convention::ClaudeSettings => match limits::claude::BLOCK_EXIT_CODE {
-            2 => "exit 2",
-            _ => "its blocking exit code",
-        },
-        Convention::Jcode
-        | Convention::Jarvis
-        | Convention::CodexJson
-        | Convention::GeminiSettings => "exit 2 (or a JSON block)",
-        _ => "an explicit block",
-    }
-}
-
 /// Runs every fault on every gate hook of the agents in `agents` and returns the findings.
 /// `trials`: per hook id, an event the hook blocks (from the test file's cases), tried instead
 /// of the built-in one.
@@ -307,8 +294,17 @@ fn try_fault(
                 .clone()?;
             env.push(("PATH".into(), Some(path)));
         }
-        // Killed at once: what the agent does when the hook reaches its timeout.
-        Fault::Timeout => h.timeout_ms = Some(1),
+        // What the agent does when the hook reaches its timeout: a shell command that sleeps
+        // past a short timeout first (a fast hook would otherwise finish before any timer);
+        // jcode runs its argv without a shell, so there only the timeout is shortened.
+        Fault::Timeout => {
+            if hook.convention == Convention::Jcode {
+                h.timeout_ms = Some(1);
+            } else {
+                h.timeout_ms = Some(TIMEOUT_TRIAL_MS);
+                set_command(&mut h, format!("sleep 30; {command}"));
+            }
+        }
         Fault::ScriptMissing(_) => {
             let (word, _, _) = script_of(&command, &project.cwd)?;
             let gone = format!("{}.hooks-test-missing", word.trim_end_matches(['"', '\'']));
@@ -350,7 +346,7 @@ fn try_fault(
     let what = match kind {
         Kind::PreToolUse => format!("`{}`", event.tool_name.as_deref().unwrap_or("")),
         Kind::UserPromptSubmit => "the prompt".into(),
-        _ => "the stop".into(),
+        _ => "the agent to stop".into(),
     };
     let how = match (o.outcome, o.exit_code) {
         (OutcomeKind::TimedOut, _) => "it was killed".to_string(),
@@ -385,7 +381,7 @@ fn try_fault(
             format!(
                 "under {name} this guard ALLOWS {what} {}: {how}, and {name} blocks only on {}",
                 fault.when(),
-                block_rule(agent.convention)
+                crate::commands::run_agents::block_rule(agent.convention)
             ),
         ),
     };
