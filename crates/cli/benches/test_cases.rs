@@ -41,7 +41,7 @@ const GUARD: &str = "#!/bin/sh\ninput=$(cat)\ncase \"$input\" in *'rm -rf'*) ech
 
 /// The command of case `n`: every other one a `rm -rf`.
 fn command(n: usize) -> String {
-    if n % 2 == 0 {
+    if n & 1 == 0 {
         format!("rm -rf build/{n}")
     } else {
         format!("ls dir{n}")
@@ -72,7 +72,7 @@ impl Project {
         .unwrap();
         let mut cases = String::new();
         for n in 0..CASES {
-            let want = if n % 2 == 0 { "block" } else { "allow" };
+            let want = if n & 1 == 0 { "block" } else { "allow" };
             cases.push_str(&format!(
                 "[[case]]\nname = \"case {n}\"\nevent = \"pre_tool_use\"\ntool = \"Bash\"\ninput = {{ command = \"{}\" }}\nagents = [\"claude-settings\"]\n[case.expect]\ndecision = \"{want}\"\n\n",
                 command(n)
