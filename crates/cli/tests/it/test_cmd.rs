@@ -47,6 +47,11 @@ fn five_families(t: &Tree) {
         "home/.jcode/config.toml",
         &format!("[hooks]\npre_tool = \"{g}\"\n"),
     );
+    // GJC: an in-process module, run in the JavaScript host.
+    t.write(
+        "project/.gjc/hooks/pre/bash.js",
+        "export default (api) => { api.on('tool_call', (e) => { if (String(e?.input?.command ?? '').includes('rm -rf')) return { block: true, reason: 'no rm -rf here' }; }); };\n",
+    );
 }
 
 const CASES: &str = r#"
@@ -121,7 +126,7 @@ fn a_passing_and_a_failing_case_per_agent_family() {
     );
     assert_eq!(
         doc["summary"],
-        serde_json::json!({"passed": 5, "failed": 5})
+        serde_json::json!({"passed": 6, "failed": 6})
     );
 
     // Human: per case and agent, what was expected and what happened, with the hook's outcome.
@@ -169,7 +174,7 @@ fn a_passing_and_a_failing_case_per_agent_family() {
     assert_eq!(r.code, 0, "{}", r.shown);
     assert!(
         r.stdout
-            .ends_with("5 passed, 0 failed; 0 findings (0 errors)\n"),
+            .ends_with("6 passed, 0 failed; 0 findings (0 errors)\n"),
         "{}",
         r.stdout
     );
@@ -492,7 +497,7 @@ fn junit_is_well_formed_and_has_the_common_schema_elements() {
     let root = doc.root_element();
     assert_eq!(root.tag_name().name(), "testsuites");
     let suites: Vec<_> = root.children().filter(|n| n.is_element()).collect();
-    assert_eq!(suites.len(), 5);
+    assert_eq!(suites.len(), 6);
     let mut cases = 0;
     let mut failures = 0;
     for s in &suites {
@@ -527,7 +532,7 @@ fn junit_is_well_formed_and_has_the_common_schema_elements() {
     }
     assert_eq!(root.attribute("tests").unwrap(), cases.to_string());
     assert_eq!(root.attribute("failures").unwrap(), failures.to_string());
-    assert_eq!((cases, failures), (10, 5));
+    assert_eq!((cases, failures), (12, 6));
 }
 
 #[test]
@@ -537,10 +542,11 @@ fn init_writes_a_case_per_gate_hook_that_reads_back_and_never_replaces_a_file() 
     let r = t.run(&["test", ".", "--home", "../home", "--init"]);
     assert_eq!(r.code, 0, "{}", r.shown);
     let text = t.read("project/hooks.test.toml");
-    assert_eq!(text.matches("[[case]]").count(), 5, "{text}");
+    // One case per gate hook, the GJC module included.
+    assert_eq!(text.matches("[[case]]").count(), 6, "{text}");
     let r = t.run(&["test", ".", "--home", "../home", "--format", "json"]);
     let doc = json(&r);
-    assert_eq!(doc["summary"]["passed"], 5, "{}", r.stdout);
+    assert_eq!(doc["summary"]["passed"], 6, "{}", r.stdout);
     assert_eq!(r.code, 0, "{}", r.shown);
     let again = t.run(&["test", ".", "--home", "../home", "--init"]);
     assert_eq!(again.code, 1, "{}", again.shown);
@@ -628,4 +634,60 @@ fn the_demo_cases_pass_and_faults_find_its_guard_failing_open() {
         "{}",
         r.stdout
     );
+}
+
+#[test]
+fn scenarios_find_a_looping_stop_hook_and_the_calls_no_guard_blocks() {
+    let t = Tree::new();
+    let g = exec(&t, "project/guard.sh", GUARD_SH);
+    t.write(
+        "project/.claude/settings.json",
+        &format!(
+            r#"{{"hooks": {{"PreToolUse": [{{"matcher": "Bash", "hooks": [{{"type": "command", "command": "{g}"}}]}}],
+               "Stop": [{{"hooks": [{{"type": "command", "command": "cat >/dev/null; echo 'run the tests first' >&2; exit 2"}}]}},
+                        {{"hooks": [{{"type": "command", "command": "grep -q '\"stop_hook_active\":true' && exit 0; echo 'once more' >&2; exit 2"}}]}}]}}}}"#
+        ),
+    );
+    let r = t.run(&[
+        "test",
+        ".",
+        "--home",
+        "../home",
+        "--scenarios",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.shown);
+    let doc = json(&r);
+    let found: Vec<(String, String, Value)> = doc["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["code"].as_str().unwrap().to_string(),
+                d["message"].as_str().unwrap().to_string(),
+                d["location"]["line"].clone(),
+            )
+        })
+        .collect();
+    let loops: Vec<_> = found.iter().filter(|f| f.0 == "stop_hook_loops").collect();
+    assert_eq!(loops.len(), 1, "{found:?}");
+    assert!(
+        loops[0]
+            .1
+            .contains("blocks again when re-fired with stop_hook_active: true"),
+        "{found:?}"
+    );
+    let open: Vec<&str> = found
+        .iter()
+        .filter(|f| f.0 == "scenario_not_blocked")
+        .map(|f| f.1.as_str())
+        .collect();
+    assert!(!open.iter().any(|m| m.contains("rm -rf")), "{open:?}");
+    assert!(
+        open.iter().any(|m| m.contains("git push --force")),
+        "{open:?}"
+    );
+    assert!(open.iter().any(|m| m.contains("cat .env")), "{open:?}");
 }
