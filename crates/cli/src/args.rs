@@ -53,7 +53,7 @@ pub enum Command {
 pub enum TestFormat {
     /// Per case and agent: passed or what differed, with the hooks' stderr.
     Human,
-    /// design.md's JSON, `schema_version` 1.
+    /// JSON, `schema_version` 1 (docs/testing.md).
     Json,
     /// JUnit XML (one testsuite per agent), for CI systems.
     Junit,
