@@ -42,6 +42,58 @@ pub enum Command {
     /// agent's payload on stdin and answers in its protocol. `install`/`uninstall` write or
     /// remove the agent's entries.
     Bridge(BridgeArgs),
+    /// Run the cases of `hooks.test.toml` through the runner under each agent, with its own
+    /// payloads; inject faults into gate hooks (`--faults`) and try built-in scenarios
+    /// (`--scenarios`). Exit 0 all passed, 1 a failure or an error finding, 2 a broken test file.
+    Test(TestArgs),
+}
+
+/// `hooks test`: output formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum TestFormat {
+    /// Per case and agent: passed or what differed, with the hooks' stderr.
+    Human,
+    /// JSON, `schema_version` 1 (docs/testing.md).
+    Json,
+    /// JUnit XML (one testsuite per agent), for CI systems.
+    Junit,
+}
+
+/// `hooks test [PATH] [--file FILE] [--agent CONV[@VERSION],..] [--faults] [--scenarios]
+/// [--init] [--watch] [--format human|json|junit]`.
+#[derive(Debug, Args)]
+pub struct TestArgs {
+    /// A project root (default: .).
+    #[arg(value_name = "PATH")]
+    pub path: Option<PathBuf>,
+    /// The test file (default: PATH/hooks.test.toml).
+    #[arg(long, value_name = "FILE")]
+    pub file: Option<PathBuf>,
+    /// Run under these agents only (comma-separated conventions, each optionally with a recorded
+    /// version: `claude-settings@2.1.332`).
+    #[arg(long, value_name = "CONV[@VERSION],..", value_delimiter = ',')]
+    pub agent: Vec<String>,
+    /// Run every gate hook under faults (empty or malformed stdin, a 2 MiB payload, PATH
+    /// without its interpreter, killed at its timeout, script missing or not executable) and
+    /// report what the agent then does. Needs no test file.
+    #[arg(long)]
+    pub faults: bool,
+    /// Try built-in scenarios: destructive commands, reading secrets, a Stop hook re-fired with
+    /// stop_hook_active. Needs no test file.
+    #[arg(long)]
+    pub scenarios: bool,
+    /// Write a starter test file from the project's gate hooks (one case each) and exit.
+    #[arg(long, conflicts_with_all = ["faults", "scenarios", "watch"])]
+    pub init: bool,
+    /// Run again whenever the test file, a hook config or a script a hook names changes.
+    #[arg(long)]
+    pub watch: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = TestFormat::Human)]
+    pub format: TestFormat,
+    /// Replace the user's home directory for user-level files (default: $HOME).
+    #[arg(long, value_name = "DIR")]
+    pub home: Option<PathBuf>,
 }
 
 /// Where to look for hooks.
@@ -293,6 +345,10 @@ pub struct RunArgs {
     /// real outcomes, instead of returning as soon as they started.
     #[arg(long)]
     pub wait: bool,
+    /// Exit 1 when a gate hook failed or timed out and its agent therefore allowed the call
+    /// (the agents fail open on such errors; `hooks run` says so on stderr either way).
+    #[arg(long)]
+    pub fail_on_hook_error: bool,
 }
 
 /// A free-text value with suggested values: `--help` and `hooks completions` list them, and any

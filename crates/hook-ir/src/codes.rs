@@ -1547,6 +1547,126 @@ codes! {
     /// Use the keys and values of docs/configuration.md: `hooks explain --list` lists every
     /// code; escape a literal `[` in a glob as `[[]`.
     InvalidLintConfig = "invalid_lint_config", Error, "The lint configuration (hooks.toml) has an unknown key or code, a wrong type or a bad glob";
+
+    // ───────────────────────── CLI: hooks test ─────────────────────────
+
+    /// ## What it means
+    /// `hooks test` cannot read the test file (`hooks.test.toml`, or `--file`): it is not TOML,
+    /// a case lacks `name` or `event`, a key is unknown or has the wrong type, a `decision` is
+    /// not `allow`, `block` or `ask`, or a `reason` is not a valid regex.
+    /// ## Why it matters
+    /// A case that cannot be read tests nothing; `hooks test` runs no case and exits 2 rather
+    /// than report a partial pass.
+    /// ## Example
+    /// ```toml
+    /// [[case]]
+    /// name = "rm is blocked"
+    /// event = "pre_tool_use"
+    /// [case.expect]
+    /// decision = "deny"     # allow, block or ask
+    /// ```
+    /// ## How to fix
+    /// Follow the case format of docs/testing.md; the message names the key and its line.
+    InvalidTestFile = "invalid_test_file", Error, "The hooks test file is not valid: a case cannot be read";
+
+    /// ## What it means
+    /// A case's `agents` (or `--agent`) names a convention that does not exist, or a version
+    /// (`CONV@VERSION`) no trace was recorded for. The message lists the recorded versions.
+    /// ## Why it matters
+    /// `hooks test` feeds each agent's own payload, as the recorded release sent it; for a
+    /// version it has no record of, it cannot say what that agent sends.
+    /// ## Example
+    /// `agents = ["claude-settings@1.0.0"]` when only Claude Code 2.1.332 was recorded.
+    /// ## How to fix
+    /// Use a recorded version (`conformance/traces/<agent>-<version>/`), or none for the newest.
+    UnknownTestAgent = "unknown_test_agent", Error, "A test case names an unknown convention or an unrecorded agent version";
+
+    /// ## What it means
+    /// A case's `event` is neither one of the six kinds nor an event name of the agents the case
+    /// runs under.
+    /// ## Why it matters
+    /// The case could not be dispatched: nothing would be tested.
+    /// ## Example
+    /// `event = "PreTool"` (Claude Code spells it `PreToolUse`; the kind is `pre_tool_use`).
+    /// ## How to fix
+    /// Use a kind (`pre_tool_use`, …) or the agent's own event name.
+    UnknownTestEvent = "unknown_test_event", Error, "A test case names an event no agent of the case has";
+
+    /// ## What it means
+    /// `hooks test --faults` ran a gate hook (pre-tool, prompt or stop) under a fault — empty or
+    /// malformed stdin, a 2 MiB payload, `PATH` without an interpreter its command uses, its
+    /// script missing or not executable — and the hook failed without answering, so the agent,
+    /// following its contract, *allows* the call. Claude Code, Codex and Gemini CLI block only on
+    /// exit 2 (or a JSON block); a crash (exit 1), `command not found` (127) or `permission
+    /// denied` (126) is a non-blocking error.
+    /// ## Why it matters
+    /// The guard looks like protection and is none the moment its environment changes: a
+    /// teammate without `jq`, a CI image without `python3`, a checkout that lost the exec bit.
+    /// ## Example
+    /// ```text
+    /// error[guard_fails_open]: under Claude Code this guard ALLOWS `Bash` when `jq` is missing
+    /// from PATH: it exited 127, and Claude Code blocks only on exit 2
+    /// ```
+    /// ## How to fix
+    /// Make the guard fail closed: check its tools first (`command -v jq >/dev/null || exit 2`),
+    /// catch parse errors and exit 2 (`trap 'exit 2' ERR` in bash, `try`/`except` then
+    /// `sys.exit(2)` in Python), keep the script executable or run it through its interpreter.
+    GuardFailsOpen = "guard_fails_open", Error, "Under a fault a guard fails without answering and its agent then allows the call";
+
+    /// ## What it means
+    /// `hooks test --faults` ran a gate hook under a fault and the hook failed without answering,
+    /// but its agent's contract fails closed (a GJC `tool_call` handler that throws), or its
+    /// failure happened to exit with the blocking code (e.g. `python3 missing.py` exits 2): the
+    /// call is blocked.
+    /// ## Why it matters
+    /// Nothing is let through, but every call the guard sees is refused until the fault is
+    /// fixed: worth knowing before it happens on a teammate's machine.
+    /// ## Example
+    /// `info[guard_fails_closed]: under Claude Code this guard BLOCKS `Bash` when its script is
+    /// missing: it exited 2`.
+    /// ## How to fix
+    /// Nothing is required; make the failure say why on stderr so the block reason is useful.
+    GuardFailsClosed = "guard_fails_closed", Info, "Under a fault a guard fails and its agent then blocks the call";
+
+    /// ## What it means
+    /// `hooks test --faults` killed a gate hook at its timeout and its agent then allows the
+    /// call: Claude Code, Codex and Gemini CLI treat a timed-out hook as a non-blocking error.
+    /// ## Why it matters
+    /// A guard that is slow on a large repository, a cold interpreter or a network call lets
+    /// every call through once it passes its timeout. The guard cannot handle being killed;
+    /// only staying well inside the timeout helps.
+    /// ## Example
+    /// `warning[guard_timeout_allows]: under Claude Code this guard ALLOWS `Bash` when it is
+    /// killed at its timeout (60 s)`.
+    /// ## How to fix
+    /// Keep the guard fast (no network, no package manager start-up), or raise its timeout.
+    GuardTimeoutAllows = "guard_timeout_allows", Warning, "A gate hook killed at its timeout lets the call through";
+
+    /// ## What it means
+    /// `hooks test --scenarios` fired the project's Stop hooks again with `stop_hook_active:
+    /// true` (the agent already continued once because of a Stop hook) and a hook blocked
+    /// again.
+    /// ## Why it matters
+    /// A Stop hook that always blocks is a loop: Claude Code keeps continuing until its own
+    /// cap, Codex and Gemini CLI never stop on their own. The session burns tokens forever.
+    /// ## Example
+    /// A Stop hook that exits 2 with "run the tests first" without checking `stop_hook_active`.
+    /// ## How to fix
+    /// Read `stop_hook_active` from the payload and allow (exit 0) when it is `true`.
+    StopHookLoops = "stop_hook_loops", Warning, "A Stop hook blocks again when re-fired with stop_hook_active: the agent loops";
+
+    /// ## What it means
+    /// `hooks test --scenarios` sent a destructive or secret-reading tool call (`rm -rf /`,
+    /// `git push --force`, `curl … | sh`, reading `.env` or a private key) through an agent's
+    /// pre-tool hooks, and none blocked it.
+    /// ## Why it matters
+    /// It may be fine (the agent's own permission prompt still applies), but a project that has
+    /// guards usually means them to stop these.
+    /// ## Example
+    /// `info[scenario_not_blocked]: under Claude Code no hook blocks `Bash` `rm -rf /``.
+    /// ## How to fix
+    /// Extend the guard, or ignore the finding when the agent's own permissions handle it.
+    ScenarioNotBlocked = "scenario_not_blocked", Info, "A built-in dangerous scenario is not blocked by any pre-tool hook";
 }
 
 #[cfg(test)]

@@ -20,4 +20,31 @@ pub(crate) struct Group<'a> {
     pub codex_shell: &'a OsStr,
     /// The most bytes of a hook's stdout or stderr kept.
     pub capture_max_bytes: usize,
+    /// The recorded agent releases whose payloads their conventions' hooks get.
+    pub recorded: &'a [&'static crate::recorded::RecordedAgent],
+    /// A fault put on stdin instead of the payload.
+    pub stdin_fault: Option<crate::StdinFault>,
+}
+
+impl Group<'_> {
+    /// `payload` as the recorded release of `convention` (if any) sends it.
+    pub fn recorded_payload(
+        &self,
+        convention: hook_ir::Convention,
+        event: &crate::Event,
+        mut payload: serde_json::Map<String, serde_json::Value>,
+    ) -> serde_json::Map<String, serde_json::Value> {
+        if let Some(agent) = self.recorded.iter().find(|r| r.convention == convention) {
+            crate::recorded::extend(agent, event, self.session.home.as_deref(), &mut payload);
+        }
+        payload
+    }
+
+    /// The bytes a hook reads on stdin for `payload`.
+    pub fn stdin(&self, payload: Vec<u8>) -> Vec<u8> {
+        match self.stdin_fault {
+            Some(f) => f.apply(payload),
+            None => payload,
+        }
+    }
 }

@@ -26,6 +26,7 @@ mod options;
 mod outcome;
 mod prepare;
 mod process;
+pub mod recorded;
 mod runner;
 mod sys;
 mod text;
@@ -42,7 +43,7 @@ pub use decision::{
     OUTCOME_STDERR_MAX_BYTES,
 };
 pub use event::Event;
-pub use options::{ModuleDispatch, ModuleFuture, RunnerOptions, Session, TrustPolicy};
+pub use options::{ModuleDispatch, ModuleFuture, RunnerOptions, Session, StdinFault, TrustPolicy};
 pub use process::CAPTURE_MAX_BYTES;
 pub use runner::{Runner, Skipped};
 pub use turn::Turn;

@@ -94,6 +94,36 @@ pub struct RunnerOptions {
     pub capture_max_bytes: usize,
     /// Which hooks may run at all. Default: `None`, every hook given.
     pub trust: Option<Arc<dyn TrustPolicy>>,
+    /// The recorded agent releases whose payloads the hooks of their conventions get
+    /// ([`crate::recorded`]). Default: empty, each convention's documented payload.
+    pub recorded: Vec<&'static crate::recorded::RecordedAgent>,
+    /// A fault put on every hook's stdin instead of its payload (`hooks test --faults`).
+    /// Default: `None`, the payload.
+    pub stdin_fault: Option<StdinFault>,
+}
+
+/// What a hook reads on stdin instead of its payload, to test how it copes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StdinFault {
+    /// Nothing: stdin is closed at once.
+    Empty,
+    /// Text that is not JSON (the payload cut in the middle).
+    Malformed,
+}
+
+impl StdinFault {
+    /// The bytes a hook reads instead of `payload`.
+    pub fn apply(self, payload: Vec<u8>) -> Vec<u8> {
+        match self {
+            StdinFault::Empty => Vec::new(),
+            StdinFault::Malformed => {
+                let mut cut = payload;
+                cut.truncate(cut.len() / 2);
+                cut.extend_from_slice(b"}{,");
+                cut
+            }
+        }
+    }
 }
 
 impl Default for RunnerOptions {
@@ -110,6 +140,8 @@ impl Default for RunnerOptions {
             module_dispatch: None,
             capture_max_bytes: crate::process::CAPTURE_MAX_BYTES,
             trust: None,
+            recorded: Vec::new(),
+            stdin_fault: None,
         }
     }
 }
@@ -128,6 +160,8 @@ impl std::fmt::Debug for RunnerOptions {
             .field("module_dispatch", &self.module_dispatch.is_some())
             .field("capture_max_bytes", &self.capture_max_bytes)
             .field("trust", &self.trust.is_some())
+            .field("recorded", &self.recorded)
+            .field("stdin_fault", &self.stdin_fault)
             .finish()
     }
 }

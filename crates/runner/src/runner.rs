@@ -98,6 +98,8 @@ pub struct Runner {
     /// construction.
     pub(crate) codex_shell: OsString,
     pub(crate) capture_max_bytes: usize,
+    recorded: Vec<&'static crate::recorded::RecordedAgent>,
+    stdin_fault: Option<crate::StdinFault>,
     module_dispatch: Option<Arc<dyn ModuleDispatch>>,
     skipped: Vec<Skipped>,
     /// Per convention with a once-per-turn continuation rule: the last turn id one of its Stop
@@ -129,6 +131,8 @@ impl Runner {
             env: &self.env,
             codex_shell: &self.codex_shell,
             capture_max_bytes: self.capture_max_bytes,
+            recorded: &self.recorded,
+            stdin_fault: self.stdin_fault,
         }
     }
 
@@ -295,6 +299,8 @@ impl Runner {
             env: options.env,
             codex_shell,
             capture_max_bytes: options.capture_max_bytes,
+            recorded: options.recorded,
+            stdin_fault: options.stdin_fault,
             module_dispatch: options.module_dispatch,
             skipped,
             continued: Mutex::new(Vec::new()),
@@ -320,6 +326,28 @@ impl Runner {
         self.by_kind[kind_index(kind)]
             .iter()
             .any(|&i| self.hooks[i].fires(event))
+    }
+
+    /// The stdin payload a command hook of `convention` gets for `event` under its source event
+    /// `event_name`: exactly what a dispatch writes to the hook's stdin (before any
+    /// [`crate::StdinFault`]), with what the [`RunnerOptions::recorded`] release of the
+    /// convention adds. `None` for a convention whose hooks read no JSON on stdin.
+    pub fn stdin_payload(
+        &self,
+        convention: Convention,
+        event_name: &str,
+        event: &Event,
+    ) -> Option<serde_json::Value> {
+        let g = self.group();
+        match convention {
+            Convention::ClaudeSettings => Some(claude::payload(&g, event_name, event)),
+            Convention::CodexJson => Some(codex::payload(&g, event_name, event)),
+            Convention::GeminiSettings => Some(serde_json::Value::Object(gemini::payload(
+                &g, event_name, event,
+            ))),
+            Convention::Jarvis => Some(jarvis::payload(&g, event_name, event)),
+            _ => None,
+        }
     }
 
     /// The hooks that fire for `event`, in hook order (what a dispatch would run).

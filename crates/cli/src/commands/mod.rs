@@ -12,8 +12,10 @@ mod lint_fix;
 mod list;
 mod merged;
 mod run;
+mod run_agents;
 mod schema;
 mod setup;
+mod test;
 
 use crate::args::{Cli, Command};
 use crate::exit::Exit;
@@ -32,5 +34,6 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
         Command::Completions(a) => completions::run(a),
         Command::Setup(a) => setup::run(a),
         Command::Bridge(a) => bridge::run(a),
+        Command::Test(a) => test::run(a),
     }
 }

@@ -8,7 +8,7 @@ use crate::args::RunArgs;
 use crate::exit::Exit;
 use anyhow::{bail, Context as _};
 use hook_ir::{CompiledMatcher, Hook, Kind};
-use runner::{Decision, Event, HookOutcome, OutcomeKind, Runner, RunnerOptions, Verdict};
+use runner::{Decision, Event, HookOutcome, OutcomeKind, RunnerOptions, Verdict};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::HashSet;
@@ -35,6 +35,32 @@ struct RunV1<'a> {
     /// `continue: false`: the agent stops after the hooks.
     stop: Option<StopV1<'a>>,
     hooks: Vec<OutcomeV1<'a>>,
+    /// When the hooks of several agents ran: each agent's own decision (an agent runs only its
+    /// own hooks; the top-level decision is what a bridge merging them answers).
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    agents: &'a [AgentV1<'a>],
+}
+
+/// One agent's decision over its own hooks.
+#[derive(Serialize)]
+struct AgentV1<'a> {
+    agent: &'static str,
+    decision: &'static str,
+    reason: Option<&'a str>,
+    hooks: Vec<&'a str>,
+}
+
+fn agent_v1(c: hook_ir::Convention, d: &Decision) -> AgentV1<'_> {
+    let (decision, reason) = match &d.verdict {
+        Verdict::Allow => ("allow", None),
+        Verdict::Block { reason } => ("block", Some(reason.as_str())),
+    };
+    AgentV1 {
+        agent: c.as_str(),
+        decision,
+        reason,
+        hooks: d.hooks.iter().map(|h| h.id.as_str()).collect(),
+    }
 }
 
 /// A replaced tool output: the fields that change, `null` when kept.
@@ -69,7 +95,13 @@ fn is_true(b: &bool) -> bool {
 }
 
 /// Renders a decision as the schema_version 1 document, with a trailing newline.
+#[cfg(test)]
 fn render(d: &Decision) -> String {
+    render_with(d, &[])
+}
+
+/// [`render`], with each agent's decision when several agents' hooks ran.
+fn render_with(d: &Decision, agents: &[AgentV1<'_>]) -> String {
     let (decision, reason) = match &d.verdict {
         Verdict::Allow => ("allow", None),
         Verdict::Block { reason } => ("block", Some(reason.as_str())),
@@ -106,15 +138,16 @@ fn render(d: &Decision) -> String {
                 awaited: !h.detached,
             })
             .collect(),
+        agents,
     };
     let mut s = serde_json::to_string_pretty(&doc).unwrap_or_default();
     s.push('\n');
     s
 }
 
-/// [`render`] on one line, for `--events` (JSON lines).
-fn render_line(d: &Decision) -> String {
-    let pretty = render(d);
+/// [`render_with`] on one line, for `--events` (JSON lines).
+fn render_line_with(d: &Decision, agents: &[AgentV1<'_>]) -> String {
+    let pretty = render_with(d, agents);
     let v: Value = serde_json::from_str(&pretty).unwrap_or(Value::Null);
     let mut s = v.to_string();
     s.push('\n');
@@ -559,6 +592,21 @@ pub fn run(a: RunArgs) -> anyhow::Result<Exit> {
         crate::render::human::visible,
     );
     let mut hooks = found.batch.hooks;
+    // `--convention` with a project directory: only that convention's hooks run (issue 27; it
+    // used to be ignored for directories). With a file it names the file's convention.
+    if let (Some(c), true) = (
+        a.source.convention,
+        path_arg.as_deref().is_none_or(|p| p.is_dir()),
+    ) {
+        let before = hooks.len();
+        hooks.retain(|h| h.convention == c);
+        if hooks.len() < before {
+            eprintln!(
+                "note: --convention {c}: {} hook(s) of other conventions are not run",
+                before - hooks.len()
+            );
+        }
+    }
     for e in &events {
         let (kept, unmatchable) = screen_matchers(hooks, e, MATCH_BUDGET);
         hooks = kept;
@@ -571,8 +619,9 @@ pub fn run(a: RunArgs) -> anyhow::Result<Exit> {
         .iter()
         .map(|h| (h.id.clone(), crate::render::human::place(&h.location)))
         .collect();
-    let runner = Runner::new(hooks, options);
-    for s in runner.skipped() {
+    let all_hooks = hooks.clone();
+    let agents = super::run_agents::Agents::new(hooks, &options);
+    for s in agents.skipped() {
         eprintln!(
             "note: hook `{}` is not run: {}",
             line(&s.id),
@@ -581,10 +630,15 @@ pub fn run(a: RunArgs) -> anyhow::Result<Exit> {
     }
     let session = a.events.is_some();
     let mut guard_not_loaded = false;
+    let mut gate_failed = false;
     for event in &events {
-        let mut decision = runner.dispatch_blocking(event);
+        let (per_agent, spelled) = agents.dispatch(event);
+        for n in &spelled {
+            eprintln!("note: {}", shown(n));
+        }
+        let mut decision = super::run_agents::merge(event.kind(), &per_agent);
         if a.wait {
-            merge_waited(&mut decision, runner.wait_detached());
+            merge_waited(&mut decision, agents.wait_detached());
         }
         guard_not_loaded |= report_not_loaded(&mut decision, &places);
         // design.md's JSON has no room for why a hook failed; without this a module that does
@@ -600,25 +654,39 @@ pub fn run(a: RunArgs) -> anyhow::Result<Exit> {
                 );
             }
         }
-        if session {
-            out!("{}", render_line(&decision));
+        for (c, d) in &per_agent {
+            for w in super::run_agents::failed_gates(*c, d, &all_hooks) {
+                gate_failed = true;
+                eprintln!("{}", line(&w));
+            }
+        }
+        // Several agents' hooks ran: each agent decides over its own hooks only.
+        let per: Vec<AgentV1<'_>> = if per_agent.len() > 1 {
+            per_agent.iter().map(|(c, d)| agent_v1(*c, d)).collect()
         } else {
-            out!("{}", render(&decision));
+            Vec::new()
+        };
+        if session {
+            out!("{}", render_line_with(&decision, &per));
+        } else {
+            out!("{}", render_with(&decision, &per));
         }
     }
     // Hooks the agent does not wait for keep running after the answer is printed, as under the
     // agent: the reader of this process's output gets its end at once (stdout and stderr are
     // pointed at /dev/null), while the process waits for those hooks before it exits, so their
     // timeouts still hold and none is killed half-way.
-    if runner.detached_running() > 0 {
+    if agents.detached_running() > 0 {
         release_stdio();
-        runner.wait_detached();
+        agents.wait_detached();
     }
-    Ok(if guard_not_loaded {
-        Exit::Findings
-    } else {
-        Exit::Success
-    })
+    Ok(
+        if guard_not_loaded || (a.fail_on_hook_error && gate_failed) {
+            Exit::Findings
+        } else {
+            Exit::Success
+        },
+    )
 }
 
 /// Says on stderr which module hooks of `d` were not loaded (`module_not_loaded`) and whether

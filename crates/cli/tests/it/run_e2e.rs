@@ -627,13 +627,49 @@ fn a_gjc_module_is_filtered_by_its_exact_case_sensitive_tool_name() {
             s(home.path()),
             "--no-env",
             "--tool",
+            "BASH",
+            "--input",
+            r#"{"command":"rm -rf /"}"#,
+        ],
+        &[],
+    );
+    // `BASH` is no agent's tool: nothing maps it to GJC's `bash`, the exact matcher skips it.
+    assert_eq!(run_json(&o), doc("pre_tool_use", None, &[], vec![]));
+}
+
+#[test]
+fn tool_names_are_spelled_per_agent_and_the_mapping_is_said() {
+    // Issue 27: `--tool Bash` (Claude's spelling) used to skip GJC's `bash` guard silently.
+    let project = fixture("gjc-module-blocks-rm/project");
+    let home = tempfile::tempdir().unwrap();
+    let o = hooks(
+        &[
+            "pre_tool_use",
+            s(&project),
+            "--home",
+            s(home.path()),
+            "--no-env",
+            "--tool",
             "Bash",
             "--input",
             r#"{"command":"rm -rf /"}"#,
         ],
         &[],
     );
-    assert_eq!(run_json(&o), doc("pre_tool_use", None, &[], vec![]));
+    assert_eq!(
+        run_json(&o),
+        doc(
+            "pre_tool_use",
+            Some("gjc guard: refusing `rm -rf /`"),
+            &[],
+            vec![outcome("gjc:.gjc/hooks/pre/bash.js", "blocked", None)]
+        )
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("note: `Bash` is `bash` under GJC (the tool table): hook `gjc:.gjc/hooks/pre/bash.js` run for `bash`, which `Bash` as written would skip"),
+        "{err}"
+    );
 }
 
 // A module that does not load (a syntax error, a TypeScript module without Bun): the tests are

@@ -33,7 +33,7 @@ pub(crate) fn payload(runner: &Group<'_>, event_name: &str, event: &Event) -> Va
     if event.kind() == Kind::SessionStart {
         m.insert("model".into(), event.model.clone().into());
     }
-    Value::Object(m)
+    Value::Object(runner.recorded_payload(hook_ir::Convention::ClaudeSettings, event, m))
 }
 
 /// Runs the Claude hooks of one event.

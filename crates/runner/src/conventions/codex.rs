@@ -28,7 +28,7 @@ pub(crate) fn payload(runner: &Group<'_>, event_name: &str, event: &Event) -> Va
         m.insert("turn_id".into(), t.clone().into());
     }
     event_fields(&mut m, event, true);
-    Value::Object(m)
+    Value::Object(runner.recorded_payload(hook_ir::Convention::CodexJson, event, m))
 }
 
 /// `session_id`, `transcript_path`, `cwd`, `hook_event_name` (Codex and Claude).

@@ -115,7 +115,7 @@ pub(crate) fn payload(runner: &Group<'_>, event_name: &str, event: &Event) -> Ma
             );
         }
     }
-    m
+    runner.recorded_payload(hook_ir::Convention::GeminiSettings, event, m)
 }
 
 fn cwd(runner: &Group<'_>) -> String {
@@ -506,7 +506,7 @@ async fn spawn(
     cwd: &str,
     sid: &str,
 ) -> Finished {
-    let stdin = serde_json::to_vec(input).unwrap_or_default();
+    let stdin = runner.stdin(serde_json::to_vec(input).unwrap_or_default());
     let args: [&OsStr; 2] = [OsStr::new("-c"), OsStr::new(&j.command)];
     let cwd_os = OsString::from(cwd);
     let sid_os = OsString::from(sid);

@@ -254,7 +254,7 @@ pub(crate) async fn run(runner: &Group<'_>, group: &[usize], event: &Event) -> V
     }
     // cwd only when it names an existing directory; otherwise the agent's cwd is inherited.
     let cwd = runner.session.cwd.as_deref().filter(|c| c.is_dir());
-    let stdin = tool_input_json(event);
+    let stdin = runner.stdin(tool_input_json(event).into_bytes());
     let with_client = client_env(runner.env, event);
     let base_env: &[(OsString, Option<OsString>)] = with_client.as_deref().unwrap_or(runner.env);
     for &i in group {
@@ -286,7 +286,7 @@ pub(crate) async fn run(runner: &Group<'_>, group: &[usize], event: &Event) -> V
                     cwd,
                     env: base_env,
                     extra_env: &extra,
-                    stdin: stdin.as_bytes(),
+                    stdin: &stdin,
                     capture_stdout: false,
                     timeout: Some(*timeout),
                     kill: Kill::Group,

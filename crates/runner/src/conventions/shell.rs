@@ -125,7 +125,7 @@ pub(crate) fn jobs(
                 shell: shell.to_os_string(),
                 flag,
                 command: p.hook.command().unwrap_or("").to_string(),
-                stdin: payload(&p.hook.source_event).to_string().into_bytes(),
+                stdin: runner.stdin(payload(&p.hook.source_event).to_string().into_bytes()),
                 extra_env: extra_env.to_vec(),
                 timeout,
             })

@@ -1,0 +1,168 @@
+//! The payloads `hooks test` feeds a hook are the agents' own: for every recorded agent release
+//! and every hook firing of its traces, the payload the runner builds with that release
+//! (`runner::recorded`) equals what the real agent sent, except the values the trace masks
+//! (ids, temporary paths, times, durations), whose type must still agree.
+
+use conformance::replay::load_traces;
+use conformance::repo_root;
+use conformance::trace::{Masker, Step, Trace};
+use hook_ir::Kind;
+use runner::recorded::{self, RecordedAgent};
+use runner::{Event, Runner, RunnerOptions};
+use serde_json::Value;
+use std::path::Path;
+
+/// The run root the payloads are built under (masked to `<ROOT>` like the recorded one).
+const ROOT: &str = "/tmp/hooks-payload-check";
+
+fn str_field(p: &Value, k: &str) -> Option<String> {
+    p.get(k).and_then(Value::as_str).map(str::to_string)
+}
+
+/// The canonical event the agent described in `payload`: what `hooks test` knows of a case.
+fn event_of(kind: Kind, p: &Value) -> Event {
+    let tool = || str_field(p, "tool_name").unwrap_or_default();
+    let input = || p.get("tool_input").cloned().unwrap_or(Value::Null);
+    let mut e = match kind {
+        Kind::PreToolUse => Event::pre_tool_use(tool(), input()),
+        Kind::PostToolUse => {
+            let mut e = Event::post_tool_use(tool(), input(), "");
+            match p.get("tool_response") {
+                // Claude's Bash response is built from the output text by the recorded release.
+                Some(Value::Object(o)) if o.contains_key("stdout") => {
+                    e.tool_output = Some(format!("{}\n", o["stdout"].as_str().unwrap_or("")));
+                }
+                Some(Value::String(s)) => e.tool_output = Some(s.clone()),
+                Some(other) => e.tool_response = Some(other.clone()),
+                None => {}
+            }
+            e
+        }
+        Kind::UserPromptSubmit => {
+            Event::user_prompt_submit(str_field(p, "prompt").unwrap_or_default())
+        }
+        Kind::Stop => {
+            let mut e = Event::stop();
+            e.stop_hook_active = p["stop_hook_active"].as_bool().unwrap_or(false);
+            e.last_assistant_text =
+                str_field(p, "last_assistant_message").or_else(|| str_field(p, "prompt_response"));
+            e.prompt = str_field(p, "prompt");
+            e
+        }
+        Kind::SessionStart => Event::session_start(str_field(p, "source").unwrap_or_default()),
+        Kind::SessionShutdown => {
+            Event::session_shutdown(str_field(p, "reason").unwrap_or_default())
+        }
+    };
+    e.tool_call_id = str_field(p, "tool_use_id");
+    e.model = str_field(p, "model");
+    e.turn_id = str_field(p, "turn_id");
+    e
+}
+
+/// Whether a recorded value was masked (its real value varies from run to run).
+fn masked(v: &Value) -> bool {
+    v.as_str().is_some_and(|s| {
+        ["<ID>", "<ROOT>", "<TIME>", "<DATE>", "<DUR>", "<HASH>"]
+            .iter()
+            .any(|t| s.contains(t))
+    })
+}
+
+/// The differences between the recorded payload and ours, as lines.
+fn compare(theirs: &Value, ours: &Value, at: &str, out: &mut Vec<String>) {
+    match (theirs, ours) {
+        (Value::Object(t), Value::Object(o)) => {
+            let tk: Vec<&String> = t.keys().collect();
+            let ok: Vec<&String> = o.keys().collect();
+            if tk != ok {
+                out.push(format!(
+                    "{at}: keys differ\n    agent: {tk:?}\n    ours:  {ok:?}"
+                ));
+            }
+            for (k, tv) in t {
+                if let Some(ov) = o.get(k) {
+                    compare(tv, ov, &format!("{at}.{k}"), out);
+                }
+            }
+        }
+        (t, o) if masked(t) && !o.is_string() => {
+            out.push(format!("{at}: the agent sends a string, ours is {o}"));
+        }
+        (t, _) if masked(t) => {}
+        (t, o) if t != o => out.push(format!("{at}: agent {t}, ours {o}")),
+        _ => {}
+    }
+}
+
+fn firings(t: &Trace) -> impl Iterator<Item = (&String, &Value)> {
+    t.timeline.iter().filter_map(|s| match s {
+        Step::Hooks { event, payload, .. } => Some((event, payload)),
+        Step::Model { .. } => None,
+    })
+}
+
+#[test]
+fn the_payload_of_every_recorded_agent_equals_its_traces() {
+    let repo = repo_root();
+    let masker = Masker::new(Path::new(ROOT), &repo);
+    let traces = load_traces(&repo).unwrap();
+    let mut problems = Vec::new();
+    let mut compared: std::collections::BTreeMap<String, usize> = Default::default();
+    for (path, t) in &traces {
+        // A bridge scenario's payloads are the other convention's, sent by `hooks bridge`.
+        if t.scenario.starts_with("bridge_") {
+            continue;
+        }
+        let agent: &RecordedAgent = recorded::RECORDED
+            .iter()
+            .find(|r| r.agent == t.agent && r.version == t.version)
+            .unwrap_or_else(|| {
+                panic!(
+                    "{}: {} {} has traces but no row in runner::recorded::RECORDED",
+                    path.display(),
+                    t.agent,
+                    t.version
+                )
+            });
+        let runner = Runner::new(
+            Vec::new(),
+            RunnerOptions {
+                session_id: Some("0b5e1c2d-0000-4000-8000-00000000c0de".into()),
+                cwd: Some(Path::new(ROOT).join("project")),
+                home: Some(Path::new(ROOT).join("home")),
+                recorded: vec![agent],
+                ..RunnerOptions::default()
+            },
+        );
+        for (event, payload) in firings(t) {
+            let Some(kind) =
+                hook_ir::contract::find(agent.convention, event).and_then(|r| r.kind())
+            else {
+                continue; // an event outside the six kinds: `hooks test` has no case for it
+            };
+            let ours = runner
+                .stdin_payload(agent.convention, event, &event_of(kind, payload))
+                .expect("a convention with a JSON payload");
+            let ours = masker.value(&ours);
+            let mut diffs = Vec::new();
+            compare(payload, &ours, event, &mut diffs);
+            if !diffs.is_empty() {
+                problems.push(format!("{}:\n  {}", path.display(), diffs.join("\n  ")));
+            }
+            *compared
+                .entry(format!("{}-{}", t.agent, t.version))
+                .or_default() += 1;
+        }
+    }
+    for r in recorded::RECORDED {
+        let dir = format!("{}-{}", r.agent, r.version);
+        assert!(
+            compared.get(&dir).copied().unwrap_or(0) > 0,
+            "no firing of {dir} compared: is {} there?",
+            r.trace_dir()
+        );
+    }
+    problems.dedup();
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
