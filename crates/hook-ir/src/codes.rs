@@ -1547,6 +1547,27 @@ codes! {
     /// Use the keys and values of docs/configuration.md: `hooks explain --list` lists every
     /// code; escape a literal `[` in a glob as `[[]`.
     InvalidLintConfig = "invalid_lint_config", Error, "The lint configuration (hooks.toml) has an unknown key or code, a wrong type or a bad glob";
+
+    // ───────────────────────── doctor: this machine ─────────────────────────
+
+    /// ## What it means
+    /// A hook's command runs a script as a program (`./guard.sh`, `"$CLAUDE_PROJECT_DIR"/guard.sh`),
+    /// and the file exists but has no execute permission. `hooks doctor` reports it, since it
+    /// answers whether a hook works on this machine; `hooks lint` does not (a checkout's modes
+    /// depend on the machine and on `core.fileMode`).
+    /// ## Why it matters
+    /// The agent fires the hook, but the shell refuses to start the script ("Permission
+    /// denied", exit 126): a non-blocking error in every agent, so a guard silently allows
+    /// everything.
+    /// ## Example
+    /// ```json
+    /// {"type": "command", "command": "\"$CLAUDE_PROJECT_DIR\"/.claude/hooks/guard.sh"}
+    /// ```
+    /// with `guard.sh` at mode `0644`.
+    /// ## How to fix
+    /// `chmod +x` the script (and `git update-index --chmod=+x` so the mode is committed), or run
+    /// it through its interpreter: `bash .claude/hooks/guard.sh`.
+    ScriptNotExecutable = "script_not_executable", Error, "A hook runs a script as a program, but the file is not executable";
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@ mod cli_misc;
 mod codex_config_toml;
 mod demo_module;
 mod docs_truth;
+mod doctor;
 mod embed_example;
 mod foundation;
 mod gemini_e2e;
