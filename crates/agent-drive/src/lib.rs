@@ -8,6 +8,7 @@
 //! `hooks doctor --live` (the canary): one implementation.
 
 pub mod agents;
+pub mod canary;
 pub mod expand;
 pub mod netns;
 pub mod scenario;

@@ -1,4 +1,7 @@
-//! `hooks doctor`: the library's verdicts (`hooks_rules::doctor`), rendered.
+//! `hooks doctor`: the library's verdicts (`hooks_rules::doctor`), rendered; with `--live`, the
+//! canary (`agent_drive::canary`) run with the user's agent and its result put on each hook.
+
+mod live;
 
 use super::discover::absolute;
 use crate::args::{DoctorArgs, ListFormat};
@@ -12,7 +15,9 @@ use std::path::PathBuf;
 /// Runs `hooks doctor`. Exit 0 when it could answer, 2 when it could not.
 pub fn run(a: DoctorArgs) -> anyhow::Result<Exit> {
     if a.live {
-        bail!("--live is not available in this build yet (docs/doctor.md, \"Live\")");
+        if let Some(code) = live::isolate()? {
+            return Ok(code);
+        }
     }
     let path = absolute(a.path.as_deref().unwrap_or(".".as_ref()))?;
     let meta = match std::fs::metadata(&path) {
@@ -30,12 +35,15 @@ pub fn run(a: DoctorArgs) -> anyhow::Result<Exit> {
     };
     let mut ctx = Context::from_process(project, home, true);
     ctx.run_cache = Some(adapters::run_cache::RunCache::default());
-    let report = if meta.is_dir() {
-        hooks_rules::doctor::diagnose(&ctx, &a.agent)
+    let found = if meta.is_dir() {
+        hooks_rules::discover_only(&ctx, &hook_ir::Convention::ALL)
     } else {
-        let found = hooks_rules::load_file(&ctx, &path, None);
-        hooks_rules::doctor::diagnose_found(&ctx, &found, &a.agent)
+        hooks_rules::load_file(&ctx, &path, None)
     };
+    let mut report = hooks_rules::doctor::diagnose_found(&ctx, &found, &a.agent);
+    if a.live {
+        live::run(&a, &ctx, &found, &mut report)?;
+    }
     let format = a.format.unwrap_or(if std::io::stdout().is_terminal() {
         ListFormat::Human
     } else {

@@ -4,6 +4,7 @@ use super::human::visible_line;
 use super::json::{diagnostic, DiagnosticV1, SCHEMA_VERSION};
 use hook_ir::Location;
 use hooks_rules::doctor::{AgentReport, HookVerdict, Report, Tools};
+
 use serde::Serialize;
 
 #[derive(Serialize)]
@@ -20,6 +21,15 @@ struct AgentV1<'a> {
     /// Findings about the agent's files that concern no single hook (added to the design's
     /// shape; readers ignore fields they do not know).
     notes: Vec<DiagnosticV1<'a>>,
+    /// Added: how the `--live` run went (`null` without `--live`).
+    live_run: Option<LiveRunV1<'a>>,
+}
+
+#[derive(Serialize)]
+struct LiveRunV1<'a> {
+    seconds: f64,
+    isolation: &'a str,
+    notes: &'a [String],
 }
 
 #[derive(Serialize)]
@@ -49,6 +59,11 @@ pub fn json(r: &Report) -> String {
                 version: a.version.as_deref(),
                 hooks: a.hooks.iter().map(hook).collect(),
                 notes: a.notes.iter().map(diagnostic).collect(),
+                live_run: a.live_run.as_ref().map(|l| LiveRunV1 {
+                    seconds: (l.seconds * 10.0).round() / 10.0,
+                    isolation: &l.isolation,
+                    notes: &l.notes,
+                }),
             })
             .collect(),
     };
@@ -103,10 +118,14 @@ fn agent(a: &AgentReport, out: &mut String) {
     out.push_str(&format!("{}{version}\n", a.agent));
     for v in &a.hooks {
         let scope = v.scope.map(|s| format!(" [{s}]")).unwrap_or_default();
-        let live = v
-            .live
-            .map(|l| format!("  (live: {})", l.as_str()))
-            .unwrap_or_default();
+        let live = match (v.live, v.live_agrees()) {
+            (Some(l), Some(false)) => format!(
+                "  (live: {}, DISAGREES with the static verdict)",
+                l.as_str()
+            ),
+            (Some(l), _) => format!("  (live: {})", l.as_str()),
+            (None, _) => String::new(),
+        };
         if v.fires() {
             out.push_str(&format!(
                 "  fires      {}{scope}  {}{}{live}\n",
@@ -156,6 +175,16 @@ fn agent(a: &AgentReport, out: &mut String) {
             d.code,
             visible_line(&d.message)
         ));
+    }
+    if let Some(l) = &a.live_run {
+        out.push_str(&format!(
+            "  live: {:.1} s, {}\n",
+            l.seconds,
+            visible_line(&l.isolation)
+        ));
+        for n in &l.notes {
+            out.push_str(&format!("  live note: {}\n", visible_line(n)));
+        }
     }
     out.push_str(&format!("  {}\n\n", summary(a)));
 }

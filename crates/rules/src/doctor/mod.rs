@@ -39,6 +39,28 @@ pub struct AgentReport {
     /// Findings about the agent's files that concern no single hook (a duplicate the agent
     /// runs once, a file-level note).
     pub notes: Vec<Diagnostic>,
+    /// How the live run went (`hooks doctor --live`), `None` for the static verdict.
+    pub live_run: Option<LiveRun>,
+}
+
+/// How a live run of the agent went.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LiveRun {
+    /// Wall time of the agent's run, in seconds.
+    pub seconds: f64,
+    /// How traffic was kept on the machine (`network namespace`, or loopback only).
+    pub isolation: String,
+    /// What kept some hooks from being probed, or the run from completing.
+    pub notes: Vec<String>,
+}
+
+impl HookVerdict {
+    /// Whether a live result agrees with the static verdict: the probe fires exactly when the
+    /// agent runs the hook (a hook that fails on this machine is still run by the agent).
+    pub fn live_agrees(&self) -> Option<bool> {
+        let fired = matches!(self.live?, Live::Fired | Live::Ignored);
+        Some(fired == (self.never != Some(Never::Skipped)))
+    }
 }
 
 impl AgentReport {
@@ -232,6 +254,7 @@ fn agent(ctx: &Context, found: &Discovered, agent: Convention) -> AgentReport {
         version: None,
         hooks: verdicts,
         notes,
+        live_run: None,
     }
 }
 
