@@ -34,12 +34,12 @@ fn set_mode(p: &Path, mode: u32) {
 /// The fixture in a temp dir, the scripts' modes set (a checkout may not keep them), and the
 /// user's Codex config trusting the first hook, trusting the second with another hash (it
 /// "changed"), not the third; the project is not trusted.
-struct Broken {
-    dir: tempfile::TempDir,
+pub(crate) struct Broken {
+    pub(crate) dir: tempfile::TempDir,
 }
 
 impl Broken {
-    fn new() -> Broken {
+    pub(crate) fn new() -> Broken {
         let dir = tempfile::tempdir().unwrap();
         copy_dir(&fixture(), dir.path());
         // $HOME of every run: not the --home given, so nothing may be read from it.
@@ -70,13 +70,13 @@ impl Broken {
         std::fs::write(b.home().join(".codex/config.toml"), config).unwrap();
         b
     }
-    fn project(&self) -> PathBuf {
+    pub(crate) fn project(&self) -> PathBuf {
         self.dir.path().join("project")
     }
-    fn home(&self) -> PathBuf {
+    pub(crate) fn home(&self) -> PathBuf {
         self.dir.path().join("home")
     }
-    fn hooks(&self, cwd: &Path, args: &[&str]) -> std::process::Output {
+    pub(crate) fn hooks(&self, cwd: &Path, args: &[&str]) -> std::process::Output {
         let mut cmd: Command = common::bin();
         cmd.args(args)
             .arg("--home")
@@ -85,7 +85,7 @@ impl Broken {
             .env("HOME", self.dir.path().join("elsewhere"));
         cmd.output().unwrap()
     }
-    fn doctor(&self, cwd: &Path, args: &[&str]) -> Value {
+    pub(crate) fn doctor(&self, cwd: &Path, args: &[&str]) -> Value {
         let mut all = vec!["doctor", "--format", "json"];
         all.extend(args);
         let out = self.hooks(cwd, &all);
