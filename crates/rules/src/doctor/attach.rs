@@ -74,3 +74,103 @@ fn group(h: &Hook) -> (String, Option<usize>, Option<u32>) {
         _ => (h.source_event.clone(), None, h.location.line),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hook_ir::{Convention, Exec, Handler, Kind, Location, Matcher};
+
+    fn hook(event: &str, group: usize, span: (usize, usize), scope: Scope) -> Hook {
+        Hook {
+            id: format!("h{}", span.0),
+            kind: Kind::PreToolUse,
+            convention: Convention::ClaudeSettings,
+            source_event: event.into(),
+            matcher: Matcher::Any,
+            handler: Handler::Command {
+                command: "x".into(),
+                exec: Exec::Shell,
+            },
+            timeout_ms: None,
+            location: Location {
+                path: "s.json".into(),
+                line: Some(span.0 as u32),
+                column: Some(1),
+                span: Some(span),
+            },
+            scope,
+            detail: Detail::JsonGroup {
+                group,
+                index: 0,
+                raw_matcher: None,
+                timeout_explicit: false,
+                is_async: None,
+                status_message: None,
+                gjc_managed: false,
+            },
+        }
+    }
+
+    fn at(code: Code, path: &str, span: Option<(usize, usize)>) -> Diagnostic {
+        Diagnostic::new(code, "m").at(Location {
+            path: path.into(),
+            line: span.map(|s| s.0 as u32),
+            column: span.map(|_| 1),
+            span,
+        })
+    }
+
+    #[test]
+    fn a_finding_inside_a_hook_is_that_hooks() {
+        let hooks = [
+            hook("PreToolUse", 0, (10, 20), Scope::Project),
+            hook("PreToolUse", 1, (30, 40), Scope::Project),
+        ];
+        let d = at(Code::MissingScript, "s.json", Some((32, 35)));
+        assert_eq!(targets(&d, &hooks), [1]);
+        // Another file's finding is none of them.
+        let d = at(Code::MissingScript, "t.json", Some((32, 35)));
+        assert!(targets(&d, &hooks).is_empty());
+    }
+
+    #[test]
+    fn a_matcher_finding_is_every_hook_of_the_group_after_it() {
+        let hooks = [
+            hook("PreToolUse", 0, (10, 20), Scope::Project),
+            hook("PreToolUse", 1, (30, 40), Scope::Project),
+            hook("PreToolUse", 1, (41, 50), Scope::Project),
+        ];
+        let d = at(Code::MatcherMatchesNothing, "s.json", Some((25, 28)));
+        assert_eq!(targets(&d, &hooks), [1, 2]);
+        // Another code before a hook (an unknown event key) is no hook's.
+        let d = at(Code::UnknownEvent, "s.json", Some((25, 28)));
+        assert!(targets(&d, &hooks).is_empty());
+    }
+
+    #[test]
+    fn file_and_agent_wide_reasons() {
+        let hooks = [
+            hook("PreToolUse", 0, (10, 20), Scope::User),
+            hook("Stop", 0, (30, 40), Scope::Plugin),
+        ];
+        // A finding about a whole file is each of its hooks'.
+        assert_eq!(
+            targets(&at(Code::ImportOnlySource, "s.json", None), &hooks),
+            [0, 1]
+        );
+        // An untrusted Gemini folder stops every settings hook, not an extension's.
+        assert_eq!(
+            targets(&at(Code::GeminiFolderUntrusted, "other.json", None), &hooks),
+            [0]
+        );
+        // An untrusted Codex project: reported at the first hook, every hook of its file.
+        assert_eq!(
+            targets(
+                &at(Code::CodexProjectUntrusted, "s.json", Some((10, 20))),
+                &hooks
+            ),
+            [0, 1]
+        );
+        assert!(targets(&Diagnostic::new(Code::ParseError, "m"), &hooks).is_empty());
+    }
+}

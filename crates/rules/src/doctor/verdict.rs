@@ -116,3 +116,49 @@ fn tools_of(hook: &Hook) -> Tools {
         Tools::Some(names)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn switches_and_trust_skip_broken_commands_fail_notes_do_neither() {
+        assert_eq!(never_of(Code::HooksDisabled), Some(Never::Skipped));
+        assert_eq!(never_of(Code::CodexHookChanged), Some(Never::Skipped));
+        assert_eq!(never_of(Code::UnknownEvent), Some(Never::Skipped));
+        assert_eq!(never_of(Code::ScriptNotExecutable), Some(Never::Fails));
+        assert_eq!(never_of(Code::ProgramNotFound), Some(Never::Fails));
+        assert_eq!(never_of(Code::TimeoutLooksLikeMilliseconds), None);
+        assert_eq!(never_of(Code::DuplicateHook), None);
+    }
+
+    #[test]
+    fn tools_of_a_matcher() {
+        let mut h = Hook {
+            id: "h".into(),
+            kind: hook_ir::Kind::PreToolUse,
+            convention: hook_ir::Convention::ClaudeSettings,
+            source_event: "PreToolUse".into(),
+            matcher: Matcher::Exact {
+                names: vec!["Bash".into()],
+            },
+            handler: hook_ir::Handler::Command {
+                command: "x".into(),
+                exec: hook_ir::Exec::Shell,
+            },
+            timeout_ms: None,
+            location: hook_ir::Location::path_only("s.json"),
+            scope: hook_ir::Scope::Project,
+            detail: hook_ir::Detail::None,
+        };
+        assert_eq!(tools_of(&h), Tools::Some(vec!["Bash".into()]));
+        h.matcher = Matcher::Exact {
+            names: vec!["bash".into()],
+        };
+        assert_eq!(tools_of(&h), Tools::NoBuiltIn);
+        h.matcher = Matcher::Any;
+        assert_eq!(tools_of(&h), Tools::All);
+        h.source_event = "Stop".into();
+        assert_eq!(tools_of(&h), Tools::NotATool);
+    }
+}
