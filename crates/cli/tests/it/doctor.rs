@@ -295,3 +295,47 @@ fn a_path_that_does_not_exist_cannot_be_answered() {
     let out = b.hooks(&b.project(), &["doctor", "no/such/dir"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn hooks_in_a_file_claude_never_reads_are_not_hooks() {
+    let t = common::Tree::new();
+    t.write(
+        "home/.claude.json",
+        "{\n  \"numStartups\": 3,\n  \"hooks\": {\"PreToolUse\": [{\"matcher\": \"Bash\", \"hooks\": [{\"type\": \"command\", \"command\": \"guard.sh\"}]}]}\n}\n",
+    );
+    t.write(
+        "project/.claude/hooks.json",
+        r#"{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "echo done"}]}]}}"#,
+    );
+    // A state file without hooks is nothing to report.
+    t.write("home/.claude/hooks.json", r#"{"hooks": {}}"#);
+    let home = t.home();
+    let out = t.run(&[
+        "doctor",
+        "--format",
+        "json",
+        "--home",
+        home.to_str().unwrap(),
+    ]);
+    assert_eq!(out.code, 0, "{}", out.shown);
+    let doc: Value = serde_json::from_str(&out.stdout).unwrap();
+    let got = verdicts(&doc, &at);
+    assert_eq!(
+        got,
+        [
+            (
+                "claude-settings".to_string(),
+                ".claude/hooks.json:1".to_string(),
+                false,
+                strs(&["hooks_in_unread_file"])
+            ),
+            (
+                "claude-settings".to_string(),
+                "~/.claude.json:3".to_string(),
+                false,
+                strs(&["hooks_in_unread_file"])
+            ),
+        ],
+        "{doc:#}"
+    );
+}

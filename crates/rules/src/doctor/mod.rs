@@ -12,6 +12,7 @@
 //! with the real agent (`hooks doctor --live`) fills [`HookVerdict::live`].
 
 mod attach;
+mod unread;
 mod verdict;
 
 use adapters::{Context, Discovered};
@@ -166,19 +167,25 @@ pub fn diagnose_found(ctx: &Context, found: &Discovered, agents: &[Convention]) 
     let agents = Convention::ALL
         .iter()
         .copied()
-        .filter(|c| {
+        .map(|c| (c, unread::check(ctx, c)))
+        .filter(|(c, unread)| {
             if agents.is_empty() {
-                present(*c)
+                present(*c) || !unread.is_empty()
             } else {
                 agents.contains(c)
             }
         })
-        .map(|c| agent(ctx, found, c))
+        .map(|(c, unread)| agent(ctx, found, c, unread))
         .collect();
     Report { agents }
 }
 
-fn agent(ctx: &Context, found: &Discovered, agent: Convention) -> AgentReport {
+fn agent(
+    ctx: &Context,
+    found: &Discovered,
+    agent: Convention,
+    unread: Vec<Diagnostic>,
+) -> AgentReport {
     let hooks: Vec<Hook> = found
         .batch
         .hooks
@@ -193,6 +200,7 @@ fn agent(ctx: &Context, found: &Discovered, agent: Convention) -> AgentReport {
         .diagnostics
         .iter()
         .filter(|d| d.convention == Some(agent))
+        .chain(&unread)
         .collect();
     let mut reasons: Vec<Vec<Diagnostic>> = machine;
     let mut notes = Vec::new();

@@ -52,7 +52,8 @@ pub fn never_of(code: Code) -> Option<Never> {
         | ModuleNotLoaded
         | ImportOnlySource
         | UnsupportedHandlerType
-        | InvalidCommand => Some(Never::Skipped),
+        | InvalidCommand
+        | HooksInUnreadFile => Some(Never::Skipped),
         ProgramNotFound
         | MissingScript
         | ScriptNotExecutable
@@ -126,6 +127,7 @@ mod tests {
         assert_eq!(never_of(Code::HooksDisabled), Some(Never::Skipped));
         assert_eq!(never_of(Code::CodexHookChanged), Some(Never::Skipped));
         assert_eq!(never_of(Code::UnknownEvent), Some(Never::Skipped));
+        assert_eq!(never_of(Code::HooksInUnreadFile), Some(Never::Skipped));
         assert_eq!(never_of(Code::ScriptNotExecutable), Some(Never::Fails));
         assert_eq!(never_of(Code::ProgramNotFound), Some(Never::Fails));
         assert_eq!(never_of(Code::TimeoutLooksLikeMilliseconds), None);
