@@ -222,14 +222,18 @@ pub fn run(c: &Canary) -> Result<Outcome> {
         codex_trust(root, c, &scratch_files)?;
     }
     let started = Instant::now();
-    let mut cmd = if may_unshare() {
+    let namespaced = may_unshare();
+    let mut cmd = if namespaced {
         // A PID namespace: whatever the agent leaves behind dies with it.
         let mut cmd = Command::new("unshare");
         cmd.args(["--pid", "--fork", "--mount-proc", "--kill-child", "--"])
             .arg(&c.bin);
         cmd
     } else {
-        Command::new(&c.bin)
+        // A process group of its own, killed whole once the run is over.
+        let mut cmd = Command::new(&c.bin);
+        std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+        cmd
     };
     let err_path = root.join("agent.err");
     let mut child = cmd
@@ -261,6 +265,13 @@ pub fn run(c: &Canary) -> Result<Outcome> {
         std::thread::sleep(Duration::from_millis(20));
     };
     let seconds = started.elapsed().as_secs_f64();
+    if !namespaced {
+        // What the agent left running (a hook it did not wait for) goes with its group.
+        let _ = Command::new("kill")
+            .args(["-KILL", "--", &format!("-{}", child.id())])
+            .stderr(Stdio::null())
+            .status();
+    }
     drop(server.finish());
     let ran: Vec<String> = std::fs::read_dir(root.join("logs"))?
         .filter_map(|e| e.ok())
