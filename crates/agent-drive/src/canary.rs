@@ -188,7 +188,10 @@ pub fn run(c: &Canary) -> Result<Outcome> {
         };
         for (event, group, index, cmd) in commands(&mut doc) {
             let tag = format!("h{n}-{}-{group}-{index}", tags.len());
-            *cmd = Value::String(format!("/bin/sh {} {tag}", probe.display()));
+            *cmd = Value::String(format!(
+                "/bin/sh {} {tag}",
+                sh_quote(&probe.display().to_string())
+            ));
             let h = Handler {
                 file: f.clone(),
                 event,
@@ -399,5 +402,51 @@ impl TempDir {
 impl Drop for TempDir {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_command_handler_is_found_at_its_place() {
+        let mut doc: Value = serde_json::from_str(
+            r#"{"model": "x", "hooks": {
+                "PreToolUse": [
+                    {"matcher": "Bash", "hooks": [{"type": "command", "command": "a"}, {"type": "http", "url": "u"}]},
+                    {"hooks": [{"type": "command", "command": "b", "timeout": 5}]}
+                ],
+                "Stop": [{"hooks": [{"type": "command", "command": "c"}]}],
+                "Bad": "not a list"
+            }}"#,
+        )
+        .unwrap();
+        let found: Vec<(String, usize, usize)> = commands(&mut doc)
+            .into_iter()
+            .map(|(e, g, i, cmd)| {
+                *cmd = Value::String("probe".into());
+                (e, g, i)
+            })
+            .collect();
+        assert_eq!(
+            found,
+            [
+                ("PreToolUse".to_string(), 0, 0),
+                ("PreToolUse".to_string(), 1, 0),
+                ("Stop".to_string(), 0, 0)
+            ]
+        );
+        // Only the commands changed: matcher, timeout and other handlers stay.
+        assert_eq!(doc["hooks"]["PreToolUse"][1]["hooks"][0]["timeout"], 5);
+        assert_eq!(doc["hooks"]["PreToolUse"][0]["matcher"], "Bash");
+        assert_eq!(doc["hooks"]["PreToolUse"][0]["hooks"][1]["url"], "u");
+        assert_eq!(doc["hooks"]["Stop"][0]["hooks"][0]["command"], "probe");
+    }
+
+    #[test]
+    fn the_probe_path_is_quoted_for_the_shell() {
+        assert_eq!(sh_quote("/tmp/a b"), "'/tmp/a b'");
+        assert_eq!(sh_quote("it's"), r"'it'\''s'");
     }
 }
