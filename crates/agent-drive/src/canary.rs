@@ -146,8 +146,17 @@ fn may_unshare() -> bool {
         .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
 }
 
+/// Claude Code's managed settings on Linux: read by every run, wherever `HOME` points, so their
+/// hooks would run for real in the scratch copy.
+const CLAUDE_MANAGED: &str = "/etc/claude-code/managed-settings.json";
+
 /// Runs the canary.
 pub fn run(c: &Canary) -> Result<Outcome> {
+    if c.agent == Agent::Claude && Path::new(CLAUDE_MANAGED).exists() {
+        return Err(Error::msg(format!(
+            "{CLAUDE_MANAGED} exists: Claude Code would run its hooks for real in the canary's run, so --live does not start it here"
+        )));
+    }
     let version = version(&c.bin)?;
     let dir = tempfile_dir()?;
     let root = dir.path();
