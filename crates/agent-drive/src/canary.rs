@@ -255,7 +255,8 @@ pub fn run(c: &Canary) -> Result<Outcome> {
             c.agent
                 .env(root, &server.url())
                 .into_iter()
-                .filter(|(k, _)| c.trust_workspace || k != "GEMINI_CLI_TRUST_WORKSPACE"),
+                .filter(|(k, _)| c.trust_workspace || k != "GEMINI_CLI_TRUST_WORKSPACE")
+                .chain(no_system_layers(c.agent, root)),
         )
         .current_dir(root.join("project"))
         .stdin(Stdio::null())
@@ -314,6 +315,27 @@ pub fn run(c: &Canary) -> Result<Outcome> {
         exit_code: status.and_then(|s| s.code()),
         stderr_tail: tail,
     })
+}
+
+/// Gemini CLI reads its system settings (`/etc/gemini-cli/`) whatever `HOME` is: pointed at
+/// files that do not exist, so hooks there do not run for real in the scratch run (their hooks
+/// are not probed: `hooks doctor` leaves them unknown).
+fn no_system_layers(agent: Agent, root: &Path) -> Vec<(String, String)> {
+    if agent != Agent::Gemini {
+        return Vec::new();
+    }
+    [
+        "GEMINI_CLI_SYSTEM_SETTINGS_PATH",
+        "GEMINI_CLI_SYSTEM_DEFAULTS_PATH",
+    ]
+    .into_iter()
+    .map(|k| {
+        (
+            k.to_string(),
+            root.join("no-system").join(k).display().to_string(),
+        )
+    })
+    .collect()
 }
 
 /// Every `hooks.<Event>[g].hooks[i].command` string of a settings or hooks file, with its place.
