@@ -36,6 +36,9 @@ pub struct CodexTrust {
     pub changed: Vec<Handler>,
     /// Whether the project is trusted (its `.codex/hooks.json` loads).
     pub project_trusted: bool,
+    /// The feature name the user's config switches hooks off with (`[features] hooks = false`,
+    /// or the older `codex_hooks`): the scratch config does the same.
+    pub hooks_off: Option<String>,
 }
 
 /// What to run.
@@ -401,6 +404,9 @@ fn codex_trust(root: &Path, c: &Canary, files: &[(PathBuf, PathBuf)]) -> Result<
                 toml::Value::String(hash)
             );
         }
+    }
+    if let Some(name) = &c.codex.hooks_off {
+        let _ = write!(t, "\n[features]\n{name} = false\n");
     }
     std::fs::write(config, t)?;
     Ok(())

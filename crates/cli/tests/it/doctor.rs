@@ -339,3 +339,24 @@ fn hooks_in_a_file_claude_never_reads_are_not_hooks() {
         "{doc:#}"
     );
 }
+
+#[test]
+fn codex_hooks_switched_off_by_the_feature_flag_never_fire() {
+    let b = Broken::new();
+    let config = b.home().join(".codex/config.toml");
+    let trusted = std::fs::read_to_string(&config).unwrap();
+    // The older name of the feature; Codex 0.171.0 reads both (doctor_live.rs proves `hooks`).
+    std::fs::write(
+        &config,
+        format!("{trusted}\n[features]\ncodex_hooks = false\n"),
+    )
+    .unwrap();
+    let doc = b.doctor(&b.project(), &["--agent", "codex-json"]);
+    let trusted_hook = &doc["agents"][0]["hooks"][1];
+    assert_eq!(trusted_hook["location"]["line"], 7);
+    assert_eq!(trusted_hook["fires"], false, "{doc:#}");
+    let r = &trusted_hook["reasons"][0];
+    assert_eq!(r["code"], "hooks_disabled");
+    assert_eq!(r["location"]["path"], "~/.codex/config.toml");
+    assert_eq!(r["location"]["line"], trusted.lines().count() as u64 + 3);
+}

@@ -140,6 +140,26 @@ fn codex_runs_only_the_trusted_hook() {
         ],
         "{doc:#}"
     );
+
+    // `[features] hooks = false`: Codex 0.171.0 loads no hook, the trusted one included.
+    let config = b.home().join(".codex/config.toml");
+    let trusted = std::fs::read_to_string(&config).unwrap();
+    std::fs::write(&config, format!("{trusted}\n[features]\nhooks = false\n")).unwrap();
+    let doc = live(&b, &b.project(), "codex-json", &bin);
+    assert_eq!(
+        lines(&doc),
+        [
+            (4, false, s("not_fired")),
+            (7, false, s("not_fired")),
+            (8, false, s("not_fired")),
+            (9, false, s("not_fired")),
+        ],
+        "{doc:#}"
+    );
+    assert_eq!(
+        doc["agents"][0]["hooks"][1]["reasons"][0]["code"],
+        "hooks_disabled"
+    );
 }
 
 #[test]

@@ -12,6 +12,7 @@
 //! with the real agent (`hooks doctor --live`) fills [`HookVerdict::live`].
 
 mod attach;
+pub mod codex_feature;
 mod unread;
 mod verdict;
 
@@ -167,7 +168,13 @@ pub fn diagnose_found(ctx: &Context, found: &Discovered, agents: &[Convention]) 
     let agents = Convention::ALL
         .iter()
         .copied()
-        .map(|c| (c, unread::check(ctx, c)))
+        .map(|c| {
+            let mut extra = unread::check(ctx, c);
+            if c == Convention::CodexJson {
+                extra.extend(codex_feature::switched_off(ctx));
+            }
+            (c, extra)
+        })
         .filter(|(c, unread)| {
             if agents.is_empty() {
                 present(*c) || !unread.is_empty()
@@ -207,6 +214,12 @@ fn agent(
     let mut entries = Vec::new();
     for d in diags {
         let targets = attach::targets(d, &hooks);
+        // Codex's feature switch turns every hook off, from every layer.
+        let targets = if d.code == hook_ir::Code::HooksDisabled && agent == Convention::CodexJson {
+            (0..hooks.len()).collect()
+        } else {
+            targets
+        };
         if !targets.is_empty() {
             for t in targets {
                 reasons[t].push(d.clone());
