@@ -360,3 +360,65 @@ fn codex_hooks_switched_off_by_the_feature_flag_never_fire() {
     assert_eq!(r["location"]["path"], "~/.codex/config.toml");
     assert_eq!(r["location"]["line"], trusted.lines().count() as u64 + 3);
 }
+
+#[test]
+fn a_rejected_section_and_a_dropped_group_are_said_of_the_right_hooks() {
+    let t = common::Tree::new();
+    // Jarvis drops the whole section for one invalid entry: the valid hook never runs either.
+    t.write(
+        "home/.jarvis-code/config.toml",
+        "[[hooks]]\nevent = \"preToolUse\"\ncommand = \"echo a\"\n\n[[hooks]]\nevent = \"Stop\"\ncommand = \"echo b\"\n",
+    );
+    // Codex drops a group whose regex does not compile; the next group is not concerned.
+    t.write(
+        "home/.codex/hooks.json",
+        "{\"hooks\": {\n  \"PreToolUse\": [{\"matcher\": \"Bash(?!x)\", \"hooks\": [{\"type\": \"command\", \"command\": \"echo c\"}]}],\n  \"Stop\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"echo d\"}]}]\n}}\n",
+    );
+    let home = t.home();
+    let out = t.run(&[
+        "doctor",
+        "--format",
+        "json",
+        "--home",
+        home.to_str().unwrap(),
+        "--agent",
+        "jarvis,codex-json",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.shown);
+    let doc: Value = serde_json::from_str(&out.stdout).unwrap();
+    let got = verdicts(&doc, &at);
+    let want: Vec<(String, String, bool, Vec<String>)> = vec![
+        (
+            "jarvis",
+            "~/.jarvis-code/config.toml:2",
+            false,
+            strs(&["unknown_event"]),
+        ),
+        (
+            "jarvis",
+            "~/.jarvis-code/config.toml:5",
+            false,
+            strs(&["unknown_event"]),
+        ),
+        (
+            "codex-json",
+            "~/.codex/hooks.json:2",
+            false,
+            strs(&["invalid_matcher_regex"]),
+        ),
+        (
+            "codex-json",
+            "~/.codex/hooks.json:3",
+            false,
+            strs(&["codex_hook_untrusted"]),
+        ),
+    ]
+    .into_iter()
+    .map(|(a, l, f, c)| (a.to_string(), l.to_string(), f, c))
+    .collect();
+    assert_eq!(got, want, "{doc:#}");
+    // The first is the invalid entry (no hook), the second the valid hook Jarvis drops with it.
+    let jarvis = &doc["agents"][0]["hooks"];
+    assert_eq!(jarvis[0]["events"], serde_json::json!([]));
+    assert_eq!(jarvis[1]["events"], serde_json::json!(["Stop"]));
+}

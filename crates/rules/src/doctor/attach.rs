@@ -2,6 +2,7 @@
 //! verdict needs the ones that concern it: at the hook, at its group's matcher, at its file, or
 //! (for an agent-wide switch) every hook the switch covers.
 
+use adapters::SourceFile;
 use hook_ir::{Code, Detail, Diagnostic, Hook, Scope};
 
 /// Codes found at a matcher, which precedes the handlers of its group: they concern every
@@ -18,7 +19,7 @@ const AT_MATCHER: &[Code] = &[
 ];
 
 /// The indexes in `hooks` (one agent's) that `d` concerns; empty when it concerns none.
-pub(super) fn targets(d: &Diagnostic, hooks: &[Hook]) -> Vec<usize> {
+pub(super) fn targets(d: &Diagnostic, hooks: &[Hook], sources: &[SourceFile]) -> Vec<usize> {
     let Some(at) = &d.location else {
         return Vec::new();
     };
@@ -33,6 +34,8 @@ pub(super) fn targets(d: &Diagnostic, hooks: &[Hook]) -> Vec<usize> {
         Code::HooksDisabledByEnv => return all(&|_| true),
         // Reported once, at the file's first hook: the whole file is skipped.
         Code::CodexProjectUntrusted => return all(&|h| h.location.path == at.path),
+        // Said once, of a directory: every hook of an import-only convention.
+        Code::ImportOnlySource => return all(&|_| true),
         _ => {}
     }
     let same_file = |h: &Hook| h.location.path == at.path;
@@ -55,14 +58,34 @@ pub(super) fn targets(d: &Diagnostic, hooks: &[Hook]) -> Vec<usize> {
                 .filter_map(|i| Some((hooks[i].location.span?.0, i)))
                 .filter(|(hs, _)| *hs > s)
                 .min();
-            if let Some((_, n)) = next {
-                let key = group(&hooks[n]);
-                return all(&|h| same_file(h) && group(h) == key);
+            // Only when nothing but the start of the group's handlers lies between them (a
+            // group Codex drops whole has no hook here, and the next hook is another group's).
+            let text = sources
+                .iter()
+                .find(|f| f.display == at.path)
+                .and_then(|f| f.text.as_deref());
+            if let Some((hs, n)) = next {
+                let between = text.and_then(|t| t.get(at.span.map_or(s, |sp| sp.1)..hs));
+                if between.is_some_and(|b| !b.contains(['}', ']'])) {
+                    let key = group(&hooks[n]);
+                    return all(&|h| same_file(h) && group(h) == key);
+                }
             }
         }
         return Vec::new();
     }
     all(&|h| same_file(h) && h.location.line == at.line)
+}
+
+/// Whether `d` is located inside `h` (its span within the hook's, in the same file).
+pub(super) fn inside(d: &Diagnostic, h: &Hook) -> bool {
+    match (&d.location, h.location.span) {
+        (Some(at), Some((hs, he))) => {
+            at.path == h.location.path
+                && at.span.is_some_and(|(s, _)| hs <= s && s < he.max(hs + 1))
+        }
+        _ => false,
+    }
 }
 
 /// A hook's matcher group: its event and group index (a hook without groups is its own).
@@ -120,6 +143,21 @@ mod tests {
         })
     }
 
+    /// `s.json`: a group's matcher at 25..28, its handlers from 30 on; another group's closing
+    /// brackets before 10.
+    fn src() -> Vec<SourceFile> {
+        let mut text = " ".repeat(60);
+        text.replace_range(5..7, "}]");
+        vec![SourceFile {
+            convention: hook_ir::Convention::ClaudeSettings,
+            path: "s.json".into(),
+            display: "s.json".into(),
+            text: Some(text),
+            scope: Scope::Project,
+            root: None,
+        }]
+    }
+
     #[test]
     fn a_finding_inside_a_hook_is_that_hooks() {
         let hooks = [
@@ -127,10 +165,10 @@ mod tests {
             hook("PreToolUse", 1, (30, 40), Scope::Project),
         ];
         let d = at(Code::MissingScript, "s.json", Some((32, 35)));
-        assert_eq!(targets(&d, &hooks), [1]);
+        assert_eq!(targets(&d, &hooks, &src()), [1]);
         // Another file's finding is none of them.
         let d = at(Code::MissingScript, "t.json", Some((32, 35)));
-        assert!(targets(&d, &hooks).is_empty());
+        assert!(targets(&d, &hooks, &src()).is_empty());
     }
 
     #[test]
@@ -141,10 +179,13 @@ mod tests {
             hook("PreToolUse", 1, (41, 50), Scope::Project),
         ];
         let d = at(Code::MatcherMatchesNothing, "s.json", Some((25, 28)));
-        assert_eq!(targets(&d, &hooks), [1, 2]);
+        assert_eq!(targets(&d, &hooks, &src()), [1, 2]);
         // Another code before a hook (an unknown event key) is no hook's.
         let d = at(Code::UnknownEvent, "s.json", Some((25, 28)));
-        assert!(targets(&d, &hooks).is_empty());
+        assert!(targets(&d, &hooks, &src()).is_empty());
+        // A matcher of a group with no hook left (dropped whole) is not the next group's.
+        let d = at(Code::InvalidMatcherRegex, "s.json", Some((2, 4)));
+        assert!(targets(&d, &hooks, &src()).is_empty());
     }
 
     #[test]
@@ -155,22 +196,27 @@ mod tests {
         ];
         // A finding about a whole file is each of its hooks'.
         assert_eq!(
-            targets(&at(Code::ImportOnlySource, "s.json", None), &hooks),
+            targets(&at(Code::InvalidSource, "s.json", None), &hooks, &[]),
             [0, 1]
         );
         // An untrusted Gemini folder stops every settings hook, not an extension's.
         assert_eq!(
-            targets(&at(Code::GeminiFolderUntrusted, "other.json", None), &hooks),
+            targets(
+                &at(Code::GeminiFolderUntrusted, "other.json", None),
+                &hooks,
+                &[]
+            ),
             [0]
         );
         // An untrusted Codex project: reported at the first hook, every hook of its file.
         assert_eq!(
             targets(
                 &at(Code::CodexProjectUntrusted, "s.json", Some((10, 20))),
-                &hooks
+                &hooks,
+                &[]
             ),
             [0, 1]
         );
-        assert!(targets(&Diagnostic::new(Code::ParseError, "m"), &hooks).is_empty());
+        assert!(targets(&Diagnostic::new(Code::ParseError, "m"), &hooks, &[]).is_empty());
     }
 }

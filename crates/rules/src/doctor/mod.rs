@@ -138,11 +138,13 @@ impl HookVerdict {
         self.never.is_none()
     }
 
-    /// The reasons that make it never fire (the others are notes).
+    /// The reasons that make it never fire (the others are notes); every reason of an entry
+    /// that is no hook.
     pub fn blocking_reasons(&self) -> impl Iterator<Item = &Diagnostic> {
+        let entry = self.hook.is_none();
         self.reasons
             .iter()
-            .filter(|d| verdict::never_of(d.code).is_some())
+            .filter(move |d| entry || verdict::never_of(d.code).is_some())
     }
 }
 
@@ -213,7 +215,7 @@ fn agent(
     let mut notes = Vec::new();
     let mut entries = Vec::new();
     for d in diags {
-        let targets = attach::targets(d, &hooks);
+        let targets = attach::targets(d, &hooks, &found.sources);
         // Codex's feature switch turns every hook off, from every layer.
         let targets = if d.code == hook_ir::Code::HooksDisabled && agent == Convention::CodexJson {
             (0..hooks.len()).collect()
@@ -226,8 +228,17 @@ fn agent(
             }
             continue;
         }
-        // The reason of hooks the agent never runs is said with each of them.
-        if found.never_run.iter().any(|(_, r)| r == d) {
+        // The reason of hooks the agent never runs is said with each of them: a switch, or a
+        // rejected value inside one of them. (An invalid entry that made a file's other hooks
+        // be dropped is still listed, as not a hook.)
+        let said = found.never_run.iter().any(|(h, r)| {
+            r == d
+                && (matches!(
+                    d.code,
+                    hook_ir::Code::HooksDisabled | hook_ir::Code::HookDisabled
+                ) || attach::inside(d, h))
+        });
+        if said {
             continue;
         }
         match &d.location {
