@@ -248,8 +248,8 @@ pub struct DoctorArgs {
     /// Replace the user's home directory for user-level files (default: $HOME).
     #[arg(long, value_name = "DIR")]
     pub home: Option<PathBuf>,
-    /// Prove it with the real agent: each hook replaced by a probe, one headless turn per
-    /// event against a scripted model on loopback, in a scratch copy of the layers.
+    /// Prove it with the real agent: in a scratch copy of the layers, each hook replaced by a
+    /// probe, one headless turn against a scripted model on loopback.
     #[arg(long)]
     pub live: bool,
     /// With --live: the agent's executable (default: found on PATH).

@@ -15,6 +15,9 @@ use std::path::PathBuf;
 /// Runs `hooks doctor`. Exit 0 when it could answer, 2 when it could not.
 pub fn run(a: DoctorArgs) -> anyhow::Result<Exit> {
     if a.live {
+        if a.agent.is_empty() {
+            bail!("--live needs --agent (claude-settings, codex-json or gemini-settings)");
+        }
         if let Some(code) = live::isolate()? {
             return Ok(code);
         }
