@@ -422,3 +422,17 @@ fn a_rejected_section_and_a_dropped_group_are_said_of_the_right_hooks() {
     assert_eq!(jarvis[0]["events"], serde_json::json!([]));
     assert_eq!(jarvis[1]["events"], serde_json::json!(["Stop"]));
 }
+
+#[test]
+fn live_needs_an_agent_it_can_drive() {
+    let b = Broken::new();
+    for args in [
+        &["doctor", "--live"][..],
+        &["doctor", "--live", "--agent", "jcode"][..],
+    ] {
+        let out = b.hooks(&b.project(), args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("claude-settings, codex-json"), "{err}");
+    }
+}
