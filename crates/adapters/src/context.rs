@@ -102,6 +102,10 @@ pub struct Discovered {
     /// Hooks of valid events outside the six kinds, for `hooks import` only
     /// ([`crate::Output::outside`]).
     pub outside: Vec<Hook>,
+    /// Hooks the agent never runs (a switch, a file rejected whole), each with the diagnostic
+    /// that says why
+    /// ([`crate::Output::never_run`]), for `hooks doctor`.
+    pub never_run: Vec<(Hook, hook_ir::Diagnostic)>,
 }
 
 impl Discovered {

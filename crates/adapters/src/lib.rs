@@ -55,6 +55,11 @@ pub struct Output {
     /// ([`hook_ir::contract::native`]). Their `kind` is nominal
     /// ([`hook_ir::contract::native::nominal_kind`]); the runner and the rules never see them.
     pub outside: Vec<Hook>,
+    /// Hooks the agent reads but never runs — a switch turns them off (Claude's
+    /// `disableAllHooks`, Gemini's `hooksConfig.enabled`/`disabled`) or their file is rejected
+    /// whole (`hooks_file_rejected`) — each with the diagnostic that says why. They are left out
+    /// of [`Output::hooks`]; `hooks doctor` reports them.
+    pub never_run: Vec<(Hook, Diagnostic)>,
 }
 
 impl Output {
@@ -73,12 +78,16 @@ impl Output {
         read: impl FnOnce(&mut Output) -> R,
     ) -> R {
         let (hooks, outside, sources) = (self.hooks.len(), self.outside.len(), self.sources.len());
+        let never_run = self.never_run.len();
         let r = read(self);
         // A reader may drop what it read (Claude's `disableAllHooks`): stamp what is left.
         for h in self.hooks.iter_mut().skip(hooks) {
             h.scope = scope;
         }
         for h in self.outside.iter_mut().skip(outside) {
+            h.scope = scope;
+        }
+        for (h, _) in self.never_run.iter_mut().skip(never_run) {
             h.scope = scope;
         }
         for s in self.sources.iter_mut().skip(sources) {
@@ -118,6 +127,7 @@ pub fn finish(out: Output) -> Discovered {
         batch: normalize(out.hooks, out.diagnostics),
         sources: out.sources,
         outside: out.outside,
+        never_run: out.never_run,
     }
 }
 

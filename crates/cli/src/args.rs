@@ -42,6 +42,9 @@ pub enum Command {
     /// agent's payload on stdin and answers in its protocol. `install`/`uninstall` write or
     /// remove the agent's entries.
     Bridge(BridgeArgs),
+    /// For each agent, every hook it would see: fires (on which events and tools) or never
+    /// fires, and why, across every layer the agent reads.
+    Doctor(DoctorArgs),
     /// Run the cases of `hooks.test.toml` through the runner under each agent, with its own
     /// payloads; inject faults into gate hooks (`--faults`) and try built-in scenarios
     /// (`--scenarios`). Exit 0 all passed, 1 a failure or an error finding, 2 a broken test file.
@@ -281,6 +284,29 @@ pub struct ListArgs {
     pub source: SourceArgs,
     #[command(flatten)]
     pub config: ConfigArgs,
+    /// Output format (default: human on a terminal, json otherwise).
+    #[arg(long, value_enum)]
+    pub format: Option<ListFormat>,
+}
+
+#[derive(Debug, Args)]
+pub struct DoctorArgs {
+    /// A project root or an explicit config file (default: .).
+    #[arg(value_name = "PATH")]
+    pub path: Option<PathBuf>,
+    /// The agents to examine, by convention (default: every agent whose files exist).
+    #[arg(long, value_name = "CONV,..", value_delimiter = ',', value_parser = convention_parser())]
+    pub agent: Vec<Convention>,
+    /// Replace the user's home directory for user-level files (default: $HOME).
+    #[arg(long, value_name = "DIR")]
+    pub home: Option<PathBuf>,
+    /// Prove it with the real agent: in a scratch copy of the layers, each hook replaced by a
+    /// probe, one headless turn against a scripted model on loopback.
+    #[arg(long)]
+    pub live: bool,
+    /// With --live: the agent's executable (default: found on PATH).
+    #[arg(long, value_name = "PATH", requires = "live")]
+    pub agent_bin: Option<PathBuf>,
     /// Output format (default: human on a terminal, json otherwise).
     #[arg(long, value_enum)]
     pub format: Option<ListFormat>,

@@ -4,43 +4,18 @@
 //! replay test checks that adapters + runner agree with every trace, except the differences
 //! listed in `conformance/differences.toml`.
 
-pub mod agents;
 pub mod bridge;
 pub mod docs;
 pub mod hookscript;
-pub mod netns;
 pub mod record;
 pub mod replay;
-pub mod scenario;
-pub mod server;
 pub mod trace;
-pub mod trust;
+
+// The agent drivers, scripted model servers, scenarios and network namespace live in
+// `agent-drive`, which the shipped `hooks doctor --live` uses too: one implementation.
+pub use agent_drive::{agents, netns, scenario, server, trust, Error, Result};
 
 use std::path::PathBuf;
-
-/// What can go wrong in the suite.
-#[derive(Debug, thiserror::Error)]
-pub enum Error {
-    /// A message.
-    #[error("{0}")]
-    Msg(String),
-    /// I/O.
-    #[error(transparent)]
-    Io(#[from] std::io::Error),
-    /// JSON.
-    #[error(transparent)]
-    Json(#[from] serde_json::Error),
-}
-
-impl Error {
-    /// An error with a message.
-    pub fn msg(s: impl Into<String>) -> Error {
-        Error::Msg(s.into())
-    }
-}
-
-/// The suite's result type.
-pub type Result<T> = std::result::Result<T, Error>;
 
 /// The repository root (two levels above this crate).
 pub fn repo_root() -> PathBuf {

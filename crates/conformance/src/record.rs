@@ -14,28 +14,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// `config` with every `@NAME@` replaced by the path of script NAME in `hooks_dir`.
-pub fn expand(config: &str, hooks_dir: &Path) -> String {
-    let re = regex::Regex::new(r"@([a-z0-9_]+)@").expect("a valid regex");
-    re.replace_all(config, |c: &regex::Captures| {
-        // The path goes into a JSON string: escape it as JSON would.
-        json_inner(&hooks_dir.join(&c[1]).display().to_string())
-    })
-    .into_owned()
-}
-
-/// `s` escaped as inside a JSON string (without the quotes).
-pub fn json_inner(s: &str) -> String {
-    let quoted = serde_json::to_string(s).unwrap_or_default();
-    quoted[1..quoted.len() - 1].to_string()
-}
-
-/// A scenario file's text under run root `root`: `<LOGS>` is the log directory, `@NAME@` the path
-/// of script NAME (both escaped as in a JSON string, which JavaScript and TOML strings read alike).
-pub fn expand_file(text: &str, root: &Path) -> String {
-    let logs = json_inner(&root.join("logs").display().to_string());
-    expand(&text.replace("<LOGS>", &logs), &root.join("hooks"))
-}
+pub use agent_drive::expand::{expand, expand_file, json_inner};
 
 /// Writes `text` to `rel` under `root`, creating its directories.
 pub fn write_file(root: &Path, rel: &str, text: &str) -> Result<()> {

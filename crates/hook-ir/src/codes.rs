@@ -1667,6 +1667,46 @@ codes! {
     /// ## How to fix
     /// Extend the guard, or ignore the finding when the agent's own permissions handle it.
     ScenarioNotBlocked = "scenario_not_blocked", Info, "A built-in dangerous scenario is not blocked by any pre-tool hook";
+    // ───────────────────────── doctor: this machine ─────────────────────────
+
+    /// ## What it means
+    /// A hook's command runs a script as a program (`./guard.sh`, `"$CLAUDE_PROJECT_DIR"/guard.sh`),
+    /// and the file exists but has no execute permission. `hooks doctor` reports it, since it
+    /// answers whether a hook works on this machine; `hooks lint` does not (a checkout's modes
+    /// depend on the machine and on `core.fileMode`).
+    /// ## Why it matters
+    /// The agent fires the hook, but the shell refuses to start the script ("Permission
+    /// denied", exit 126): a non-blocking error in every agent, so a guard silently allows
+    /// everything.
+    /// ## Example
+    /// ```json
+    /// {"type": "command", "command": "\"$CLAUDE_PROJECT_DIR\"/.claude/hooks/guard.sh"}
+    /// ```
+    /// with `guard.sh` at mode `0644`.
+    /// ## How to fix
+    /// `chmod +x` the script (and `git update-index --chmod=+x` so the mode is committed), or run
+    /// it through its interpreter: `bash .claude/hooks/guard.sh`.
+    ScriptNotExecutable = "script_not_executable", Error, "A hook runs a script as a program, but the file is not executable";
+
+    /// ## What it means
+    /// Hooks are written in a file the agent never reads hooks from: for Claude Code,
+    /// `~/.claude.json` (its own state file: sessions, projects, onboarding) or a `hooks.json` in
+    /// `~/.claude/` or a project's `.claude/` (Claude reads `hooks/hooks.json` only inside a
+    /// plugin). `hooks doctor` looks at these files; discovery and `hooks lint` read only the files
+    /// the agents read.
+    /// ## Why it matters
+    /// The hooks look configured, and none of them ever runs; Claude's `/hooks` shows "No hooks
+    /// configured" and nothing says why (claude-code#5093, #11544).
+    /// ## Example
+    /// `~/.claude.json`:
+    /// ```json
+    /// {"numStartups": 12, "hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "guard.sh"}]}]}}
+    /// ```
+    /// ## How to fix
+    /// Move the `hooks` object into a settings file: `~/.claude/settings.json` for yourself,
+    /// `.claude/settings.json` to share it with the project, `.claude/settings.local.json` for
+    /// this project only.
+    HooksInUnreadFile = "hooks_in_unread_file", Error, "Hooks written in a file the agent never reads hooks from";
 }
 
 #[cfg(test)]

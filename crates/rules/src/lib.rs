@@ -6,6 +6,7 @@
 //! Entry points: [`discover`], [`discover_only`] and [`load_file`] read like the adapters'
 //! [`adapters::read`], [`adapters::read_only`] and [`adapters::read_file`], then run the rules.
 
+pub mod doctor;
 pub mod fix;
 pub mod lint_config;
 mod rules;

@@ -83,17 +83,21 @@ pub(super) fn apply_switch(
         return;
     };
     let n = out.hooks.len() - start.0 + out.outside.len() - start.1;
-    out.hooks.truncate(start.0);
-    out.outside.truncate(start.1);
-    out.diag(
-        Diagnostic::new(
-            Code::HooksDisabled,
-            format!("`disableAllHooks` is true: Claude Code runs no hooks, from this file or any other ({n} left out)"),
-        )
-        .with_convention(Convention::ClaudeSettings)
-        .at(at)
-        .with_help("remove it, or set it to false, when the hooks should run"),
-    );
+    let d = Diagnostic::new(
+        Code::HooksDisabled,
+        format!("`disableAllHooks` is true: Claude Code runs no hooks, from this file or any other ({n} left out)"),
+    )
+    .with_convention(Convention::ClaudeSettings)
+    .at(at)
+    .with_help("remove it, or set it to false, when the hooks should run");
+    let off: Vec<_> = out
+        .hooks
+        .drain(start.0..)
+        .chain(out.outside.drain(start.1..))
+        .map(|h| (h, d.clone()))
+        .collect();
+    out.never_run.extend(off);
+    out.diag(d);
 }
 
 /// Every `hooks/hooks.json` of an installed plugin, in sorted path order.

@@ -76,15 +76,14 @@ pub(super) fn lower_file(
         // Claude Code loads none of the file's hooks; the rejection at the same key is its
         // consequence, said in that error (the hooks lost) rather than as a second one.
         let at = src.at(span);
-        if let Some(d) = out.diagnostics[first..]
+        let d = if let Some(d) = out.diagnostics[first..]
             .iter_mut()
             .find(|d| d.code == Code::MissingHooksWrapper && d.location.as_ref() == Some(&at))
         {
             d.message.push_str(&lost(n));
-            return disable_all.map(|(b, span)| (b, src.at(span)));
-        }
-        out.diag(
-            Diagnostic::new(
+            d.clone()
+        } else {
+            let d = Diagnostic::new(
                 Code::HooksFileRejected,
                 format!(
                     "{why}: Claude Code then loads none of this file's hooks{}",
@@ -93,8 +92,20 @@ pub(super) fn lower_file(
             )
             .with_convention(CL)
             .at(src.at(span))
-            .with_help("fix this value: one invalid hook disables every hook of the file"),
-        );
+            .with_help("fix this value: one invalid hook disables every hook of the file");
+            out.diag(d.clone());
+            d
+        };
+        // The agent never runs them; `hooks doctor` says which and why.
+        out.never_run.extend(hooks.into_iter().map(|(h, span)| {
+            (
+                Hook {
+                    location: src.at(span),
+                    ..h
+                },
+                d.clone(),
+            )
+        }));
         return disable_all.map(|(b, span)| (b, src.at(span)));
     }
     for (h, span) in hooks {

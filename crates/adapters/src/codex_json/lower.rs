@@ -80,28 +80,35 @@ fn lower_as(file: &Source, root: &Node, skipped: &str, out: &mut Output) {
     lower_all(file, root, out);
     if let Some((span, why)) = super::accepts::first_rejection(root) {
         let n = out.hooks.len() - hooks + out.outside.len() - outside;
-        out.hooks.truncate(hooks);
-        out.outside.truncate(outside);
+        let lost_hooks: Vec<Hook> = out
+            .hooks
+            .drain(hooks..)
+            .chain(out.outside.drain(outside..))
+            .collect();
         // One root cause, one error: an event outside `"hooks"` at the key Codex refuses
         // already is the error; the hooks lost are said in it.
         let at = file.diag(Code::HooksFileRejected, CONV, span, "").location;
-        if let Some(d) = out.diagnostics[first..]
+        let d = if let Some(d) = out.diagnostics[first..]
             .iter_mut()
             .find(|d| d.code == Code::MissingHooksWrapper && d.location == at)
         {
             d.message
                 .push_str(&format!("; {skipped}, so none of its hooks run{}", lost(n)));
-            return;
-        }
-        out.diag(
-            file.diag(
-                Code::HooksFileRejected,
-                CONV,
-                span,
-                format!("{why}: {skipped}, so none of its hooks run{}", lost(n)),
-            )
-            .with_help("fix this value: one invalid hook disables every hook of the file"),
-        );
+            d.clone()
+        } else {
+            let d = file
+                .diag(
+                    Code::HooksFileRejected,
+                    CONV,
+                    span,
+                    format!("{why}: {skipped}, so none of its hooks run{}", lost(n)),
+                )
+                .with_help("fix this value: one invalid hook disables every hook of the file");
+            out.diag(d.clone());
+            d
+        };
+        out.never_run
+            .extend(lost_hooks.into_iter().map(|h| (h, d.clone())));
     }
 }
 

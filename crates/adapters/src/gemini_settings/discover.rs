@@ -255,35 +255,36 @@ fn apply_switches(ctx: &Context, layers: Vec<Lowered>, out: &mut Output) {
     let disabled: Vec<_> = layers.iter().flat_map(|l| l.disabled.clone()).collect();
     let hooks: Vec<_> = layers.into_iter().flat_map(|l| l.hooks).collect();
     if let Some((false, at)) = off {
-        out.diag(
-            Diagnostic::new(
-                Code::HooksDisabled,
-                format!(
-                    "`hooksConfig.enabled` is false: Gemini runs none of the {} hook(s) declared in its settings and extensions",
-                    hooks.len()
-                ),
-            )
-            .with_convention(GE)
-            .at(at)
-            .with_help("remove it, or set it to true, when the hooks should run"),
-        );
+        let d = Diagnostic::new(
+            Code::HooksDisabled,
+            format!(
+                "`hooksConfig.enabled` is false: Gemini runs none of the {} hook(s) declared in its settings and extensions",
+                hooks.len()
+            ),
+        )
+        .with_convention(GE)
+        .at(at)
+        .with_help("remove it, or set it to true, when the hooks should run");
+        out.never_run
+            .extend(hooks.into_iter().map(|(h, _)| (h, d.clone())));
+        out.diag(d);
         return;
     }
     for (hook, name) in hooks {
         if let Some((_, at)) = disabled.iter().find(|(n, _)| *n == name) {
-            out.diag(
-                Diagnostic::new(
-                    Code::HookDisabled,
-                    format!(
-                        "hook `{name}` for `{}` is listed in `hooksConfig.disabled` ({}:{}): Gemini never runs it, and it is not imported",
-                        hook.source_event,
-                        at.path,
-                        at.line.map_or(String::new(), |l| l.to_string())
-                    ),
-                )
-                .with_convention(GE)
-                .at(hook.location.clone()),
-            );
+            let d = Diagnostic::new(
+                Code::HookDisabled,
+                format!(
+                    "hook `{name}` for `{}` is listed in `hooksConfig.disabled` ({}:{}): Gemini never runs it, and it is not imported",
+                    hook.source_event,
+                    at.path,
+                    at.line.map_or(String::new(), |l| l.to_string())
+                ),
+            )
+            .with_convention(GE)
+            .at(hook.location.clone());
+            out.never_run.push((hook, d.clone()));
+            out.diag(d);
             continue;
         }
         if contract::find(GE, &hook.source_event).is_some_and(|r| r.kind().is_some()) {

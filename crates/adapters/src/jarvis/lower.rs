@@ -52,13 +52,26 @@ pub fn lower(src: &Source, raw: &RawHooks, out: &mut Output) {
             .at(src.loc(e.span.clone())),
         );
     }
+    let first = out.diagnostics.len();
     let mut hooks = Vec::with_capacity(raw.entries.len());
     let mut seen: HashMap<(String, String, String), Seen> =
         HashMap::with_capacity(raw.entries.len());
     for entry in &raw.entries {
         lower_entry(src, entry, &mut schema, &mut seen, &mut hooks, out);
     }
-    if schema_errors == 0 {
+    if schema_errors > 0 {
+        // The valid hooks Jarvis drops with the section: `hooks doctor` says which and why.
+        if let Some(reason) = out.diagnostics[first..]
+            .iter()
+            .find(|d| d.message.ends_with(&consequence))
+            .cloned()
+        {
+            out.never_run
+                .extend(hooks.into_iter().map(|h| (h, reason.clone())));
+        }
+        return;
+    }
+    {
         let (inside, outside): (Vec<Hook>, Vec<Hook>) = hooks
             .into_iter()
             .partition(|h| contract::find(JV, &h.source_event).is_some_and(|r| r.kind().is_some()));

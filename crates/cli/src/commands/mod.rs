@@ -4,6 +4,7 @@ mod bridge;
 mod completions;
 mod configured;
 mod discover;
+mod doctor;
 mod explain;
 mod import;
 mod lint;
@@ -35,5 +36,6 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
         Command::Setup(a) => setup::run(a),
         Command::Bridge(a) => bridge::run(a),
         Command::Test(a) => test::run(a),
+        Command::Doctor(a) => doctor::run(a),
     }
 }

@@ -352,6 +352,7 @@ mod tests {
             batch: demo(),
             sources: demo_sources(),
             outside: Vec::new(),
+            never_run: Vec::new(),
         };
         insta::assert_snapshot!(render(
             &found,
@@ -372,6 +373,7 @@ mod tests {
             batch: demo(),
             sources: demo_sources(),
             outside: Vec::new(),
+            never_run: Vec::new(),
         };
         assert!(render(&found, &Fixable::default(), true, None).contains('\u{1b}'));
         assert!(!render(&found, &Fixable::default(), false, None).contains('\u{1b}'));
@@ -388,6 +390,7 @@ mod tests {
             batch: hook_ir::Batch::default(),
             sources: demo_sources(),
             outside: Vec::new(),
+            never_run: Vec::new(),
         };
         assert_eq!(
             render(&found, &Fixable::default(), false, None),
@@ -405,6 +408,7 @@ mod tests {
                 })
                 .collect(),
             outside: Vec::new(),
+            never_run: Vec::new(),
         };
         assert_eq!(
             summary(&many),
@@ -452,6 +456,7 @@ mod tests {
                 root: None,
             }],
             outside: Vec::new(),
+            never_run: Vec::new(),
         };
         let out = render(&found, &Fixable::default(), false, None);
         assert!(!out.chars().any(|c| c.is_control() && c != '\n'), "{out:?}");
@@ -493,6 +498,7 @@ mod tests {
                     root: None,
                 }],
                 outside: Vec::new(),
+                never_run: Vec::new(),
             };
             let out = render(&found, &Fixable::default(), false, None);
             proptest::prop_assert!(out.starts_with("error[parse_error]: m"), "{}", out);

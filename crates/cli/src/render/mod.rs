@@ -1,5 +1,6 @@
 //! One small renderer per output format. Diagnostics are data; these only format them.
 
+pub mod doctor;
 pub mod fixable;
 pub mod github;
 pub mod human;

@@ -11,6 +11,8 @@ mod cli_misc;
 mod codex_config_toml;
 mod demo_module;
 mod docs_truth;
+mod doctor;
+mod doctor_live;
 mod embed_example;
 mod foundation;
 mod gemini_e2e;

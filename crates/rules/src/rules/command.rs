@@ -196,14 +196,14 @@ fn unexpanded_placeholder(cmd: &str) -> Option<String> {
 }
 
 /// A script a command runs, as written.
-struct Script<'a> {
-    word: &'a str,
+pub(super) struct Script<'a> {
+    pub(super) word: &'a str,
     /// Whether it is the first word of its command: the program itself, not an interpreter's
     /// operand (nor a program behind a prefix: `env`, `sudo`, `timeout`, an assignment, a
     /// reserved word; see [`program_words`]).
-    program: bool,
+    pub(super) program: bool,
     /// Whether it is a Python module (`python3 -m pkg.mod`), not a file path.
-    module: bool,
+    pub(super) module: bool,
 }
 
 /// Interpreters whose first operand is the script they run.
@@ -229,7 +229,7 @@ const MAX_SHELL_DEPTH: usize = 4;
 /// x.js | tee log"`): the outer lex already removed its quotes, and the text left is what that
 /// shell parses, so it is lexed again as a command line of its own, at most
 /// [`MAX_SHELL_DEPTH`] levels deep. Only a shell with `-c` costs a second lex.
-fn each_command_line<F>(tokens: &[Token<'_>], depth: usize, shell: bool, f: &mut F)
+pub(super) fn each_command_line<F>(tokens: &[Token<'_>], depth: usize, shell: bool, f: &mut F)
 where
     F: FnMut(&[Token<'_>], &[Vec<&str>], usize),
 {
@@ -330,7 +330,10 @@ fn has_option(options: &[&str], letters: &[char], long: &[&str]) -> bool {
 /// `then` is a program name: only the real prefix programs are stripped. A command whose first
 /// word is none of these costs a match on its word, a search for `=` and a match on its base
 /// name; nothing is allocated.
-fn program_words<'w, 'a>(mut words: &'w [&'a str], shell: bool) -> Option<&'w [&'a str]> {
+pub(super) fn program_words<'w, 'a>(
+    mut words: &'w [&'a str],
+    shell: bool,
+) -> Option<&'w [&'a str]> {
     // Reserved words are recognised only at the start of a command: until an assignment or a
     // program (`FOO=1 if` runs a program named `if`).
     let mut start = shell;
@@ -551,7 +554,7 @@ fn inline_code(interpreter: &str, w: &str) -> bool {
 /// `python3 -m pkg.mod`, `bash x.sh`). A shell's `-c` command line is read by
 /// [`each_command_line`], and code given on the command line (`python3 -c`, `node -e`) is no
 /// script.
-fn scripts<'a>(commands: &[Vec<&'a str>], shell: bool) -> Vec<Script<'a>> {
+pub(super) fn scripts<'a>(commands: &[Vec<&'a str>], shell: bool) -> Vec<Script<'a>> {
     let mut out = Vec::new();
     for all in commands {
         let Some(words) = program_words(all, shell) else {
@@ -738,7 +741,7 @@ fn module_path(module: &str, t: &Target<'_>) -> Option<PathBuf> {
 /// absolute path, or a relative path with a `/` (the hook's cwd is the project directory).
 /// `None` for anything that cannot be resolved for this file: other variables, bare program
 /// names looked up in `PATH`, relative paths of user-level hooks (they run in every project).
-fn resolve(word: &str, t: &Target<'_>) -> Option<PathBuf> {
+pub(super) fn resolve(word: &str, t: &Target<'_>) -> Option<PathBuf> {
     let (base, rest): (PathBuf, &str) = if let Some(var) = project_dir_variable(t.hook.convention)
         .and_then(|v| strip_var(word, v))
         .or_else(|| {

@@ -15,6 +15,7 @@
 //! and the source text (to point at the token, not just the hook).
 
 mod command;
+pub(crate) mod machine;
 mod matcher;
 pub(crate) use matcher::bar_list;
 pub(crate) mod shell;
@@ -216,6 +217,49 @@ pub(crate) fn check(ctx: &Context, out: &mut Output) {
         let all = std::mem::take(&mut out.diagnostics);
         out.diagnostics = hook_ir::place_in_source_order(all, found);
     }
+}
+
+/// The findings of [`machine`] (this machine's `PATH`, file modes) for each of `hooks`, in the
+/// order of `hooks`: what `hooks doctor` adds to the rules of `hooks lint`.
+pub(crate) fn check_machine(
+    ctx: &Context,
+    hooks: &[Hook],
+    sources: &[SourceFile],
+) -> Vec<Vec<Diagnostic>> {
+    let mut indexes: foldhash::HashMap<&str, LineIndex> = Default::default();
+    hooks
+        .iter()
+        .map(|hook| {
+            let file = sources.iter().find(|s| s.display == hook.location.path);
+            let target = Target {
+                ctx,
+                hook,
+                text: file.and_then(|f| f.text.as_deref()),
+                scope: file.map_or(Scope::Unknown, scope_of),
+            };
+            let mut findings = Vec::new();
+            machine::check(&target, &mut findings);
+            findings
+                .into_iter()
+                .map(|f| {
+                    let location = match (f.span, target.text) {
+                        (Some((s, e)), Some(text)) => indexes
+                            .entry(hook.location.path.as_str())
+                            .or_insert_with(|| LineIndex::new(text))
+                            .location(text, hook.location.path.clone(), s, e),
+                        _ => hook.location.clone(),
+                    };
+                    let mut d = Diagnostic::new(f.code, f.message)
+                        .with_convention(hook.convention)
+                        .at(location);
+                    if let Some(h) = f.help {
+                        d = d.with_help(h);
+                    }
+                    d
+                })
+                .collect()
+        })
+        .collect()
 }
 
 /// Where the hooks of `file` act, from the layer discovery found it in (its scope and root,

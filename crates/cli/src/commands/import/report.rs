@@ -102,6 +102,7 @@ pub fn human(r: &Report, found: &Discovered, color: bool) -> String {
         },
         sources: found.sources.clone(),
         outside: Vec::new(),
+        never_run: Vec::new(),
     };
     out.push_str(&render::human::diagnostics(&shown, color));
     let applied = !r.dry_run && !r.held_back;

@@ -72,9 +72,9 @@ pub fn state_of(
     }
     if matches!(trust, Trust::Trusted | Trust::UntrustedProject) {
         let expand = |text: &str| {
-            crate::record::expand(text, &root.join("hooks")).replace(
+            crate::expand::expand(text, &root.join("hooks")).replace(
                 "<ROOT>",
-                &crate::record::json_inner(&root.display().to_string()),
+                &crate::expand::json_inner(&root.display().to_string()),
             )
         };
         let basis = expand(basis);

@@ -291,7 +291,7 @@ impl Agent {
         // `[hooks.state."…"]` tables of their own).
         if !s.codex_config_hooks.is_empty() {
             toml.push('\n');
-            toml.push_str(&crate::record::expand_file(&s.codex_config_hooks, root));
+            toml.push_str(&crate::expand::expand_file(&s.codex_config_hooks, root));
         }
         toml.push_str(&crate::trust::state(s, root, hooks_file)?);
         let dir = root.join("home/.codex");

@@ -1,0 +1,223 @@
+//! `hooks doctor --live` through the real binary, with the pinned Claude Code, Codex and Gemini
+//! CLI of `conformance/node_modules` (`npm ci --prefix conformance`; CI installs them: a missing
+//! agent fails the test). Each agent runs once or twice on `fixtures/doctor/broken`, and its live
+//! result is compared with the static verdict hook by hook. Kept few: one headless turn is 1–2 s
+//! for Claude Code and Codex, 3–7 s for Gemini CLI.
+
+use crate::doctor::Broken;
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+fn agent_bin(rel: &str) -> PathBuf {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../conformance/node_modules")
+        .join(rel);
+    assert!(
+        p.is_file(),
+        "{} is missing: run `npm ci --prefix conformance` (the pinned agents)",
+        p.display()
+    );
+    p
+}
+
+fn pinned(package: &str) -> String {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../conformance/package.json"),
+    )
+    .unwrap();
+    let v: Value = serde_json::from_str(&text).unwrap();
+    v["dependencies"][package].as_str().unwrap().to_string()
+}
+
+/// `(line, fires, live)` of every hook of the one agent in `doc`.
+fn lines(doc: &Value) -> Vec<(u64, bool, Value)> {
+    doc["agents"][0]["hooks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| {
+            (
+                h["location"]["line"].as_u64().unwrap(),
+                h["fires"].as_bool().unwrap(),
+                h["live"].clone(),
+            )
+        })
+        .collect()
+}
+
+/// Every live result agrees with the static verdict: the probe fired exactly when the agent runs
+/// the hook (one that fails on this machine — a program or script missing — is still run).
+fn assert_agrees(doc: &Value) {
+    const FAILS: &[&str] = &[
+        "program_not_found",
+        "missing_script",
+        "script_not_executable",
+    ];
+    for h in doc["agents"][0]["hooks"].as_array().unwrap() {
+        let Some(live) = h["live"].as_str() else {
+            continue;
+        };
+        let runs = h["fires"] == true
+            || h["reasons"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|r| FAILS.contains(&r["code"].as_str().unwrap()));
+        assert_eq!(
+            live != "not_fired",
+            runs,
+            "live and static disagree on {h:#}"
+        );
+    }
+}
+
+fn live(b: &Broken, cwd: &Path, agent: &str, bin: &Path) -> Value {
+    let doc = b.doctor(
+        cwd,
+        &[
+            "--live",
+            "--agent",
+            agent,
+            "--agent-bin",
+            bin.to_str().unwrap(),
+        ],
+    );
+    assert_agrees(&doc);
+    doc
+}
+
+fn s(v: &str) -> Value {
+    Value::String(v.into())
+}
+
+#[test]
+fn claude_code_fires_what_the_static_verdict_says() {
+    let bin = agent_bin("@anthropic-ai/claude-code-linux-x64/claude");
+    let b = Broken::new();
+    let doc = live(&b, &b.project(), "claude-settings", &bin);
+    let a = &doc["agents"][0];
+    assert_eq!(
+        a["version"],
+        s(&pinned("@anthropic-ai/claude-code")),
+        "{doc:#}"
+    );
+    assert!(a["live_run"]["seconds"].as_f64().unwrap() > 0.0);
+    assert_eq!(
+        lines(&doc),
+        [
+            (6, true, s("fired")),
+            (10, false, s("not_fired")),
+            // Write/Edit: the canary's turn calls only Bash.
+            (14, false, Value::Null),
+            (18, false, Value::Null),
+            // The entry under `preToolUse` is no hook.
+            (21, false, Value::Null),
+            (29, true, s("fired")),
+        ],
+        "{doc:#}"
+    );
+
+    // `disableAllHooks` in the personal file: the project's hook never fires, live too.
+    let project = b.dir.path().join("personal-off/project");
+    let doc = live(&b, &project, "claude-settings", &bin);
+    assert_eq!(lines(&doc), [(4, false, s("not_fired"))], "{doc:#}");
+}
+
+#[test]
+fn codex_runs_only_the_trusted_hook() {
+    let bin = agent_bin("@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex");
+    let b = Broken::new();
+    let doc = live(&b, &b.project(), "codex-json", &bin);
+    assert_eq!(doc["agents"][0]["version"], s(&pinned("@openai/codex")));
+    assert_eq!(
+        lines(&doc),
+        [
+            (4, false, s("not_fired")),
+            (7, true, s("fired")),
+            (8, false, s("not_fired")),
+            (9, false, s("not_fired")),
+        ],
+        "{doc:#}"
+    );
+
+    // `[features] hooks = false`: Codex 0.171.0 loads no hook, the trusted one included.
+    let config = b.home().join(".codex/config.toml");
+    let trusted = std::fs::read_to_string(&config).unwrap();
+    std::fs::write(&config, format!("{trusted}\n[features]\nhooks = false\n")).unwrap();
+    let doc = live(&b, &b.project(), "codex-json", &bin);
+    assert_eq!(
+        lines(&doc),
+        [
+            (4, false, s("not_fired")),
+            (7, false, s("not_fired")),
+            (8, false, s("not_fired")),
+            (9, false, s("not_fired")),
+        ],
+        "{doc:#}"
+    );
+    assert_eq!(
+        doc["agents"][0]["hooks"][1]["reasons"][0]["code"],
+        "hooks_disabled"
+    );
+}
+
+#[test]
+fn gemini_cli_skips_the_disabled_hook_and_an_untrusted_folder() {
+    let bin = agent_bin(".bin/gemini");
+    let b = Broken::new();
+    // Hooks on, one of them listed in `hooksConfig.disabled`, the project trusted.
+    std::fs::write(
+        b.home().join(".gemini/settings.json"),
+        r#"{
+  "hooksConfig": { "disabled": ["off"] },
+  "hooks": {
+    "BeforeTool": [
+      {
+        "matcher": "run_shell_command",
+        "hooks": [
+          { "type": "command", "command": "echo gemini guard", "name": "guard" },
+          { "type": "command", "command": "echo switched off", "name": "off" }
+        ]
+      }
+    ]
+  }
+}
+"#,
+    )
+    .unwrap();
+    let trusted = serde_json::json!({ b.project().to_str().unwrap(): "TRUST_FOLDER" });
+    std::fs::write(
+        b.home().join(".gemini/trustedFolders.json"),
+        trusted.to_string(),
+    )
+    .unwrap();
+    let doc = live(&b, &b.project(), "gemini-settings", &bin);
+    assert_eq!(
+        doc["agents"][0]["version"],
+        s(&pinned("@google/gemini-cli"))
+    );
+    assert_eq!(
+        lines(&doc),
+        [(8, true, s("fired")), (9, false, s("not_fired"))],
+        "{doc:#}"
+    );
+    assert_eq!(
+        doc["agents"][0]["hooks"][1]["reasons"][0]["code"],
+        "hook_disabled"
+    );
+
+    // The folder no longer trusted: headless Gemini CLI refuses to start (exit 55), no hook
+    // fires, as the static verdict says.
+    std::fs::remove_file(b.home().join(".gemini/trustedFolders.json")).unwrap();
+    let doc = live(&b, &b.project(), "gemini-settings", &bin);
+    assert_eq!(
+        lines(&doc),
+        [(8, false, s("not_fired")), (9, false, s("not_fired"))],
+        "{doc:#}"
+    );
+    assert_eq!(
+        doc["agents"][0]["hooks"][0]["reasons"][0]["code"],
+        "gemini_folder_untrusted"
+    );
+}
