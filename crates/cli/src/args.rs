@@ -42,6 +42,14 @@ pub enum Command {
     /// agent's payload on stdin and answers in its protocol. `install`/`uninstall` write or
     /// remove the agent's entries.
     Bridge(BridgeArgs),
+    /// Everything a repository makes an agent run on its own: the hooks of every convention,
+    /// the scripts they run (hashed, and what the rules see in them) and the settings that
+    /// change what hook processes execute. With --base REF (git), only what is new or changed
+    /// since REF, and exit 1 when anything is.
+    Audit(AuditArgs),
+    /// Record the project's hooks and the SHA-256 of every script they run in hooks.lock (lint
+    /// and audit then report a hook not recorded or changed since; bridge and run refuse it).
+    Trust(TrustArgs),
 }
 
 /// Where to look for hooks.
@@ -553,4 +561,32 @@ pub struct BridgeInstallArgs {
     /// bridge's own).
     #[arg(long, value_name = "N")]
     pub loop_limit: Option<u32>,
+}
+
+#[derive(Debug, Args)]
+pub struct AuditArgs {
+    /// The project root (default: .).
+    #[arg(value_name = "PATH")]
+    pub path: Option<PathBuf>,
+    /// Report only what is new or changed since this git revision (e.g. origin/main); exit 1
+    /// when anything is.
+    #[arg(long, value_name = "REF")]
+    pub base: Option<String>,
+    /// Replace the user's home directory for user-level files (default: $HOME).
+    #[arg(long, value_name = "DIR")]
+    pub home: Option<PathBuf>,
+    /// Output format (default: human on a terminal, json otherwise).
+    #[arg(long, value_enum)]
+    pub format: Option<LintFormat>,
+}
+
+#[derive(Debug, Args)]
+pub struct TrustArgs {
+    /// The project root (default: .).
+    #[arg(value_name = "PATH")]
+    pub path: Option<PathBuf>,
+    /// Record the user-level files of this home directory too (a tamper check of ~/.claude,
+    /// ~/.codex, ... at session start); without it, only the project's files are recorded.
+    #[arg(long, value_name = "DIR")]
+    pub home: Option<PathBuf>,
 }

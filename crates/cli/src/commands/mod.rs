@@ -1,5 +1,6 @@
 //! One module per subcommand.
 
+mod audit;
 mod bridge;
 mod completions;
 mod configured;
@@ -14,6 +15,7 @@ mod merged;
 mod run;
 mod schema;
 mod setup;
+mod trust;
 
 use crate::args::{Cli, Command};
 use crate::exit::Exit;
@@ -32,5 +34,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
         Command::Completions(a) => completions::run(a),
         Command::Setup(a) => setup::run(a),
         Command::Bridge(a) => bridge::run(a),
+        Command::Audit(a) => audit::run(a),
+        Command::Trust(a) => trust::run(a),
     }
 }
