@@ -301,6 +301,11 @@ pub struct RunArgs {
     /// real outcomes, instead of returning as soon as they started.
     #[arg(long)]
     pub wait: bool,
+    /// Run the hooks their own agent would skip as untrusted (Codex's hashes and project
+    /// trust, Gemini CLI's trusted folders); said in the output. A project's hooks.lock still
+    /// applies.
+    #[arg(long)]
+    pub trust_all: bool,
 }
 
 /// A free-text value with suggested values: `--help` and `hooks completions` list them, and any
@@ -525,6 +530,11 @@ pub struct BridgeRunArgs {
     /// stop (0: no limit).
     #[arg(long, value_name = "N", default_value_t = hook_ir::contract::limits::bridge::LOOP_LIMIT)]
     pub loop_limit: u32,
+    /// Run the hooks their own agent would skip as untrusted (Codex's hashes and project
+    /// trust, Gemini CLI's trusted folders); said on stderr. A project's hooks.lock still
+    /// applies.
+    #[arg(long)]
+    pub trust_all: bool,
 }
 
 #[derive(Debug, Subcommand)]

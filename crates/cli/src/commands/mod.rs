@@ -16,6 +16,7 @@ mod run;
 mod schema;
 mod setup;
 mod trust;
+mod trust_policy;
 
 use crate::args::{Cli, Command};
 use crate::exit::Exit;

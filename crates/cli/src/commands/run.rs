@@ -502,10 +502,32 @@ pub fn run(a: RunArgs) -> anyhow::Result<Exit> {
         Some(h) => Some(std::path::absolute(h)?),
         None => None,
     };
+    // The project's hooks.lock and each agent's own trust decide what may run.
+    let mut trust_ctx = adapters::Context::from_process(
+        Some(project.clone()),
+        home.clone()
+            .or_else(|| std::env::var_os("HOME").map(PathBuf::from)),
+        !a.source.no_env,
+    );
+    trust_ctx.cwd = None;
+    let (trust, trust_notes) = super::trust_policy::policy(
+        &trust_ctx,
+        &project,
+        &found.batch.hooks,
+        &found.sources,
+        &found.batch.diagnostics,
+        a.trust_all,
+    );
+    for n in &trust_notes {
+        eprintln!("note: {}", crate::render::human::visible_line(n));
+    }
+    let codex_enforced = !a.trust_all
+        && adapters::codex_json::trust::codex_home(&trust_ctx).is_some_and(|h| h.is_dir());
     let options = RunnerOptions {
         session_id: Some(format!("hooks-run-{}", std::process::id())),
         cwd: Some(project),
         home,
+        trust,
         // GJC directory and plugin modules run in the bundled JavaScript host; it starts only
         // when an event matches a module hook.
         module_dispatch: Some(std::sync::Arc::new(
@@ -531,9 +553,10 @@ pub fn run(a: RunArgs) -> anyhow::Result<Exit> {
             );
         }
     }
-    // Codex skips untrusted hooks silently; `hooks run` runs them to show what they answer,
-    // and says which ones Codex would skip.
-    for d in &found.batch.diagnostics {
+    // Codex skips untrusted hooks silently. Where Codex has state, `hooks run` skips them too
+    // (the runner's skipped list says why); where it has none, it runs them to show what they
+    // answer, and says which ones Codex would skip.
+    for d in found.batch.diagnostics.iter().filter(|_| !codex_enforced) {
         if matches!(
             d.code,
             hook_ir::Code::CodexHookUntrusted

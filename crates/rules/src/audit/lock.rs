@@ -276,3 +276,44 @@ pub fn check(lock: &Lock, inv: &Inventory) -> Vec<Diagnostic> {
         })
         .collect()
 }
+
+/// The refusals of the lock at `<root>/hooks.lock` for `hooks` (read from `sources`): `(hook
+/// id, reason)` for each hook it does not record or that changed since; every project hook when
+/// the lock cannot be read (fail closed). `None` when the project has no lock.
+pub fn refusals<'h>(
+    ctx: &Context,
+    root: &Path,
+    hooks: impl IntoIterator<Item = &'h hook_ir::Hook>,
+    sources: &[adapters::SourceFile],
+) -> Option<Vec<(String, String)>> {
+    let loaded = load(ctx, root);
+    if matches!(loaded, Ok(None)) {
+        return None;
+    }
+    let inv = super::inventory(ctx, root, hooks, sources);
+    match loaded {
+        Ok(None) => None,
+        Err(bad) => Some(
+            inv.hooks
+                .iter()
+                .filter(|e| !user_level(&e.key.file))
+                .map(|e| {
+                    (
+                        e.id.clone(),
+                        format!(
+                            "{} (every hook of the project is refused until `hooks trust` writes it again)",
+                            bad.message
+                        ),
+                    )
+                })
+                .collect(),
+        ),
+        Ok(Some(lock)) => Some(
+            inv.hooks
+                .iter()
+                .zip(judge(&lock, &inv))
+                .filter_map(|(e, v)| Some((e.id.clone(), format!("refused by {FILE}: {}", v.refusal()?))))
+                .collect(),
+        ),
+    }
+}
