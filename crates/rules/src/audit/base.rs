@@ -161,7 +161,7 @@ pub fn only_changed(all: Vec<Diagnostic>, head: &Inventory, changes: &[Change]) 
                 return true;
             }
             if d.code == Code::SettingsEnvChangesExecution {
-                return settings.iter().any(|s| *s == l);
+                return settings.contains(&l);
             }
             owner(l, head).is_some_and(|id| added.contains(id))
         })

@@ -60,7 +60,7 @@ static SECRETS: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
         r#"(?x)
         (^|[\s'"/=(:,])\.env(\.[A-Za-z0-9_]+)?\b
-        | \.ssh/ | \bid_(rsa|ed25519|ecdsa|dsa)\b
+        | \.ssh\b | \bid_(rsa|ed25519|ecdsa|dsa)\b
         | \.aws/credentials | \.npmrc\b | \.netrc\b | \.git-credentials\b | \.pypirc\b
         | \.config/gh/hosts\.yml | \.docker/config\.json | \.kube/config
         | \$\{?[A-Z0-9_]*(TOKEN|SECRET|API_KEY|APIKEY|PASSWORD|PASSWD|PRIVATE_KEY)[A-Z0-9_]*\b
