@@ -620,3 +620,70 @@ fn run_applies_codex_trust_where_codex_has_state_and_trust_all_overrides_it() {
     assert!(t.project().join("codex-ran").exists(), "{}", r.shown);
     assert!(r.stderr.contains("--trust-all"), "{}", r.shown);
 }
+
+#[test]
+fn the_bridge_does_not_bypass_codex_trust_and_install_says_what_it_will_refuse() {
+    use std::io::Write as _;
+    let t = Tree::new();
+    t.write(
+        "project/.codex/hooks.json",
+        r#"{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "touch codex-ran"}]}]}}"#,
+    );
+    t.write("home/.codex/config.toml", "model = \"x\"\n");
+    let r = t.run(&[
+        "bridge",
+        "install",
+        "--host",
+        "claude-settings",
+        "--from",
+        "codex-json",
+        "--home",
+        "../home",
+        "--dry-run",
+    ]);
+    assert!(
+        r.stdout.contains("will not run through the bridge: Codex skips it"),
+        "{}",
+        r.shown
+    );
+    let bridge = |extra: &[&str]| {
+        let mut cmd = bin();
+        cmd.args([
+            "bridge",
+            "--host",
+            "claude-settings",
+            "--event",
+            "SessionStart",
+            "--from",
+            "codex-json",
+            "--home",
+            "../home",
+        ])
+        .args(extra)
+        .arg(".")
+        .current_dir(t.project())
+        .env("HOME", t.home())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+        let mut child = cmd.spawn().unwrap();
+        let payload = serde_json::json!({
+            "session_id": "s1", "transcript_path": "/dev/null", "cwd": t.project(),
+            "hook_event_name": "SessionStart", "source": "startup"
+        });
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(payload.to_string().as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    let stderr = bridge(&[]);
+    assert!(!t.project().join("codex-ran").exists(), "{stderr}");
+    assert!(stderr.contains("Codex skips it"), "{stderr}");
+    let stderr = bridge(&["--trust-all"]);
+    assert!(t.project().join("codex-ran").exists(), "{stderr}");
+    assert!(stderr.contains("--trust-all"), "{stderr}");
+}

@@ -134,6 +134,12 @@ pub fn run(a: AuditArgs) -> anyhow::Result<Exit> {
     crate::stdout::print(&text);
     let changed = changes.as_ref().is_some_and(|c| !c.is_empty());
     let error = diagnostics.iter().any(|d| d.severity() == Severity::Error);
+    // The process ends with this command: freeing every hook, diagnostic and file text one by
+    // one only delays the exit (as `hooks lint` does).
+    std::mem::forget(found);
+    std::mem::forget(audited);
+    std::mem::forget(diagnostics);
+    std::mem::forget(changes);
     Ok(if changed || error {
         Exit::Findings
     } else {
