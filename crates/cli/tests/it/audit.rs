@@ -642,7 +642,8 @@ fn the_bridge_does_not_bypass_codex_trust_and_install_says_what_it_will_refuse()
         "--dry-run",
     ]);
     assert!(
-        r.stdout.contains("will not run through the bridge: Codex skips it"),
+        r.stdout
+            .contains("will not run through the bridge: Codex skips it"),
         "{}",
         r.shown
     );
