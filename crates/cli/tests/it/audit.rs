@@ -688,3 +688,62 @@ fn the_bridge_does_not_bypass_codex_trust_and_install_says_what_it_will_refuse()
     assert!(t.project().join("codex-ran").exists(), "{stderr}");
     assert!(stderr.contains("--trust-all"), "{stderr}");
 }
+
+#[test]
+fn run_applies_gemini_folder_trust_where_gemini_has_state() {
+    let t = Tree::new();
+    t.write(
+        "project/.gemini/settings.json",
+        r#"{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "touch gemini-ran"}]}]}}"#,
+    );
+    // Gemini CLI has run here, and the folder is in no trusted list.
+    t.write("home/.gemini/settings.json", "{}\n");
+    let r = t.run(&["run", "session_start", "--home", "../home"]);
+    assert!(!t.project().join("gemini-ran").exists(), "{}", r.shown);
+    assert!(r.stderr.contains("Gemini CLI skips it"), "{}", r.shown);
+    let r = t.run(&["run", "session_start", "--home", "../home", "--trust-all"]);
+    assert!(t.project().join("gemini-ran").exists(), "{}", r.shown);
+}
+
+#[test]
+fn user_level_hooks_can_be_locked_for_a_tamper_check() {
+    let t = Tree::new();
+    t.write(
+        "home/.claude/settings.json",
+        r#"{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "bash ~/.claude/start.sh"}]}]}}"#,
+    );
+    t.write("home/.claude/start.sh", "#!/bin/bash\necho hi\n");
+    t.write("project/.claude/settings.json", CLAUDE_SESSION_START);
+    t.write("project/.claude/hooks/start.sh", "#!/bin/bash\ntrue\n");
+    // Without --home only the project's hooks are recorded, and user-level ones are not checked.
+    assert_eq!(t.run(&["trust"]).code, 0);
+    assert!(!t.read("project/hooks.lock").contains("~/.claude"));
+    t.write("home/.claude/start.sh", "#!/bin/bash\necho hi!\n");
+    let (_, doc) = t.lint_json(&[]);
+    assert!(
+        !found(&doc).iter().any(|(c, _, _)| c.contains("lock")),
+        "{doc:#}"
+    );
+    // With --home they are, and a change to the user's script is reported.
+    assert_eq!(t.run(&["trust", "--home", "../home"]).code, 0);
+    let lock = t.read("project/hooks.lock");
+    assert!(
+        lock.contains("file = \"~/.claude/settings.json\""),
+        "{lock}"
+    );
+    assert!(lock.contains("path = \"~/.claude/start.sh\""), "{lock}");
+    let (code, doc) = t.lint_json(&[]);
+    assert_eq!(code, 0, "{doc:#}");
+    t.write("home/.claude/start.sh", "#!/bin/bash\necho hi?\n");
+    let (code, doc) = t.lint_json(&[]);
+    assert_eq!(code, 1, "{doc:#}");
+    assert!(
+        has(
+            &doc,
+            "locked_hook_changed",
+            "~/.claude/settings.json",
+            Some(1)
+        ),
+        "{doc:#}"
+    );
+}
