@@ -317,3 +317,59 @@ pub fn refusals<'h>(
         ),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::audit::{Entry, Script};
+
+    fn inventory(command: &str, sha: &str) -> Inventory {
+        Inventory {
+            hooks: vec![Entry {
+                id: "h".into(),
+                key: HookKey {
+                    convention: "claude-settings".into(),
+                    file: ".claude/settings.json".into(),
+                    event: "Stop".into(),
+                    matcher: "{\"type\":\"any\"}".into(),
+                    command: command.into(),
+                },
+                scripts: vec![0],
+                location: Location::path_only(".claude/settings.json"),
+                scope: hook_ir::Scope::Project,
+            }],
+            scripts: vec![Script {
+                path: "/p/x.sh".into(),
+                display: "x.sh".into(),
+                file: "x.sh".into(),
+                sha256: Some(sha.into()),
+                hooks: vec!["h".into()],
+            }],
+            settings: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn the_lock_reads_back_what_it_writes_and_judges_each_change() {
+        let inv = inventory("bash x.sh", "aa");
+        let lock = Lock::record(&inv, false);
+        let back: Lock = toml::from_str(&lock.render()).unwrap();
+        assert_eq!(back, lock);
+        assert_eq!(judge(&lock, &inv), [Verdict::Locked]);
+        let script = judge(&lock, &inventory("bash x.sh", "ab"));
+        assert!(
+            matches!(&script[0], Verdict::Changed(w) if w.contains("x.sh")),
+            "{script:?}"
+        );
+        let command = judge(&lock, &inventory("bash x.sh --now", "aa"));
+        assert!(
+            matches!(&command[0], Verdict::Changed(w) if w.contains("command")),
+            "{command:?}"
+        );
+        let empty = Lock {
+            version: VERSION,
+            hooks: Vec::new(),
+        };
+        assert_eq!(judge(&empty, &inv), [Verdict::NotLocked]);
+    }
+}

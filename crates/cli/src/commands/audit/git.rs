@@ -36,6 +36,10 @@ fn text(bytes: Vec<u8>) -> String {
 /// Writes the tree of `rev` of the repository holding `root` under `dest`; returns where `root`
 /// is in it (the same path relative to the repository's top).
 pub fn checkout(root: &Path, rev: &str, dest: &Path) -> anyhow::Result<PathBuf> {
+    // A revision is never an option of git's (`--output=…`).
+    if rev.starts_with('-') || rev.is_empty() {
+        bail!("--base {rev}: not a revision");
+    }
     let prefix = text(git(root, &["rev-parse", "--show-prefix"]).with_context(|| {
         format!(
             "--base needs a git repository: {} is not in one",

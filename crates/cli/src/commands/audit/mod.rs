@@ -48,6 +48,9 @@ impl Found {
 /// home directory (default `$HOME`).
 pub fn discover(root: &Path, home: Option<&Path>, walk: bool) -> anyhow::Result<Found> {
     let root = absolute(root)?;
+    if !root.is_dir() {
+        anyhow::bail!("{}: not a project directory", root.display());
+    }
     let src = SourceArgs {
         home: home.map(Path::to_path_buf),
         no_env: false,
