@@ -34,10 +34,23 @@ struct RunV1<'a> {
     continuation: Option<&'a str>,
     /// `continue: false`: the agent stops after the hooks.
     stop: Option<StopV1<'a>>,
+    /// The hooks of this kind refused before anything ran — by the project's `hooks.lock` or
+    /// their own agent's trust — with why; left out when none is (added to version 1).
+    #[serde(skip_serializing_if = "<[RefusedV1]>::is_empty")]
+    refused: &'a [RefusedV1],
     hooks: Vec<OutcomeV1<'a>>,
 }
 
 /// A replaced tool output: the fields that change, `null` when kept.
+/// A hook the trust policy refused.
+#[derive(Serialize)]
+struct RefusedV1 {
+    id: String,
+    reason: String,
+    #[serde(skip)]
+    kind: Kind,
+}
+
 #[derive(Serialize)]
 struct ToolOutputV1<'a> {
     content: Option<&'a Value>,
@@ -69,7 +82,7 @@ fn is_true(b: &bool) -> bool {
 }
 
 /// Renders a decision as the schema_version 1 document, with a trailing newline.
-fn render(d: &Decision) -> String {
+fn render(d: &Decision, refused: &[RefusedV1]) -> String {
     let (decision, reason) = match &d.verdict {
         Verdict::Allow => ("allow", None),
         Verdict::Block { reason } => ("block", Some(reason.as_str())),
@@ -87,6 +100,7 @@ fn render(d: &Decision) -> String {
             is_error: t.is_error,
         }),
         continuation: d.continuation.as_deref(),
+        refused,
         stop: d
             .effects
             .iter()
@@ -113,8 +127,8 @@ fn render(d: &Decision) -> String {
 }
 
 /// [`render`] on one line, for `--events` (JSON lines).
-fn render_line(d: &Decision) -> String {
-    let pretty = render(d);
+fn render_line(d: &Decision, refused: &[RefusedV1]) -> String {
+    let pretty = render(d, refused);
     let v: Value = serde_json::from_str(&pretty).unwrap_or(Value::Null);
     let mut s = v.to_string();
     s.push('\n');
@@ -521,6 +535,35 @@ pub fn run(a: RunArgs) -> anyhow::Result<Exit> {
     for n in &trust_notes {
         eprintln!("note: {}", crate::render::human::visible_line(n));
     }
+    // Said in the outcome: which hooks of the event's kind were refused, and why.
+    let refused: Vec<RefusedV1> = trust
+        .as_ref()
+        .map(|p| {
+            found
+                .batch
+                .hooks
+                .iter()
+                .filter_map(|h| {
+                    p.refuse(h).map(|reason| RefusedV1 {
+                        id: h.id.clone(),
+                        reason,
+                        kind: h.kind,
+                    })
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let refused_of = |k: Kind| -> Vec<RefusedV1> {
+        refused
+            .iter()
+            .filter(|r| r.kind == k)
+            .map(|r| RefusedV1 {
+                id: r.id.clone(),
+                reason: r.reason.clone(),
+                kind: r.kind,
+            })
+            .collect()
+    };
     let codex_enforced = !a.trust_all
         && adapters::codex_json::trust::codex_home(&trust_ctx).is_some_and(|h| h.is_dir());
     let options = RunnerOptions {
@@ -624,9 +667,9 @@ pub fn run(a: RunArgs) -> anyhow::Result<Exit> {
             }
         }
         if session {
-            out!("{}", render_line(&decision));
+            out!("{}", render_line(&decision, &refused_of(decision.kind)));
         } else {
-            out!("{}", render(&decision));
+            out!("{}", render(&decision, &refused_of(decision.kind)));
         }
     }
     // Hooks the agent does not wait for keep running after the answer is printed, as under the
@@ -715,7 +758,7 @@ mod tests {
             detached: false,
             not_loaded: false,
         });
-        let v: Value = serde_json::from_str(&render(&d)).unwrap();
+        let v: Value = serde_json::from_str(&render(&d, &[])).unwrap();
         assert_eq!(
             v,
             serde_json::json!({"schema_version": 1, "kind": "pre_tool_use", "decision": "block",
@@ -739,7 +782,7 @@ mod tests {
         d.continuation = Some("go on".into());
         d.effects
             .push(serde_json::json!({"effect": "stop", "hook": "h", "reason": "done"}));
-        let v: Value = serde_json::from_str(&render(&d)).unwrap();
+        let v: Value = serde_json::from_str(&render(&d, &[])).unwrap();
         assert_eq!(v["updated_input"], serde_json::json!({"command": "ls -a"}));
         assert_eq!(
             v["tool_output"],

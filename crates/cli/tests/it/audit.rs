@@ -298,10 +298,21 @@ fn a_one_byte_change_to_a_locked_script_is_reported_by_lint_and_audit_and_refuse
             && stderr.contains(".claude/hooks/start.sh"),
         "{stderr}"
     );
-    // `hooks run` refuses it too, and says why.
+    // `hooks run` refuses it too, and says why: on stderr and in the outcome.
     let r = t.run(&["run", "session_start", "--home", "../home"]);
     assert!(!t.project().join("ran-markes").exists(), "{}", r.shown);
     assert!(r.stderr.contains("refused by hooks.lock"), "{}", r.shown);
+    let outcome: Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(outcome["hooks"], serde_json::json!([]), "{}", r.shown);
+    assert_eq!(
+        outcome["refused"][0]["id"], "claude-settings:.claude/settings.json:SessionStart:0:0",
+        "{}",
+        r.shown
+    );
+    assert!(outcome["refused"][0]["reason"]
+        .as_str()
+        .unwrap()
+        .contains(".claude/hooks/start.sh"));
     // Trusted again, it runs.
     assert_eq!(t.run(&["trust"]).code, 0);
     let (_, doc) = t.lint_json(&[]);
