@@ -758,3 +758,58 @@ fn user_level_hooks_can_be_locked_for_a_tamper_check() {
         "{doc:#}"
     );
 }
+
+#[test]
+fn a_script_run_by_the_hooks_script_is_audited_and_locked_too() {
+    let t = repo();
+    t.write("project/.claude/settings.json", CLAUDE_SESSION_START);
+    t.write(
+        "project/.claude/hooks/start.sh",
+        "#!/bin/bash\necho preparing\nbash ./.claude/hooks/payload.sh \"$@\"\n",
+    );
+    t.write("project/.claude/hooks/payload.sh", REMOTE_SCRIPT);
+    let (_, doc) = audit(&t, &[]);
+    assert!(
+        has(
+            &doc,
+            "script_downloads_and_executes",
+            ".claude/hooks/payload.sh",
+            Some(3)
+        ),
+        "{doc:#}"
+    );
+    let paths: Vec<&str> = doc["scripts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["path"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        paths,
+        [".claude/hooks/start.sh", ".claude/hooks/payload.sh"]
+    );
+    assert_eq!(t.run(&["trust"]).code, 0);
+    commit(&t, "hooks");
+    t.write(
+        "project/.claude/hooks/payload.sh",
+        &REMOTE_SCRIPT.replace("x.sh", "y.sh"),
+    );
+    let (code, doc) = t.lint_json(&[]);
+    assert_eq!(code, 1, "{doc:#}");
+    assert!(
+        has(
+            &doc,
+            "locked_hook_changed",
+            ".claude/settings.json",
+            Some(4)
+        ),
+        "{doc:#}"
+    );
+    commit(&t, "payload changed");
+    let (code, doc) = audit(&t, &["--base", "HEAD~1"]);
+    assert_eq!(code, 1, "{doc:#}");
+    assert_eq!(
+        doc["changed"][0]["script"], ".claude/hooks/payload.sh",
+        "{doc:#}"
+    );
+}

@@ -187,6 +187,8 @@ fn walk<'h>(
         sources.iter().map(|s| (s.display.as_str(), s)).collect();
     let mut inv = Inventory::default();
     let mut by_path: BTreeMap<PathBuf, usize> = BTreeMap::new();
+    // The scripts each script of `inv.scripts` runs (same index).
+    let mut nested: Vec<Vec<PathBuf>> = Vec::new();
     let hooks: Vec<&Hook> = hooks.into_iter().collect();
     for &hook in &hooks {
         let file = files.get(hook.location.path.as_str()).copied();
@@ -213,7 +215,14 @@ fn walk<'h>(
             command,
         };
         let mut scripts = Vec::new();
-        for path in files_run(&target, ctx) {
+        // The hook's own scripts (depth 0), then the scripts a shell script of them runs
+        // (depth 1): a harmless-looking `setup.sh` that runs `./payload.sh` is read through.
+        let mut queue: Vec<(PathBuf, u8)> = files_run(&target, ctx)
+            .into_iter()
+            .rev()
+            .map(|p| (p, 0))
+            .collect();
+        while let Some((path, depth)) = queue.pop() {
             let i = match by_path.get(&path) {
                 Some(&i) => i,
                 None => {
@@ -225,18 +234,34 @@ fn walk<'h>(
                         hooks: Vec::new(),
                         path: path.clone(),
                     };
-                    if let Some(text) = bytes.as_deref().and_then(|b| std::str::from_utf8(b).ok()) {
-                        each(&target, &s, text);
-                    }
+                    let text = bytes.as_deref().and_then(|b| std::str::from_utf8(b).ok());
+                    let inner = match text {
+                        Some(text) => {
+                            each(&target, &s, text);
+                            if script::is_shell(&path, text) {
+                                script::scripts_run(&target, text)
+                            } else {
+                                Vec::new()
+                            }
+                        }
+                        None => Vec::new(),
+                    };
                     inv.scripts.push(s);
+                    nested.push(inner);
                     by_path.insert(path, inv.scripts.len() - 1);
                     inv.scripts.len() - 1
                 }
             };
+            if scripts.contains(&i) {
+                continue;
+            }
             if !inv.scripts[i].hooks.contains(&hook.id) {
                 inv.scripts[i].hooks.push(hook.id.clone());
             }
             scripts.push(i);
+            if depth == 0 {
+                queue.extend(nested[i].iter().rev().map(|p| (p.clone(), 1)));
+            }
         }
         inv.hooks.push(Entry {
             id: hook.id.clone(),

@@ -137,7 +137,13 @@ pub(crate) fn script_paths(t: &Target<'_>) -> Vec<PathBuf> {
     else {
         return Vec::new();
     };
-    let shell = !matches!(exec, Exec::Direct);
+    script_paths_of(t, cmd, !matches!(exec, Exec::Direct))
+}
+
+/// [`script_paths`] of the command line `cmd` run for `t`'s hook (read by a shell when
+/// `shell`): a line of a shell script the hook runs, whose scripts run in the hook's working
+/// directory too.
+pub(crate) fn script_paths_of(t: &Target<'_>, cmd: &str, shell: bool) -> Vec<PathBuf> {
     let mut out: Vec<PathBuf> = Vec::new();
     each_command_line(&lex(cmd), 0, shell, &mut |_, commands, depth| {
         for s in scripts(commands, shell || depth > 0) {

@@ -22,7 +22,7 @@ pub(crate) mod script;
 pub(crate) mod shell;
 mod timeout;
 
-pub(crate) use command::script_paths;
+pub(crate) use command::{script_paths, script_paths_of};
 
 use adapters::line_index::LineIndex;
 use adapters::{Context, Output, SourceFile};

@@ -20,7 +20,7 @@ use std::sync::LazyLock;
 pub(crate) const MAX_SCRIPT_BYTES: usize = 1 << 20;
 
 /// Whether the script is read as shell: by its extension, else by its `#!` line.
-fn is_shell(path: &Path, text: &str) -> bool {
+pub(crate) fn is_shell(path: &Path, text: &str) -> bool {
     match path.extension().and_then(|e| e.to_str()) {
         Some("sh" | "bash" | "zsh" | "ksh" | "dash") => true,
         Some(_) => false,
@@ -135,6 +135,36 @@ fn persistence(target: &str, t: &Target<'_>) -> Option<String> {
         .iter()
         .any(|p| rest == p.trim_end_matches('/') || rest.starts_with(p))
         .then(|| format!("writes to `{target}`, a start-up or settings file in the home directory: code put there runs later, outside any review"))
+}
+
+/// The scripts the shell script `text` runs (`bash ./other.sh`, `node tools/x.js`, `. ./env.sh`
+/// is not followed: only what the command rules take for a script), resolved as the hook's own
+/// command would be: `hooks audit` and `hooks.lock` read and hash them too, one level deep.
+pub(crate) fn scripts_run(t: &Target<'_>, text: &str) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    if text.len() > MAX_SCRIPT_BYTES {
+        return out;
+    }
+    for line in text.lines() {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with('#') {
+            continue;
+        }
+        // Only a line naming a file can run one (most lines name none: no lex for them).
+        let path_like = trimmed.contains('/')
+            || [".sh", ".py", ".js", ".mjs", ".ts", ".rb", ".pl"]
+                .iter()
+                .any(|e| trimmed.contains(e));
+        if !path_like {
+            continue;
+        }
+        for p in super::script_paths_of(t, trimmed, true) {
+            if !out.contains(&p) {
+                out.push(p);
+            }
+        }
+    }
+    out
 }
 
 /// Runs the content rules on the script at `path` (text `text`) run by `t`'s hook; each finding
