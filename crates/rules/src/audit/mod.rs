@@ -145,8 +145,33 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
     s
 }
 
+/// `p` without `.` components and with `..` applied (lexically: a script path as written,
+/// `./scripts/x.sh` under the root, is one file whatever its spelling).
+fn normal(p: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in p.components() {
+        match c {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
 /// The files `hook` runs: its command's scripts, or its module.
 fn files_run(t: &Target<'_>, ctx: &Context) -> Vec<PathBuf> {
+    let mut files = files_named(t, ctx);
+    for f in &mut files {
+        *f = normal(f);
+    }
+    files.dedup();
+    files
+}
+
+fn files_named(t: &Target<'_>, ctx: &Context) -> Vec<PathBuf> {
     match &t.hook.handler {
         Handler::Command { .. } => script_paths(t),
         Handler::Module { path } => {
@@ -239,7 +264,11 @@ fn walk<'h>(
                         Some(text) => {
                             each(&target, &s, text);
                             if script::is_shell(&path, text) {
-                                script::scripts_run(&target, text)
+                                let mut inner = script::scripts_run(&target, text);
+                                for p in &mut inner {
+                                    *p = normal(p);
+                                }
+                                inner
                             } else {
                                 Vec::new()
                             }
