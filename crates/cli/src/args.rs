@@ -49,6 +49,14 @@ pub enum Command {
     /// payloads; inject faults into gate hooks (`--faults`) and try built-in scenarios
     /// (`--scenarios`). Exit 0 all passed, 1 a failure or an error finding, 2 a broken test file.
     Test(TestArgs),
+    /// Everything a repository makes an agent run on its own: the hooks of every convention,
+    /// the scripts they run (hashed, and what the rules see in them) and the settings that
+    /// change what hook processes execute. With --base REF (git), only what is new or changed
+    /// since REF, and exit 1 when anything is.
+    Audit(AuditArgs),
+    /// Record the project's hooks and the SHA-256 of every script they run in hooks.lock (lint
+    /// and audit then report a hook not recorded or changed since; bridge and run refuse it).
+    Trust(TrustArgs),
 }
 
 /// `hooks test`: output formats.
@@ -375,6 +383,11 @@ pub struct RunArgs {
     /// (the agents fail open on such errors; `hooks run` says so on stderr either way).
     #[arg(long)]
     pub fail_on_hook_error: bool,
+    /// Run the hooks their own agent would skip as untrusted (Codex's hashes and project
+    /// trust, Gemini CLI's trusted folders); said in the output. A project's hooks.lock still
+    /// applies.
+    #[arg(long)]
+    pub trust_all: bool,
 }
 
 /// A free-text value with suggested values: `--help` and `hooks completions` list them, and any
@@ -599,6 +612,11 @@ pub struct BridgeRunArgs {
     /// stop (0: no limit).
     #[arg(long, value_name = "N", default_value_t = hook_ir::contract::limits::bridge::LOOP_LIMIT)]
     pub loop_limit: u32,
+    /// Run the hooks their own agent would skip as untrusted (Codex's hashes and project
+    /// trust, Gemini CLI's trusted folders); said on stderr. A project's hooks.lock still
+    /// applies.
+    #[arg(long)]
+    pub trust_all: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -635,4 +653,32 @@ pub struct BridgeInstallArgs {
     /// bridge's own).
     #[arg(long, value_name = "N")]
     pub loop_limit: Option<u32>,
+}
+
+#[derive(Debug, Args)]
+pub struct AuditArgs {
+    /// The project root (default: .).
+    #[arg(value_name = "PATH")]
+    pub path: Option<PathBuf>,
+    /// Report only what is new or changed since this git revision (e.g. origin/main); exit 1
+    /// when anything is.
+    #[arg(long, value_name = "REF")]
+    pub base: Option<String>,
+    /// Replace the user's home directory for user-level files (default: $HOME).
+    #[arg(long, value_name = "DIR")]
+    pub home: Option<PathBuf>,
+    /// Output format (default: human on a terminal, json otherwise).
+    #[arg(long, value_enum)]
+    pub format: Option<LintFormat>,
+}
+
+#[derive(Debug, Args)]
+pub struct TrustArgs {
+    /// The project root (default: .).
+    #[arg(value_name = "PATH")]
+    pub path: Option<PathBuf>,
+    /// Record the user-level files of this home directory too (a tamper check of ~/.claude,
+    /// ~/.codex, ... at session start); without it, only the project's files are recorded.
+    #[arg(long, value_name = "DIR")]
+    pub home: Option<PathBuf>,
 }

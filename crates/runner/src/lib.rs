@@ -43,7 +43,10 @@ pub use decision::{
     OUTCOME_STDERR_MAX_BYTES,
 };
 pub use event::Event;
-pub use options::{ModuleDispatch, ModuleFuture, RunnerOptions, Session, StdinFault, TrustPolicy};
+pub use options::{
+    AllOf, LockPolicy, ModuleDispatch, ModuleFuture, RunnerOptions, Session, StdinFault,
+    TrustPolicy,
+};
 pub use process::CAPTURE_MAX_BYTES;
 pub use runner::{Runner, Skipped};
 pub use turn::Turn;

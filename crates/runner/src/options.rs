@@ -43,6 +43,48 @@ impl<F: Fn(&Hook) -> Option<String> + Send + Sync> TrustPolicy for F {
     }
 }
 
+/// The policy of a project's `hooks.lock` (written by `hooks trust`): the hooks it does not
+/// record, or that changed since it recorded them (a script's SHA-256, the command, the
+/// matcher), are refused with the reason — Codex's trusted hashes for every convention,
+/// covering the scripts a command runs as well as the command line. The verdicts come from
+/// `hooks_rules::audit::lock::refusals` (the rules layer finds and hashes the scripts); a lock
+/// that cannot be read refuses every project hook (fail closed).
+#[derive(Debug, Clone, Default)]
+pub struct LockPolicy {
+    refused: std::collections::HashMap<String, String>,
+}
+
+impl LockPolicy {
+    /// A policy refusing each `(hook id, reason)`; every other hook runs.
+    pub fn from_refusals(refusals: impl IntoIterator<Item = (String, String)>) -> Self {
+        LockPolicy {
+            refused: refusals.into_iter().collect(),
+        }
+    }
+
+    /// Whether it refuses nothing.
+    pub fn is_empty(&self) -> bool {
+        self.refused.is_empty()
+    }
+}
+
+impl TrustPolicy for LockPolicy {
+    fn refuse(&self, hook: &Hook) -> Option<String> {
+        self.refused.get(&hook.id).cloned()
+    }
+}
+
+/// Several policies at once: a hook runs only when none refuses it; the first refusal is the
+/// reason (a project's lock, then each agent's own trust).
+#[derive(Clone, Default)]
+pub struct AllOf(pub Vec<Arc<dyn TrustPolicy>>);
+
+impl TrustPolicy for AllOf {
+    fn refuse(&self, hook: &Hook) -> Option<String> {
+        self.0.iter().find_map(|p| p.refuse(hook))
+    }
+}
+
 /// The session facts every convention's payload needs, resolved once by [`crate::Runner::new`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Session {

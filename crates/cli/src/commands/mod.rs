@@ -1,5 +1,6 @@
 //! One module per subcommand.
 
+mod audit;
 mod bridge;
 mod completions;
 mod configured;
@@ -17,6 +18,8 @@ mod run_agents;
 mod schema;
 mod setup;
 mod test;
+mod trust;
+mod trust_policy;
 
 use crate::args::{Cli, Command};
 use crate::exit::Exit;
@@ -37,5 +40,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
         Command::Bridge(a) => bridge::run(a),
         Command::Test(a) => test::run(a),
         Command::Doctor(a) => doctor::run(a),
+        Command::Audit(a) => audit::run(a),
+        Command::Trust(a) => trust::run(a),
     }
 }

@@ -34,6 +34,10 @@ struct RunV1<'a> {
     continuation: Option<&'a str>,
     /// `continue: false`: the agent stops after the hooks.
     stop: Option<StopV1<'a>>,
+    /// The hooks of this kind refused before anything ran — by the project's `hooks.lock` or
+    /// their own agent's trust — with why; left out when none is (added to version 1).
+    #[serde(skip_serializing_if = "<[RefusedV1]>::is_empty")]
+    refused: &'a [RefusedV1],
     hooks: Vec<OutcomeV1<'a>>,
     /// When the hooks of several agents ran: each agent's own decision (an agent runs only its
     /// own hooks; the top-level decision is what a bridge merging them answers).
@@ -64,6 +68,15 @@ fn agent_v1(c: hook_ir::Convention, d: &Decision) -> AgentV1<'_> {
 }
 
 /// A replaced tool output: the fields that change, `null` when kept.
+/// A hook the trust policy refused.
+#[derive(Serialize)]
+struct RefusedV1 {
+    id: String,
+    reason: String,
+    #[serde(skip)]
+    kind: Kind,
+}
+
 #[derive(Serialize)]
 struct ToolOutputV1<'a> {
     content: Option<&'a Value>,
@@ -97,11 +110,12 @@ fn is_true(b: &bool) -> bool {
 /// Renders a decision as the schema_version 1 document, with a trailing newline.
 #[cfg(test)]
 fn render(d: &Decision) -> String {
-    render_with(d, &[])
+    render_with(d, &[], &[])
 }
 
-/// [`render`], with each agent's decision when several agents' hooks ran.
-fn render_with(d: &Decision, agents: &[AgentV1<'_>]) -> String {
+/// [`render`], with the hooks refused before anything ran, and each agent's decision when
+/// several agents' hooks ran.
+fn render_with(d: &Decision, refused: &[RefusedV1], agents: &[AgentV1<'_>]) -> String {
     let (decision, reason) = match &d.verdict {
         Verdict::Allow => ("allow", None),
         Verdict::Block { reason } => ("block", Some(reason.as_str())),
@@ -119,6 +133,7 @@ fn render_with(d: &Decision, agents: &[AgentV1<'_>]) -> String {
             is_error: t.is_error,
         }),
         continuation: d.continuation.as_deref(),
+        refused,
         stop: d
             .effects
             .iter()
@@ -146,8 +161,8 @@ fn render_with(d: &Decision, agents: &[AgentV1<'_>]) -> String {
 }
 
 /// [`render_with`] on one line, for `--events` (JSON lines).
-fn render_line_with(d: &Decision, agents: &[AgentV1<'_>]) -> String {
-    let pretty = render_with(d, agents);
+fn render_line_with(d: &Decision, refused: &[RefusedV1], agents: &[AgentV1<'_>]) -> String {
+    let pretty = render_with(d, refused, agents);
     let v: Value = serde_json::from_str(&pretty).unwrap_or(Value::Null);
     let mut s = v.to_string();
     s.push('\n');
@@ -535,10 +550,61 @@ pub fn run(a: RunArgs) -> anyhow::Result<Exit> {
         Some(h) => Some(std::path::absolute(h)?),
         None => None,
     };
+    // The project's hooks.lock and each agent's own trust decide what may run.
+    let mut trust_ctx = adapters::Context::from_process(
+        Some(project.clone()),
+        home.clone()
+            .or_else(|| std::env::var_os("HOME").map(PathBuf::from)),
+        !a.source.no_env,
+    );
+    trust_ctx.cwd = None;
+    let (trust, trust_notes) = super::trust_policy::policy(
+        &trust_ctx,
+        &project,
+        &found.batch.hooks,
+        &found.sources,
+        &found.batch.diagnostics,
+        a.trust_all,
+    );
+    for n in &trust_notes {
+        eprintln!("note: {}", crate::render::human::visible_line(n));
+    }
+    // Said in the outcome: which hooks of the event's kind were refused, and why.
+    let refused: Vec<RefusedV1> = trust
+        .as_ref()
+        .map(|p| {
+            found
+                .batch
+                .hooks
+                .iter()
+                .filter_map(|h| {
+                    p.refuse(h).map(|reason| RefusedV1 {
+                        id: h.id.clone(),
+                        reason,
+                        kind: h.kind,
+                    })
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let refused_of = |k: Kind| -> Vec<RefusedV1> {
+        refused
+            .iter()
+            .filter(|r| r.kind == k)
+            .map(|r| RefusedV1 {
+                id: r.id.clone(),
+                reason: r.reason.clone(),
+                kind: r.kind,
+            })
+            .collect()
+    };
+    let codex_enforced = !a.trust_all
+        && adapters::codex_json::trust::codex_home(&trust_ctx).is_some_and(|h| h.is_dir());
     let options = RunnerOptions {
         session_id: Some(format!("hooks-run-{}", std::process::id())),
         cwd: Some(project),
         home,
+        trust,
         // GJC directory and plugin modules run in the bundled JavaScript host; it starts only
         // when an event matches a module hook.
         module_dispatch: Some(std::sync::Arc::new(
@@ -564,9 +630,10 @@ pub fn run(a: RunArgs) -> anyhow::Result<Exit> {
             );
         }
     }
-    // Codex skips untrusted hooks silently; `hooks run` runs them to show what they answer,
-    // and says which ones Codex would skip.
-    for d in &found.batch.diagnostics {
+    // Codex skips untrusted hooks silently. Where Codex has state, `hooks run` skips them too
+    // (the runner's skipped list says why); where it has none, it runs them to show what they
+    // answer, and says which ones Codex would skip.
+    for d in found.batch.diagnostics.iter().filter(|_| !codex_enforced) {
         if matches!(
             d.code,
             hook_ir::Code::CodexHookUntrusted
@@ -667,9 +734,15 @@ pub fn run(a: RunArgs) -> anyhow::Result<Exit> {
             Vec::new()
         };
         if session {
-            out!("{}", render_line_with(&decision, &per));
+            out!(
+                "{}",
+                render_line_with(&decision, &refused_of(decision.kind), &per)
+            );
         } else {
-            out!("{}", render_with(&decision, &per));
+            out!(
+                "{}",
+                render_with(&decision, &refused_of(decision.kind), &per)
+            );
         }
     }
     // Hooks the agent does not wait for keep running after the answer is printed, as under the

@@ -4,6 +4,7 @@
 
 mod common;
 
+mod audit;
 mod bridge_e2e;
 mod bridge_install;
 mod cli_lint;

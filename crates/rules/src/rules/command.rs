@@ -123,6 +123,58 @@ pub(crate) fn check(t: &Target<'_>, out: &mut Vec<Finding>) {
     }
 }
 
+/// The files the command of `t`'s hook runs, as the command rules find them ([`scripts`],
+/// [`resolve`]; every `sh -c` level): each an existing file, once, in command order. A Python
+/// module is its `.py` file (or package `__init__.py`) under the hook's working directory.
+/// Used by `hooks audit` and `hooks.lock` to read and hash what a hook runs.
+pub(crate) fn script_paths(t: &Target<'_>) -> Vec<PathBuf> {
+    let Handler::Command {
+        command: cmd, exec, ..
+    } = &t.hook.handler
+    else {
+        return Vec::new();
+    };
+    script_paths_of(t, cmd, !matches!(exec, Exec::Direct))
+}
+
+/// [`script_paths`] of the command line `cmd` run for `t`'s hook (read by a shell when
+/// `shell`): a line of a shell script the hook runs, whose scripts run in the hook's working
+/// directory too.
+pub(crate) fn script_paths_of(t: &Target<'_>, cmd: &str, shell: bool) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = Vec::new();
+    each_command_line(&lex(cmd), 0, shell, &mut |_, commands, depth| {
+        for s in scripts(commands, shell || depth > 0) {
+            let path = if s.module {
+                module_file(s.word, t)
+            } else if s.word.contains(['*', '?', '[', '`', '=']) || s.word.contains("://") {
+                None
+            } else {
+                resolve(s.word, t)
+            };
+            if let Some(p) = path.filter(|p| p.is_file()) {
+                if !out.contains(&p) {
+                    out.push(p);
+                }
+            }
+        }
+    });
+    out
+}
+
+/// The file of the Python module `module` under the hook's working directory, if it exists.
+fn module_file(module: &str, t: &Target<'_>) -> Option<PathBuf> {
+    let cwd = t.scope.cwd()?;
+    if module.split('.').any(|p| p.is_empty() || p.contains('/')) {
+        return None;
+    }
+    let base = module.split('.').fold(cwd.to_path_buf(), |p, x| p.join(x));
+    let file = base.with_extension("py");
+    if file.is_file() {
+        return Some(file);
+    }
+    Some(base.join("__init__.py")).filter(|p| p.is_file())
+}
+
 /// The variable naming the project directory in `c`'s hook commands, if the agent sets one
 /// ([`variables`], the contract's one table). Left out where the agent runs commands without a
 /// shell (jcode's `JCODE_HOOK_CWD`): nothing expands it in the command line.
@@ -874,16 +926,15 @@ fn contains_ascii_ci(hay: &str, needle: &str) -> bool {
         .any(|w| w.eq_ignore_ascii_case(needle.as_bytes()))
 }
 
-/// Adds to `out` the absolute paths one command line writes to that are outside the project and
-/// the home directory, each once. Scratch and device paths (`/dev/…`, `/tmp/…`, `/var/tmp/…`)
-/// are fine.
-fn writes_outside(
-    tokens: &[Token],
-    commands: &[Vec<&str>],
+/// The paths one command line writes to, as written: the targets of its output redirections
+/// (`>`, `>>`, `2>`), the operands of `tee`, the destination of `cp`, `mv`, `install`, `ln`,
+/// `rsync`, and `dd of=` (the program behind prefixes: `sudo tee /etc/x`, see
+/// [`program_words`]).
+pub(crate) fn write_targets<'a>(
+    tokens: &'a [Token<'_>],
+    commands: &'a [Vec<&'a str>],
     shell: bool,
-    t: &Target<'_>,
-    out: &mut Vec<String>,
-) {
+) -> Vec<&'a str> {
     let mut targets: Vec<&str> = Vec::new();
     for pair in tokens.windows(2) {
         if let [Token::Op(op), Token::Word(w)] = pair {
@@ -892,7 +943,6 @@ fn writes_outside(
             }
         }
     }
-    // The program behind prefixes (`sudo tee /etc/x`), see [`program_words`].
     for words in commands.iter().filter_map(|w| program_words(w, shell)) {
         match words.first().copied() {
             Some("tee") => targets.extend(words[1..].iter().filter(|w| !w.starts_with('-'))),
@@ -905,6 +955,20 @@ fn writes_outside(
             _ => {}
         }
     }
+    targets
+}
+
+/// Adds to `out` the absolute paths one command line writes to ([`write_targets`]) that are
+/// outside the project and the home directory, each once. Scratch and device paths (`/dev/…`,
+/// `/tmp/…`, `/var/tmp/…`) are fine.
+pub(crate) fn writes_outside(
+    tokens: &[Token],
+    commands: &[Vec<&str>],
+    shell: bool,
+    t: &Target<'_>,
+    out: &mut Vec<String>,
+) {
+    let targets = write_targets(tokens, commands, shell);
     let project = t.scope.cwd().or(t.ctx.project.as_deref());
     let home = t.ctx.home.as_deref();
     for target in targets {

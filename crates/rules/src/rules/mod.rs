@@ -9,7 +9,8 @@
 //!   that does not exist, paths and variables that only work elsewhere);
 //! - [`timeout`]: timeouts that look like milliseconds, or too short to start a process;
 //! - [`matcher`]: regexes that can backtrack catastrophically, comma lists read as one regex,
-//!   tool names the agent does not have.
+//!   tool names the agent does not have;
+//! - [`script`]: what the scripts a hook runs do (`hooks audit`: they are read, not just named).
 //!
 //! A new convention gets every rule: the rules read only the IR ([`Hook`]), the contract table
 //! and the source text (to point at the token, not just the hook).
@@ -18,8 +19,11 @@ mod command;
 pub(crate) mod machine;
 mod matcher;
 pub(crate) use matcher::bar_list;
+pub(crate) mod script;
 pub(crate) mod shell;
 mod timeout;
+
+pub(crate) use command::{script_paths, script_paths_of};
 
 use adapters::line_index::LineIndex;
 use adapters::{Context, Output, SourceFile};
@@ -264,7 +268,7 @@ pub(crate) fn check_machine(
 
 /// Where the hooks of `file` act, from the layer discovery found it in (its scope and root,
 /// typed data set where the file was looked up).
-fn scope_of(file: &SourceFile) -> Scope {
+pub(crate) fn scope_of(file: &SourceFile) -> Scope {
     match (file.scope, &file.root) {
         (hook_ir::Scope::User, _) => Scope::User,
         (sc @ (hook_ir::Scope::Project | hook_ir::Scope::Personal), Some(root)) => Scope::Project {

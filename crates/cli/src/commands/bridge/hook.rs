@@ -225,6 +225,17 @@ fn bridge(
         .into_iter()
         .filter(|h| h.kind == kind && !adapters::bridge::is_bridge(h))
         .collect();
+    // The project's hooks.lock and each source agent's own trust: bridging a hook must not
+    // bypass the gate its own agent applies.
+    let (trust, trust_notes) = crate::commands::trust_policy::policy(
+        &ctx,
+        &project,
+        &hooks,
+        &found.sources,
+        &found.batch.diagnostics,
+        a.trust_all,
+    );
+    notes.extend(trust_notes);
     let he = match payload {
         Ok(he) => he,
         Err(why) => {
@@ -260,7 +271,7 @@ fn bridge(
             project: PathBuf::new(),
         };
     }
-    let mut o = dispatch(host, &he, hooks, &project, home, depth);
+    let mut o = dispatch(host, &he, hooks, &project, home, depth, trust);
     notes.append(&mut o.notes);
     o.notes = notes;
     o
@@ -294,6 +305,7 @@ fn dispatch(
     project: &std::path::Path,
     home: Option<PathBuf>,
     depth: u32,
+    trust: Option<Arc<dyn runner::TrustPolicy>>,
 ) -> Outcome {
     let kind = he.event.kind();
     let mut notes = Vec::new();
@@ -317,6 +329,7 @@ fn dispatch(
         project_dir: Some(project.to_path_buf()),
         env: vec![(lim::DEPTH_ENV.into(), Some((depth + 1).to_string().into()))],
         module_dispatch: module_host.map(|m| m as Arc<dyn runner::ModuleDispatch>),
+        trust,
         ..RunnerOptions::default()
     };
     // A matcher that would hang the dispatch (a catastrophically backtracking regex) is left

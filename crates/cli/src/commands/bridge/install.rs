@@ -194,6 +194,29 @@ pub fn install(a: BridgeInstallArgs) -> anyhow::Result<Exit> {
             s.host
         );
     }
+    // The bridge applies the project's hooks.lock and each source agent's own trust when it
+    // runs: say now which hooks it will refuse, rather than bridge them without a word.
+    let (trust, _) = crate::commands::trust_policy::policy(
+        &s.ctx,
+        &s.project,
+        &found.batch.hooks,
+        &found.sources,
+        &found.batch.diagnostics,
+        false,
+    );
+    if let Some(p) = trust {
+        for h in found.batch.hooks.iter().filter(|h| !bridge::is_bridge(h)) {
+            if let Some(why) = p.refuse(h) {
+                outln!(
+                    "{}",
+                    visible_line(&format!(
+                        "note: hook `{}` will not run through the bridge: {why} (`hooks bridge --trust-all` runs it anyway)",
+                        h.id
+                    ))
+                );
+            }
+        }
+    }
     // Stale: a bridge entry of this host that is not one of the wanted ones, exactly.
     let keep: Vec<(String, String)> = wanted
         .iter()
