@@ -517,6 +517,10 @@ pub struct BridgeRunArgs {
     /// stop (0: no limit).
     #[arg(long, value_name = "N", default_value_t = hook_ir::contract::limits::bridge::LOOP_LIMIT)]
     pub loop_limit: u32,
+    /// Wait for the hooks the agent does not wait for (Jarvis PostToolUse) before exiting, and
+    /// report how they ended on stderr (default: hand them to a supervisor process and exit).
+    #[arg(long)]
+    pub wait: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -526,6 +530,17 @@ pub enum BridgeAction {
     Install(BridgeInstallArgs),
     /// Remove the host's bridge entries.
     Uninstall(BridgeInstallArgs),
+    /// Internal: the supervisor of hooks the agent does not wait for (a batch on stdin).
+    #[command(hide = true)]
+    Supervise(SuperviseArgs),
+}
+
+/// `hooks bridge supervise` (internal, started by `hooks bridge` and `hooks run`).
+#[derive(Debug, Args)]
+pub struct SuperviseArgs {
+    /// Record the outcomes in this directory (`<pid>.json`).
+    #[arg(long, value_name = "DIR")]
+    pub record: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]

@@ -18,6 +18,7 @@
 mod background;
 mod conventions;
 mod decision;
+pub mod detached;
 mod event;
 mod group;
 pub mod host;
@@ -27,6 +28,7 @@ mod outcome;
 mod prepare;
 mod process;
 mod runner;
+pub mod state;
 mod sys;
 mod text;
 mod turn;
@@ -41,6 +43,7 @@ pub use decision::{
     cut_bytes, Decision, HookOutcome, OutcomeKind, ToolResultPatch, Verdict,
     OUTCOME_STDERR_MAX_BYTES,
 };
+pub use detached::{Detach, DetachedBatch};
 pub use event::Event;
 pub use options::{ModuleDispatch, ModuleFuture, RunnerOptions, Session, TrustPolicy};
 pub use process::CAPTURE_MAX_BYTES;

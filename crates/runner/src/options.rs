@@ -94,6 +94,9 @@ pub struct RunnerOptions {
     pub capture_max_bytes: usize,
     /// Which hooks may run at all. Default: `None`, every hook given.
     pub trust: Option<Arc<dyn TrustPolicy>>,
+    /// Where hooks the agent does not wait for (Jarvis PostToolUse) run. Default:
+    /// [`crate::Detach::InProcess`], on the runner's background runtime.
+    pub detach: crate::Detach,
 }
 
 impl Default for RunnerOptions {
@@ -110,6 +113,7 @@ impl Default for RunnerOptions {
             module_dispatch: None,
             capture_max_bytes: crate::process::CAPTURE_MAX_BYTES,
             trust: None,
+            detach: crate::Detach::InProcess,
         }
     }
 }
@@ -128,6 +132,7 @@ impl std::fmt::Debug for RunnerOptions {
             .field("module_dispatch", &self.module_dispatch.is_some())
             .field("capture_max_bytes", &self.capture_max_bytes)
             .field("trust", &self.trust.is_some())
+            .field("detach", &self.detach)
             .finish()
     }
 }

@@ -3,6 +3,7 @@
 mod bridge;
 mod completions;
 mod configured;
+mod detached;
 mod discover;
 mod explain;
 mod import;

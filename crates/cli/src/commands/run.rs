@@ -502,6 +502,9 @@ pub fn run(a: RunArgs) -> anyhow::Result<Exit> {
         Some(h) => Some(std::path::absolute(h)?),
         None => None,
     };
+    let home_of_run = home
+        .clone()
+        .or_else(|| std::env::var_os("HOME").map(PathBuf::from));
     let options = RunnerOptions {
         session_id: Some(format!("hooks-run-{}", std::process::id())),
         cwd: Some(project),
@@ -511,6 +514,13 @@ pub fn run(a: RunArgs) -> anyhow::Result<Exit> {
         module_dispatch: Some(std::sync::Arc::new(
             runner::module_host::ModuleHost::default(),
         )),
+        // Hooks the agent does not wait for go to a supervisor process, so this one exits
+        // when the agent would go on; `--wait` runs them here to report them.
+        detach: if a.wait {
+            runner::Detach::InProcess
+        } else {
+            runner::Detach::HandOff
+        },
         ..RunnerOptions::default()
     };
     // A file that does not parse, or a hook the reader rejected, runs nothing: say so rather
@@ -581,10 +591,16 @@ pub fn run(a: RunArgs) -> anyhow::Result<Exit> {
     }
     let session = a.events.is_some();
     let mut guard_not_loaded = false;
+    let mut left = Vec::new();
     for event in &events {
         let mut decision = runner.dispatch_blocking(event);
         if a.wait {
             merge_waited(&mut decision, runner.wait_detached());
+        }
+        let (l, notes) = super::detached::hand_off(runner.take_detached(), home_of_run.as_deref());
+        left.extend(l);
+        for n in notes {
+            eprintln!("note: {}", shown(&n));
         }
         guard_not_loaded |= report_not_loaded(&mut decision, &places);
         // design.md's JSON has no room for why a hook failed; without this a module that does
@@ -607,12 +623,14 @@ pub fn run(a: RunArgs) -> anyhow::Result<Exit> {
         }
     }
     // Hooks the agent does not wait for keep running after the answer is printed, as under the
-    // agent: the reader of this process's output gets its end at once (stdout and stderr are
-    // pointed at /dev/null), while the process waits for those hooks before it exits, so their
-    // timeouts still hold and none is killed half-way.
-    if runner.detached_running() > 0 {
+    // agent, in a supervisor process of their own. Those no supervisor took run here: the
+    // reader of this process's output gets its end at once (stdout and stderr are pointed at
+    // /dev/null), while the process waits for those hooks before it exits, so their timeouts
+    // still hold and none is killed half-way.
+    if runner.detached_running() > 0 || !left.is_empty() {
         release_stdio();
         runner.wait_detached();
+        super::detached::run_here(left);
     }
     Ok(if guard_not_loaded {
         Exit::Findings

@@ -4,6 +4,7 @@
 
 mod common;
 
+mod bridge_detached;
 mod bridge_e2e;
 mod bridge_install;
 mod cli_lint;

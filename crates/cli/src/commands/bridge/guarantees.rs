@@ -122,19 +122,4 @@ impl StopLoop {
     }
 }
 
-/// The user's private directory for the bridge's per-session state: `$XDG_RUNTIME_DIR/hooks`
-/// (a per-login tmpfs owned by the user, removed at logout), else `<home>/.cache/hooks/run`;
-/// created with mode 0700. `None` when neither can be made.
-pub fn runtime_dir(home: Option<&Path>) -> Option<PathBuf> {
-    use std::os::unix::fs::DirBuilderExt;
-    let base = std::env::var_os("XDG_RUNTIME_DIR")
-        .filter(|d| !d.is_empty())
-        .map(|d| PathBuf::from(d).join("hooks"))
-        .or_else(|| home.map(|h| h.join(".cache/hooks/run")))?;
-    std::fs::DirBuilder::new()
-        .recursive(true)
-        .mode(0o700)
-        .create(&base)
-        .ok()?;
-    Some(base)
-}
+pub use runner::state::runtime_dir;

@@ -32,8 +32,8 @@ struct Outcome {
     notes: Vec<String>,
     /// The bridge could not do its job; an allow then exits 1 with `notes` on stderr.
     failed: bool,
-    /// Hooks the host does not wait for (Jarvis PostToolUse) are still running in it: waited
-    /// for after the answer is written.
+    /// The bridge whose hooks the host does not wait for (Jarvis PostToolUse) are handed to a
+    /// supervisor, or, with `--wait`, still running in it and waited for after the answer.
     pending: Option<Bridge>,
     /// The host's session id, when its payload was read.
     session: Option<String>,
@@ -77,20 +77,40 @@ pub fn run(a: BridgeRunArgs) -> Exit {
     });
     let mut outcome = outcome;
     guarantee(&a, &mut outcome);
+    // Hooks the host does not wait for go to a supervisor before the answer (so a failure to
+    // start it is said with it); with `--wait`, or when no supervisor starts, this process
+    // runs them after answering and exits when they end.
     let pending = outcome.pending.take();
+    let mut left = Vec::new();
+    if let Some(bridge) = &pending {
+        let (l, notes) =
+            crate::commands::detached::hand_off(bridge.take_detached(), home_of(&a).as_deref());
+        left = l;
+        outcome.notes.extend(notes);
+    }
     let exit = respond(host, &event_name, outcome);
+    let mut ended = crate::commands::detached::run_here(left);
     if let Some(bridge) = pending {
-        for h in bridge.wait_detached() {
-            if let Some(e) = h.error.filter(|_| h.outcome != OutcomeKind::Allowed) {
-                eprintln!(
-                    "hooks bridge: hook `{}`: {}",
-                    visible_line(&h.id),
-                    visible(&e)
-                );
-            }
+        ended.extend(bridge.wait_detached());
+    }
+    for h in ended {
+        if let Some(e) = h.error.filter(|_| h.outcome != OutcomeKind::Allowed) {
+            eprintln!(
+                "hooks bridge: hook `{}`: {}",
+                visible_line(&h.id),
+                visible(&e)
+            );
         }
     }
     exit
+}
+
+/// `--home`, else `$HOME`.
+fn home_of(a: &BridgeRunArgs) -> Option<PathBuf> {
+    match &a.home {
+        Some(h) => super::super::discover::absolute(h).ok(),
+        None => std::env::var_os("HOME").map(PathBuf::from),
+    }
 }
 
 /// What the bridge guarantees on top of the source contracts: `--fail-closed` turns a failed
@@ -109,10 +129,7 @@ fn guarantee(a: &BridgeRunArgs, o: &mut Outcome) {
         }
     }
     if o.decision.kind == Kind::Stop && a.loop_limit > 0 {
-        let home = match &a.home {
-            Some(h) => super::super::discover::absolute(h).ok(),
-            None => std::env::var_os("HOME").map(PathBuf::from),
-        };
+        let home = home_of(a);
         match guarantees::runtime_dir(home.as_deref()) {
             Some(dir) => {
                 let host = a.host.map(|h| h.as_str()).unwrap_or_default();
@@ -196,10 +213,7 @@ fn bridge(
         Err(e) => Err(format!("cannot read the host's payload on stdin: {e}")),
     };
     let project = project_root(a, host, payload.as_ref().ok());
-    let home = match &a.home {
-        Some(h) => super::super::discover::absolute(h).ok(),
-        None => std::env::var_os("HOME").map(PathBuf::from),
-    };
+    let home = home_of(a);
     // Only the conventions that can have a hook of this kind are read, and not linted.
     let ctx = Context::from_process(Some(project.clone()), home.clone(), true);
     let found = adapters::read_only(&ctx, &sources);
@@ -260,7 +274,7 @@ fn bridge(
             project: PathBuf::new(),
         };
     }
-    let mut o = dispatch(host, &he, hooks, &project, home, depth);
+    let mut o = dispatch(host, &he, hooks, &project, home, depth, a.wait);
     notes.append(&mut o.notes);
     o.notes = notes;
     o
@@ -294,6 +308,7 @@ fn dispatch(
     project: &std::path::Path,
     home: Option<PathBuf>,
     depth: u32,
+    wait: bool,
 ) -> Outcome {
     let kind = he.event.kind();
     let mut notes = Vec::new();
@@ -314,6 +329,11 @@ fn dispatch(
         project_dir: Some(project.to_path_buf()),
         env: vec![(lim::DEPTH_ENV.into(), Some((depth + 1).to_string().into()))],
         module_dispatch: module_host.map(|m| m as Arc<dyn runner::ModuleDispatch>),
+        detach: if wait {
+            runner::Detach::InProcess
+        } else {
+            runner::Detach::HandOff
+        },
         ..RunnerOptions::default()
     };
     // A matcher that would hang the dispatch (a catastrophically backtracking regex) is left
@@ -402,7 +422,8 @@ fn dispatch(
         decision,
         notes,
         failed,
-        pending: (bridge.detached_running() > 0).then_some(bridge),
+        // Hooks the host does not wait for: running in it (`--wait`) or kept to hand off.
+        pending: Some(bridge),
         session: he.session_id.clone(),
         project: project.to_path_buf(),
     }

@@ -13,6 +13,7 @@ pub fn run(a: BridgeArgs) -> anyhow::Result<Exit> {
     match a.action {
         Some(BridgeAction::Install(i)) => install::install(i),
         Some(BridgeAction::Uninstall(i)) => install::uninstall(i),
+        Some(BridgeAction::Supervise(s)) => super::detached::supervise(s),
         None => Ok(hook::run(a.run)),
     }
 }
