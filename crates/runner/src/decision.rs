@@ -92,6 +92,10 @@ pub struct Decision {
     pub effects: Vec<Value>,
     /// One outcome per hook that was selected, in hook order.
     pub hooks: Vec<HookOutcome>,
+    /// For `stop`: the hooks blocked, but the loop limit ([`crate::RunnerOptions::loop_limit`])
+    /// let the agent stop; says so. `None` otherwise (and then not serialized).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub loop_limited: Option<String>,
 }
 
 impl Decision {
@@ -106,6 +110,7 @@ impl Decision {
             tool_result: None,
             effects: Vec::new(),
             hooks: Vec::new(),
+            loop_limited: None,
         }
     }
 

@@ -22,6 +22,7 @@ pub mod detached;
 mod event;
 mod group;
 pub mod host;
+pub mod loop_limit;
 pub mod module_host;
 mod options;
 mod outcome;

@@ -97,6 +97,12 @@ pub struct RunnerOptions {
     /// Where hooks the agent does not wait for (Jarvis PostToolUse) run. Default:
     /// [`crate::Detach::InProcess`], on the runner's background runtime.
     pub detach: crate::Detach,
+    /// The loop limit of continuation: after this many consecutive blocks of the session's
+    /// `stop` event (hooks that keep the agent going), the next block is turned into an allow
+    /// with [`crate::Decision::loop_limited`] saying why, and the count starts again; an allow
+    /// resets it ([`crate::loop_limit`]). Default: `None`, no limit (each convention's own rule
+    /// only); `hooks bridge` uses [`hook_ir::contract::limits::bridge::LOOP_LIMIT`].
+    pub loop_limit: Option<u32>,
 }
 
 impl Default for RunnerOptions {
@@ -114,6 +120,7 @@ impl Default for RunnerOptions {
             capture_max_bytes: crate::process::CAPTURE_MAX_BYTES,
             trust: None,
             detach: crate::Detach::InProcess,
+            loop_limit: None,
         }
     }
 }
@@ -133,6 +140,7 @@ impl std::fmt::Debug for RunnerOptions {
             .field("capture_max_bytes", &self.capture_max_bytes)
             .field("trust", &self.trust.is_some())
             .field("detach", &self.detach)
+            .field("loop_limit", &self.loop_limit)
             .finish()
     }
 }

@@ -109,6 +109,9 @@ pub struct Runner {
     detach: crate::Detach,
     /// With [`crate::Detach::HandOff`]: their batches, until taken.
     handed: Mutex<Vec<crate::DetachedBatch>>,
+    /// The loop limit of continuation, and the session's consecutive stop blocks.
+    loop_limit: Option<u32>,
+    stop_blocks: crate::loop_limit::MemoryCount,
     /// How many turns were started.
     pub(crate) turns: crate::turn::Turns,
     runtime: OnceLock<Result<tokio::runtime::Runtime, String>>,
@@ -270,6 +273,8 @@ impl Runner {
             background: crate::background::Background::default(),
             detach: options.detach,
             handed: Mutex::new(Vec::new()),
+            loop_limit: options.loop_limit,
+            stop_blocks: Default::default(),
             turns: Default::default(),
             runtime: OnceLock::new(),
         }
@@ -306,10 +311,20 @@ impl Runner {
     /// — except when nothing matches: then it returns at once without touching the runtime.
     pub async fn dispatch(&self, event: &Event) -> Decision {
         if !self.has_match(event) {
-            return Decision::allow(event.kind());
+            return self.limited(Decision::allow(event.kind()));
         }
         // Boxed so the no-match path keeps a small future.
-        Box::pin(self.dispatch_matching(event)).await
+        let d = Box::pin(self.dispatch_matching(event)).await;
+        self.limited(d)
+    }
+
+    /// `d` under the loop limit ([`RunnerOptions::loop_limit`]), for a stop event.
+    fn limited(&self, mut d: Decision) -> Decision {
+        if let (Some(limit), Kind::Stop) = (self.loop_limit, d.kind) {
+            // A count in memory cannot fail to be stored.
+            let _ = crate::loop_limit::apply(&mut d, limit, &self.stop_blocks);
+        }
+        d
     }
 
     /// [`Runner::dispatch`] for agents that are not async. When nothing matches it returns at
@@ -318,16 +333,17 @@ impl Runner {
     /// (a runtime cannot block inside another).
     pub fn dispatch_blocking(&self, event: &Event) -> Decision {
         if !self.has_match(event) {
-            return Decision::allow(event.kind());
+            return self.limited(Decision::allow(event.kind()));
         }
         if tokio::runtime::Handle::try_current().is_ok() {
-            return std::thread::scope(|s| {
+            let d = std::thread::scope(|s| {
                 s.spawn(|| self.block_on(event))
                     .join()
                     .unwrap_or_else(|_| self.all_failed(event, "the dispatch thread panicked"))
             });
+            return self.limited(d);
         }
-        self.block_on(event)
+        self.limited(self.block_on(event))
     }
 
     fn block_on(&self, event: &Event) -> Decision {

@@ -133,8 +133,22 @@ fn guarantee(a: &BridgeRunArgs, o: &mut Outcome) {
         match guarantees::runtime_dir(home.as_deref()) {
             Some(dir) => {
                 let host = a.host.map(|h| h.as_str()).unwrap_or_default();
-                let l = guarantees::StopLoop::new(&dir, host, o.session.as_deref(), &o.project);
-                l.apply(&mut o.decision, a.loop_limit, &mut o.notes);
+                let count = runner::loop_limit::FileCount::new(
+                    &dir,
+                    host,
+                    o.session.as_deref(),
+                    &o.project,
+                );
+                let unrecorded = runner::loop_limit::apply(&mut o.decision, a.loop_limit, &count);
+                if let Some(e) = unrecorded {
+                    o.notes.push(format!(
+                        "cannot record the stop-loop count in {}: {e}",
+                        count.path().display()
+                    ));
+                }
+                if let Some(m) = &o.decision.loop_limited {
+                    o.notes.push(format!("{m} (`--loop-limit {}`)", a.loop_limit));
+                }
             }
             None => o.notes.push(
                 "no private runtime directory for the stop-loop count ($XDG_RUNTIME_DIR, ~/.cache): `--loop-limit` is not applied".into(),
