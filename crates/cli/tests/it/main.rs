@@ -7,6 +7,7 @@ mod common;
 mod bridge_detached;
 mod bridge_e2e;
 mod bridge_install;
+mod bridge_uninstall;
 mod cli_lint;
 mod cli_misc;
 mod codex_config_toml;

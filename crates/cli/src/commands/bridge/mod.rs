@@ -4,6 +4,7 @@
 mod guarantees;
 mod hook;
 mod install;
+mod stash;
 
 use crate::args::{BridgeAction, BridgeArgs};
 use crate::exit::Exit;
