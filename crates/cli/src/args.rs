@@ -533,6 +533,20 @@ pub enum BridgeAction {
     /// Internal: the supervisor of hooks the agent does not wait for (a batch on stdin).
     #[command(hide = true)]
     Supervise(SuperviseArgs),
+    /// Internal: a session's warm module host (`runner::warm`).
+    #[command(hide = true)]
+    Serve(ServeArgs),
+}
+
+/// `hooks bridge serve` (internal, started by `hooks bridge`).
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The Unix socket to listen on.
+    #[arg(long, value_name = "PATH")]
+    pub socket: PathBuf,
+    /// Exit after this many milliseconds without a request.
+    #[arg(long, value_name = "MS", default_value_t = hook_ir::contract::limits::bridge::WARM_HOST_IDLE_MS)]
+    pub idle_ms: u64,
 }
 
 /// `hooks bridge supervise` (internal, started by `hooks bridge` and `hooks run`).

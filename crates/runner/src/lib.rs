@@ -33,6 +33,7 @@ pub mod state;
 mod sys;
 mod text;
 mod turn;
+pub mod warm;
 
 /// Discovery (files into the IR: `runner::adapters::read(&ctx)`), re-exported so that an agent
 /// embeds the hooks with one dependency, `hooks-runner` (docs/embedding.md).

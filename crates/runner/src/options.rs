@@ -44,7 +44,7 @@ impl<F: Fn(&Hook) -> Option<String> + Send + Sync> TrustPolicy for F {
 }
 
 /// The session facts every convention's payload needs, resolved once by [`crate::Runner::new`].
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Session {
     /// The agent's session id (`None`: jcode omits `JCODE_HOOK_SESSION_ID`, JSON payloads send `""`).
     pub session_id: Option<String>,

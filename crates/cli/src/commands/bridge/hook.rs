@@ -288,7 +288,12 @@ fn bridge(
             project: PathBuf::new(),
         };
     }
-    let mut o = dispatch(host, &he, hooks, &project, home, depth, a.wait);
+    let session = he.session_id.clone();
+    let mut o = dispatch(host, &he, hooks, &project, home.clone(), depth, a.wait);
+    if kind == Kind::SessionShutdown {
+        // The session's warm module host, if one serves, ends with it.
+        super::warm::end_session(session.as_deref(), &project, home.as_deref());
+    }
     notes.append(&mut o.notes);
     o.notes = notes;
     o
@@ -326,10 +331,21 @@ fn dispatch(
 ) -> Outcome {
     let kind = he.event.kind();
     let mut notes = Vec::new();
-    let module_host = hooks
+    let has_modules = hooks
         .iter()
-        .any(|h| matches!(h.convention, Convention::Gjc | Convention::GjcPlugin))
-        .then(|| Arc::new(runner::module_host::ModuleHost::default()));
+        .any(|h| matches!(h.convention, Convention::Gjc | Convention::GjcPlugin));
+    // Module hooks go to the session's warm host when there is one to use (started by the
+    // session's first such event), else to a host of this process.
+    let warm = has_modules
+        .then(|| super::warm::modules(he.session_id.as_deref(), project, home.as_deref()))
+        .flatten()
+        .map(Arc::new);
+    let module_host: Option<Arc<dyn runner::ModuleDispatch>> = match &warm {
+        Some(w) => Some(Arc::clone(w) as Arc<dyn runner::ModuleDispatch>),
+        None => has_modules.then(|| {
+            Arc::new(runner::module_host::ModuleHost::default()) as Arc<dyn runner::ModuleDispatch>
+        }),
+    };
     let options = RunnerOptions {
         session_id: he.session_id.clone(),
         cwd: he.cwd.clone().or_else(|| Some(project.to_path_buf())),
@@ -342,7 +358,7 @@ fn dispatch(
         transcript_path: he.transcript_path.clone(),
         project_dir: Some(project.to_path_buf()),
         env: vec![(lim::DEPTH_ENV.into(), Some((depth + 1).to_string().into()))],
-        module_dispatch: module_host.map(|m| m as Arc<dyn runner::ModuleDispatch>),
+        module_dispatch: module_host,
         detach: if wait {
             runner::Detach::InProcess
         } else {
@@ -415,6 +431,7 @@ fn dispatch(
             (host::fallback(kind, &matching, &[], &why), true)
         }
     };
+    notes.extend(warm.iter().flat_map(|w| w.notes()));
     for h in &decision.hooks {
         let why = h.error.clone().or_else(|| {
             let stderr = h.stderr.trim();

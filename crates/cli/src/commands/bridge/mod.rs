@@ -5,6 +5,7 @@ mod guarantees;
 mod hook;
 mod install;
 mod stash;
+mod warm;
 
 use crate::args::{BridgeAction, BridgeArgs};
 use crate::exit::Exit;
@@ -15,6 +16,7 @@ pub fn run(a: BridgeArgs) -> anyhow::Result<Exit> {
         Some(BridgeAction::Install(i)) => install::install(i),
         Some(BridgeAction::Uninstall(i)) => install::uninstall(i),
         Some(BridgeAction::Supervise(s)) => super::detached::supervise(s),
+        Some(BridgeAction::Serve(s)) => warm::serve(s),
         None => Ok(hook::run(a.run)),
     }
 }
