@@ -233,3 +233,28 @@ fn a_changed_module_is_imported_again() {
     t.event("s1", "SessionEnd", "");
     eventually("the host is gone", || t.servers().is_empty());
 }
+
+#[test]
+fn concurrent_first_events_of_a_session_start_one_host() {
+    let t = Tree::new();
+    std::thread::scope(|s| {
+        let runs: Vec<_> = (0..4)
+            .map(|i| {
+                let t = &t;
+                s.spawn(move || {
+                    let cmd = if i % 2 == 0 { "rm -rf build" } else { "ls" };
+                    (i, t.event("s1", "PreToolUse", cmd))
+                })
+            })
+            .collect();
+        for r in runs {
+            let (i, o) = r.join().unwrap();
+            assert_eq!(o.stdout.is_empty(), i % 2 == 1, "event {i}: {}", stderr(&o));
+        }
+    });
+    // One server won the lock and imported the guard once.
+    assert_eq!(t.servers().len(), 1);
+    assert_eq!(t.loads().len(), 1, "{:?}", t.loads());
+    t.event("s1", "SessionEnd", "");
+    eventually("the host is gone", || t.servers().is_empty());
+}
