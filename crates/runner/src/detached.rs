@@ -182,6 +182,9 @@ pub fn supervise(input: &mut dyn Read, record_dir: Option<&Path>) -> io::Result<
     input.read_to_end(&mut text)?;
     let batch: DetachedBatch = serde_json::from_slice(&text).map_err(io::Error::other)?;
     let pid = std::process::id();
+    if let Some(dir) = record_dir {
+        prune(dir, RECORD_KEEP);
+    }
     let record = |state: &str, hooks: Vec<serde_json::Value>| {
         if let Some(dir) = record_dir {
             let r = Record {
@@ -212,6 +215,29 @@ pub fn supervise(input: &mut dyn Read, record_dir: Option<&Path>) -> io::Result<
             .collect(),
     );
     Ok(outcomes)
+}
+
+/// How long the records of finished supervisors are kept: each supervisor removes older ones
+/// when it starts, so the directory does not grow without bound where it outlives the login
+/// (`~/.cache`).
+pub const RECORD_KEEP: Duration = Duration::from_secs(24 * 3600);
+
+/// Removes the records in `dir` last written more than `keep` ago.
+fn prune(dir: &Path, keep: Duration) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let old = e
+            .metadata()
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.elapsed().ok())
+            .is_some_and(|age| age > keep);
+        if old && e.path().extension().is_some_and(|x| x == "json") {
+            let _ = std::fs::remove_file(e.path());
+        }
+    }
 }
 
 fn write_atomic(dir: &Path, name: &str, value: &impl Serialize) -> io::Result<()> {

@@ -107,6 +107,20 @@ fn hand_off_keeps_fire_and_forget_hooks_for_the_embedder_and_a_supervisor_runs_t
     let json = serde_json::to_vec(&batches.remove(0)).unwrap();
     let records = d.path().join("records");
     std::fs::create_dir(&records).unwrap();
+    // A record older than a day is pruned when a supervisor starts; a recent one stays.
+    let (old, recent) = (records.join("1.json"), records.join("2.json"));
+    for f in [&old, &recent] {
+        std::fs::write(f, "{}").unwrap();
+    }
+    let day_ago = std::time::SystemTime::now()
+        - runner::detached::RECORD_KEEP
+        - std::time::Duration::from_secs(60);
+    std::fs::File::options()
+        .write(true)
+        .open(&old)
+        .unwrap()
+        .set_modified(day_ago)
+        .unwrap();
     let outcomes = runner::detached::supervise(&mut json.as_slice(), Some(&records)).unwrap();
     assert_eq!(outcomes[0].outcome, OutcomeKind::Allowed);
     let payload: serde_json::Value =
@@ -116,4 +130,5 @@ fn hand_off_keeps_fire_and_forget_hooks_for_the_embedder_and_a_supervisor_runs_t
     let rec: serde_json::Value = serde_json::from_slice(&std::fs::read(file).unwrap()).unwrap();
     assert_eq!(rec["state"], "done");
     assert_eq!(rec["hooks"][0]["id"], "p");
+    assert!(!old.exists() && recent.exists());
 }
