@@ -200,6 +200,37 @@ pub fn remove_from_json(
     Ok((root.to_string(), removed))
 }
 
+/// Removes a top-level `"hooks": {}` (an empty object) from a JSON text, keeping everything
+/// else as it is: what an uninstall leaves when its removal emptied the key an install added.
+pub fn drop_empty_hooks_key(text: &str) -> String {
+    let Ok(root) = CstRootNode::parse(text, &ParseOptions::default()) else {
+        return text.to_string();
+    };
+    let Some(obj) = root.object_value() else {
+        return text.to_string();
+    };
+    let Some(prop) = obj.get("hooks") else {
+        return text.to_string();
+    };
+    if prop
+        .value()
+        .and_then(|v| v.as_object())
+        .is_some_and(|o| o.properties().is_empty())
+    {
+        prop.remove();
+        return root.to_string();
+    }
+    text.to_string()
+}
+
+/// Whether a JSON text has a top-level `hooks` key.
+pub fn has_hooks_key(text: &str) -> bool {
+    CstRootNode::parse(text, &ParseOptions::default())
+        .ok()
+        .and_then(|r| r.object_value())
+        .is_some_and(|o| o.get("hooks").is_some())
+}
+
 fn entry_of(node: &CstNode) -> Option<BridgeEntry> {
     let v: Value = serde_json::from_str(&node.to_string()).ok()?;
     parse(v.get("command")?.as_str()?)
@@ -225,16 +256,48 @@ pub fn remove_from_toml(
     else {
         return Ok((text.to_string(), 0));
     };
-    let before = entries.len();
-    entries.retain(|t| {
-        !t.get("command")
-            .and_then(|c| c.as_str())
-            .and_then(parse)
-            .is_some_and(|e| remove(&e))
-    });
-    let removed = before - entries.len();
+    let gone: Vec<bool> = entries
+        .iter()
+        .map(|t| {
+            t.get("command")
+                .and_then(|c| c.as_str())
+                .and_then(parse)
+                .is_some_and(|e| remove(&e))
+        })
+        .collect();
+    let removed = gone.iter().filter(|&&g| g).count();
     if removed == 0 {
         return Ok((text.to_string(), 0));
+    }
+    // The comments and blank lines before a `[[hooks]]` header belong to that table in
+    // toml_edit (its decor prefix): they are the user's, so they move to the next table kept,
+    // or to the end of the document, instead of going with the entry.
+    let mut carried = String::new();
+    for (i, &g) in gone.iter().enumerate() {
+        let Some(t) = entries.get_mut(i) else {
+            continue;
+        };
+        let prefix = t
+            .decor()
+            .prefix()
+            .and_then(|p| p.as_str())
+            .unwrap_or("")
+            .to_string();
+        if g {
+            carried.push_str(&prefix);
+        } else if !carried.is_empty() {
+            t.decor_mut()
+                .set_prefix(format!("{}{prefix}", std::mem::take(&mut carried)));
+        }
+    }
+    let mut i = 0;
+    entries.retain(|_| {
+        i += 1;
+        !gone[i - 1]
+    });
+    if !carried.trim().is_empty() {
+        let trailing = doc.trailing().as_str().unwrap_or("").to_string();
+        doc.set_trailing(format!("{carried}{trailing}"));
     }
     Ok((doc.to_string(), removed))
 }
@@ -434,5 +497,20 @@ mod tests {
         assert_eq!(n, 1);
         assert!(after.starts_with("# mine\n[[hooks]]"), "{after}");
         assert!(!after.contains("bridge"), "{after}");
+    }
+
+    #[test]
+    fn the_comments_before_a_removed_jarvis_entry_stay() {
+        // toml_edit keeps them as the removed table's prefix (issue 33).
+        let text = "# settings\n\n[[hooks]]\nevent = \"Stop\"\ncommand = \"hooks bridge --host jarvis --event Stop\"\n# before the next\n[[hooks]]\nevent = \"Stop\"\ncommand = \"hooks bridge --host jarvis --event Stop --from gjc\"\n";
+        let (after, n) = remove_from_toml(text, |_| true).unwrap();
+        assert_eq!(n, 2);
+        assert_eq!(after.trim_end(), "# settings\n\n# before the next");
+        let text = "# one\n[[hooks]]\nevent = \"Stop\"\ncommand = \"hooks bridge --host jarvis --event Stop\"\n# two\n[[hooks]]\nevent = \"Stop\"\ncommand = \"mine\"\n";
+        let (after, _) = remove_from_toml(text, |_| true).unwrap();
+        assert_eq!(
+            after,
+            "# one\n# two\n[[hooks]]\nevent = \"Stop\"\ncommand = \"mine\"\n"
+        );
     }
 }

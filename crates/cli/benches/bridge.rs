@@ -7,7 +7,10 @@
 //! 3. `bridge_one_true_hook`: the bridge running one Jarvis command hook `true` (`/bin/sh -c`),
 //!    so the hook itself costs what the baseline costs; (3) − (1) is what the bridge adds;
 //! 4. `bridge_gjc_module`: the bridge running one GJC `.gjc/hooks/pre/bash.js` module in a real
-//!    Node.js host (started for the event, as the bridge does for every event a module matches).
+//!    Node.js host started for the event (cold: `HOOKS_BRIDGE_IDLE_MS=0`, no warm host);
+//! 5. `bridge_gjc_module_warm`: the same module through the session's warm host (issue 33),
+//!    started by the warm-up; its CPU time (the server's and its Node.js's, read from
+//!    `/proc/<pid>/stat`, not children this process waits for) is added to the bridge's.
 //!
 //! Each is measured twice: wall time (`bridge_per_event`), and the CPU time of the processes it
 //! started (`bridge_per_event_cpu`, from `getrusage(RUSAGE_CHILDREN)`), which a loaded shared
@@ -73,8 +76,55 @@ fn bridge_cmd(dir: &Path) -> Command {
     ])
     .current_dir(dir.join("project"))
     .env("HOME", dir.join("home"))
+    .env("XDG_RUNTIME_DIR", dir.join("run"))
     .env_remove("CLAUDE_PROJECT_DIR");
     cmd
+}
+
+/// The bridge with the warm module host turned off: every event starts Node.js.
+fn cold_cmd(dir: &Path) -> Command {
+    let mut cmd = bridge_cmd(dir);
+    cmd.env("HOOKS_BRIDGE_IDLE_MS", "0");
+    cmd
+}
+
+/// The warm host's server of the tree's session (its pid in the lock file), started by the
+/// warm-up event.
+fn warm_server(dir: &Path) -> u32 {
+    let hosts = dir.join("run/hooks/hosts");
+    std::fs::read_dir(&hosts)
+        .expect("the warm host started")
+        .filter_map(|e| {
+            let p = e.ok()?.path();
+            (p.extension()? == "lock").then_some(())?;
+            std::fs::read_to_string(p).ok()?.trim().parse().ok()
+        })
+        .next()
+        .expect("a warm host serves")
+}
+
+/// CPU time of `pid` and its children (the server and its Node.js), from /proc.
+fn tree_cpu(pid: u32) -> Duration {
+    #[allow(unsafe_code)]
+    // SAFETY: sysconf only reads a constant.
+    let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
+    let mut ticks = 0u64;
+    for e in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        let Ok(stat) = std::fs::read_to_string(e.path().join("stat")) else {
+            continue;
+        };
+        let Some(rest) = stat.rsplit_once(')').map(|(_, r)| r) else {
+            continue;
+        };
+        let f: Vec<&str> = rest.split_whitespace().collect();
+        // After the command: state(0) ppid(1) ... utime(11) stime(12).
+        let me = e.file_name().to_str().and_then(|n| n.parse::<u32>().ok()) == Some(pid);
+        if me || f.get(1).and_then(|p| p.parse::<u32>().ok()) == Some(pid) {
+            ticks += f.get(11).and_then(|v| v.parse::<u64>().ok()).unwrap_or(0)
+                + f.get(12).and_then(|v| v.parse::<u64>().ok()).unwrap_or(0);
+        }
+    }
+    Duration::from_nanos(ticks * 1_000_000_000 / hz)
 }
 
 /// CPU time (user + system) of the waited-for children of this process.
@@ -132,21 +182,88 @@ impl ValueFormatter for MsFormatter {
 }
 
 fn bridge(c: &mut Criterion) {
-    cases(c, "bridge_per_event");
+    let (trees, warm) = (Trees::new(), warm_tree());
+    let mut g = cases(c, "bridge_per_event", &trees);
+    let p = payload(warm.path());
+    g.bench_function("bridge_gjc_module_warm", |b| {
+        b.iter(|| run(bridge_cmd(warm.path()), &p))
+    });
+    g.finish();
+    end_session(warm.path());
 }
 
 fn bridge_cpu(c: &mut Criterion<ChildCpu>) {
-    cases(c, "bridge_per_event_cpu");
+    let (trees, warm) = (Trees::new(), warm_tree());
+    let mut g = cases(c, "bridge_per_event_cpu", &trees);
+    let p = payload(warm.path());
+    let server = warm_server(warm.path());
+    g.bench_function("bridge_gjc_module_warm", |b| {
+        b.iter_custom(|iters| {
+            let (own, served) = (children_cpu(), tree_cpu(server));
+            for _ in 0..iters {
+                run(bridge_cmd(warm.path()), &p);
+            }
+            children_cpu().saturating_sub(own) + tree_cpu(server).saturating_sub(served)
+        })
+    });
+    g.finish();
+    end_session(warm.path());
 }
 
-fn cases<M: Measurement>(c: &mut Criterion<M>, group: &str) {
-    let none = tempfile::tempdir().unwrap();
-    tree(none.path(), None, false);
-    let one = tempfile::tempdir().unwrap();
-    tree(one.path(), Some("true"), false);
-    let module = tempfile::tempdir().unwrap();
-    tree(module.path(), None, true);
-    let payload = |d: &Path| PAYLOAD.replace("CWD", &d.join("project").to_string_lossy());
+/// A tree with the module whose session's warm host is started.
+fn warm_tree() -> tempfile::TempDir {
+    let warm = tempfile::tempdir().unwrap();
+    tree(warm.path(), None, true);
+    run(bridge_cmd(warm.path()), &payload(warm.path()));
+    warm
+}
+
+fn end_session(dir: &Path) {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_hooks"));
+    cmd.args([
+        "bridge",
+        "--host",
+        "claude-settings",
+        "--event",
+        "SessionEnd",
+    ])
+    .current_dir(dir.join("project"))
+    .env("HOME", dir.join("home"))
+    .env("XDG_RUNTIME_DIR", dir.join("run"));
+    run(cmd, &payload(dir).replace("PreToolUse", "SessionEnd"));
+}
+
+fn payload(d: &Path) -> String {
+    PAYLOAD.replace("CWD", &d.join("project").to_string_lossy())
+}
+
+/// The trees of the cold cases.
+struct Trees {
+    none: tempfile::TempDir,
+    one: tempfile::TempDir,
+    module: tempfile::TempDir,
+}
+
+impl Trees {
+    fn new() -> Trees {
+        let t = Trees {
+            none: tempfile::tempdir().unwrap(),
+            one: tempfile::tempdir().unwrap(),
+            module: tempfile::tempdir().unwrap(),
+        };
+        tree(t.none.path(), None, false);
+        tree(t.one.path(), Some("true"), false);
+        tree(t.module.path(), None, true);
+        t
+    }
+}
+
+fn cases<'c, M: Measurement>(
+    c: &'c mut Criterion<M>,
+    group: &str,
+    t: &Trees,
+) -> criterion::BenchmarkGroup<'c, M> {
+    let (none, one, module) = (&t.none, &t.one, &t.module);
 
     let mut g = c.benchmark_group(group);
     g.sample_size(30)
@@ -170,9 +287,9 @@ fn cases<M: Measurement>(c: &mut Criterion<M>, group: &str) {
     });
     g.bench_function("bridge_gjc_module", |b| {
         let p = payload(module.path());
-        b.iter(|| run(bridge_cmd(module.path()), &p))
+        b.iter(|| run(cold_cmd(module.path()), &p))
     });
-    g.finish();
+    g
 }
 
 criterion_group!(wall, bridge);

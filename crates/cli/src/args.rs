@@ -617,6 +617,10 @@ pub struct BridgeRunArgs {
     /// applies.
     #[arg(long)]
     pub trust_all: bool,
+    /// Wait for the hooks the agent does not wait for (Jarvis PostToolUse) before exiting, and
+    /// report how they ended on stderr (default: hand them to a supervisor process and exit).
+    #[arg(long)]
+    pub wait: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -626,6 +630,31 @@ pub enum BridgeAction {
     Install(BridgeInstallArgs),
     /// Remove the host's bridge entries.
     Uninstall(BridgeInstallArgs),
+    /// Internal: the supervisor of hooks the agent does not wait for (a batch on stdin).
+    #[command(hide = true)]
+    Supervise(SuperviseArgs),
+    /// Internal: a session's warm module host (`runner::warm`).
+    #[command(hide = true)]
+    Serve(ServeArgs),
+}
+
+/// `hooks bridge serve` (internal, started by `hooks bridge`).
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The Unix socket to listen on.
+    #[arg(long, value_name = "PATH")]
+    pub socket: PathBuf,
+    /// Exit after this many milliseconds without a request.
+    #[arg(long, value_name = "MS", default_value_t = hook_ir::contract::limits::bridge::WARM_HOST_IDLE_MS)]
+    pub idle_ms: u64,
+}
+
+/// `hooks bridge supervise` (internal, started by `hooks bridge` and `hooks run`).
+#[derive(Debug, Args)]
+pub struct SuperviseArgs {
+    /// Record the outcomes in this directory (`<pid>.json`).
+    #[arg(long, value_name = "DIR")]
+    pub record: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]

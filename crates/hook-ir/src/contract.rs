@@ -367,6 +367,13 @@ pub mod limits {
         /// the Copilot CLI conformance traces), while Codex has no cap at all and Claude Code
         /// leaves it to the hook (`stop_hook_active`).
         pub const LOOP_LIMIT: u32 = 8;
+        /// A session's warm module host (`runner::warm`) exits after this long without an
+        /// event: our own bound (no agent has one), so a session that ended without a
+        /// `SessionEnd` reaching the bridge leaves no Node.js behind for long.
+        pub const WARM_HOST_IDLE_MS: u64 = 10 * 60 * 1000;
+        /// The environment variable that replaces [`WARM_HOST_IDLE_MS`] (milliseconds); `0`
+        /// turns the warm host off (every event loads the modules afresh).
+        pub const WARM_HOST_IDLE_ENV: &str = "HOOKS_BRIDGE_IDLE_MS";
     }
 }
 

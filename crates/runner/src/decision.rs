@@ -1,14 +1,14 @@
 //! What a dispatch returns: one decision for the agent, plus one outcome per hook for logging.
 
 use hook_ir::Kind;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// Captured stderr (and stdout) kept per hook outcome is cut to this many bytes.
 pub const OUTCOME_STDERR_MAX_BYTES: usize = 8 * 1024;
 
 /// Allow or block.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "decision", rename_all = "snake_case")]
 pub enum Verdict {
     /// The action proceeds.
@@ -21,7 +21,7 @@ pub enum Verdict {
 }
 
 /// How one hook ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum OutcomeKind {
     /// Ran and allowed (or was spawned as a detached observer).
@@ -35,7 +35,7 @@ pub enum OutcomeKind {
 }
 
 /// One hook's outcome.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HookOutcome {
     /// The hook's IR id.
     pub id: String,
@@ -57,12 +57,12 @@ pub struct HookOutcome {
     /// rejected plugin file) or there was no runtime for it (a TypeScript module without Bun).
     /// Its handlers did not answer, so the decision says nothing about them. Always `false`
     /// for command hooks; left out of the serialized form when `false`.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub not_loaded: bool,
 }
 
 /// A replacement of the tool result by `post_tool_use` hooks (GJC `tool_result`).
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct ToolResultPatch {
     /// New `content`, if replaced.
     pub content: Option<Value>,
@@ -73,7 +73,7 @@ pub struct ToolResultPatch {
 }
 
 /// The one decision of a dispatch.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Decision {
     /// The kind dispatched.
     pub kind: Kind,
@@ -92,6 +92,10 @@ pub struct Decision {
     pub effects: Vec<Value>,
     /// One outcome per hook that was selected, in hook order.
     pub hooks: Vec<HookOutcome>,
+    /// For `stop`: the hooks blocked, but the loop limit ([`crate::RunnerOptions::loop_limit`])
+    /// let the agent stop; says so. `None` otherwise (and then not serialized).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub loop_limited: Option<String>,
 }
 
 impl Decision {
@@ -106,6 +110,7 @@ impl Decision {
             tool_result: None,
             effects: Vec::new(),
             hooks: Vec::new(),
+            loop_limited: None,
         }
     }
 

@@ -7,7 +7,7 @@ use hook_ir::{Convention, Kind};
 use serde_json::Value;
 
 /// One event to dispatch. Build it with the constructor of its kind, then set optional fields.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Event {
     /// The canonical kind (set by the constructors).
     pub kind: Option<Kind>,

@@ -86,7 +86,7 @@ impl TrustPolicy for AllOf {
 }
 
 /// The session facts every convention's payload needs, resolved once by [`crate::Runner::new`].
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Session {
     /// The agent's session id (`None`: jcode omits `JCODE_HOOK_SESSION_ID`, JSON payloads send `""`).
     pub session_id: Option<String>,
@@ -142,6 +142,15 @@ pub struct RunnerOptions {
     /// A fault put on every hook's stdin instead of its payload (`hooks test --faults`).
     /// Default: `None`, the payload.
     pub stdin_fault: Option<StdinFault>,
+    /// Where hooks the agent does not wait for (Jarvis PostToolUse) run. Default:
+    /// [`crate::Detach::InProcess`], on the runner's background runtime.
+    pub detach: crate::Detach,
+    /// The loop limit of continuation: after this many consecutive blocks of the session's
+    /// `stop` event (hooks that keep the agent going), the next block is turned into an allow
+    /// with [`crate::Decision::loop_limited`] saying why, and the count starts again; an allow
+    /// resets it ([`crate::loop_limit`]). Default: `None`, no limit (each convention's own rule
+    /// only); `hooks bridge` uses [`hook_ir::contract::limits::bridge::LOOP_LIMIT`].
+    pub loop_limit: Option<u32>,
 }
 
 /// What a hook reads on stdin instead of its payload, to test how it copes.
@@ -184,6 +193,8 @@ impl Default for RunnerOptions {
             trust: None,
             recorded: Vec::new(),
             stdin_fault: None,
+            detach: crate::Detach::InProcess,
+            loop_limit: None,
         }
     }
 }
@@ -204,6 +215,8 @@ impl std::fmt::Debug for RunnerOptions {
             .field("trust", &self.trust.is_some())
             .field("recorded", &self.recorded)
             .field("stdin_fault", &self.stdin_fault)
+            .field("detach", &self.detach)
+            .field("loop_limit", &self.loop_limit)
             .finish()
     }
 }

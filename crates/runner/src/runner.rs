@@ -107,6 +107,13 @@ pub struct Runner {
     continued: Mutex<Vec<(Convention, String)>>,
     /// Hooks the agent does not wait for.
     pub(crate) background: crate::background::Background,
+    /// Where hooks the agent does not wait for run.
+    detach: crate::Detach,
+    /// With [`crate::Detach::HandOff`]: their batches, until taken.
+    handed: Mutex<Vec<crate::DetachedBatch>>,
+    /// The loop limit of continuation, and the session's consecutive stop blocks.
+    loop_limit: Option<u32>,
+    stop_blocks: crate::loop_limit::MemoryCount,
     /// How many turns were started.
     pub(crate) turns: crate::turn::Turns,
     runtime: OnceLock<Result<tokio::runtime::Runtime, String>>,
@@ -305,6 +312,10 @@ impl Runner {
             skipped,
             continued: Mutex::new(Vec::new()),
             background: crate::background::Background::default(),
+            detach: options.detach,
+            handed: Mutex::new(Vec::new()),
+            loop_limit: options.loop_limit,
+            stop_blocks: Default::default(),
             turns: Default::default(),
             runtime: OnceLock::new(),
         }
@@ -363,10 +374,20 @@ impl Runner {
     /// — except when nothing matches: then it returns at once without touching the runtime.
     pub async fn dispatch(&self, event: &Event) -> Decision {
         if !self.has_match(event) {
-            return Decision::allow(event.kind());
+            return self.limited(Decision::allow(event.kind()));
         }
         // Boxed so the no-match path keeps a small future.
-        Box::pin(self.dispatch_matching(event)).await
+        let d = Box::pin(self.dispatch_matching(event)).await;
+        self.limited(d)
+    }
+
+    /// `d` under the loop limit ([`RunnerOptions::loop_limit`]), for a stop event.
+    fn limited(&self, mut d: Decision) -> Decision {
+        if let (Some(limit), Kind::Stop) = (self.loop_limit, d.kind) {
+            // A count in memory cannot fail to be stored.
+            let _ = crate::loop_limit::apply(&mut d, limit, &self.stop_blocks);
+        }
+        d
     }
 
     /// [`Runner::dispatch`] for agents that are not async. When nothing matches it returns at
@@ -375,16 +396,17 @@ impl Runner {
     /// (a runtime cannot block inside another).
     pub fn dispatch_blocking(&self, event: &Event) -> Decision {
         if !self.has_match(event) {
-            return Decision::allow(event.kind());
+            return self.limited(Decision::allow(event.kind()));
         }
         if tokio::runtime::Handle::try_current().is_ok() {
-            return std::thread::scope(|s| {
+            let d = std::thread::scope(|s| {
                 s.spawn(|| self.block_on(event))
                     .join()
                     .unwrap_or_else(|_| self.all_failed(event, "the dispatch thread panicked"))
             });
+            return self.limited(d);
         }
-        self.block_on(event)
+        self.limited(self.block_on(event))
     }
 
     fn block_on(&self, event: &Event) -> Decision {
@@ -618,8 +640,9 @@ impl Drop for Runner {
 }
 
 impl Runner {
-    /// Starts the hooks `group` (Jarvis, fire-and-forget) on the background runtime and returns
-    /// their "started" outcomes at once.
+    /// Starts the hooks `group` (Jarvis, fire-and-forget) on the background runtime — or, with
+    /// [`crate::Detach::HandOff`], keeps them for [`Runner::take_detached`] — and returns their
+    /// "started" outcomes at once.
     fn start_in_background(&self, group: &[usize], event: &Event) -> Vec<HookRun> {
         let view = self.group();
         let jobs = jarvis::jobs_of(&view, group, event);
@@ -628,39 +651,24 @@ impl Runner {
             .iter()
             .map(|&i| (i, self.hooks[i].hook.id.clone()))
             .collect();
-        let first_ids = ids.clone();
-        let started = self.background.spawn(ids.len(), async move {
-            let ran = crate::conventions::shell::run_parallel_in(&ctx, &jobs, jarvis::proc()).await;
-            ran.into_iter()
-                .map(|(i, r)| {
-                    let id = &ids.iter().find(|(j, _)| *j == i).expect("a job per hook").1;
-                    match r {
-                        crate::conventions::shell::Ran::Finished(f) => {
-                            jarvis::background_outcome(id, &f)
-                        }
-                        crate::conventions::shell::Ran::DuplicateOf(first) => {
-                            let first_id = &ids.iter().find(|(j, _)| *j == first).expect("ran").1;
-                            let mut o = not_run(
-                                id,
-                                OutcomeKind::Allowed,
-                                format!("not run: an identical command (hook `{first_id}`) already ran for this event"),
-                            );
-                            o.detached = true;
-                            o
-                        }
-                    }
-                })
-                .collect()
-        });
-        first_ids
-            .into_iter()
+        let batch = crate::detached::DetachedBatch::new(ctx, jobs, &ids);
+        let (started, how) = match self.detach {
+            crate::Detach::InProcess => (
+                self.background.spawn(ids.len(), batch.run()),
+                "`Runner::wait_detached` collects its outcome",
+            ),
+            crate::Detach::HandOff => {
+                lock(&self.handed).push(batch);
+                (Ok(()), "it runs on its own (handed off)")
+            }
+        };
+        ids.into_iter()
             .map(|(i, id)| {
                 let mut o = match &started {
                     Ok(()) => not_run(
                         &id,
                         OutcomeKind::Allowed,
-                        "started; the agent does not wait for it (fire-and-forget): \
-                         `Runner::wait_detached` collects its outcome",
+                        format!("started; the agent does not wait for it (fire-and-forget): {how}"),
                     ),
                     Err(e) => not_run(&id, OutcomeKind::Failed, e.as_str()),
                 };
@@ -669,6 +677,18 @@ impl Runner {
             })
             .collect()
     }
+
+    /// The hooks the agent does not wait for that dispatches kept since the last call, one
+    /// batch per dispatch (only with [`crate::Detach::HandOff`]; else always empty). Whoever
+    /// takes them runs them: [`crate::DetachedBatch::hand_off`] to a supervisor process, or
+    /// [`crate::DetachedBatch::run`].
+    pub fn take_detached(&self) -> Vec<crate::DetachedBatch> {
+        std::mem::take(&mut *lock(&self.handed))
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
 /// A gate's timeout: the hook's own or the rule's default, never below the rule's minimum

@@ -4,6 +4,7 @@ mod audit;
 mod bridge;
 mod completions;
 mod configured;
+mod detached;
 mod discover;
 mod doctor;
 mod explain;

@@ -600,6 +600,9 @@ pub fn run(a: RunArgs) -> anyhow::Result<Exit> {
     };
     let codex_enforced = !a.trust_all
         && adapters::codex_json::trust::codex_home(&trust_ctx).is_some_and(|h| h.is_dir());
+    let home_of_run = home
+        .clone()
+        .or_else(|| std::env::var_os("HOME").map(PathBuf::from));
     let options = RunnerOptions {
         session_id: Some(format!("hooks-run-{}", std::process::id())),
         cwd: Some(project),
@@ -610,6 +613,13 @@ pub fn run(a: RunArgs) -> anyhow::Result<Exit> {
         module_dispatch: Some(std::sync::Arc::new(
             runner::module_host::ModuleHost::default(),
         )),
+        // Hooks the agent does not wait for go to a supervisor process, so this one exits
+        // when the agent would go on; `--wait` runs them here to report them.
+        detach: if a.wait {
+            runner::Detach::InProcess
+        } else {
+            runner::Detach::HandOff
+        },
         ..RunnerOptions::default()
     };
     // A file that does not parse, or a hook the reader rejected, runs nothing: say so rather
@@ -698,6 +708,7 @@ pub fn run(a: RunArgs) -> anyhow::Result<Exit> {
     let session = a.events.is_some();
     let mut guard_not_loaded = false;
     let mut gate_failed = false;
+    let mut left = Vec::new();
     for event in &events {
         let (per_agent, spelled) = agents.dispatch(event);
         for n in &spelled {
@@ -706,6 +717,11 @@ pub fn run(a: RunArgs) -> anyhow::Result<Exit> {
         let mut decision = super::run_agents::merge(event.kind(), &per_agent);
         if a.wait {
             merge_waited(&mut decision, agents.wait_detached());
+        }
+        let (l, notes) = super::detached::hand_off(agents.take_detached(), home_of_run.as_deref());
+        left.extend(l);
+        for n in notes {
+            eprintln!("note: {}", shown(&n));
         }
         guard_not_loaded |= report_not_loaded(&mut decision, &places);
         // design.md's JSON has no room for why a hook failed; without this a module that does
@@ -746,12 +762,14 @@ pub fn run(a: RunArgs) -> anyhow::Result<Exit> {
         }
     }
     // Hooks the agent does not wait for keep running after the answer is printed, as under the
-    // agent: the reader of this process's output gets its end at once (stdout and stderr are
-    // pointed at /dev/null), while the process waits for those hooks before it exits, so their
-    // timeouts still hold and none is killed half-way.
-    if agents.detached_running() > 0 {
+    // agent, in a supervisor process of their own. Those no supervisor took run here: the
+    // reader of this process's output gets its end at once (stdout and stderr are pointed at
+    // /dev/null), while the process waits for those hooks before it exits, so their timeouts
+    // still hold and none is killed half-way.
+    if agents.detached_running() > 0 || !left.is_empty() {
         release_stdio();
         agents.wait_detached();
+        super::detached::run_here(left);
     }
     Ok(
         if guard_not_loaded || (a.fail_on_hook_error && gate_failed) {

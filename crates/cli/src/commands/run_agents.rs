@@ -112,6 +112,14 @@ impl Agents {
             .collect()
     }
 
+    /// Every agent's detached hooks handed to a supervisor since the last call.
+    pub fn take_detached(&self) -> Vec<runner::DetachedBatch> {
+        self.runners
+            .iter()
+            .flat_map(|(_, r)| r.take_detached())
+            .collect()
+    }
+
     /// How many detached hooks still run.
     pub fn detached_running(&self) -> usize {
         self.runners.iter().map(|(_, r)| r.detached_running()).sum()

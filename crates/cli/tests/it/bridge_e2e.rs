@@ -59,6 +59,7 @@ fn hooks(t: &Tree, args: &[&str], stdin: &str, env: &[(&str, &str)]) -> Output {
         .current_dir(t.project())
         .env("HOME", t.home())
         .env("SHELL", "/bin/sh")
+        .env("XDG_RUNTIME_DIR", t.dir.path().join("run"))
         .env_remove("CLAUDE_PROJECT_DIR")
         .env_remove("HOOKS_BRIDGE_DEPTH")
         .stdin(Stdio::piped())
@@ -277,7 +278,17 @@ fn post_tool_use_hooks_get_their_own_convention_s_payload() {
         "{}",
         stderr(&o)
     );
-    let log = std::fs::read_to_string(t.project().join("post-tool-use.jsonl")).unwrap();
+    // The hook is fire-and-forget: it may still be running in its supervisor (issue 33).
+    let log_file = t.project().join("post-tool-use.jsonl");
+    let start = std::time::Instant::now();
+    while !std::fs::read_to_string(&log_file).is_ok_and(|l| l.ends_with("}\n")) {
+        assert!(
+            start.elapsed().as_secs() < 60,
+            "the PostToolUse hook never wrote its log"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let log = std::fs::read_to_string(&log_file).unwrap();
     let got: Value = serde_json::from_str(log.trim()).unwrap();
     // Jarvis's PostToolUse payload (conventions.md §2), not Claude's.
     assert_eq!(got["hook_event_name"], "PostToolUse");

@@ -44,6 +44,7 @@ impl Tree {
         cmd.args(args)
             .current_dir(self.path("project"))
             .env("HOME", self.path("home"))
+            .env_remove("XDG_STATE_HOME")
             .env("NO_COLOR", "1");
         for (k, _) in std::env::vars() {
             if k.starts_with("JCODE_") {

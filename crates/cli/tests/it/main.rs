@@ -5,8 +5,11 @@
 mod common;
 
 mod audit;
+mod bridge_detached;
 mod bridge_e2e;
 mod bridge_install;
+mod bridge_uninstall;
+mod bridge_warm;
 mod cli_lint;
 mod cli_misc;
 mod codex_config_toml;

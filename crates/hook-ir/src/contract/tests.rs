@@ -601,6 +601,8 @@ fn bridge_limits_docs_bridge_md() {
     // docs/bridge.md "Timeouts": the bridge answers 2 s before its entry's timeout; bridges
     // nested deeper than 4 levels run nothing; the depth travels in HOOKS_BRIDGE_DEPTH.
     assert_eq!(limits::bridge::DEADLINE_MARGIN_MS, 2000);
+    assert_eq!(limits::bridge::WARM_HOST_IDLE_MS, 600_000);
+    assert_eq!(limits::bridge::WARM_HOST_IDLE_ENV, "HOOKS_BRIDGE_IDLE_MS");
     assert_eq!(limits::bridge::MAX_DEPTH, 4);
     assert_eq!(limits::bridge::DEPTH_ENV, "HOOKS_BRIDGE_DEPTH");
 }

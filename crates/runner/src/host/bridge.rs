@@ -100,6 +100,15 @@ impl Bridge {
             .collect()
     }
 
+    /// The hooks the agent does not wait for, kept by runners built with
+    /// [`crate::Detach::HandOff`] ([`Runner::take_detached`]).
+    pub fn take_detached(&self) -> Vec<crate::DetachedBatch> {
+        self.runners
+            .iter()
+            .flat_map(|(_, r)| r.take_detached())
+            .collect()
+    }
+
     /// How many hooks the agent does not wait for are still running.
     pub fn detached_running(&self) -> usize {
         self.runners.iter().map(|(_, r)| r.detached_running()).sum()

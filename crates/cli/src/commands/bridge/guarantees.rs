@@ -7,12 +7,12 @@
 //! - **a loop limit** (`--loop-limit N`): a Stop hook that keeps blocking keeps the agent going
 //!   (Codex has no cap at all). The bridge counts consecutive blocks of the host's stop event per
 //!   session — each event is a new process, so the count lives in a file of the user's private
-//!   runtime directory — and past the limit lets the agent stop, saying so.
+//!   runtime directory (`runner::loop_limit::FileCount`; the rule is the runner's, the same an
+//!   embedder gets with `RunnerOptions::loop_limit`) — and past the limit lets the agent stop,
+//!   saying so.
 
 use hook_ir::Kind;
-use runner::{Decision, OutcomeKind, Verdict};
-use sha2::{Digest, Sha256};
-use std::path::{Path, PathBuf};
+use runner::{Decision, OutcomeKind};
 
 /// Kinds whose block stops an action the user wanted guarded (a tool call, a prompt).
 fn is_gate(kind: Kind) -> bool {
@@ -55,86 +55,4 @@ pub fn fail_closed(decision: &Decision, bridge_failed: Option<&str>) -> Option<S
     })
 }
 
-/// The consecutive-block counter of one host session's stop event.
-pub struct StopLoop {
-    file: PathBuf,
-}
-
-impl StopLoop {
-    /// The counter of `host` for `session` in `project`, kept under `dir` (the user's private
-    /// runtime directory, [`runtime_dir`]).
-    pub fn new(dir: &Path, host: &str, session: Option<&str>, project: &Path) -> StopLoop {
-        let mut h = Sha256::new();
-        for part in [
-            host.as_bytes(),
-            session.unwrap_or("").as_bytes(),
-            project.as_os_str().as_encoded_bytes(),
-        ] {
-            h.update((part.len() as u64).to_le_bytes());
-            h.update(part);
-        }
-        let key: String = h
-            .finalize()
-            .iter()
-            .take(16)
-            .map(|b| format!("{b:02x}"))
-            .collect();
-        StopLoop {
-            file: dir.join(format!("stop-{key}")),
-        }
-    }
-
-    fn count(&self) -> u32 {
-        std::fs::read_to_string(&self.file)
-            .ok()
-            .and_then(|t| t.trim().parse().ok())
-            .unwrap_or(0)
-    }
-
-    /// Records what the hooks decided on a stop event and returns the decision the host gets:
-    /// a block past `limit` consecutive blocks becomes an allow with a note (and the count
-    /// starts again), an allow resets the count. A counter that cannot be written is said in a
-    /// note; the decision then stands.
-    pub fn apply(&self, decision: &mut Decision, limit: u32, notes: &mut Vec<String>) {
-        if limit == 0 {
-            return;
-        }
-        if !decision.is_block() {
-            let _ = std::fs::remove_file(&self.file);
-            return;
-        }
-        let n = self.count() + 1;
-        if n > limit {
-            let _ = std::fs::remove_file(&self.file);
-            decision.verdict = Verdict::Allow;
-            decision.continuation = None;
-            notes.push(format!(
-                "the stop hooks blocked {limit} times in a row in this session: `--loop-limit {limit}` lets the agent stop now"
-            ));
-            return;
-        }
-        if let Err(e) = std::fs::write(&self.file, n.to_string()) {
-            notes.push(format!(
-                "cannot record the stop-loop count in {}: {e}",
-                self.file.display()
-            ));
-        }
-    }
-}
-
-/// The user's private directory for the bridge's per-session state: `$XDG_RUNTIME_DIR/hooks`
-/// (a per-login tmpfs owned by the user, removed at logout), else `<home>/.cache/hooks/run`;
-/// created with mode 0700. `None` when neither can be made.
-pub fn runtime_dir(home: Option<&Path>) -> Option<PathBuf> {
-    use std::os::unix::fs::DirBuilderExt;
-    let base = std::env::var_os("XDG_RUNTIME_DIR")
-        .filter(|d| !d.is_empty())
-        .map(|d| PathBuf::from(d).join("hooks"))
-        .or_else(|| home.map(|h| h.join(".cache/hooks/run")))?;
-    std::fs::DirBuilder::new()
-        .recursive(true)
-        .mode(0o700)
-        .create(&base)
-        .ok()?;
-    Some(base)
-}
+pub use runner::state::runtime_dir;

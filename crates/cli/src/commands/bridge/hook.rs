@@ -32,8 +32,8 @@ struct Outcome {
     notes: Vec<String>,
     /// The bridge could not do its job; an allow then exits 1 with `notes` on stderr.
     failed: bool,
-    /// Hooks the host does not wait for (Jarvis PostToolUse) are still running in it: waited
-    /// for after the answer is written.
+    /// The bridge whose hooks the host does not wait for (Jarvis PostToolUse) are handed to a
+    /// supervisor, or, with `--wait`, still running in it and waited for after the answer.
     pending: Option<Bridge>,
     /// The host's session id, when its payload was read.
     session: Option<String>,
@@ -77,20 +77,40 @@ pub fn run(a: BridgeRunArgs) -> Exit {
     });
     let mut outcome = outcome;
     guarantee(&a, &mut outcome);
+    // Hooks the host does not wait for go to a supervisor before the answer (so a failure to
+    // start it is said with it); with `--wait`, or when no supervisor starts, this process
+    // runs them after answering and exits when they end.
     let pending = outcome.pending.take();
+    let mut left = Vec::new();
+    if let Some(bridge) = &pending {
+        let (l, notes) =
+            crate::commands::detached::hand_off(bridge.take_detached(), home_of(&a).as_deref());
+        left = l;
+        outcome.notes.extend(notes);
+    }
     let exit = respond(host, &event_name, outcome);
+    let mut ended = crate::commands::detached::run_here(left);
     if let Some(bridge) = pending {
-        for h in bridge.wait_detached() {
-            if let Some(e) = h.error.filter(|_| h.outcome != OutcomeKind::Allowed) {
-                eprintln!(
-                    "hooks bridge: hook `{}`: {}",
-                    visible_line(&h.id),
-                    visible(&e)
-                );
-            }
+        ended.extend(bridge.wait_detached());
+    }
+    for h in ended {
+        if let Some(e) = h.error.filter(|_| h.outcome != OutcomeKind::Allowed) {
+            eprintln!(
+                "hooks bridge: hook `{}`: {}",
+                visible_line(&h.id),
+                visible(&e)
+            );
         }
     }
     exit
+}
+
+/// `--home`, else `$HOME`.
+fn home_of(a: &BridgeRunArgs) -> Option<PathBuf> {
+    match &a.home {
+        Some(h) => super::super::discover::absolute(h).ok(),
+        None => std::env::var_os("HOME").map(PathBuf::from),
+    }
 }
 
 /// What the bridge guarantees on top of the source contracts: `--fail-closed` turns a failed
@@ -109,15 +129,26 @@ fn guarantee(a: &BridgeRunArgs, o: &mut Outcome) {
         }
     }
     if o.decision.kind == Kind::Stop && a.loop_limit > 0 {
-        let home = match &a.home {
-            Some(h) => super::super::discover::absolute(h).ok(),
-            None => std::env::var_os("HOME").map(PathBuf::from),
-        };
+        let home = home_of(a);
         match guarantees::runtime_dir(home.as_deref()) {
             Some(dir) => {
                 let host = a.host.map(|h| h.as_str()).unwrap_or_default();
-                let l = guarantees::StopLoop::new(&dir, host, o.session.as_deref(), &o.project);
-                l.apply(&mut o.decision, a.loop_limit, &mut o.notes);
+                let count = runner::loop_limit::FileCount::new(
+                    &dir,
+                    host,
+                    o.session.as_deref(),
+                    &o.project,
+                );
+                let unrecorded = runner::loop_limit::apply(&mut o.decision, a.loop_limit, &count);
+                if let Some(e) = unrecorded {
+                    o.notes.push(format!(
+                        "cannot record the stop-loop count in {}: {e}",
+                        count.path().display()
+                    ));
+                }
+                if let Some(m) = &o.decision.loop_limited {
+                    o.notes.push(format!("{m} (`--loop-limit {}`)", a.loop_limit));
+                }
             }
             None => o.notes.push(
                 "no private runtime directory for the stop-loop count ($XDG_RUNTIME_DIR, ~/.cache): `--loop-limit` is not applied".into(),
@@ -196,10 +227,7 @@ fn bridge(
         Err(e) => Err(format!("cannot read the host's payload on stdin: {e}")),
     };
     let project = project_root(a, host, payload.as_ref().ok());
-    let home = match &a.home {
-        Some(h) => super::super::discover::absolute(h).ok(),
-        None => std::env::var_os("HOME").map(PathBuf::from),
-    };
+    let home = home_of(a);
     // Only the conventions that can have a hook of this kind are read, and not linted.
     let ctx = Context::from_process(Some(project.clone()), home.clone(), true);
     let found = adapters::read_only(&ctx, &sources);
@@ -271,7 +299,21 @@ fn bridge(
             project: PathBuf::new(),
         };
     }
-    let mut o = dispatch(host, &he, hooks, &project, home, depth, trust);
+    let session = he.session_id.clone();
+    let mut o = dispatch(
+        host,
+        &he,
+        hooks,
+        &project,
+        home.clone(),
+        depth,
+        trust,
+        a.wait,
+    );
+    if kind == Kind::SessionShutdown {
+        // The session's warm module host, if one serves, ends with it.
+        super::warm::end_session(session.as_deref(), &project, home.as_deref());
+    }
     notes.append(&mut o.notes);
     o.notes = notes;
     o
@@ -306,16 +348,26 @@ fn dispatch(
     home: Option<PathBuf>,
     depth: u32,
     trust: Option<Arc<dyn runner::TrustPolicy>>,
+    wait: bool,
 ) -> Outcome {
     let kind = he.event.kind();
     let mut notes = Vec::new();
-    let module_host = hooks
-        .iter()
-        .any(|h| {
-            hook_ir::contract::runtime(h.convention)
-                .is_some_and(|r| r.launch == hook_ir::contract::Launch::Module)
-        })
-        .then(|| Arc::new(runner::module_host::ModuleHost::default()));
+    let has_modules = hooks.iter().any(|h| {
+        hook_ir::contract::runtime(h.convention)
+            .is_some_and(|r| r.launch == hook_ir::contract::Launch::Module)
+    });
+    // Module hooks go to the session's warm host when there is one to use (started by the
+    // session's first such event), else to a host of this process.
+    let warm = has_modules
+        .then(|| super::warm::modules(he.session_id.as_deref(), project, home.as_deref()))
+        .flatten()
+        .map(Arc::new);
+    let module_host: Option<Arc<dyn runner::ModuleDispatch>> = match &warm {
+        Some(w) => Some(Arc::clone(w) as Arc<dyn runner::ModuleDispatch>),
+        None => has_modules.then(|| {
+            Arc::new(runner::module_host::ModuleHost::default()) as Arc<dyn runner::ModuleDispatch>
+        }),
+    };
     let options = RunnerOptions {
         session_id: he.session_id.clone(),
         cwd: he.cwd.clone().or_else(|| Some(project.to_path_buf())),
@@ -328,8 +380,13 @@ fn dispatch(
         transcript_path: he.transcript_path.clone(),
         project_dir: Some(project.to_path_buf()),
         env: vec![(lim::DEPTH_ENV.into(), Some((depth + 1).to_string().into()))],
-        module_dispatch: module_host.map(|m| m as Arc<dyn runner::ModuleDispatch>),
+        module_dispatch: module_host,
         trust,
+        detach: if wait {
+            runner::Detach::InProcess
+        } else {
+            runner::Detach::HandOff
+        },
         ..RunnerOptions::default()
     };
     // A matcher that would hang the dispatch (a catastrophically backtracking regex) is left
@@ -397,6 +454,7 @@ fn dispatch(
             (host::fallback(kind, &matching, &[], &why), true)
         }
     };
+    notes.extend(warm.iter().flat_map(|w| w.notes()));
     for h in &decision.hooks {
         let why = h.error.clone().or_else(|| {
             let stderr = h.stderr.trim();
@@ -418,7 +476,8 @@ fn dispatch(
         decision,
         notes,
         failed,
-        pending: (bridge.detached_running() > 0).then_some(bridge),
+        // Hooks the host does not wait for: running in it (`--wait`) or kept to hand off.
+        pending: Some(bridge),
         session: he.session_id.clone(),
         project: project.to_path_buf(),
     }

@@ -2,6 +2,7 @@
 //! entry per host event that has hooks to bridge, written through the host convention's own
 //! format-preserving writer (idempotent); stale bridge entries of the host are removed.
 
+use super::stash::Stash;
 use crate::args::BridgeInstallArgs;
 use crate::exit::Exit;
 use crate::render::human::visible_line;
@@ -228,6 +229,15 @@ pub fn install(a: BridgeInstallArgs) -> anyhow::Result<Exit> {
         })
         .collect();
     let before = read(&s.target, &s.display)?;
+    // What uninstall gives back: the file as it was before the first install.
+    let stash = Stash::of(&s.target, s.ctx.home.as_deref(), a.home.is_some());
+    let has_entries = before
+        .as_deref()
+        .and_then(|t| removal(&s, t, |_| true).ok().flatten())
+        .is_some();
+    let original = stash
+        .as_ref()
+        .and_then(|st| st.original_for(before.as_deref(), has_entries));
     let stale = match &before {
         Some(text) => removal(&s, text, |e| {
             let wanted_command = keep
@@ -305,6 +315,8 @@ pub fn install(a: BridgeInstallArgs) -> anyhow::Result<Exit> {
     }
     if a.dry_run {
         outln!("dry run: nothing written.");
+    } else if let (Some(st), Some(now)) = (&stash, read(&s.target, &s.display)?) {
+        st.save(original, &now);
     }
     outln!("{}", where_hooks_run(&s));
     Ok(Exit::Success)
@@ -322,7 +334,7 @@ pub fn uninstall(a: BridgeInstallArgs) -> anyhow::Result<Exit> {
         .as_ref()
         .map(|f| f.0.iter().map(|c| c.as_str()).collect::<Vec<_>>().join(","));
     // With --from, only the entries installed with that --from.
-    let Some((change, n)) = removal(&s, &before, |e| from.is_none() || e.from == from)? else {
+    let Some((mut change, n)) = removal(&s, &before, |e| from.is_none() || e.from == from)? else {
         outln!(
             "{}: no bridge entries for `{}`; nothing to remove.",
             s.display,
@@ -330,25 +342,71 @@ pub fn uninstall(a: BridgeInstallArgs) -> anyhow::Result<Exit> {
         );
         return Ok(Exit::Success);
     };
+    let all = removal(&s, &before, |_| true)?.map_or(0, |(_, n)| n) == n;
+    let stash = Stash::of(&s.target, s.ctx.home.as_deref(), a.home.is_some());
+    // `Some(parent_existed)`: the file did not exist before the install; it goes again.
+    let mut delete: Option<bool> = None;
+    if all {
+        match stash.as_ref().and_then(|st| st.restorable(&before)) {
+            // Nothing but the install changed the file: its original bytes come back.
+            Some(r) => match r.original {
+                Some(text) => change.after = text,
+                None => delete = Some(r.parent_existed),
+            },
+            // Edited since: only the entries go (the user's edits stay), and a `hooks` key the
+            // install added goes with them once empty.
+            None if s.host != Convention::Jarvis => {
+                let had_key = stash
+                    .as_ref()
+                    .and_then(Stash::kept)
+                    .and_then(|r| r.original)
+                    .is_some_and(|t| bridge::has_hooks_key(&t));
+                if !had_key {
+                    change.after = bridge::drop_empty_hooks_key(&change.after);
+                }
+            }
+            None => {}
+        }
+    }
+    if delete.is_some() {
+        change.after = String::new();
+    }
+    let entries = format!("{n} bridge entr{}", if n == 1 { "y" } else { "ies" });
     if a.dry_run {
-        outln!(
-            "{}: would remove {n} bridge entr{}:",
-            s.display,
-            if n == 1 { "y" } else { "ies" }
-        );
+        outln!("{}: would remove {entries}:", s.display);
         out!("{}", super::super::import::diff(&change));
+        if delete.is_some() {
+            outln!("{}: would be deleted (install created it).", s.display);
+        }
         outln!("dry run: nothing written.");
-    } else {
-        apply(&Plan {
-            changes: vec![change],
-            diagnostics: Vec::new(),
-        })
-        .with_context(|| format!("cannot write {}", s.display))?;
-        outln!(
-            "{}: removed {n} bridge entr{}.",
-            s.display,
-            if n == 1 { "y" } else { "ies" }
-        );
+        return Ok(Exit::Success);
+    }
+    match delete {
+        Some(parent_existed) => {
+            std::fs::remove_file(&s.target)
+                .with_context(|| format!("cannot delete {}", s.display))?;
+            if !parent_existed {
+                // Only when empty: anything else in it is not ours.
+                let _ = s.target.parent().map(std::fs::remove_dir);
+            }
+            outln!(
+                "{}: removed {entries}; deleted the file (install created it).",
+                s.display
+            );
+        }
+        None => {
+            apply(&Plan {
+                changes: vec![change],
+                diagnostics: Vec::new(),
+            })
+            .with_context(|| format!("cannot write {}", s.display))?;
+            outln!("{}: removed {entries}.", s.display);
+        }
+    }
+    if all {
+        if let Some(st) = &stash {
+            st.forget();
+        }
     }
     Ok(Exit::Success)
 }

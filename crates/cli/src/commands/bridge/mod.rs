@@ -4,6 +4,8 @@
 mod guarantees;
 mod hook;
 mod install;
+mod stash;
+mod warm;
 
 use crate::args::{BridgeAction, BridgeArgs};
 use crate::exit::Exit;
@@ -13,6 +15,8 @@ pub fn run(a: BridgeArgs) -> anyhow::Result<Exit> {
     match a.action {
         Some(BridgeAction::Install(i)) => install::install(i),
         Some(BridgeAction::Uninstall(i)) => install::uninstall(i),
+        Some(BridgeAction::Supervise(s)) => super::detached::supervise(s),
+        Some(BridgeAction::Serve(s)) => warm::serve(s),
         None => Ok(hook::run(a.run)),
     }
 }
