@@ -338,7 +338,7 @@ impl Agent {
         }
         std::fs::create_dir_all(root.join("tmp"))?;
         if self == Agent::Qwen {
-            return qwen_user_settings(root, hooks_file);
+            return qwen_user_settings(root);
         }
         if self == Agent::Cline {
             return cline_auth(self, root, model_url);
@@ -376,7 +376,8 @@ impl Agent {
                 Agent::Claude => claude_items(body),
                 Agent::Codex => codex_items(body),
                 Agent::Gemini => gemini_items(body),
-                Agent::Copilot | Agent::Qwen | Agent::Cline => chat_items(body),
+                Agent::Copilot | Agent::Cline => chat_items(body),
+                Agent::Qwen => chat_items_but(body, qwen_boilerplate),
             };
             let start = if items >= seen { seen } else { 0 };
             out.push(texts.into_iter().skip(start).flatten().collect());
@@ -512,12 +513,36 @@ fn copilot_trust(root: &Path) -> Result<()> {
 /// Per message of a Chat Completions request: the texts the model reads (user messages and tool
 /// results whole, the marked paragraphs of system messages).
 fn chat_items(body: &Value) -> (usize, Vec<Vec<String>>) {
+    chat_items_but(body, |_| false)
+}
+
+/// [`chat_items`] without the user texts that `boilerplate` says are the agent's own (Qwen
+/// Code's `<system-reminder>` skill list, version-dependent).
+fn chat_items_but(body: &Value, boilerplate: fn(&str) -> bool) -> (usize, Vec<Vec<String>>) {
     let msgs = body["messages"].as_array().cloned().unwrap_or_default();
+    let user_texts = |content: &Value| -> Vec<String> {
+        let parts: Vec<String> = match content {
+            Value::Array(parts) => parts
+                .iter()
+                .filter_map(|p| p["text"].as_str().map(str::to_string))
+                .collect(),
+            other => vec![content_text(other)],
+        };
+        if !parts.iter().any(|t| boilerplate(t)) {
+            return vec![content_text(content)];
+        }
+        let kept: Vec<String> = parts.into_iter().filter(|t| !boilerplate(t)).collect();
+        if kept.is_empty() {
+            Vec::new()
+        } else {
+            vec![kept.join("\n")]
+        }
+    };
     let texts = msgs
         .iter()
         .map(|m| match m["role"].as_str() {
             Some("system" | "developer") => marked_paragraphs(&content_text(&m["content"])),
-            Some("user") => vec![content_text(&m["content"])],
+            Some("user") => user_texts(&m["content"]),
             Some("tool") => vec![format!("tool: {}", content_text(&m["content"]))],
             _ => Vec::new(),
         })
@@ -525,15 +550,45 @@ fn chat_items(body: &Value) -> (usize, Vec<Vec<String>>) {
     (msgs.len(), texts)
 }
 
+/// Qwen Code's own texts in user messages: `<system-reminder>` blocks (the skill list) that carry
+/// no hook's `TOK_*` marker.
+fn qwen_boilerplate(text: &str) -> bool {
+    text.trim_start().starts_with("<system-reminder>") && !text.contains("TOK_")
+}
+
 /// Qwen Code's user settings: the OpenAI auth, no usage statistics, no update check (nothing to
-/// send off loopback). Merged into the scenario's config when that is the user settings file.
-fn qwen_user_settings(root: &Path, hooks_file: &Path) -> Result<()> {
+/// send off loopback), merged into whatever the scenario wrote there (its config or `files`).
+fn qwen_user_settings(root: &Path) -> Result<()> {
     let ours = serde_json::json!({
         "security": {"auth": {"selectedType": "openai"}},
         "privacy": {"usageStatisticsEnabled": false},
         "general": {"disableAutoUpdate": true, "disableUpdateNag": true},
     });
-    merge_user_settings(&root.join("home/.qwen/settings.json"), hooks_file, &ours)
+    let user = root.join("home/.qwen/settings.json");
+    // A scenario's own user settings (`files`: folder trust on) keep their keys: ours go in deep.
+    let mut settings = match std::fs::read_to_string(&user) {
+        Ok(t) => serde_json::from_str::<Value>(&t)
+            .map_err(|e| Error::msg(format!("the Qwen user settings: {e}")))?,
+        Err(_) => serde_json::json!({}),
+    };
+    deep_merge(&mut settings, &ours);
+    if let Some(dir) = user.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    std::fs::write(&user, serde_json::to_string_pretty(&settings)?)?;
+    Ok(())
+}
+
+/// `ours` merged into `into`, object by object (`ours` wins on anything else).
+fn deep_merge(into: &mut Value, ours: &Value) {
+    match (into, ours) {
+        (Value::Object(a), Value::Object(b)) => {
+            for (k, v) in b {
+                deep_merge(a.entry(k.clone()).or_insert(Value::Null), v);
+            }
+        }
+        (slot, v) => *slot = v.clone(),
+    }
 }
 
 /// Cline's provider: `cline auth -p openai-compatible -b <url> -k … -m …` (3.0.65 stores it
@@ -601,7 +656,7 @@ fn gemini_user_settings(root: &Path, hooks_file: &Path) -> Result<()> {
 }
 
 /// Writes `ours` into the user settings file `user`, merged over the scenario's config when that
-/// is the file itself (Gemini CLI and Qwen Code).
+/// is the file itself.
 fn merge_user_settings(user: &Path, hooks_file: &Path, ours: &Value) -> Result<()> {
     let text = match std::fs::read_to_string(&user) {
         Ok(t) if user == hooks_file => t,
@@ -682,4 +737,47 @@ pub fn pinned_version(repo: &Path, package: &str) -> Result<String> {
         .as_str()
         .map(str::to_string)
         .ok_or_else(|| Error::msg(format!("{} does not pin {package}", p.display())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn qwen_skill_reminders_are_left_out_of_what_the_model_was_told() {
+        let body = json!({"messages": [
+            {"role": "system", "content": "You are Qwen Code."},
+            {"role": "user", "content": [
+                {"type": "text", "text": "<system-reminder>\nskills: batch…\n</system-reminder>"},
+                {"type": "text", "text": "please run TOK_prompt"}]},
+            {"role": "user", "content": "<system-reminder>TOK_hook_context</system-reminder>"}]});
+        assert_eq!(
+            Agent::Qwen.told(&[body.clone()]),
+            vec![vec![
+                "please run TOK_prompt".to_string(),
+                "<system-reminder>TOK_hook_context</system-reminder>".to_string()
+            ]]
+        );
+        // Copilot CLI and Cline keep every user text.
+        assert_eq!(Agent::Cline.told(&[body])[0].len(), 2);
+    }
+
+    #[test]
+    fn qwen_user_settings_keep_the_scenario_keys_next_to_ours() {
+        let root = tempfile::tempdir().unwrap();
+        let user = root.path().join("home/.qwen/settings.json");
+        std::fs::create_dir_all(user.parent().unwrap()).unwrap();
+        std::fs::write(
+            &user,
+            r#"{"security": {"folderTrust": {"enabled": true}}, "hooks": {}}"#,
+        )
+        .unwrap();
+        qwen_user_settings(root.path()).unwrap();
+        let v: Value = serde_json::from_str(&std::fs::read_to_string(&user).unwrap()).unwrap();
+        assert_eq!(v["security"]["folderTrust"]["enabled"], true);
+        assert_eq!(v["security"]["auth"]["selectedType"], "openai");
+        assert_eq!(v["hooks"], json!({}));
+        assert_eq!(v["privacy"]["usageStatisticsEnabled"], false);
+    }
 }

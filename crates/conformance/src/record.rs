@@ -30,11 +30,16 @@ pub fn json_inner(s: &str) -> String {
     quoted[1..quoted.len() - 1].to_string()
 }
 
-/// A scenario file's text under run root `root`: `<LOGS>` is the log directory, `@NAME@` the path
-/// of script NAME (both escaped as in a JSON string, which JavaScript and TOML strings read alike).
+/// A scenario file's text under run root `root`: `<LOGS>` is the log directory, `<ROOT>` the run's
+/// root (Qwen Code's `trustedFolders.json` names the project), `@NAME@` the path of script NAME
+/// (all escaped as in a JSON string, which JavaScript and TOML strings read alike).
 pub fn expand_file(text: &str, root: &Path) -> String {
     let logs = json_inner(&root.join("logs").display().to_string());
-    expand(&text.replace("<LOGS>", &logs), &root.join("hooks"))
+    let run_root = json_inner(&root.display().to_string());
+    expand(
+        &text.replace("<LOGS>", &logs).replace("<ROOT>", &run_root),
+        &root.join("hooks"),
+    )
 }
 
 /// Writes `text` to `rel` under `root`, creating its directories.
@@ -287,9 +292,10 @@ pub fn record(agent: Agent, s: &Scenario, repo: &Path) -> Result<Trace> {
     } else {
         None
     };
-    // Gemini CLI (and Qwen Code, its fork) is a Node.js bundle whose start alone takes seconds on a loaded machine: a
-    // whole `--check` pass at load 15 on 2 cores saw 17 of 52 runs killed at 30 s.
-    let floor = if matches!(agent, Agent::Gemini | Agent::Qwen) {
+    // Gemini CLI is a Node.js bundle whose start alone takes seconds on a loaded machine: a
+    // whole `--check` pass at load 15 on 2 cores saw 17 of 52 runs killed at 30 s. Qwen Code
+    // (its fork) and Cline (a 150 MB Bun binary, after `cline auth`) alike: 30-50 s at load 12.
+    let floor = if matches!(agent, Agent::Gemini | Agent::Qwen | Agent::Cline) {
         60
     } else {
         0
