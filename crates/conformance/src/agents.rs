@@ -658,7 +658,7 @@ fn gemini_user_settings(root: &Path, hooks_file: &Path) -> Result<()> {
 /// Writes `ours` into the user settings file `user`, merged over the scenario's config when that
 /// is the file itself.
 fn merge_user_settings(user: &Path, hooks_file: &Path, ours: &Value) -> Result<()> {
-    let text = match std::fs::read_to_string(&user) {
+    let text = match std::fs::read_to_string(user) {
         Ok(t) if user == hooks_file => t,
         _ => "{}".to_string(),
     };
@@ -753,7 +753,7 @@ mod tests {
                 {"type": "text", "text": "please run TOK_prompt"}]},
             {"role": "user", "content": "<system-reminder>TOK_hook_context</system-reminder>"}]});
         assert_eq!(
-            Agent::Qwen.told(&[body.clone()]),
+            Agent::Qwen.told(std::slice::from_ref(&body)),
             vec![vec![
                 "please run TOK_prompt".to_string(),
                 "<system-reminder>TOK_hook_context</system-reminder>".to_string()
