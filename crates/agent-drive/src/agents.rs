@@ -18,6 +18,10 @@ pub enum Agent {
     Gemini,
     /// GitHub Copilot CLI (`@github/copilot`): recorded, not yet replayed ([`Agent::PENDING`]).
     Copilot,
+    /// Qwen Code (`@qwen-code/qwen-code`): recorded, not yet replayed ([`Agent::PENDING`]).
+    Qwen,
+    /// Cline CLI (`cline`): recorded, not yet replayed ([`Agent::PENDING`]).
+    Cline,
 }
 
 impl Agent {
@@ -26,9 +30,10 @@ impl Agent {
     pub const ALL: [Agent; 3] = [Agent::Claude, Agent::Codex, Agent::Gemini];
 
     /// Agents recorded but not replayed: no convention of ours reads their hooks yet (Copilot
-    /// CLI: `copilot-hooks`, issue 29). Their traces go to `conformance/traces-pending/`, and
-    /// `record` runs them only when asked by name (`--agent copilot`), never in CI's `--check`.
-    pub const PENDING: [Agent; 1] = [Agent::Copilot];
+    /// CLI: `copilot-hooks`, issue 29; Qwen Code: `qwen-settings`, Cline: `cline-dir`, issue 30).
+    /// Their traces go to `conformance/traces-pending/`, and `record` runs them only when asked
+    /// by name (`--agent copilot`), never in CI's `--check`.
+    pub const PENDING: [Agent; 3] = [Agent::Copilot, Agent::Qwen, Agent::Cline];
 
     /// Whether it is one of [`Agent::PENDING`].
     pub fn pending(self) -> bool {
@@ -42,6 +47,8 @@ impl Agent {
             Agent::Codex => "codex",
             Agent::Gemini => "gemini",
             Agent::Copilot => "copilot",
+            Agent::Qwen => "qwen",
+            Agent::Cline => "cline",
         }
     }
 
@@ -60,7 +67,7 @@ impl Agent {
             Agent::Claude => Some(hook_ir::Convention::ClaudeSettings),
             Agent::Codex => Some(hook_ir::Convention::CodexJson),
             Agent::Gemini => Some(hook_ir::Convention::GeminiSettings),
-            Agent::Copilot => None,
+            Agent::Copilot | Agent::Qwen | Agent::Cline => None,
         }
     }
 
@@ -71,6 +78,8 @@ impl Agent {
             Agent::Codex => "@openai/codex",
             Agent::Gemini => "@google/gemini-cli",
             Agent::Copilot => "@github/copilot",
+            Agent::Qwen => "@qwen-code/qwen-code",
+            Agent::Cline => "cline",
         }
     }
 
@@ -89,6 +98,11 @@ impl Agent {
             // `@github/copilot` loader only picks it); it unpacks its bundle into
             // `$XDG_CACHE_HOME` or `~/.cache/copilot/pkg/` at first start.
             Agent::Copilot => nm.join("@github/copilot-linux-x64/copilot"),
+            // A Node.js bundle (`cli-entry.js`, `#!/usr/bin/env node`).
+            Agent::Qwen => nm.join(".bin/qwen"),
+            // The platform package's executable (Bun and the bundle in one file); the `cline`
+            // Node.js wrapper only picks it.
+            Agent::Cline => nm.join("@cline/cli-linux-x64/bin/cline"),
         }
     }
 
@@ -103,7 +117,7 @@ impl Agent {
             Agent::Claude => Box::new(Anthropic),
             Agent::Codex => Box::new(OpenAi),
             Agent::Gemini => Box::new(Gemini),
-            Agent::Copilot => Box::new(Chat),
+            Agent::Copilot | Agent::Qwen | Agent::Cline => Box::new(Chat),
         }
     }
 
@@ -119,6 +133,12 @@ impl Agent {
             // Every `*.json` of the repository's `.github/hooks/`, and of `$COPILOT_HOME/hooks/`.
             (Agent::Copilot, Layer::Project) => "project/.github/hooks/conformance.json",
             (Agent::Copilot, Layer::User) => "home/.copilot/hooks/conformance.json",
+            (Agent::Qwen, Layer::Project) => "project/.qwen/settings.json",
+            (Agent::Qwen, Layer::User) => "home/.qwen/settings.json",
+            // A directory of executables named after their event: the config is the
+            // `PreToolUse` one (other events' files come in the scenario's `files`).
+            (Agent::Cline, Layer::Project) => "project/.clinerules/hooks/PreToolUse",
+            (Agent::Cline, Layer::User) => "home/.cline/hooks/PreToolUse",
         }
     }
 
@@ -191,6 +211,26 @@ impl Agent {
             ]
             .map(String::from)
             .to_vec(),
+            // The positional prompt (`-p` is deprecated in 0.24.4); `yolo`: the scripted shell
+            // call runs without a prompt; the OpenAI-compatible auth with the model of `env`.
+            Agent::Qwen => [
+                &s.prompt,
+                "--approval-mode",
+                "yolo",
+                "--auth-type",
+                "openai",
+                "-m",
+                CHAT_MODEL,
+                "--output-format",
+                "json",
+            ]
+            .map(String::from)
+            .to_vec(),
+            // The provider and model `cline auth` stored in `setup`; act mode, every tool
+            // approved; JSON lines on stdout.
+            Agent::Cline => ["--auto-approve", "true", "--json", &s.prompt]
+                .map(String::from)
+                .to_vec(),
         };
         a.shrink_to_fit();
         a
@@ -250,13 +290,32 @@ impl Agent {
                     ("COPILOT_PROVIDER_BASE_URL", &url),
                     ("COPILOT_PROVIDER_TYPE", "openai"),
                     ("COPILOT_PROVIDER_API_KEY", "sk-conformance-dummy"),
-                    ("COPILOT_MODEL", COPILOT_MODEL),
+                    ("COPILOT_MODEL", CHAT_MODEL),
                     // No authentication, telemetry, web tools, GitHub MCP server or update.
                     ("COPILOT_OFFLINE", "true"),
                     ("COPILOT_AUTO_UPDATE", "false"),
                 ] {
                     env.push((k.into(), v.into()));
                 }
+            }
+            Agent::Qwen => {
+                let url = format!("{model_url}/v1");
+                for (k, v) in [
+                    ("OPENAI_BASE_URL", url.as_str()),
+                    ("OPENAI_API_KEY", "sk-conformance-dummy"),
+                    ("OPENAI_MODEL", CHAT_MODEL),
+                ] {
+                    env.push((k.into(), v.into()));
+                }
+                // Node's compile cache and Qwen's scratch files stay in the run's root.
+                env.push(("TMPDIR".into(), root.join("tmp").display().to_string()));
+            }
+            Agent::Cline => {
+                env.push((
+                    "CLINE_DIR".into(),
+                    home.join(".cline").display().to_string(),
+                ));
+                env.push(("TMPDIR".into(), root.join("tmp").display().to_string()));
             }
         }
         env
@@ -276,6 +335,13 @@ impl Agent {
         }
         if self == Agent::Copilot {
             return copilot_trust(root);
+        }
+        std::fs::create_dir_all(root.join("tmp"))?;
+        if self == Agent::Qwen {
+            return qwen_user_settings(root);
+        }
+        if self == Agent::Cline {
+            return cline_auth(self, root, model_url);
         }
         if self != Agent::Codex {
             return Ok(());
@@ -310,7 +376,8 @@ impl Agent {
                 Agent::Claude => claude_items(body),
                 Agent::Codex => codex_items(body),
                 Agent::Gemini => gemini_items(body),
-                Agent::Copilot => chat_items(body),
+                Agent::Copilot | Agent::Cline => chat_items(body),
+                Agent::Qwen => chat_items_but(body, qwen_boilerplate),
             };
             let start = if items >= seen { seen } else { 0 };
             out.push(texts.into_iter().skip(start).flatten().collect());
@@ -423,8 +490,9 @@ fn codex_items(body: &Value) -> (usize, Vec<Vec<String>>) {
     (items.len(), texts)
 }
 
-/// The model Copilot CLI is told to use (not in its catalog: it warns and uses default limits).
-const COPILOT_MODEL: &str = "conformance-model";
+/// The model the Chat Completions agents are told to use (not in Copilot CLI's catalog: it warns
+/// and uses default limits).
+const CHAT_MODEL: &str = "conformance-model";
 
 /// Copilot CLI loads a folder's hooks (repository `.github/hooks/`, `.github/copilot/settings`)
 /// only when the folder is trusted: `trusted_folders` in `$COPILOT_HOME/config.json`, which
@@ -445,17 +513,134 @@ fn copilot_trust(root: &Path) -> Result<()> {
 /// Per message of a Chat Completions request: the texts the model reads (user messages and tool
 /// results whole, the marked paragraphs of system messages).
 fn chat_items(body: &Value) -> (usize, Vec<Vec<String>>) {
+    chat_items_but(body, |_| false)
+}
+
+/// [`chat_items`] without the user texts that `boilerplate` says are the agent's own (Qwen
+/// Code's `<system-reminder>` skill list, version-dependent).
+fn chat_items_but(body: &Value, boilerplate: fn(&str) -> bool) -> (usize, Vec<Vec<String>>) {
     let msgs = body["messages"].as_array().cloned().unwrap_or_default();
+    let user_texts = |content: &Value| -> Vec<String> {
+        let parts: Vec<String> = match content {
+            Value::Array(parts) => parts
+                .iter()
+                .filter_map(|p| p["text"].as_str().map(str::to_string))
+                .collect(),
+            other => vec![content_text(other)],
+        };
+        if !parts.iter().any(|t| boilerplate(t)) {
+            return vec![content_text(content)];
+        }
+        let kept: Vec<String> = parts.into_iter().filter(|t| !boilerplate(t)).collect();
+        if kept.is_empty() {
+            Vec::new()
+        } else {
+            vec![kept.join("\n")]
+        }
+    };
     let texts = msgs
         .iter()
         .map(|m| match m["role"].as_str() {
             Some("system" | "developer") => marked_paragraphs(&content_text(&m["content"])),
-            Some("user") => vec![content_text(&m["content"])],
+            Some("user") => user_texts(&m["content"]),
             Some("tool") => vec![format!("tool: {}", content_text(&m["content"]))],
             _ => Vec::new(),
         })
         .collect::<Vec<_>>();
     (msgs.len(), texts)
+}
+
+/// Qwen Code's own texts in user messages: `<system-reminder>` blocks (the skill list) that carry
+/// no hook's `TOK_*` marker.
+fn qwen_boilerplate(text: &str) -> bool {
+    text.trim_start().starts_with("<system-reminder>") && !text.contains("TOK_")
+}
+
+/// Qwen Code's user settings: the OpenAI auth, no usage statistics, no update check (nothing to
+/// send off loopback), merged into whatever the scenario wrote there (its config or `files`).
+fn qwen_user_settings(root: &Path) -> Result<()> {
+    let ours = serde_json::json!({
+        "security": {"auth": {"selectedType": "openai"}},
+        "privacy": {"usageStatisticsEnabled": false},
+        "general": {"disableAutoUpdate": true, "disableUpdateNag": true},
+    });
+    let user = root.join("home/.qwen/settings.json");
+    // A scenario's own user settings (`files`: folder trust on) keep their keys: ours go in deep.
+    let mut settings = match std::fs::read_to_string(&user) {
+        Ok(t) => serde_json::from_str::<Value>(&t)
+            .map_err(|e| Error::msg(format!("the Qwen user settings: {e}")))?,
+        Err(_) => serde_json::json!({}),
+    };
+    deep_merge(&mut settings, &ours);
+    if let Some(dir) = user.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    std::fs::write(&user, serde_json::to_string_pretty(&settings)?)?;
+    Ok(())
+}
+
+/// `ours` merged into `into`, object by object (`ours` wins on anything else).
+fn deep_merge(into: &mut Value, ours: &Value) {
+    match (into, ours) {
+        (Value::Object(a), Value::Object(b)) => {
+            for (k, v) in b {
+                deep_merge(a.entry(k.clone()).or_insert(Value::Null), v);
+            }
+        }
+        (slot, v) => *slot = v.clone(),
+    }
+}
+
+/// Cline's provider: `cline auth -p openai-compatible -b <url> -k … -m …` (3.0.65 stores it
+/// under `$CLINE_DIR`), run in the run's own environment, bounded in time.
+fn cline_auth(agent: Agent, root: &Path, model_url: &str) -> Result<()> {
+    // The pinned builds live in the source repository's `conformance/node_modules` (Cline is
+    // driven by the conformance suite only).
+    let repo = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let url = format!("{model_url}/v1");
+    let mut child = std::process::Command::new(agent.binary(&repo))
+        .args([
+            "auth",
+            "-p",
+            "openai-compatible",
+            "-b",
+            &url,
+            "-k",
+            "sk-conformance-dummy",
+            "-m",
+            CHAT_MODEL,
+        ])
+        .env_clear()
+        .envs(agent.env(root, model_url))
+        .current_dir(root.join("project"))
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .map_err(|e| Error::msg(format!("cannot run `cline auth`: {e}")))?;
+    let started = std::time::Instant::now();
+    loop {
+        if let Some(st) = child.try_wait()? {
+            if st.success() {
+                return Ok(());
+            }
+            let mut err = String::new();
+            if let Some(mut e) = child.stderr.take() {
+                use std::io::Read;
+                let _ = e.read_to_string(&mut err);
+            }
+            return Err(Error::msg(format!(
+                "`cline auth` failed ({st}): {}",
+                err.trim()
+            )));
+        }
+        if started.elapsed() > std::time::Duration::from_secs(60) {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(Error::msg("`cline auth` took more than 60 s"));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
 }
 
 /// The model Gemini CLI is told to use (any name: the scripted server answers every model).
@@ -465,12 +650,17 @@ const GEMINI_MODEL: &str = "gemini-2.5-flash";
 /// rejects) and no usage statistics (nothing to send off loopback). Merged into the scenario's
 /// config when that is the user settings file itself.
 fn gemini_user_settings(root: &Path, hooks_file: &Path) -> Result<()> {
-    let user = root.join("home/.gemini/settings.json");
     let ours = serde_json::json!({
         "security": {"auth": {"selectedType": "gemini-api-key"}},
         "privacy": {"usageStatisticsEnabled": false},
     });
-    let text = match std::fs::read_to_string(&user) {
+    merge_user_settings(&root.join("home/.gemini/settings.json"), hooks_file, &ours)
+}
+
+/// Writes `ours` into the user settings file `user`, merged over the scenario's config when that
+/// is the file itself.
+fn merge_user_settings(user: &Path, hooks_file: &Path, ours: &Value) -> Result<()> {
+    let text = match std::fs::read_to_string(user) {
         Ok(t) if user == hooks_file => t,
         _ => "{}".to_string(),
     };
@@ -484,14 +674,14 @@ fn gemini_user_settings(root: &Path, hooks_file: &Path) -> Result<()> {
             );
             serde_json::to_string_pretty(&obj)?
         }
-        Ok(_) => return Err(Error::msg("the Gemini user settings are not a JSON object")),
+        Ok(_) => return Err(Error::msg("the user settings are not a JSON object")),
         // Not strict JSON (a syntax scenario: comments, trailing commas): our keys go in
         // front of the user's, whose text stays as written for Gemini's own parser to judge.
         Err(_) => {
             let Some(open) = text.find('{') else {
-                return Err(Error::msg("the Gemini user settings have no object"));
+                return Err(Error::msg("the user settings have no object"));
             };
-            let keys = serde_json::to_string(&ours)?;
+            let keys = serde_json::to_string(ours)?;
             format!(
                 "{}{},{}",
                 &text[..open],
@@ -500,8 +690,10 @@ fn gemini_user_settings(root: &Path, hooks_file: &Path) -> Result<()> {
             )
         }
     };
-    std::fs::create_dir_all(root.join("home/.gemini"))?;
-    std::fs::write(&user, merged)?;
+    if let Some(dir) = user.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    std::fs::write(user, merged)?;
     Ok(())
 }
 
@@ -547,4 +739,47 @@ pub fn pinned_version(repo: &Path, package: &str) -> Result<String> {
         .as_str()
         .map(str::to_string)
         .ok_or_else(|| Error::msg(format!("{} does not pin {package}", p.display())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn qwen_skill_reminders_are_left_out_of_what_the_model_was_told() {
+        let body = json!({"messages": [
+            {"role": "system", "content": "You are Qwen Code."},
+            {"role": "user", "content": [
+                {"type": "text", "text": "<system-reminder>\nskills: batch…\n</system-reminder>"},
+                {"type": "text", "text": "please run TOK_prompt"}]},
+            {"role": "user", "content": "<system-reminder>TOK_hook_context</system-reminder>"}]});
+        assert_eq!(
+            Agent::Qwen.told(std::slice::from_ref(&body)),
+            vec![vec![
+                "please run TOK_prompt".to_string(),
+                "<system-reminder>TOK_hook_context</system-reminder>".to_string()
+            ]]
+        );
+        // Copilot CLI and Cline keep every user text.
+        assert_eq!(Agent::Cline.told(&[body])[0].len(), 2);
+    }
+
+    #[test]
+    fn qwen_user_settings_keep_the_scenario_keys_next_to_ours() {
+        let root = tempfile::tempdir().unwrap();
+        let user = root.path().join("home/.qwen/settings.json");
+        std::fs::create_dir_all(user.parent().unwrap()).unwrap();
+        std::fs::write(
+            &user,
+            r#"{"security": {"folderTrust": {"enabled": true}}, "hooks": {}}"#,
+        )
+        .unwrap();
+        qwen_user_settings(root.path()).unwrap();
+        let v: Value = serde_json::from_str(&std::fs::read_to_string(&user).unwrap()).unwrap();
+        assert_eq!(v["security"]["folderTrust"]["enabled"], true);
+        assert_eq!(v["security"]["auth"]["selectedType"], "openai");
+        assert_eq!(v["hooks"], json!({}));
+        assert_eq!(v["privacy"]["usageStatisticsEnabled"], false);
+    }
 }

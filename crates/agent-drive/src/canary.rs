@@ -91,6 +91,22 @@ pub fn exercised(agent: Agent) -> (&'static [&'static str], &'static str) {
     match agent {
         // Not a doctor agent yet (no `copilot-hooks` convention): its camelCase events as the
         // conformance notes list them (conformance/notes/copilot.md).
+        // Not doctor agents yet (no `qwen-settings`/`cline-dir` convention): the events one
+        // headless turn fires (conformance/notes/qwen.md, cline.md).
+        Agent::Qwen => (
+            &[
+                "SessionStart",
+                "UserPromptSubmit",
+                "PreToolUse",
+                "PostToolUse",
+                "Stop",
+            ],
+            "run_shell_command",
+        ),
+        Agent::Cline => (
+            &["TaskStart", "PreToolUse", "PostToolUse", "TaskComplete"],
+            "run_commands",
+        ),
         Agent::Copilot => (
             &[
                 "sessionStart",

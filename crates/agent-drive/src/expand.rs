@@ -19,9 +19,14 @@ pub fn json_inner(s: &str) -> String {
     quoted[1..quoted.len() - 1].to_string()
 }
 
-/// A scenario file's text under run root `root`: `<LOGS>` is the log directory, `@NAME@` the path
-/// of script NAME (both escaped as in a JSON string, which JavaScript and TOML strings read alike).
+/// A scenario file's text under run root `root`: `<LOGS>` is the log directory, `<ROOT>` the run's
+/// root (Qwen Code's `trustedFolders.json` names the project), `@NAME@` the path of script NAME
+/// (all escaped as in a JSON string, which JavaScript and TOML strings read alike).
 pub fn expand_file(text: &str, root: &Path) -> String {
     let logs = json_inner(&root.join("logs").display().to_string());
-    expand(&text.replace("<LOGS>", &logs), &root.join("hooks"))
+    let run_root = json_inner(&root.display().to_string());
+    expand(
+        &text.replace("<LOGS>", &logs).replace("<ROOT>", &run_root),
+        &root.join("hooks"),
+    )
 }

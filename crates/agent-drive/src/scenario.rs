@@ -75,8 +75,9 @@ pub struct Scenario {
     /// The model's final text.
     #[serde(default = "default_final")]
     pub final_text: String,
-    /// Copilot CLI only: the model calls this tool instead of the shell, a JSON object
-    /// `{"name": …, "arguments": {…}}` (`<ROOT>` = the run's root); empty: the shell call `tool`.
+    /// The Chat Completions agents only (Copilot CLI, Qwen Code, Cline): the model calls this tool
+    /// instead of the shell, a JSON object `{"name": …, "arguments": {…}}` (`<ROOT>` = the run's
+    /// root); empty: the shell call `tool`.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub tool_call: String,
     /// Codex only: hook trust.
@@ -198,9 +199,14 @@ impl ScenarioFile {
                 }
             }
             check_bridge(s)?;
-            if !s.tool_call.is_empty() && s.agents.iter().any(|a| a != "copilot") {
+            if !s.tool_call.is_empty()
+                && s.agents
+                    .iter()
+                    .any(|a| !matches!(a.as_str(), "copilot" | "qwen" | "cline"))
+            {
                 return Err(Error::msg(format!(
-                    "scenario `{}`: `tool_call` is served to Copilot CLI only",
+                    "scenario `{}`: `tool_call` is served to the Chat Completions agents only \
+                     (copilot, qwen, cline)",
                     s.name
                 )));
             }

@@ -115,10 +115,13 @@ fn record_all(
     if chosen.is_empty() {
         chosen = Agent::ALL.to_vec();
     }
-    // Asked in the environment of a run, under a home of its own: Copilot CLI unpacks its
-    // bundle (~235 MB) into the home's cache at first start.
-    let scratch = tempfile::tempdir()?;
     for a in &chosen {
+        // Asked in the environment of a run, under a home of its own, removed at once (not at
+        // the end of the whole recording): Copilot CLI unpacks its bundle (~235 MB) into the
+        // home's cache at first start.
+        let scratch = tempfile::Builder::new()
+            .prefix("conformance-version-")
+            .tempdir()?;
         let bin = a.binary(&repo);
         let out = std::process::Command::new(&bin)
             .arg("--version")
@@ -133,6 +136,7 @@ fn record_all(
                     bin.display()
                 )
             })?;
+        scratch.close()?;
         let said = String::from_utf8_lossy(&out.stdout);
         let pinned = a.pinned_version(&repo)?;
         if !said.contains(&pinned) {

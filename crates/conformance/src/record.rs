@@ -55,8 +55,10 @@ impl RunRoot {
 
     /// Writes the scenario's scripts (logging into `logs/`), its other files and its config
     /// file with the script paths filled in; returns the config file's path. A bridge scenario
-    /// with no config text leaves the config file to `hooks bridge install`.
-    pub fn materialize(&self, s: &Scenario, config_rel: &str) -> Result<PathBuf> {
+    /// with no config text leaves the config file to `hooks bridge install`; so does any scenario
+    /// with no config text when `optional` (Cline: the config is one hook file of a directory,
+    /// and a scenario about other events has none).
+    pub fn materialize(&self, s: &Scenario, config_rel: &str, optional: bool) -> Result<PathBuf> {
         let root = self.path();
         for (name, b) in &s.scripts {
             hookscript::write(&root.join("hooks"), name, b, &root.join("logs"))?;
@@ -65,7 +67,7 @@ impl RunRoot {
             write_file(root, rel, &expand_file(text, root))?;
         }
         let file = root.join(config_rel);
-        if !(s.bridge && s.config.is_empty()) {
+        if !((s.bridge || optional) && s.config.is_empty()) {
             write_file(root, config_rel, &expand(&s.config, &root.join("hooks")))?;
         }
         Ok(file)
@@ -197,9 +199,11 @@ pub fn timeline(
                 open = false;
             }
             Item::Run(r) => {
+                // Cline's payloads name their event `hookName` (`tool_call`, `agent_start`…).
                 let event = r.stdin["hook_event_name"]
                     .as_str()
                     .or_else(|| events.get(&r.script).map(String::as_str))
+                    .or_else(|| r.stdin["hookName"].as_str())
                     .unwrap_or("?")
                     .to_string();
                 let run = Run {
@@ -252,7 +256,7 @@ pub fn record(agent: Agent, s: &Scenario, repo: &Path) -> Result<Trace> {
     let version = agent.pinned_version(repo)?;
     let root = RunRoot::new()?;
     let config_rel = agent.config_path(s.layer);
-    let hooks_file = root.materialize(s, config_rel)?;
+    let hooks_file = root.materialize(s, config_rel, agent == Agent::Cline)?;
     let mut env_bin = None;
     let installed = if s.bridge {
         let bin = crate::bridge::bin_dir(root.path(), Some(&crate::bridge::hooks_binary()?))?;
@@ -263,8 +267,13 @@ pub fn record(agent: Agent, s: &Scenario, repo: &Path) -> Result<Trace> {
         None
     };
     // Gemini CLI is a Node.js bundle whose start alone takes seconds on a loaded machine: a
-    // whole `--check` pass at load 15 on 2 cores saw 17 of 52 runs killed at 30 s.
-    let floor = if agent == Agent::Gemini { 60 } else { 0 };
+    // whole `--check` pass at load 15 on 2 cores saw 17 of 52 runs killed at 30 s. Qwen Code
+    // (its fork) and Cline (a 150 MB Bun binary, after `cline auth`) alike: 30-50 s at load 12.
+    let floor = if matches!(agent, Agent::Gemini | Agent::Qwen | Agent::Cline) {
+        60
+    } else {
+        0
+    };
     let budget = Duration::from_secs(s.budget_secs.max(floor));
     let server =
         ModelServer::start(
@@ -367,7 +376,11 @@ pub fn record(agent: Agent, s: &Scenario, repo: &Path) -> Result<Trace> {
         scenario: s.name.clone(),
         about: s.about.clone(),
         config_path: config_rel.into(),
-        config: m.text(&std::fs::read_to_string(&hooks_file)?),
+        config: m.text(&if hooks_file.exists() {
+            std::fs::read_to_string(&hooks_file)?
+        } else {
+            String::new()
+        }),
         files: s
             .files
             .keys()

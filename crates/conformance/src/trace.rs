@@ -147,6 +147,9 @@ fn patterns() -> &'static [(Regex, &'static str)] {
             (r"Process Group PGID: \d+", "Process Group PGID: <PID>"),
             (r"Wall time: [0-9.]+ seconds", "Wall time: <DUR> seconds"),
             (r"Chunk ID: [0-9a-zA-Z]+", "Chunk ID: <ID>"),
+            // Cline's `conv_…`/`agent_…` ids and root session ids, Qwen Code's `toolu_…` tool use
+            // ids: milliseconds since the epoch and a random suffix.
+            (r"\b((conv|agent|toolu)_)?\d{13}_[0-9a-z]{5,}\b", "<ID>"),
             (r"\b[0-9]+(\.[0-9]+)?m?s\b", "<DUR>"),
         ]
         .into_iter()
@@ -189,7 +192,8 @@ impl Masker {
     }
 
     /// Masks every string of a JSON value, and the numbers of duration and timestamp keys
-    /// (Copilot CLI's camelCase payloads: `timestamp` in ms since the epoch).
+    /// (Copilot CLI's camelCase payloads: `timestamp` in ms since the epoch; Cline's
+    /// `executionTimeMs`).
     pub fn value(&self, v: &Value) -> Value {
         match v {
             Value::String(s) => Value::String(self.text(s)),
@@ -197,13 +201,14 @@ impl Masker {
             Value::Object(m) => Value::Object(
                 m.iter()
                     .map(|(k, x)| {
-                        let x = if k.contains("duration") && x.is_number() {
-                            Value::String("<DUR>".into())
-                        } else if k == "timestamp" && x.is_number() {
-                            Value::String("<TIME>".into())
-                        } else {
-                            self.value(x)
-                        };
+                        let x =
+                            if (k.contains("duration") || k.ends_with("TimeMs")) && x.is_number() {
+                                Value::String("<DUR>".into())
+                            } else if k == "timestamp" && x.is_number() {
+                                Value::String("<TIME>".into())
+                            } else {
+                                self.value(x)
+                            };
                         (k.clone(), x)
                     })
                     .collect(),
@@ -232,5 +237,37 @@ impl Trace {
         let mut s = serde_json::to_string_pretty(self).unwrap_or_default();
         s.push('\n');
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn cline_and_qwen_run_ids_and_durations_are_masked() {
+        let m = Masker::new(Path::new("/tmp/conformance-x"), Path::new("/r"));
+        let v = m.value(&json!({
+            "taskId": "conv_1796402584641_hwyzoww",
+            "agent_id": "agent_1796402584603_o1z4g8",
+            "sessionContext": {"rootSessionId": "1796402584354_jv42q"},
+            "tool_use_id": "toolu_1796402563480_yfb7ydpcf",
+            "postToolUse": {"executionTimeMs": 44, "success": true},
+            "iteration": 1,
+        }));
+        assert_eq!(
+            v,
+            json!({
+                "taskId": "<ID>",
+                "agent_id": "<ID>",
+                "sessionContext": {"rootSessionId": "<ID>"},
+                "tool_use_id": "<ID>",
+                "postToolUse": {"executionTimeMs": "<DUR>", "success": true},
+                "iteration": 1,
+            })
+        );
+        // A short number before an underscore is no id.
+        assert_eq!(m.text("call_01 TOK_a_b"), "call_01 TOK_a_b");
     }
 }

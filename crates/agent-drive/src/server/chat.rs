@@ -1,8 +1,10 @@
 //! OpenAI Chat Completions (`POST …/chat/completions`, SSE when `stream` is true), as GitHub
 //! Copilot CLI 1.0.102 calls a BYOK provider (`COPILOT_PROVIDER_TYPE=openai`, its default wire API
-//! `completions`; the request streams with `stream_options.include_usage`). First turn: one
-//! `tool_calls` entry of Copilot's shell tool `bash` (`{"command", "description"}`) with the
-//! scripted command; once the conversation holds a tool result: the scripted text.
+//! `completions`; the request streams with `stream_options.include_usage`), and as Qwen Code
+//! 0.24.4 (`OPENAI_BASE_URL`) and Cline 3.0.65 (`openai-compatible`) call theirs. First turn: one
+//! `tool_calls` entry of the agent's shell tool (Copilot's `bash`, Qwen's `run_shell_command`,
+//! Cline's `run_commands`) with the scripted command; once the conversation holds a tool result:
+//! the scripted text.
 
 use super::{Api, ModelScript, Reply};
 use serde_json::{json, Value};
@@ -23,6 +25,25 @@ fn offers(body: &Value, tool: &str) -> bool {
     body["tools"]
         .as_array()
         .is_some_and(|ts| ts.iter().any(|t| t["function"]["name"] == tool))
+}
+
+/// The first shell tool the request offers, with the arguments that run `cmd`: Copilot CLI's
+/// `bash` (`{"command", "description"}`), Qwen Code's `run_shell_command` (`{"command",
+/// "description"}`), Cline's `run_commands` (`{"commands": [..]}`).
+fn shell_call(body: &Value, cmd: &str) -> Option<(&'static str, Value)> {
+    if offers(body, "bash") {
+        return Some(("bash", json!({"command": cmd, "description": "scripted"})));
+    }
+    if offers(body, "run_shell_command") {
+        return Some((
+            "run_shell_command",
+            json!({"command": cmd, "description": "scripted"}),
+        ));
+    }
+    if offers(body, "run_commands") {
+        return Some(("run_commands", json!({"commands": [cmd]})));
+    }
+    None
 }
 
 impl Api for Chat {
@@ -47,10 +68,13 @@ impl Api for Chat {
             None => script
                 .tool_command
                 .as_deref()
-                .filter(|_| !called_a_tool(body) && offers(body, "bash"))
-                .map(|cmd| {
-                    json!({"id": "call_01", "type": "function", "function": {"name": "bash",
-                        "arguments": json!({"command": cmd, "description": "scripted"}).to_string()}})
+                .filter(|_| !called_a_tool(body))
+                .and_then(|cmd| {
+                    let (name, args) = shell_call(body, cmd)?;
+                    Some(
+                        json!({"id": "call_01", "type": "function", "function": {"name": name,
+                        "arguments": args.to_string()}}),
+                    )
                 }),
         };
         let (message, finish) = match call {
@@ -170,6 +194,34 @@ mod tests {
             serde_json::from_str(&Chat.reply("/v1/chat/completions", &body, &sc).unwrap().body)
                 .unwrap();
         assert_eq!(v["choices"][0]["message"]["content"], "done");
+    }
+
+    #[test]
+    fn the_shell_call_uses_the_shell_tool_offered() {
+        for (tool, key) in [
+            ("run_shell_command", "command"),
+            ("run_commands", "commands"),
+        ] {
+            let tools = json!([{"type": "function", "function": {"name": tool}}]);
+            let body = json!({"model": "m", "tools": tools,
+                "messages": [{"role": "user", "content": "go"}]});
+            let v: Value = serde_json::from_str(
+                &Chat
+                    .reply("/v1/chat/completions", &body, &script())
+                    .unwrap()
+                    .body,
+            )
+            .unwrap();
+            let call = &v["choices"][0]["message"]["tool_calls"][0]["function"];
+            assert_eq!(call["name"], tool);
+            let args: Value = serde_json::from_str(call["arguments"].as_str().unwrap()).unwrap();
+            let got = if key == "commands" {
+                args[key][0].clone()
+            } else {
+                args[key].clone()
+            };
+            assert_eq!(got, "printf hi", "{tool}");
+        }
     }
 
     #[test]

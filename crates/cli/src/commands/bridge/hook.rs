@@ -307,8 +307,10 @@ fn bridge(
         &project,
         home.clone(),
         depth,
-        trust,
-        a.wait,
+        RunWith {
+            trust,
+            wait: a.wait,
+        },
     );
     if kind == Kind::SessionShutdown {
         // The session's warm module host, if one serves, ends with it.
@@ -340,6 +342,13 @@ fn project_root(a: &BridgeRunArgs, host: Convention, he: Option<&HostEvent>) -> 
     he.and_then(|h| h.cwd.clone()).unwrap_or_else(cwd)
 }
 
+/// How the bridge runs an event's hooks beyond where: what the trust policy refuses, and
+/// whether it waits for the hooks the agent does not wait for (`--wait`).
+struct RunWith {
+    trust: Option<Arc<dyn runner::TrustPolicy>>,
+    wait: bool,
+}
+
 fn dispatch(
     host: Convention,
     he: &HostEvent,
@@ -347,9 +356,9 @@ fn dispatch(
     project: &std::path::Path,
     home: Option<PathBuf>,
     depth: u32,
-    trust: Option<Arc<dyn runner::TrustPolicy>>,
-    wait: bool,
+    with: RunWith,
 ) -> Outcome {
+    let RunWith { trust, wait } = with;
     let kind = he.event.kind();
     let mut notes = Vec::new();
     let has_modules = hooks.iter().any(|h| {

@@ -175,6 +175,8 @@ fn binary_name(a: Agent) -> &'static str {
         Agent::Codex => "codex",
         Agent::Gemini => "gemini",
         Agent::Copilot => "copilot",
+        Agent::Qwen => "qwen",
+        Agent::Cline => "cline",
     }
 }
 
