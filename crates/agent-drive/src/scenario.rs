@@ -103,6 +103,10 @@ pub struct Scenario {
     /// through it.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub bridge: bool,
+    /// The guarantees `hooks bridge install` is given for a `bridge` scenario
+    /// (`["--fail-closed"]`, `["--loop-limit", "2"]`), written into each entry it installs.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bridge_flags: Vec<String>,
     /// Variables added to the agent's environment (`<ROOT>` = the run's root), such as
     /// Gemini CLI's `GEMINI_CLI_SYSTEM_SETTINGS_PATH` for a system settings layer of the run's
     /// own. The replay gives our adapter and runner the same variables.
@@ -243,7 +247,21 @@ fn check_bridge(s: &Scenario) -> Result<()> {
         }
     }
     if !s.bridge {
-        return Ok(());
+        return if s.bridge_flags.is_empty() {
+            Ok(())
+        } else {
+            bad("`bridge_flags` needs `bridge = true`".into())
+        };
+    }
+    for f in &s.bridge_flags {
+        if !f.starts_with("--fail-closed")
+            && !f.starts_with("--loop-limit")
+            && f.parse::<u32>().is_err()
+        {
+            return bad(format!(
+                "`bridge_flags`: `{f}` is not a guarantee of `hooks bridge install`"
+            ));
+        }
     }
     if s.layer != Layer::Project {
         return bad("`bridge` installs into the project: set `layer = \"project\"`".into());

@@ -107,7 +107,7 @@ pub fn with_bin(mut env: Vec<(String, String)>, bin: &Path) -> Vec<(String, Stri
 /// Runs `hooks bridge install --host <agent's convention>` for the run's project, with the run's
 /// home and `bin/` first on `PATH` (so each entry runs plain `hooks`, as for a user who has it
 /// installed); returns what it printed.
-pub fn install(root: &Path, agent: Agent, bin: &Path) -> Result<String> {
+pub fn install(root: &Path, agent: Agent, bin: &Path, flags: &[String]) -> Result<String> {
     let host = agent.convention().ok_or_else(|| {
         Error::msg(format!(
             "{} has no convention to host the bridge",
@@ -116,6 +116,7 @@ pub fn install(root: &Path, agent: Agent, bin: &Path) -> Result<String> {
     })?;
     let out = Command::new(bin.join("hooks"))
         .args(["bridge", "install", "--host", host.as_str()])
+        .args(flags)
         .arg(root.join("project"))
         .env_clear()
         .envs(with_bin(

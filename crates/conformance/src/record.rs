@@ -260,7 +260,7 @@ pub fn record(agent: Agent, s: &Scenario, repo: &Path) -> Result<Trace> {
     let mut env_bin = None;
     let installed = if s.bridge {
         let bin = crate::bridge::bin_dir(root.path(), Some(&crate::bridge::hooks_binary()?))?;
-        let said = crate::bridge::install(root.path(), agent, &bin)?;
+        let said = crate::bridge::install(root.path(), agent, &bin, &s.bridge_flags)?;
         env_bin = Some(bin);
         Some(said)
     } else {

@@ -288,15 +288,27 @@ pub fn replay(t: &Trace) -> Result<Observed> {
             .collect();
         let module_host: std::sync::Arc<dyn runner::ModuleDispatch> =
             std::sync::Arc::new(runner::module_host::ModuleHost::default());
-        Dispatch::Bridge(Bridge::new(
-            convention,
-            hooks,
-            RunnerOptions {
-                project_dir: Some(project.clone()),
-                module_dispatch: Some(module_host),
-                ..options
-            },
-        ))
+        // What the installed entries guarantee on top of the source contracts (`--fail-closed`),
+        // read from the entries as the bridge reads its own command line.
+        let fail_closed = all.batch.hooks.iter().any(|h| match &h.handler {
+            hook_ir::Handler::Command { command, .. } => {
+                adapters::bridge::is_bridge(h)
+                    && adapters::bridge::parse(command).is_some_and(|e| e.fail_closed)
+            }
+            _ => false,
+        });
+        Dispatch::Bridge(
+            Bridge::new(
+                convention,
+                hooks,
+                RunnerOptions {
+                    project_dir: Some(project.clone()),
+                    module_dispatch: Some(module_host),
+                    ..options
+                },
+            ),
+            fail_closed,
+        )
     } else {
         let trust = codex_trust_policy(t, &ctx, &found)?;
         Dispatch::Runner(Box::new(Runner::new(
@@ -404,7 +416,8 @@ fn codex_trust_policy(
 /// bridge scenario, the other conventions' hooks through a [`Bridge`].
 enum Dispatch {
     Runner(Box<Runner>),
-    Bridge(Bridge),
+    /// The bridge, and whether its entries say `--fail-closed`.
+    Bridge(Bridge, bool),
 }
 
 impl Dispatch {
@@ -417,16 +430,21 @@ impl Dispatch {
                 r.dispatch_blocking(e),
                 agent_event_name(agent, e.kind()).into(),
             ),
-            Dispatch::Bridge(b) => {
+            Dispatch::Bridge(b, fail_closed) => {
                 let name = b
                     .matching_hooks(e)
                     .first()
                     .map(|h| h.source_event.clone())
                     .unwrap_or_else(|| agent_event_name(agent, e.kind()).into());
-                let d = b.dispatch_blocking(e);
+                let mut d = b.dispatch_blocking(e);
                 // The bridge waits for the hooks its host does not (Jarvis PostToolUse) before
                 // it exits, and the agent waits for the bridge.
                 b.wait_detached();
+                if *fail_closed {
+                    if let Some(reason) = runner::host::guarantees::fail_closed(&d, None) {
+                        d.verdict = runner::Verdict::Block { reason };
+                    }
+                }
                 (d, name)
             }
         }

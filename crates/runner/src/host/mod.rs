@@ -10,6 +10,7 @@
 
 mod answer;
 mod bridge;
+pub mod guarantees;
 mod input;
 mod merge;
 

@@ -11,48 +11,5 @@
 //!   embedder gets with `RunnerOptions::loop_limit`) — and past the limit lets the agent stop,
 //!   saying so.
 
-use hook_ir::Kind;
-use runner::{Decision, OutcomeKind};
-
-/// Kinds whose block stops an action the user wanted guarded (a tool call, a prompt).
-fn is_gate(kind: Kind) -> bool {
-    matches!(kind, Kind::PreToolUse | Kind::UserPromptSubmit)
-}
-
-/// Under `--fail-closed`: the block that replaces an allow when a gate hook (or the bridge
-/// itself, `bridge_failed`) failed. `None` when nothing failed or the decision already blocks.
-pub fn fail_closed(decision: &Decision, bridge_failed: Option<&str>) -> Option<String> {
-    if !is_gate(decision.kind) || decision.is_block() {
-        return None;
-    }
-    let mut why: Vec<String> = decision
-        .hooks
-        .iter()
-        .filter_map(|h| {
-            // `failed` covers a crash (an exit the contract does not read as a block), a
-            // program that cannot start and an answer the source contract rejects.
-            let how = match h.outcome {
-                OutcomeKind::Failed => "failed",
-                OutcomeKind::TimedOut => "timed out",
-                OutcomeKind::Allowed | OutcomeKind::Blocked => return None,
-            };
-            let detail = h
-                .error
-                .clone()
-                .or_else(|| h.exit_code.map(|c| format!("exit {c}")))
-                .unwrap_or_default();
-            Some(format!("hook `{}` {how} ({detail})", h.id))
-        })
-        .collect();
-    if let Some(b) = bridge_failed {
-        why.push(format!("the bridge could not run the hooks ({b})"));
-    }
-    (!why.is_empty()).then(|| {
-        format!(
-            "blocked by `hooks bridge --fail-closed`: {}; a failed guard does not let the call through",
-            why.join("; ")
-        )
-    })
-}
-
+pub use runner::host::guarantees::fail_closed;
 pub use runner::state::runtime_dir;
