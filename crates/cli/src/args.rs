@@ -619,7 +619,9 @@ pub struct BridgeRunArgs {
     pub trust_all: bool,
     /// Wait for the hooks the agent does not wait for (Jarvis PostToolUse) before exiting, and
     /// report how they ended on stderr (default: hand them to a supervisor process and exit).
-    #[arg(long)]
+    /// `HOOKS_BRIDGE_WAIT=1` in the agent's environment does the same for every entry (a
+    /// harness whose sandbox ends every process when the agent exits: the conformance suite).
+    #[arg(long, env = "HOOKS_BRIDGE_WAIT", value_parser = clap::builder::FalseyValueParser::new())]
     pub wait: bool,
 }
 

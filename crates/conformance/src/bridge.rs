@@ -94,13 +94,17 @@ pub fn bin_dir(root: &Path, hooks: Option<&Path>) -> Result<PathBuf> {
     Ok(bin)
 }
 
-/// `env` (an agent's whole environment) with `bin` first on its `PATH`.
+/// `env` (an agent's whole environment) with `bin` first on its `PATH`, and `HOOKS_BRIDGE_WAIT`.
 pub fn with_bin(mut env: Vec<(String, String)>, bin: &Path) -> Vec<(String, String)> {
     let path = format!("{}:{SYSTEM_PATH}", bin.display());
     match env.iter_mut().find(|(k, _)| k == "PATH") {
         Some((_, v)) => *v = path,
         None => env.push(("PATH".into(), path)),
     }
+    // The run's PID namespace ends every process when the agent exits, a hook handed to a
+    // supervisor included: the bridge waits for such hooks instead, so whether one finished
+    // does not depend on the machine's load (`hooks bridge --wait`).
+    env.push(("HOOKS_BRIDGE_WAIT".into(), "1".into()));
     env
 }
 
