@@ -484,81 +484,95 @@ impl Lowerer<'_> {
             ));
             return None;
         };
-        if pascal {
-            // Claude's semantics on Claude's names (trace copilot_pascal_matchers).
-            if pattern.is_empty() {
-                self.drop(problem(
-                    Code::InvalidToolMatcher,
-                    "matcher cannot be empty: on a PascalCase event Copilot CLI skips this entry (write `*` or leave the matcher out to match every tool)",
-                    m.value.span,
-                ));
-                return None;
-            }
-            if pattern == "*" {
-                return Some(Matcher::Any);
-            }
-            let names: Vec<&str> = pattern.split('|').collect();
-            if names
-                .iter()
-                .all(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
-            {
-                // Claude names become Copilot's runtime names, which the IR's matchers test.
-                let names = names
-                    .iter()
-                    .map(|n| {
-                        COPILOT_PASCAL_NAMES
-                            .iter()
-                            .find(|(_, claude)| claude.eq_ignore_ascii_case(n))
-                            .map_or(n.to_string(), |(copilot, _)| copilot.to_string())
-                    })
-                    .collect();
-                return Some(Matcher::Exact { names });
-            }
-            // A regex is tested on the Claude name the dialect shows (trace
-            // copilot_pascal_matchers: `B.*` fires for `bash`): it selects the tools whose
-            // Claude (or runtime) name it matches, among those whose Claude name is verified.
-            let rx = Matcher::Regex {
-                dialect: Dialect::Ecmascript,
-                pattern: pattern.to_string(),
-            };
-            let compiled = match rx.compile() {
-                Ok(c) => c,
-                Err(e) => {
-                    self.drop(problem(
-                        Code::InvalidMatcherRegex,
-                        format!("{e}: Copilot CLI skips this entry"),
-                        m.value.span,
-                    ));
-                    return None;
-                }
-            };
-            let names = COPILOT_PASCAL_NAMES
-                .iter()
-                .filter(|(copilot, claude)| compiled.is_match(claude) || compiled.is_match(copilot))
-                .map(|(copilot, _)| copilot.to_string())
-                .collect();
-            return Some(Matcher::Exact { names });
-        }
-        // camelCase: Copilot compiles `^(?:…)$` with Rust's `regex` (trace copilot_matchers).
-        let anchored = format!("^(?:{pattern})$");
-        match regex::Regex::new(&anchored) {
-            Ok(_) => Some(Matcher::Regex {
-                dialect: Dialect::Rust,
-                pattern: anchored,
-            }),
-            Err(e) => {
-                let mut p = problem(
-                    Code::InvalidMatcherRegex,
-                    format!("Invalid matcher regex {}: Copilot CLI compiles it as `^(?:…)$` and skips this entry ({})", quote(pattern), first_line(&e.to_string())),
-                    m.value.span,
-                );
-                if pattern == "*" {
-                    p.help = Some("leave the matcher out to match every tool".into());
-                }
+        match tool_matcher(pattern, pascal) {
+            Ok(matcher) => Some(matcher),
+            Err((code, message, help)) => {
+                let mut p = problem(code, message, m.value.span);
+                p.help = help;
                 self.drop(p);
                 None
             }
         }
+    }
+}
+
+/// The IR matcher Copilot reads from `raw` on the tool event `event` (the writer's check that
+/// a matcher as written still means the hook's), `None` when Copilot skips such an entry.
+pub(super) fn matcher_of(event: &str, raw: &str) -> Option<Matcher> {
+    tool_matcher(raw, event.starts_with(|c: char| c.is_ascii_uppercase())).ok()
+}
+
+type Refusal = (Code, String, Option<String>);
+
+/// The IR matcher of a tool event's `pattern` in the camelCase or the PascalCase dialect, or
+/// why Copilot skips the entry.
+fn tool_matcher(pattern: &str, pascal: bool) -> Result<Matcher, Refusal> {
+    if pascal {
+        // Claude's semantics on Claude's names (trace copilot_pascal_matchers).
+        if pattern.is_empty() {
+            return Err((
+                Code::InvalidToolMatcher,
+                "matcher cannot be empty: on a PascalCase event Copilot CLI skips this entry (write `*` or leave the matcher out to match every tool)".into(),
+                None,
+            ));
+        }
+        if pattern == "*" {
+            return Ok(Matcher::Any);
+        }
+        let names: Vec<&str> = pattern.split('|').collect();
+        if names
+            .iter()
+            .all(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
+        {
+            // Claude names become Copilot's runtime names, which the IR's matchers test.
+            let names = names
+                .iter()
+                .map(|n| {
+                    COPILOT_PASCAL_NAMES
+                        .iter()
+                        .find(|(_, claude)| claude.eq_ignore_ascii_case(n))
+                        .map_or(n.to_string(), |(copilot, _)| copilot.to_string())
+                })
+                .collect();
+            return Ok(Matcher::Exact { names });
+        }
+        // A regex is tested on the Claude name the dialect shows (trace
+        // copilot_pascal_matchers: `B.*` fires for `bash`): it selects the tools whose Claude
+        // (or runtime) name it matches, among those whose Claude name is verified.
+        let rx = Matcher::Regex {
+            dialect: Dialect::Ecmascript,
+            pattern: pattern.to_string(),
+        };
+        let compiled = rx.compile().map_err(|e| {
+            (
+                Code::InvalidMatcherRegex,
+                format!("{e}: Copilot CLI skips this entry"),
+                None,
+            )
+        })?;
+        let names = COPILOT_PASCAL_NAMES
+            .iter()
+            .filter(|(copilot, claude)| compiled.is_match(claude) || compiled.is_match(copilot))
+            .map(|(copilot, _)| copilot.to_string())
+            .collect();
+        return Ok(Matcher::Exact { names });
+    }
+    // camelCase: Copilot compiles `^(?:…)$` with Rust's `regex` (trace copilot_matchers).
+    let anchored = format!("^(?:{pattern})$");
+    match regex::Regex::new(&anchored) {
+        Ok(_) => Ok(Matcher::Regex {
+            dialect: Dialect::Rust,
+            pattern: anchored,
+        }),
+        Err(e) => Err((
+            Code::InvalidMatcherRegex,
+            format!(
+                "Invalid matcher regex {}: Copilot CLI compiles it as `^(?:…)$` and skips this entry ({})",
+                quote(pattern),
+                first_line(&e.to_string())
+            ),
+            (pattern == "*").then(|| "leave the matcher out to match every tool".to_string()),
+        )),
     }
 }
 

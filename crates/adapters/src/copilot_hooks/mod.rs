@@ -4,12 +4,14 @@
 //!
 //! Source: `@github/copilot` 1.0.102 recorded live (`conformance/traces-pending/copilot-1.0.102/`,
 //! `conformance/notes/copilot.md`). Discovery and its order are in [`discover`]'s module docs;
-//! what Copilot does with each mistake is in [`lower`]'s. The writer (`hooks import`) is not
-//! built yet (issue 29).
+//! what Copilot does with each mistake is in [`lower`]'s; the writer's choices in [`write`]'s.
+//! Re-import (finding the entries an earlier `hooks import` wrote) is not built yet: Copilot's
+//! entries are flat, not the groups `reimport::Recorded::Json` walks (issue 29).
 
 mod discover;
 mod lower;
 pub mod schema;
+mod write;
 
 use crate::registry::{Claim, Named, Place};
 use crate::{Context, Output};
@@ -108,6 +110,15 @@ impl crate::registry::Adapter for CopilotHooks {
     fn lower_text(&self, ctx: &Context, path: &Path, text: String, out: &mut Output) -> bool {
         lower::lower(&ctx.display(path), &text, kind_of(path), out);
         true
+    }
+
+    fn plan_write(
+        &self,
+        ctx: &Context,
+        hooks: &[hook_ir::Hook],
+        opts: &crate::write::WriteOptions,
+    ) -> crate::write::Plan {
+        write::plan(ctx, hooks, opts)
     }
 
     fn schema(&self) -> Option<serde_json::Value> {
