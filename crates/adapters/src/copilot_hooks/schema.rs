@@ -162,6 +162,20 @@ mod tests {
     }
 
     #[test]
+    fn accepts_every_well_formed_fixture() {
+        let root = fixtures().join("copilot-hooks/valid");
+        let docs: Vec<_> = files_under(&root, "*.json")
+            .into_iter()
+            .map(|p| {
+                let v: serde_json::Value =
+                    serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
+                (p, v)
+            })
+            .collect();
+        assert!(assert_all_valid(&json_schema(), &docs) >= 5);
+    }
+
+    #[test]
     fn events_and_default_come_from_the_contract() {
         let s = json_schema();
         let events = &s["definitions"]["CopilotEvents"]["propertyNames"]["enum"];
