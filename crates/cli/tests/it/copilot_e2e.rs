@@ -296,3 +296,112 @@ fn the_schema_is_printed_and_a_seconds_timeout_that_looks_like_ms_is_flagged() {
         .unwrap()
         .contains("Copilot CLI reads `timeoutSec` in seconds"));
 }
+
+/// `hooks run` under Copilot CLI 1.0.102's contract, each case as a trace recorded it.
+#[test]
+fn hooks_run_follows_copilots_recorded_contract() {
+    let t = Tree::new();
+    t.write(
+        "project/.github/hooks/a.json",
+        r#"{"version": 1, "hooks": {
+  "preToolUse": [
+    {"bash": "cat > first.json; echo '{\"modifiedArgs\":{\"command\":\"A\"}}'"},
+    {"bash": "cat > second.json; echo '{\"permissionDecision\":\"deny\",\"permissionDecisionReason\":\"no rm\"}'"},
+    {"bash": "touch later-ran"}
+  ],
+  "PostToolUse": [{"matcher": "Bash", "bash": "cat > pascal.json; head -c 12000 /dev/zero | tr '\\0' x | sed 's/.*/{\"additionalContext\":\"&\"}/'"}],
+  "agentStop": [{"bash": "echo '{\"decision\":\"block\",\"reason\":\"go on\"}'"}]
+}}"#,
+    );
+    let run = |args: &[&str]| {
+        let mut all = vec!["run"];
+        all.extend_from_slice(args);
+        all.extend_from_slice(&[".", "--home", "../home"]);
+        let r = t.run(&all);
+        json(&r)
+    };
+    // copilot_pre_modified_args_chain, copilot_pre_json_deny, copilot_pre_deny_then_more.
+    let d = run(&[
+        "pre_tool_use",
+        "--tool",
+        "bash",
+        "--input",
+        r#"{"command":"rm -rf /"}"#,
+    ]);
+    assert_eq!(d["decision"], "block", "{d}");
+    assert_eq!(d["reason"], "no rm");
+    let first: Value = serde_json::from_str(&t.read("project/first.json")).unwrap();
+    assert_eq!(first["toolName"], "bash");
+    assert_eq!(first["toolArgs"]["command"], "rm -rf /");
+    assert!(first["timestamp"].is_u64() && first.get("hook_event_name").is_none());
+    let second: Value = serde_json::from_str(&t.read("project/second.json")).unwrap();
+    assert_eq!(
+        second["toolArgs"]["command"], "A",
+        "the second hook sees the first's rewrite"
+    );
+    assert!(
+        !t.project().join("later-ran").exists(),
+        "a deny stops the later hooks"
+    );
+    // copilot_pascal_dialect, copilot_post_context_cap: Claude's name in a PascalCase payload,
+    // the context cut at 10240 bytes.
+    let d = run(&["post_tool_use", "--tool", "bash", "--input", "{}"]);
+    assert_eq!(d["context"][0].as_str().unwrap().len(), 10_240, "{d}");
+    let pascal: Value = serde_json::from_str(&t.read("project/pascal.json")).unwrap();
+    assert_eq!(pascal["hook_event_name"], "PostToolUse");
+    assert_eq!(pascal["tool_name"], "Bash");
+    assert!(pascal["timestamp"].is_string());
+    // copilot_stop_block_once: a block continues with the reason.
+    let d = run(&["stop"]);
+    assert_eq!(d["continuation"], "go on", "{d}");
+}
+
+/// preToolUse fails closed on an error or a crash but open on a timeout; exit 2 denies with
+/// Copilot's own words (traces copilot_pre_exit1_stderr, copilot_pre_crash_missing_command,
+/// copilot_pre_timeout_fail_open, copilot_pre_exit2_stderr).
+#[test]
+fn pre_tool_use_fails_closed_on_errors_and_open_on_timeouts() {
+    let cases = [
+        (
+            r#"{"bash": "echo oops >&2; exit 1"}"#,
+            "block",
+            Some("(hook errored)"),
+        ),
+        (
+            r#"{"bash": "./missing-hook"}"#,
+            "block",
+            Some("(hook errored)"),
+        ),
+        (
+            r#"{"bash": "echo why >&2; exit 2"}"#,
+            "block",
+            Some("hook exited with code 2"),
+        ),
+        (r#"{"bash": "sleep 5", "timeoutSec": 1}"#, "allow", None),
+        (r#"{"bash": "echo not json"}"#, "allow", None),
+    ];
+    for (entry, decision, reason) in cases {
+        let t = Tree::new();
+        t.write(
+            "project/.github/hooks/g.json",
+            &format!(r#"{{"version": 1, "hooks": {{"preToolUse": [{entry}]}}}}"#),
+        );
+        let r = t.run(&[
+            "run",
+            "pre_tool_use",
+            ".",
+            "--home",
+            "../home",
+            "--tool",
+            "bash",
+        ]);
+        let d = json(&r);
+        assert_eq!(d["decision"], decision, "{entry}: {}", r.shown);
+        if let Some(reason) = reason {
+            assert!(
+                d["reason"].as_str().unwrap().contains(reason),
+                "{entry}: {d}"
+            );
+        }
+    }
+}
