@@ -4,12 +4,12 @@
 //!
 //! Source: `@github/copilot` 1.0.102 recorded live (`conformance/traces-pending/copilot-1.0.102/`,
 //! `conformance/notes/copilot.md`). Discovery and its order are in [`discover`]'s module docs;
-//! what Copilot does with each mistake is in [`lower`]'s; the writer's choices in [`write`]'s.
-//! Re-import (finding the entries an earlier `hooks import` wrote) is not built yet: Copilot's
-//! entries are flat, not the groups `reimport::Recorded::Json` walks (issue 29).
+//! what Copilot does with each mistake is in [`lower`]'s; the writer's choices in [`write`]'s;
+//! how a re-import finds the entries an earlier import wrote in [`reimport`]'s.
 
 mod discover;
 mod lower;
+mod reimport;
 pub mod schema;
 mod write;
 
@@ -166,6 +166,10 @@ impl crate::registry::Adapter for CopilotHooks {
         (file.file_name()? == "plugin.json" && parent.file_name()? == ".plugin")
             .then(|| parent.parent().map(Path::to_path_buf))
             .flatten()
+    }
+
+    fn recorded(&self) -> crate::reimport::Recorded {
+        crate::reimport::Recorded::Own(reimport::remove)
     }
 
     fn fix_syntax(&self, _path: &Path) -> Option<crate::registry::Syntax> {

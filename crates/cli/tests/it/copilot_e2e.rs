@@ -405,3 +405,47 @@ fn pre_tool_use_fails_closed_on_errors_and_open_on_timeouts() {
         }
     }
 }
+
+/// `hooks import` both ways: Claude's names become Copilot's (and back), the matcher an
+/// anchored regex Copilot reads back as the same tools, the timeout in seconds; a second import
+/// changes nothing; the written file lints clean as Copilot's.
+#[test]
+fn import_moves_hooks_into_and_out_of_copilot() {
+    let t = Tree::new();
+    t.write(
+        "project/.claude/settings.json",
+        r#"{"hooks": {
+  "PreToolUse": [{"matcher": "Bash|Edit", "hooks": [{"type": "command", "command": "\"$CLAUDE_PROJECT_DIR\"/guard.sh", "timeout": 20}]}],
+  "Stop": [{"hooks": [{"type": "command", "command": "true"}]}]
+}}"#,
+    );
+    t.write("project/guard.sh", "#!/bin/sh\nexit 0\n");
+    let r = t.import("claude-settings", "copilot-hooks", &[]);
+    assert_eq!(r.code, 0, "{}", r.shown);
+    let written: Value = serde_json::from_str(&t.read("project/.github/hooks/hooks.json")).unwrap();
+    assert_eq!(written["version"], 1);
+    let pre = &written["hooks"]["preToolUse"][0];
+    assert_eq!(pre["matcher"], "bash|edit", "{written}");
+    assert_eq!(pre["timeoutSec"], 20);
+    // Copilot sets CLAUDE_PROJECT_DIR too: the guard keeps its variable.
+    assert_eq!(pre["bash"], "\"$CLAUDE_PROJECT_DIR\"/guard.sh");
+    assert!(written["hooks"]["agentStop"].is_array());
+    let before = t.read("project/.github/hooks/hooks.json");
+    let again = t.import("claude-settings", "copilot-hooks", &[]);
+    assert_eq!(again.code, 0, "{}", again.shown);
+    assert_eq!(t.read("project/.github/hooks/hooks.json"), before);
+    let copilot = t.hooks_of("copilot-hooks");
+    assert_eq!(copilot.len(), 2, "{copilot:?}");
+    // And out again, into Gemini CLI's names.
+    let r = t.import("copilot-hooks", "gemini-settings", &[]);
+    assert_eq!(r.code, 0, "{}", r.shown);
+    let gemini: Value = serde_json::from_str(&t.read("project/.gemini/settings.json")).unwrap();
+    assert_eq!(
+        gemini["hooks"]["BeforeTool"][0]["matcher"],
+        "^(?:run_shell_command|replace)$"
+    );
+    assert_eq!(
+        gemini["hooks"]["BeforeTool"][0]["hooks"][0]["timeout"],
+        20_000
+    );
+}
