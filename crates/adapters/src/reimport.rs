@@ -58,6 +58,9 @@ pub enum Recorded {
     Json,
     /// A TOML file, with the convention's own removal (it lists every entry too).
     Toml(RemoveFn),
+    /// Another file shape, with the convention's own removal (Copilot CLI's flat JSON
+    /// entries `hooks.<event>[]`).
+    Own(RemoveFn),
 }
 
 /// The hook entries of a target file's text, in file order; `None` when the text does not
@@ -141,7 +144,7 @@ pub fn remove(
         _ => false,
     };
     match crate::registry::adapter(convention).recorded() {
-        Recorded::Toml(remove) => remove(text, &mut take),
+        Recorded::Toml(remove) | Recorded::Own(remove) => remove(text, &mut take),
         Recorded::Json => remove_json(text, &mut take),
         Recorded::Unsupported => Some((text.to_string(), Vec::new(), Vec::new())),
     }

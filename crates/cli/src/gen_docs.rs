@@ -121,13 +121,18 @@ pub fn contracts_md() -> String {
                     format!("SIGTERM to the group, SIGKILL {grace_ms} ms later")
                 }
             };
+            let continuation = match r.continuation {
+                contract::ContinuationRule::Capped { max } => {
+                    format!("capped at {max} consecutive blocks")
+                }
+                other => id(&other),
+            };
             let _ = write!(
                 s,
-                "\nRuntime: launch {launch}; process {}; on timeout {kill}; dedupe {}; answer {}; continuation {}. Source: {}.\n",
+                "\nRuntime: launch {launch}; process {}; on timeout {kill}; dedupe {}; answer {}; continuation {continuation}. Source: {}.\n",
                 id(&r.process),
                 id(&r.dedupe),
                 id(&r.answer),
-                id(&r.continuation),
                 r.source
             );
         }
@@ -259,7 +264,8 @@ mod tests {
                 "schema/codex-json.json",
                 "schema/gjc-plugin.json",
                 "schema/claude-settings.json",
-                "schema/gemini-settings.json"
+                "schema/gemini-settings.json",
+                "schema/copilot-hooks.json"
             ]
         );
     }

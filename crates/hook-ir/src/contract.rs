@@ -139,6 +139,10 @@ pub enum OnError {
     FailOpen,
     /// The action is blocked.
     FailClosed,
+    /// The action is blocked when the hook errors, crashes or cannot start, but proceeds when
+    /// it times out (GitHub Copilot CLI's `preToolUse`, traces `copilot_pre_exit1_stderr`,
+    /// `copilot_pre_killed_by_signal`, `copilot_pre_timeout_fail_open`).
+    FailClosedOnCrash,
     /// The failure is logged; other hooks and the action go on.
     Isolated,
 }
@@ -362,11 +366,11 @@ pub mod limits {
         pub const DEPTH_ENV: &str = "HOOKS_BRIDGE_DEPTH";
         /// How many consecutive blocks of a host's stop event, in one session, the bridge lets
         /// through before it lets the agent stop (`hooks bridge --loop-limit`): GitHub Copilot
-        /// CLI's `agentStop` runaway guard stops after 8 consecutive blocks
-        /// (`shared/reference/other-agents.md` §2.1, Copilot's hooks reference; to be pinned by
-        /// the Copilot CLI conformance traces), while Codex has no cap at all and Claude Code
+        /// CLI's `agentStop` runaway guard, [`super::copilot::AGENT_STOP_CAP`] (recorded live:
+        /// `conformance/traces-pending/copilot-1.0.102/copilot_stop_block_cap.json`, 8
+        /// continuations then the turn ends), while Codex has no cap at all and Claude Code
         /// leaves it to the hook (`stop_hook_active`).
-        pub const LOOP_LIMIT: u32 = 8;
+        pub const LOOP_LIMIT: u32 = super::copilot::AGENT_STOP_CAP;
         /// A session's warm module host (`runner::warm`) exits after this long without an
         /// event: our own bound (no agent has one), so a session that ended without a
         /// `SessionEnd` reaching the bridge leaves no Node.js behind for long.
@@ -497,19 +501,27 @@ pub fn lookup(convention: Convention, event: &str) -> Lookup {
 }
 
 /// The nearest of `candidates` to `input`: a case-insensitive equal first, else the closest by
-/// Jaro–Winkler similarity (≥ 0.8). Used for every did-you-mean of the project.
+/// Jaro–Winkler similarity (≥ 0.8). Used for every did-you-mean of the project. Candidates that
+/// differ only in case (Copilot CLI's `preToolUse` and `PreToolUse`) are told apart by the
+/// case-sensitive similarity, so a misspelt name keeps its dialect.
 pub fn suggest<'a>(input: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
     let candidates: Vec<&str> = candidates.collect();
+    if let Some(c) = candidates.iter().find(|c| *c == &input) {
+        return Some(c);
+    }
     if let Some(c) = candidates.iter().find(|c| c.eq_ignore_ascii_case(input)) {
         return Some(c);
     }
     let lower = input.to_ascii_lowercase();
     candidates
         .iter()
-        .map(|c| (strsim::jaro_winkler(&lower, &c.to_ascii_lowercase()), *c))
-        .filter(|(score, _)| *score >= 0.8)
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, c)| c)
+        .map(|c| {
+            let score = strsim::jaro_winkler(&lower, &c.to_ascii_lowercase());
+            (score, strsim::jaro_winkler(input, c), *c)
+        })
+        .filter(|(score, _, _)| *score >= 0.8)
+        .max_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)))
+        .map(|(_, _, c)| c)
 }
 
 pub mod native;

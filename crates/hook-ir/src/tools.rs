@@ -33,17 +33,22 @@ pub enum Agent {
     Kimi,
     /// Gemini CLI (convention `gemini-settings`).
     Gemini,
+    /// GitHub Copilot CLI (convention `copilot-hooks`): its runtime names, as the camelCase
+    /// dialect sees them (the PascalCase dialect shows Claude's names,
+    /// [`crate::conventions::COPILOT_PASCAL_NAMES`]).
+    Copilot,
 }
 
 impl Agent {
     /// Every agent, in column order.
-    pub const ALL: [Agent; 6] = [
+    pub const ALL: [Agent; 7] = [
         Agent::Claude,
         Agent::Codex,
         Agent::Jcode,
         Agent::Gjc,
         Agent::Kimi,
         Agent::Gemini,
+        Agent::Copilot,
     ];
 
     /// The agent's name, as users know it.
@@ -55,6 +60,7 @@ impl Agent {
             Agent::Gjc => "GJC",
             Agent::Kimi => "Kimi Code",
             Agent::Gemini => "Gemini CLI",
+            Agent::Copilot => "Copilot CLI",
         }
     }
 
@@ -92,6 +98,9 @@ impl Agent {
             // GJC hooks filter on the tool's registered name; no MCP naming rule was found in
             // sskys18/gajae-code@9af8ebe, so MCP names are not mapped into or out of it.
             Agent::Gjc => None,
+            // No MCP server was configured in the Copilot CLI 1.0.102 recordings: its form is
+            // unverified, so MCP names are not mapped into or out of it.
+            Agent::Copilot => None,
         }
     }
 }

@@ -64,6 +64,32 @@ pub fn entries(convention: Convention, text: &str) -> Vec<Entry> {
             }
             out
         }
+        // Copilot CLI: flat entries `hooks.<event>[]`, or Claude-style groups one level deep.
+        Convention::CopilotHooks => {
+            let Ok(doc) = serde_json::from_str::<serde_json::Value>(text) else {
+                return Vec::new();
+            };
+            let Some(events) = doc.get("hooks").and_then(serde_json::Value::as_object) else {
+                return Vec::new();
+            };
+            let mut out = Vec::new();
+            let mut push = |event: &str, h: &serde_json::Value| {
+                let kind = h.get("type").and_then(serde_json::Value::as_str);
+                out.push(Entry {
+                    event: event.to_string(),
+                    command: kind.is_none_or(|t| t == "command"),
+                });
+            };
+            for (event, items) in events {
+                for item in items.as_array().into_iter().flatten() {
+                    match item.get("hooks").and_then(serde_json::Value::as_array) {
+                        Some(nested) => nested.iter().for_each(|h| push(event, h)),
+                        None => push(event, item),
+                    }
+                }
+            }
+            out
+        }
         _ => Vec::new(),
     }
 }
@@ -103,6 +129,17 @@ mod tests {
                 .count(),
             1
         );
+        let copilot = r#"{"version": 1, "hooks": {
+            "preToolUse": [{"bash": "a"}, {"type": "http", "url": "https://x"}],
+            "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "b"}]}]
+        }}"#;
+        let c = entries(Convention::CopilotHooks, copilot);
+        assert_eq!(c.len(), 3);
+        let aside: Vec<Option<Code>> = c
+            .iter()
+            .map(|e| set_aside(Convention::CopilotHooks, e))
+            .collect();
+        assert_eq!(aside, [None, Some(Code::NonCommandHandler), None]);
         let jarvis = "[[hooks]]\nevent = \"PreCompact\"\ncommand = \"x\"\n\n[[hooks]]\nevent = \"Stop\"\ncommand = \"y\"\n";
         let j = entries(Convention::Jarvis, jarvis);
         assert!(j.iter().all(|e| set_aside(Convention::Jarvis, e).is_none()));

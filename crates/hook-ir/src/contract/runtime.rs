@@ -109,6 +109,12 @@ pub enum AnswerFormat {
     /// Gemini CLI's JSON answer (`decision`, `continue`, `hookSpecificOutput`, plain text on
     /// exit codes ≥ 2).
     GeminiJson,
+    /// GitHub Copilot CLI's JSON answer: top-level `permissionDecision` (+ `Reason`),
+    /// `modifiedArgs`, `modifiedResult`, `modifiedPrompt`, `additionalContext`, and
+    /// `decision: "block"` on agentStop; exit 2 denies a preToolUse, any other failure but a
+    /// timeout denies it too (the PascalCase dialect also reads Claude's
+    /// `hookSpecificOutput.permissionDecision`).
+    CopilotJson,
     /// The value a module handler returns.
     ModuleReturn,
     /// Nothing is read.
@@ -126,6 +132,13 @@ pub enum ContinuationRule {
     OncePerTurn,
     /// Every block continues; the hook guards against loops itself (`stop_hook_active`).
     HookGuarded,
+    /// Every block continues, up to `max` consecutive continuations; then the turn ends
+    /// anyway (GitHub Copilot CLI's agentStop runaway guard). The hook still sees
+    /// `stop_hook_active`.
+    Capped {
+        /// Consecutive continuations allowed.
+        max: u32,
+    },
 }
 
 /// How one convention's runtime executes its hooks.

@@ -634,3 +634,94 @@ fn the_runners_project_dir_variables_are_the_tables() {
     // Every row names its source.
     assert!(all().all(|v| !v.source.is_empty()));
 }
+
+/// GitHub Copilot CLI 1.0.102, recorded live (conformance/traces-pending/copilot-1.0.102, the
+/// trace named in each comment).
+#[test]
+fn copilot_numbers_copilot_cli_1_0_102_traces() {
+    // copilot_timeout_default: no timeoutSec, a 33 s hook is killed at 30 s.
+    assert_eq!(limits::copilot::TIMEOUT_DEFAULT_S, 30);
+    assert_eq!(
+        rules(Convention::CopilotHooks, "preToolUse")
+            .timeout
+            .default_ms(),
+        Some(30_000)
+    );
+    // copilot_post_context_cap: the joined guidance keeps its first 10240 bytes.
+    assert_eq!(limits::copilot::CONTEXT_CAP_BYTES, 10_240);
+    // copilot_stop_block_cap: 8 continuations, 9 agentStop firings; the bridge's default
+    // loop limit is that cap.
+    assert_eq!(limits::copilot::AGENT_STOP_CAP, 8);
+    assert_eq!(limits::bridge::LOOP_LIMIT, limits::copilot::AGENT_STOP_CAP);
+    assert_eq!(
+        runtime(Convention::CopilotHooks).unwrap().continuation,
+        ContinuationRule::Capped { max: 8 }
+    );
+    // copilot_bad_version / copilot_no_version.
+    assert_eq!(limits::copilot::FILE_VERSION, 1);
+    assert_eq!(limits::copilot::BLOCK_EXIT_CODE, 2);
+    assert_eq!(
+        limits::copilot::PROJECT_DIR_ENVS,
+        ["COPILOT_PROJECT_DIR", "CLAUDE_PROJECT_DIR"]
+    );
+    assert_eq!(
+        runtime(Convention::CopilotHooks).unwrap().answer,
+        AnswerFormat::CopilotJson
+    );
+}
+
+#[test]
+fn copilot_events_both_dialects_copilot_cli_1_0_102() {
+    // copilot_six_kinds (camelCase) and copilot_pascal_dialect (PascalCase) fire the six kinds.
+    let six = [
+        ("sessionStart", "SessionStart", Kind::SessionStart),
+        (
+            "userPromptSubmitted",
+            "UserPromptSubmit",
+            Kind::UserPromptSubmit,
+        ),
+        ("preToolUse", "PreToolUse", Kind::PreToolUse),
+        ("postToolUse", "PostToolUse", Kind::PostToolUse),
+        ("agentStop", "Stop", Kind::Stop),
+        ("sessionEnd", "SessionEnd", Kind::SessionShutdown),
+    ];
+    for (camel, pascal, kind) in six {
+        for name in [camel, pascal] {
+            let row = find(Convention::CopilotHooks, name).unwrap();
+            assert_eq!(row.kind(), Some(kind), "{name}");
+            assert_eq!(
+                rules(Convention::CopilotHooks, name).ordering,
+                Ordering::Sequential
+            );
+        }
+    }
+    for outside in [
+        "userPromptTransformed",
+        "permissionRequest",
+        "postToolUseFailure",
+        "errorOccurred",
+        "PermissionRequest",
+    ] {
+        assert_eq!(
+            find(Convention::CopilotHooks, outside).unwrap().kind(),
+            None,
+            "{outside}"
+        );
+    }
+    // copilot_pre_exit1_stderr, _killed_by_signal: a crash denies; _timeout_fail_open: a
+    // timeout lets the tool run.
+    let pre = rules(Convention::CopilotHooks, "preToolUse");
+    assert_eq!(pre.on_error, OnError::FailClosedOnCrash);
+    assert!(pre.can_block);
+    assert_eq!(
+        rules(Convention::CopilotHooks, "postToolUse").on_error,
+        OnError::FailOpen
+    );
+    // A misspelt camelCase name gets its camelCase suggestion.
+    assert_eq!(
+        lookup(Convention::CopilotHooks, "preToolUsed"),
+        Lookup::Unknown {
+            suggestion: Some("preToolUse")
+        }
+    );
+}

@@ -13,6 +13,7 @@ mod claude_dir;
 mod claude_settings;
 mod codex_dir;
 mod codex_json;
+mod copilot_hooks;
 mod gemini_settings;
 mod gjc;
 mod gjc_plugin;
@@ -80,6 +81,10 @@ pub enum MatcherSyntax {
     None,
 }
 
+/// The Claude name Copilot CLI's PascalCase dialect shows for each of its tools (payloads and
+/// matchers), verified live pair by pair.
+pub use copilot_hooks::PASCAL_NAMES as COPILOT_PASCAL_NAMES;
+
 /// Every convention's profile, in [`Convention::ALL`] order.
 pub static PROFILES: [&Profile; Convention::ALL.len()] = [
     &jcode::PROFILE,
@@ -91,6 +96,7 @@ pub static PROFILES: [&Profile; Convention::ALL.len()] = [
     &gjc_plugin::PROFILE,
     &claude_settings::PROFILE,
     &gemini_settings::PROFILE,
+    &copilot_hooks::PROFILE,
 ];
 
 /// The profile of `convention`.
@@ -104,6 +110,7 @@ pub fn profile(convention: Convention) -> &'static Profile {
 pub mod limits {
     pub use super::claude_settings::limits as claude;
     pub use super::codex_json::limits as codex;
+    pub use super::copilot_hooks::limits as copilot;
     pub use super::gemini_settings::limits as gemini;
     pub use super::gjc::limits as gjc;
     pub use super::jarvis::limits as jarvis;

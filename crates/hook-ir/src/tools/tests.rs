@@ -38,6 +38,7 @@ fn conventions_find_their_column() {
     assert_eq!(Agent::of(Convention::GjcPlugin), Some(Agent::Gjc));
     assert_eq!(Agent::of(Convention::Jarvis), Some(Agent::Kimi));
     assert_eq!(Agent::of(Convention::GeminiSettings), Some(Agent::Gemini));
+    assert_eq!(Agent::of(Convention::CopilotHooks), Some(Agent::Copilot));
 }
 
 #[test]
@@ -49,6 +50,7 @@ fn shell_maps_to_each_agents_shell_exactly() {
         (Agent::Gjc, "bash"),
         (Agent::Kimi, "Bash"),
         (Agent::Gemini, "run_shell_command"),
+        (Agent::Copilot, "bash"),
     ];
     for (from, from_name) in want {
         for (to, to_name) in want {
@@ -181,5 +183,16 @@ fn every_role_is_held_by_at_least_two_agents() {
             .map(|t| t.agent)
             .collect();
         assert!(agents.len() >= 2, "role {r} only in {agents:?}");
+    }
+}
+
+#[test]
+fn copilot_names_map_to_claudes_as_its_pascal_dialect_shows_them() {
+    // Copilot CLI 1.0.102 traces copilot_tool_*: the PascalCase dialect shows these Claude names.
+    for (copilot, claude) in crate::conventions::COPILOT_PASCAL_NAMES {
+        let m = map_name(Agent::Copilot, Agent::Claude, copilot).unwrap();
+        assert_eq!(names(&m), [*claude], "{copilot} → Claude");
+        let back = map_name(Agent::Claude, Agent::Copilot, claude).unwrap();
+        assert_eq!(names(&back), [*copilot], "{claude} → Copilot");
     }
 }

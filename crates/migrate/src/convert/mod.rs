@@ -45,12 +45,13 @@ pub struct Conversion {
 }
 
 /// The conventions whose hooks are external commands, between which hooks move both ways.
-pub const COMMAND_CONVENTIONS: [Convention; 5] = [
+pub const COMMAND_CONVENTIONS: [Convention; 6] = [
     Convention::Jcode,
     Convention::Jarvis,
     Convention::CodexJson,
     Convention::ClaudeSettings,
     Convention::GeminiSettings,
+    Convention::CopilotHooks,
 ];
 
 /// Whether `hooks import --from from --to to` is a supported move.
@@ -163,6 +164,9 @@ fn input_words(c: Convention) -> &'static str {
         }
         Convention::GeminiSettings => {
             "a JSON payload on stdin with Gemini's event names and fields (`hook_event_name` = `BeforeTool`, `timestamp`, `tool_input`, `prompt_response`, …)"
+        }
+        Convention::CopilotHooks => {
+            "a camelCase JSON payload on stdin without the event's name (`sessionId`, `timestamp`, `toolName`, `toolArgs`, `toolResult`, …)"
         }
         _ => "a JSON payload on stdin (`hook_event_name`, `session_id`, `tool_name`, `tool_input`, …)",
     }

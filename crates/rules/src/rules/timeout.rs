@@ -29,7 +29,16 @@ pub(crate) fn check(t: &Target<'_>, out: &mut Vec<Finding>) {
     if !looks_like_ms && ms >= limits::lint::PROCESS_START_MIN_MS {
         return;
     }
-    let key = key_of(&hook.detail);
+    let key = if hook.convention == hook_ir::Convention::CopilotHooks {
+        // Copilot CLI reads `timeoutSec`, and `timeout` as its alias.
+        if t.find("timeoutSec").is_some() {
+            "timeoutSec"
+        } else {
+            "timeout"
+        }
+    } else {
+        key_of(&hook.detail)
+    };
     let at = value_span(t, key);
     let written = at
         .and_then(|(s, e)| t.text?.get(s..e))

@@ -541,7 +541,7 @@ async fn spawn(
 }
 
 /// Now as ISO 8601 UTC with milliseconds, as `new Date().toISOString()` writes it.
-fn iso_now() -> String {
+pub(crate) fn iso_now() -> String {
     let d = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .unwrap_or_default();
