@@ -201,6 +201,7 @@ pub static ADAPTERS: [&dyn Adapter; Convention::ALL.len()] = [
     &crate::gjc_plugin::GjcPlugin,
     &crate::claude_settings::ClaudeSettings,
     &crate::gemini_settings::GeminiSettings,
+    &crate::qwen_settings::QwenSettings,
 ];
 
 /// The adapter of `convention`.

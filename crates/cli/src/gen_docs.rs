@@ -259,7 +259,8 @@ mod tests {
                 "schema/codex-json.json",
                 "schema/gjc-plugin.json",
                 "schema/claude-settings.json",
-                "schema/gemini-settings.json"
+                "schema/gemini-settings.json",
+                "schema/qwen-settings.json"
             ]
         );
     }

@@ -1,4 +1,4 @@
-//! The six canonical kinds and the eight convention ids (public names of `design.md`).
+//! The six canonical kinds and the convention ids (public names of `design.md`).
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -96,11 +96,14 @@ pub enum Convention {
     /// Gemini CLI `settings.json` hooks (`~/.gemini/`, `.gemini/`, system layers, extensions).
     #[serde(rename = "gemini-settings")]
     GeminiSettings,
+    /// Qwen Code `settings.json` hooks (`~/.qwen/`, `.qwen/`, system layers).
+    #[serde(rename = "qwen-settings")]
+    QwenSettings,
 }
 
 impl Convention {
     /// Every convention, in the fixed order sources are reported in.
-    pub const ALL: [Convention; 9] = [
+    pub const ALL: [Convention; 10] = [
         Convention::Jcode,
         Convention::Jarvis,
         Convention::Gjc,
@@ -110,6 +113,7 @@ impl Convention {
         Convention::GjcPlugin,
         Convention::ClaudeSettings,
         Convention::GeminiSettings,
+        Convention::QwenSettings,
     ];
 
     /// The public id, e.g. `codex-json`.
@@ -124,6 +128,7 @@ impl Convention {
             Convention::GjcPlugin => "gjc-plugin",
             Convention::ClaudeSettings => "claude-settings",
             Convention::GeminiSettings => "gemini-settings",
+            Convention::QwenSettings => "qwen-settings",
         }
     }
 
@@ -154,7 +159,7 @@ mod tests {
     }
 
     #[test]
-    fn convention_ids_are_the_nine_of_design_md() {
+    fn convention_ids_are_those_of_design_md() {
         let ids: Vec<_> = Convention::ALL.iter().map(|c| c.as_str()).collect();
         assert_eq!(
             ids,
@@ -167,7 +172,8 @@ mod tests {
                 "codex-json",
                 "gjc-plugin",
                 "claude-settings",
-                "gemini-settings"
+                "gemini-settings",
+                "qwen-settings"
             ]
         );
         for c in Convention::ALL {

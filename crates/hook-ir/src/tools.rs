@@ -33,17 +33,20 @@ pub enum Agent {
     Kimi,
     /// Gemini CLI (convention `gemini-settings`).
     Gemini,
+    /// Qwen Code (convention `qwen-settings`).
+    Qwen,
 }
 
 impl Agent {
     /// Every agent, in column order.
-    pub const ALL: [Agent; 6] = [
+    pub const ALL: [Agent; 7] = [
         Agent::Claude,
         Agent::Codex,
         Agent::Jcode,
         Agent::Gjc,
         Agent::Kimi,
         Agent::Gemini,
+        Agent::Qwen,
     ];
 
     /// The agent's name, as users know it.
@@ -55,6 +58,7 @@ impl Agent {
             Agent::Gjc => "GJC",
             Agent::Kimi => "Kimi Code",
             Agent::Gemini => "Gemini CLI",
+            Agent::Qwen => "Qwen Code",
         }
     }
 
@@ -89,6 +93,11 @@ impl Agent {
             // google-gemini/gemini-cli@5411f11 packages/core/src/tools/mcp-tool.ts:32-37:
             // `MCP_TOOL_PREFIX = 'mcp_'`, `MCP_QUALIFIED_NAME_SEPARATOR = '_'`.
             Agent::Gemini => Some(McpForm::SingleUnderscore),
+            // Qwen Code 0.24.4 packages/core/src/tools/mcp-tool.ts (bundle
+            // chunks/chunk-2VS5EEXU.js:6328): `mcp__${serverName}__${serverToolName}`.
+            Agent::Qwen => Some(McpForm::DoubleUnderscore {
+                dash_to_underscore: false,
+            }),
             // GJC hooks filter on the tool's registered name; no MCP naming rule was found in
             // sskys18/gajae-code@9af8ebe, so MCP names are not mapped into or out of it.
             Agent::Gjc => None,

@@ -109,6 +109,11 @@ pub enum AnswerFormat {
     /// Gemini CLI's JSON answer (`decision`, `continue`, `hookSpecificOutput`, plain text on
     /// exit codes ≥ 2).
     GeminiJson,
+    /// Qwen Code's answer: Claude's JSON fields, but exit 2 reads only stderr (JSON or the
+    /// reason), empty stdout on exit 0 falls back to stderr, plain text is context on three
+    /// events and a `systemMessage` elsewhere, PreToolUse `updatedInput`/`additionalContext` are
+    /// dropped and `continue: false` on PreToolUse is a deny (conformance/notes/qwen.md).
+    QwenJson,
     /// The value a module handler returns.
     ModuleReturn,
     /// Nothing is read.
