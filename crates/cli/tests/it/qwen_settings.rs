@@ -274,3 +274,88 @@ fn an_explicit_file_is_claimed_by_qwen_and_the_schema_is_printed() {
     let schema: Value = serde_json::from_str(&r.stdout).unwrap();
     assert_eq!(schema["title"], "Qwen Code settings.json (hooks)");
 }
+
+fn run_json(t: &Tree, args: &[&str]) -> Value {
+    let mut all = vec!["run"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&[".", "--home", "../home", "--no-env"]);
+    let r = t.run(&all);
+    serde_json::from_str(&r.stdout).unwrap_or_else(|e| panic!("{e}: {}", r.shown))
+}
+
+/// `hooks run` under Qwen's answers, each as Qwen 0.24.4 did live.
+#[test]
+fn run_answers_as_qwen_does() {
+    let t = Tree::new();
+    t.write(
+        "project/.qwen/settings.json",
+        r#"{"hooks": {
+  "PreToolUse": [
+    {"matcher": "Bash", "hooks": [{"type": "command", "command": "echo \"refused in $QWEN_PROJECT_DIR\" >&2; echo '{\"decision\":\"approve\"}'; exit 2", "timeout": 5}]},
+    {"matcher": "Write", "hooks": [{"type": "command", "command": "echo '{\"continue\": false, \"stopReason\": \"TOK_stop\"}'"}]},
+    {"matcher": "Read", "hooks": [{"type": "command", "command": "echo '{\"hookSpecificOutput\": {\"hookEventName\": \"PreToolUse\", \"updatedInput\": {\"x\": 1}, \"additionalContext\": \"TOK_ctx\"}}'"}]},
+    {"matcher": "glob", "hooks": [{"type": "command", "command": "echo '{not json'"}]},
+    {"matcher": "grep_search", "hooks": [{"type": "command", "command": "echo no >&2; exit 3"}]},
+    {"matcher": "list_directory", "hooks": [{"type": "command", "command": "sleep 3; exit 2", "timeout": 1}]}
+  ],
+  "PostToolUse": [{"hooks": [{"type": "command", "command": "echo TOK_post >&2; exit 2"}]}],
+  "UserPromptSubmit": [{"hooks": [{"type": "command", "command": "echo TOK_plain"}]}]
+}}"#,
+    );
+    // qwen_pre_exit2_stderr, qwen_pre_exit2_json_stdout: stderr is the reason, stdout ignored;
+    // bash expands $QWEN_PROJECT_DIR (qwen_env_and_project_dir).
+    let d = run_json(&t, &["pre_tool_use", "--tool", "run_shell_command"]);
+    assert_eq!(d["decision"], "block", "{d:#}");
+    assert_eq!(d["reason"], "refused in [TEMP]/project", "{d:#}");
+    // qwen_pre_continue_false: a deny with the stop reason, no stop.
+    let d = run_json(&t, &["pre_tool_use", "--tool", "write_file"]);
+    assert_eq!(
+        (&d["decision"], &d["reason"]),
+        (&"block".into(), &"TOK_stop".into()),
+        "{d:#}"
+    );
+    assert!(d["stop"].is_null(), "{d:#}");
+    // qwen_pre_updated_input, qwen_pre_additional_context: both dropped.
+    let d = run_json(&t, &["pre_tool_use", "--tool", "read_file"]);
+    assert_eq!(d["decision"], "allow", "{d:#}");
+    assert!(
+        d["updated_input"].is_null() && d["context"] == serde_json::json!([]),
+        "{d:#}"
+    );
+    // qwen_pre_invalid_json, qwen_pre_exit3_stderr: non-blocking failures.
+    for tool in ["glob", "grep_search"] {
+        let d = run_json(&t, &["pre_tool_use", "--tool", tool]);
+        assert_eq!(d["decision"], "allow", "{tool}: {d:#}");
+        assert_eq!(d["hooks"][0]["outcome"], "failed", "{tool}: {d:#}");
+    }
+    // qwen_timeout_seconds: `timeout: 1` is one second; a timed-out hook does not block.
+    let d = run_json(&t, &["pre_tool_use", "--tool", "list_directory"]);
+    assert_eq!(d["decision"], "allow", "{d:#}");
+    assert_eq!(d["hooks"][0]["outcome"], "timed_out", "{d:#}");
+    // qwen_post_exit2_stderr: the reason does not reach the model.
+    let d = run_json(&t, &["post_tool_use", "--tool", "run_shell_command"]);
+    assert_eq!(d["context"], serde_json::json!([]), "{d:#}");
+    // qwen_prompt_plain_stdout: plain stdout is context.
+    let d = run_json(&t, &["user_prompt_submit", "--prompt", "hi"]);
+    assert_eq!(d["context"], serde_json::json!(["TOK_plain"]), "{d:#}");
+}
+
+/// qwen_parallel_default, qwen_sequential_one_group_all: parallel unless one matching
+/// definition says `sequential: true`, which serialises the other definition too.
+#[test]
+fn one_sequential_definition_serialises_the_whole_event() {
+    let settings = |seq: bool| {
+        format!(
+            r#"{{"hooks": {{"PreToolUse": [
+  {{"matcher": "Bash", "sequential": {seq}, "hooks": [{{"type": "command", "command": "sleep 0.3; touch a.done"}}]}},
+  {{"matcher": "Bash", "hooks": [{{"type": "command", "command": "test -f a.done || {{ echo 'A still running' >&2; exit 2; }}"}}]}}
+]}}}}"#
+        )
+    };
+    for (seq, want) in [(true, "allow"), (false, "block")] {
+        let t = Tree::new();
+        t.write("project/.qwen/settings.json", &settings(seq));
+        let d = run_json(&t, &["pre_tool_use", "--tool", "run_shell_command"]);
+        assert_eq!(d["decision"], want, "sequential {seq}: {d:#}");
+    }
+}
