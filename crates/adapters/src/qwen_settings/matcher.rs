@@ -34,6 +34,16 @@ fn entries(pattern: &str) -> Vec<&str> {
     }
 }
 
+/// The values Qwen matches a non-tool event's matcher against, where they are known: the
+/// session source of `SessionStart` (`startup`, `resume`, `clear`, `compact`: conformance notes,
+/// "Matchers") and the compaction trigger (`manual`, `auto`).
+fn trigger_values(matched: MatchedValue) -> &'static [&'static str] {
+    match matched {
+        MatchedValue::Source => &["startup", "resume", "clear", "compact"],
+        _ => &[],
+    }
+}
+
 /// The IR matcher for a matcher string as Qwen reads it on an event whose matched value is
 /// `matched`, without any checks. Exact names become the tool ids they select; the regex part
 /// is kept where it can select more than those ids.
@@ -59,6 +69,21 @@ pub(crate) fn to_ir(matched: MatchedValue, m: Option<&str>) -> Matcher {
     };
     let compiled = rx.compile().ok();
     if matched != MatchedValue::ToolName {
+        // Plain names that are among the event's known values select exactly those (the
+        // unanchored regex could only match another value containing one of them: none does).
+        let known = trigger_values(matched);
+        let plain =
+            |e: &str| !e.is_empty() && e.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if !known.is_empty()
+            && entries.iter().all(|e| plain(e) && known.contains(e))
+            && known
+                .iter()
+                .all(|v| entries.contains(v) || !entries.iter().any(|e| v.contains(e)))
+        {
+            return Matcher::Exact {
+                names: entries.iter().map(|e| e.to_string()).collect(),
+            };
+        }
         return match compiled {
             Some(_) => rx,
             None => Matcher::Exact { names: Vec::new() },
@@ -296,6 +321,17 @@ mod tests {
         );
         // A regex that does not compile never matches.
         assert_eq!(tool("("), Matcher::Exact { names: vec![] });
+        // A known session source is selected exactly; a part of one stays a regex.
+        assert_eq!(
+            to_ir(MatchedValue::Source, Some("startup|resume")),
+            Matcher::Exact {
+                names: vec!["startup".into(), "resume".into()]
+            }
+        );
+        assert!(matches!(
+            to_ir(MatchedValue::Source, Some("start")),
+            Matcher::Regex { .. }
+        ));
     }
 
     #[test]

@@ -359,3 +359,46 @@ fn one_sequential_definition_serialises_the_whole_event() {
         assert_eq!(d["decision"], want, "sequential {seq}: {d:#}");
     }
 }
+
+/// `hooks import` into Qwen: Claude's tool names become Qwen's ids in an anchored regex, seconds
+/// stay seconds, the project file is `.qwen/settings.json`; and back out to Claude.
+#[test]
+fn imports_both_ways_with_claude() {
+    let t = Tree::new();
+    t.write(
+        "project/.claude/settings.json",
+        r#"{"hooks": {"PreToolUse": [{"matcher": "Bash|Edit", "hooks": [{"type": "command", "command": "\"$CLAUDE_PROJECT_DIR\"/guard.sh", "timeout": 5}]}],
+ "Stop": [{"hooks": [{"type": "command", "command": "./stop.sh"}]}]}}"#,
+    );
+    let r = t.import("claude-settings", "qwen-settings", &[]);
+    assert_eq!(r.code, 0, "{}", r.shown);
+    let text = t.read("project/.qwen/settings.json");
+    assert!(
+        text.contains(r#""matcher": "^(?:run_shell_command|edit)$""#),
+        "{text}"
+    );
+    assert!(text.contains(r#""timeout": 5"#), "{text}");
+    // Qwen sets `CLAUDE_PROJECT_DIR` too (qwen_env_and_project_dir): the command is kept.
+    assert!(text.contains("$CLAUDE_PROJECT_DIR"), "{text}");
+    let qwen = t.hooks_of("qwen-settings");
+    assert_eq!(qwen.len(), 2, "{qwen:#?}");
+    assert_eq!(
+        qwen[0]["matcher"]["names"],
+        serde_json::json!(["run_shell_command", "edit"])
+    );
+    assert_eq!(qwen[0]["timeout_ms"], 5000);
+    // And out again, into a fresh Claude file: Qwen's ids become Claude's names.
+    std::fs::remove_dir_all(t.project().join(".claude")).unwrap();
+    let r = t.import("qwen-settings", "claude-settings", &[]);
+    assert_eq!(r.code, 0, "{}", r.shown);
+    let claude = t.hooks_of("claude-settings");
+    assert_eq!(claude.len(), 2, "{claude:#?}");
+    assert_eq!(
+        claude[0]["matcher"]["names"],
+        serde_json::json!(["Bash", "Edit"])
+    );
+    assert_eq!(claude[0]["timeout_ms"], 5000);
+    assert!(t
+        .read("project/.claude/settings.json")
+        .contains("$CLAUDE_PROJECT_DIR"));
+}

@@ -379,12 +379,12 @@ static NATIVE: &[NativeEvent] = &[
         true,
         EVENTS_SRC,
     ),
-    ev(
+    ev_when(
         "notification",
         QW,
         "Notification",
         V::NotificationType,
-        false,
+        "for each of Qwen Code's notifications, matched by its type",
         EVENTS_SRC,
     ),
     ev(

@@ -18,7 +18,10 @@ pub(super) fn detail_into(h: &Hook, say: &mut Say) -> Detail {
             if *is_async == Some(true) {
                 say.push(
                     Code::LossyConversion,
-                    "`async` is dropped: Gemini CLI waits for every hook".into(),
+                    format!(
+                        "`async` is dropped: {} waits for every hook it writes",
+                        say.to
+                    ),
                 );
             }
             if let Some(m) = status_message {
@@ -121,7 +124,8 @@ pub(super) fn command_out_of(h: &Hook, command: &str, to_exec: Exec, say: &mut S
     format!("{exports}{command}")
 }
 
-/// Whether `to` is Gemini (used by the importer's detail choice).
+/// Whether `to` keeps its hooks in Gemini's settings shape — Gemini CLI, or Qwen Code, its
+/// fork (used by the importer's detail choice).
 pub(super) fn is_target(to: Convention) -> bool {
-    to == Convention::GeminiSettings
+    matches!(to, Convention::GeminiSettings | Convention::QwenSettings)
 }

@@ -45,12 +45,13 @@ pub struct Conversion {
 }
 
 /// The conventions whose hooks are external commands, between which hooks move both ways.
-pub const COMMAND_CONVENTIONS: [Convention; 5] = [
+pub const COMMAND_CONVENTIONS: [Convention; 6] = [
     Convention::Jcode,
     Convention::Jarvis,
     Convention::CodexJson,
     Convention::ClaudeSettings,
     Convention::GeminiSettings,
+    Convention::QwenSettings,
 ];
 
 /// Whether `hooks import --from from --to to` is a supported move.
@@ -163,6 +164,9 @@ fn input_words(c: Convention) -> &'static str {
         }
         Convention::GeminiSettings => {
             "a JSON payload on stdin with Gemini's event names and fields (`hook_event_name` = `BeforeTool`, `timestamp`, `tool_input`, `prompt_response`, …)"
+        }
+        Convention::QwenSettings => {
+            "a JSON payload on stdin with Claude's event names and fields but Qwen's tool names (`tool_name` = `run_shell_command`, `permission_mode`, `timestamp`, …)"
         }
         _ => "a JSON payload on stdin (`hook_event_name`, `session_id`, `tool_name`, `tool_input`, …)",
     }
