@@ -230,6 +230,7 @@ impl Lowerer<'_> {
                         name: hook_name,
                         description: h.description.clone(),
                         env: h.env.clone(),
+                        is_async: h.is_async.then_some(true),
                     },
                 };
                 self.hooks.push((hook, h.span, disabled_name));

@@ -171,6 +171,7 @@ impl crate::registry::Adapter for GeminiSettings {
             name: None,
             description: None,
             env: Vec::new(),
+            is_async: None,
         }
     }
 

@@ -112,6 +112,7 @@ impl crate::registry::Adapter for QwenSettings {
             name: None,
             description: None,
             env: Vec::new(),
+            is_async: None,
         }
     }
 
@@ -149,6 +150,7 @@ pub(crate) mod tests {
                 name: None,
                 description: None,
                 env: Vec::new(),
+                is_async: None,
             },
         }
     }

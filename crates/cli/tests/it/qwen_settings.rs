@@ -296,7 +296,8 @@ fn run_answers_as_qwen_does() {
     {"matcher": "Read", "hooks": [{"type": "command", "command": "echo '{\"hookSpecificOutput\": {\"hookEventName\": \"PreToolUse\", \"updatedInput\": {\"x\": 1}, \"additionalContext\": \"TOK_ctx\"}}'"}]},
     {"matcher": "glob", "hooks": [{"type": "command", "command": "echo '{not json'"}]},
     {"matcher": "grep_search", "hooks": [{"type": "command", "command": "echo no >&2; exit 3"}]},
-    {"matcher": "list_directory", "hooks": [{"type": "command", "command": "sleep 3; exit 2", "timeout": 1}]}
+    {"matcher": "list_directory", "hooks": [{"type": "command", "command": "sleep 3; exit 2", "timeout": 1}]},
+    {"matcher": "web_fetch", "hooks": [{"type": "command", "command": "echo TOK_async >&2; exit 2", "async": true}]}
   ],
   "PostToolUse": [{"hooks": [{"type": "command", "command": "echo TOK_post >&2; exit 2"}]}],
   "UserPromptSubmit": [{"hooks": [{"type": "command", "command": "echo TOK_plain"}]}]
@@ -332,6 +333,10 @@ fn run_answers_as_qwen_does() {
     let d = run_json(&t, &["pre_tool_use", "--tool", "list_directory"]);
     assert_eq!(d["decision"], "allow", "{d:#}");
     assert_eq!(d["hooks"][0]["outcome"], "timed_out", "{d:#}");
+    // qwen_async_hook: an `async: true` hook's block is ignored.
+    let d = run_json(&t, &["pre_tool_use", "--tool", "web_fetch"]);
+    assert_eq!(d["decision"], "allow", "{d:#}");
+    assert_eq!(d["hooks"][0]["outcome"], "allowed", "{d:#}");
     // qwen_post_exit2_stderr: the reason does not reach the model.
     let d = run_json(&t, &["post_tool_use", "--tool", "run_shell_command"]);
     assert_eq!(d["context"], serde_json::json!([]), "{d:#}");

@@ -52,6 +52,7 @@ pub(super) fn detail_into(h: &Hook, say: &mut Say) -> Detail {
         name: None,
         description,
         env: Vec::new(),
+        is_async: None,
     }
 }
 

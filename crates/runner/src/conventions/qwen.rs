@@ -61,6 +61,17 @@ fn sequential(runner: &Group<'_>, group: &[usize]) -> bool {
     })
 }
 
+/// Whether the hook was declared `async: true`.
+fn is_async(d: &Detail) -> bool {
+    matches!(
+        d,
+        Detail::GeminiGroup {
+            is_async: Some(true),
+            ..
+        }
+    )
+}
+
 /// Runs the Qwen hooks of one event.
 pub(crate) async fn run(runner: &Group<'_>, group: &[usize], event: &Event) -> Vec<HookRun> {
     if group.is_empty() {
@@ -107,6 +118,18 @@ pub(crate) async fn run(runner: &Group<'_>, group: &[usize], event: &Event) -> V
         .map(|(i, r)| {
             let p = &runner.hooks[i];
             match r {
+                // `async: true`: Qwen does not wait for it and reads no decision from it (live
+                // `qwen_async_hook`: its block was ignored). The runner waits, but decides alike.
+                Ran::Finished(f) if is_async(&p.hook.detail) => {
+                    let kind = match f.status {
+                        Status::TimedOut => OutcomeKind::TimedOut,
+                        _ => OutcomeKind::Allowed,
+                    };
+                    HookRun::new(
+                        i,
+                        outcome_of(&p.hook.id, lim::SHELL, Launch::Shell, &f, kind),
+                    )
+                }
                 Ran::Finished(f) => {
                     interpret_run(i, &p.hook.id, &p.hook.source_event, event.kind(), &f)
                 }
