@@ -407,3 +407,41 @@ fn imports_both_ways_with_claude() {
         .read("project/.claude/settings.json")
         .contains("$CLAUDE_PROJECT_DIR"));
 }
+
+/// Qwen's `applyHookOutputToInput` (bundle chunks/chunk-DPEB6S2R.js:146556): in a sequential
+/// plan the next hook sees the prompt with the previous hook's context appended, and the tool
+/// input merged with its `hookSpecificOutput.tool_input`; in parallel it sees the original.
+#[test]
+fn a_sequential_plan_feeds_each_hook_the_previous_ones_changes() {
+    let settings = |seq: bool| {
+        format!(
+            r#"{{"hooks": {{
+  "UserPromptSubmit": [
+    {{"sequential": {seq}, "hooks": [{{"type": "command", "command": "echo TOK_A"}}]}},
+    {{"hooks": [{{"type": "command", "command": "grep -q TOK_A || {{ echo missing >&2; exit 2; }}"}}]}}
+  ],
+  "PreToolUse": [
+    {{"matcher": "Bash", "sequential": {seq}, "hooks": [{{"type": "command", "command": "echo '{{\"hookSpecificOutput\": {{\"tool_input\": {{\"extra\": \"TOK_X\"}}}}}}'"}}]}},
+    {{"matcher": "Bash", "hooks": [{{"type": "command", "command": "grep -q TOK_X || {{ echo missing >&2; exit 2; }}"}}]}}
+  ]
+}}}}"#
+        )
+    };
+    for (seq, want) in [(true, "allow"), (false, "block")] {
+        let t = Tree::new();
+        t.write("project/.qwen/settings.json", &settings(seq));
+        let d = run_json(&t, &["user_prompt_submit", "--prompt", "hi"]);
+        assert_eq!(d["decision"], want, "sequential {seq}: {d:#}");
+        let d = run_json(
+            &t,
+            &[
+                "pre_tool_use",
+                "--tool",
+                "run_shell_command",
+                "--input",
+                r#"{"command":"ls"}"#,
+            ],
+        );
+        assert_eq!(d["decision"], want, "sequential {seq}: {d:#}");
+    }
+}

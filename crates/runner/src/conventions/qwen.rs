@@ -101,14 +101,27 @@ pub(crate) async fn run(runner: &Group<'_>, group: &[usize], event: &Event) -> V
         ..Proc::PLAIN
     };
     let ran: Vec<(usize, Ran)> = if sequential(runner, group) {
-        // One at a time, in plan order; an identical command still runs once.
+        // One at a time, in plan order; an identical command still runs once; each hook sees
+        // the input as the previous ones changed it (`applyHookOutputToInput`).
         let mut out: Vec<(usize, Ran)> = Vec::new();
+        let mut current = event.clone();
         for (n, j) in jobs.iter().enumerate() {
             if let Some(first) = jobs[..n].iter().find(|f| f.command == j.command) {
                 out.push((j.index, Ran::DuplicateOf(first.index)));
                 continue;
             }
-            out.extend(run_parallel_in(&ctx, std::slice::from_ref(j), proc).await);
+            let mut job = j.clone();
+            job.stdin = runner.stdin(
+                payload(runner, &runner.hooks[j.index].hook.source_event, &current)
+                    .to_string()
+                    .into_bytes(),
+            );
+            for (i, r) in run_parallel_in(&ctx, std::slice::from_ref(&job), proc).await {
+                if let Ran::Finished(f) = &r {
+                    chain(&mut current, f);
+                }
+                out.push((i, r));
+            }
         }
         out
     } else {
@@ -137,6 +150,49 @@ pub(crate) async fn run(runner: &Group<'_>, group: &[usize], event: &Event) -> V
             }
         })
         .collect()
+}
+
+/// What a successful hook of a sequential plan changes in the next hook's input (Qwen Code
+/// 0.24.4 `hookRunner.ts` `applyHookOutputToInput`, chunks/chunk-DPEB6S2R.js:146556): on
+/// `UserPromptSubmit` its `additionalContext` (plain stdout is one) is appended to the prompt
+/// after a blank line; on `PreToolUse` its `hookSpecificOutput.tool_input` is merged into the
+/// tool input (Gemini's key: `updatedInput` is not read here).
+fn chain(current: &mut Event, f: &Finished) {
+    if !matches!(f.status, Status::Exited(0)) {
+        return;
+    }
+    let text = String::from_utf8_lossy(if f.stdout.iter().all(u8::is_ascii_whitespace) {
+        &f.stderr
+    } else {
+        &f.stdout
+    });
+    let specific = match classify(&text) {
+        Stdout::Object(m) => m.get("hookSpecificOutput").cloned(),
+        Stdout::Plain(t) => Some(serde_json::json!({ "additionalContext": t })),
+        _ => None,
+    };
+    let Some(specific) = specific else { return };
+    match current.kind() {
+        Kind::UserPromptSubmit => {
+            if let Some(c) = specific.get("additionalContext").and_then(Value::as_str) {
+                if !c.is_empty() {
+                    let p = current.prompt.get_or_insert_with(String::new);
+                    p.push_str("\n\n");
+                    p.push_str(c);
+                }
+            }
+        }
+        Kind::PreToolUse => {
+            if let (Some(Value::Object(new)), Some(Value::Object(input))) =
+                (specific.get("tool_input"), current.tool_input.as_mut())
+            {
+                for (k, v) in new {
+                    input.insert(k.clone(), v.clone());
+                }
+            }
+        }
+        _ => {}
+    }
 }
 
 /// The run of one finished Qwen hook.
