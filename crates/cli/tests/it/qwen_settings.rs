@@ -445,3 +445,19 @@ fn a_sequential_plan_feeds_each_hook_the_previous_ones_changes() {
         assert_eq!(d["decision"], want, "sequential {seq}: {d:#}");
     }
 }
+
+/// An `async: true` Qwen hook is not carried silently: the target waits for it.
+#[test]
+fn an_async_qwen_hook_imported_elsewhere_is_said_to_change() {
+    let t = Tree::new();
+    t.write(
+        "project/.qwen/settings.json",
+        r#"{"hooks": {"PostToolUse": [{"hooks": [{"type": "command", "command": "./log.sh", "async": true}]}]}}"#,
+    );
+    let r = t.import("qwen-settings", "claude-settings", &["--format", "json"]);
+    let doc: Value = serde_json::from_str(&r.stdout).unwrap_or_else(|e| panic!("{e}: {}", r.shown));
+    let said = doc["diagnostics"].as_array().unwrap().iter().any(|d| {
+        d["code"] == "lossy_conversion" && d["message"].as_str().unwrap().contains("`async: true`")
+    });
+    assert!(said, "{}", r.shown);
+}

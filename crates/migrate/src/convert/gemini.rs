@@ -65,11 +65,23 @@ pub(super) fn command_out_of(h: &Hook, command: &str, to_exec: Exec, say: &mut S
         env,
         name,
         description,
+        is_async,
         ..
     } = &h.detail
     else {
         return command.to_string();
     };
+    if *is_async == Some(true) {
+        // Qwen's `async: true`: its answer decided nothing there; the target waits for it and
+        // reads its answer.
+        say.push(
+            Code::LossyConversion,
+            format!(
+                "`async: true` is dropped: {} waits for the hook and reads its answer",
+                say.to
+            ),
+        );
+    }
     if *sequential == Some(true) {
         say.push(
             Code::LossyConversion,
