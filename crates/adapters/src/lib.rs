@@ -34,6 +34,7 @@ pub mod gjc_plugin;
 pub mod hook_dirs;
 pub mod jarvis;
 pub mod jcode;
+pub mod qwen_settings;
 
 pub use context::{Context, Discovered, SourceFile};
 pub use schema::schema;

@@ -202,6 +202,7 @@ pub static ADAPTERS: [&dyn Adapter; Convention::ALL.len()] = [
     &crate::claude_settings::ClaudeSettings,
     &crate::gemini_settings::GeminiSettings,
     &crate::copilot_hooks::CopilotHooks,
+    &crate::qwen_settings::QwenSettings,
 ];
 
 /// The adapter of `convention`.

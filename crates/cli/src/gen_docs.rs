@@ -265,7 +265,8 @@ mod tests {
                 "schema/gjc-plugin.json",
                 "schema/claude-settings.json",
                 "schema/gemini-settings.json",
-                "schema/copilot-hooks.json"
+                "schema/copilot-hooks.json",
+                "schema/qwen-settings.json"
             ]
         );
     }

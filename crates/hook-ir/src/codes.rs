@@ -1425,6 +1425,25 @@ codes! {
     GeminiFolderUntrusted = "gemini_folder_untrusted", Info, "Gemini CLI runs no settings hook here: the folder is not trusted";
 
     /// ## What it means
+    /// Folder trust is switched on for Qwen Code (`security.folderTrust.enabled: true`; it is
+    /// off by default) and the project folder is not trusted by `~/.qwen/trustedFolders.json`
+    /// (`$QWEN_CODE_TRUSTED_FOLDERS_PATH`): Qwen Code 0.24.4 registers none of the hooks of the
+    /// project's `.qwen/settings.json` (`getProjectHooks`; recorded live:
+    /// `qwen_project_untrusted`). The user's and the system's hooks still run.
+    /// ## Why it matters
+    /// The project's hooks — its guards too — silently never run, and Qwen also downgrades
+    /// `--approval-mode yolo` to `default` there.
+    /// ## Example
+    /// `~/.qwen/settings.json` with `{"security": {"folderTrust": {"enabled": true}}}` and a
+    /// repository whose `.qwen/settings.json` declares a `PreToolUse` hook, not listed in
+    /// `~/.qwen/trustedFolders.json`.
+    /// ## How to fix
+    /// Trust the folder in Qwen Code, or add `{"/path/to/repo": "TRUST_FOLDER"}` to
+    /// `~/.qwen/trustedFolders.json`. Machine state, not a mistake in the file: an info where
+    /// Qwen Code has no state (no `~/.qwen/`), a warning where it has run.
+    QwenProjectUntrusted = "qwen_project_untrusted", Info, "Qwen Code runs none of the project's settings hooks here: folder trust is on and the folder is not trusted";
+
+    /// ## What it means
     /// A Gemini CLI system settings file (`$GEMINI_CLI_SYSTEM_SETTINGS_PATH`, else
     /// `/etc/gemini-cli/settings.json`) or system defaults file is not owned by root, is
     /// writable by group or others, or lies under such a directory. Gemini CLI skips it with a

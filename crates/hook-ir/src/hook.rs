@@ -99,6 +99,10 @@ pub enum Detail {
         description: Option<String>,
         /// The handler's `env` object (extra environment of the process), in file order.
         env: Vec<(String, String)>,
+        /// Qwen Code's `async: true`: the agent starts the hook without waiting and reads no
+        /// decision from it (live `qwen_async_hook`). Absent for Gemini, which has no such field.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        is_async: Option<bool>,
     },
     /// A GJC module hook (native directory or plugin).
     Module {

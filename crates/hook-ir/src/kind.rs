@@ -100,11 +100,14 @@ pub enum Convention {
     /// `policy.d/*.json`, plugins) and inline `hooks` in Copilot's `settings*.json`.
     #[serde(rename = "copilot-hooks")]
     CopilotHooks,
+    /// Qwen Code `settings.json` hooks (`~/.qwen/`, `.qwen/`, system layers).
+    #[serde(rename = "qwen-settings")]
+    QwenSettings,
 }
 
 impl Convention {
     /// Every convention, in the fixed order sources are reported in.
-    pub const ALL: [Convention; 10] = [
+    pub const ALL: [Convention; 11] = [
         Convention::Jcode,
         Convention::Jarvis,
         Convention::Gjc,
@@ -115,6 +118,7 @@ impl Convention {
         Convention::ClaudeSettings,
         Convention::GeminiSettings,
         Convention::CopilotHooks,
+        Convention::QwenSettings,
     ];
 
     /// The public id, e.g. `codex-json`.
@@ -130,6 +134,7 @@ impl Convention {
             Convention::ClaudeSettings => "claude-settings",
             Convention::GeminiSettings => "gemini-settings",
             Convention::CopilotHooks => "copilot-hooks",
+            Convention::QwenSettings => "qwen-settings",
         }
     }
 
@@ -174,7 +179,8 @@ mod tests {
                 "gjc-plugin",
                 "claude-settings",
                 "gemini-settings",
-                "copilot-hooks"
+                "copilot-hooks",
+                "qwen-settings"
             ]
         );
         for c in Convention::ALL {

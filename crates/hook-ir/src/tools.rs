@@ -37,11 +37,13 @@ pub enum Agent {
     /// dialect sees them (the PascalCase dialect shows Claude's names,
     /// [`crate::conventions::COPILOT_PASCAL_NAMES`]).
     Copilot,
+    /// Qwen Code (convention `qwen-settings`).
+    Qwen,
 }
 
 impl Agent {
     /// Every agent, in column order.
-    pub const ALL: [Agent; 7] = [
+    pub const ALL: [Agent; 8] = [
         Agent::Claude,
         Agent::Codex,
         Agent::Jcode,
@@ -49,6 +51,7 @@ impl Agent {
         Agent::Kimi,
         Agent::Gemini,
         Agent::Copilot,
+        Agent::Qwen,
     ];
 
     /// The agent's name, as users know it.
@@ -61,6 +64,7 @@ impl Agent {
             Agent::Kimi => "Kimi Code",
             Agent::Gemini => "Gemini CLI",
             Agent::Copilot => "Copilot CLI",
+            Agent::Qwen => "Qwen Code",
         }
     }
 
@@ -95,6 +99,11 @@ impl Agent {
             // google-gemini/gemini-cli@5411f11 packages/core/src/tools/mcp-tool.ts:32-37:
             // `MCP_TOOL_PREFIX = 'mcp_'`, `MCP_QUALIFIED_NAME_SEPARATOR = '_'`.
             Agent::Gemini => Some(McpForm::SingleUnderscore),
+            // Qwen Code 0.24.4 packages/core/src/tools/mcp-tool.ts (bundle
+            // chunks/chunk-2VS5EEXU.js:6328): `mcp__${serverName}__${serverToolName}`.
+            Agent::Qwen => Some(McpForm::DoubleUnderscore {
+                dash_to_underscore: false,
+            }),
             // GJC hooks filter on the tool's registered name; no MCP naming rule was found in
             // sskys18/gajae-code@9af8ebe, so MCP names are not mapped into or out of it.
             Agent::Gjc => None,

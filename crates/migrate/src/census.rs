@@ -35,7 +35,10 @@ pub fn entries(convention: Convention, text: &str) -> Vec<Entry> {
                 })
                 .collect()
         }
-        Convention::ClaudeSettings | Convention::CodexJson | Convention::GeminiSettings => {
+        Convention::ClaudeSettings
+        | Convention::CodexJson
+        | Convention::GeminiSettings
+        | Convention::QwenSettings => {
             let Ok(doc) = jsonc_parser::parse_to_serde_value::<serde_json::Value>(
                 text,
                 &jsonc_parser::ParseOptions::default(),

@@ -1,6 +1,6 @@
 //! The [`Runner`]: built once from accepted IR hooks, then dispatches events.
 
-use crate::conventions::{claude, codex, copilot, gemini, jarvis, jcode, module};
+use crate::conventions::{claude, codex, copilot, gemini, jarvis, jcode, module, qwen};
 use crate::decision::{Decision, ToolResultPatch, Verdict};
 use crate::group::Group;
 use crate::options::{ModuleDispatch, RunnerOptions, Session};
@@ -498,7 +498,7 @@ impl Runner {
         let all = self.matching(event);
         // One group per answer module, chosen by each convention's runtime row: a convention
         // is a row of the contract table plus its payload and answer modules.
-        let mut groups: [Vec<usize>; 6] = Default::default();
+        let mut groups: [Vec<usize>; 7] = Default::default();
         let mut module_groups: Vec<(Convention, Vec<usize>)> = Vec::new();
         let mut runs: Vec<HookRun> = Vec::new();
         let mut fire_and_forget: Vec<usize> = Vec::new();
@@ -518,6 +518,7 @@ impl Runner {
                         AnswerFormat::ClaudeJson => groups[3].push(i),
                         AnswerFormat::GeminiJson => groups[4].push(i),
                         AnswerFormat::CopilotJson => groups[5].push(i),
+                        AnswerFormat::QwenJson => groups[6].push(i),
                         other => runs.push(HookRun::new(
                             i,
                             not_run(
@@ -554,13 +555,14 @@ impl Runner {
                 .iter()
                 .map(|(c, g)| module::run(&view, *c, g, event, self.module_dispatch.as_deref())),
         );
-        let (a, b, c, d, g, cp, m) = tokio::join!(
+        let (a, b, c, d, g, cp, q, m) = tokio::join!(
             jcode::run(&view, &groups[0], event),
             jarvis::run(&view, &groups[1], event),
             codex::run(&view, &groups[2], event),
             claude::run(&view, &groups[3], event),
             gemini::run(&view, &groups[4], event),
             copilot::run(&view, &groups[5], event),
+            qwen::run(&view, &groups[6], event),
             modules,
         );
         runs.extend(a);
@@ -569,6 +571,7 @@ impl Runner {
         runs.extend(d);
         runs.extend(g);
         runs.extend(cp);
+        runs.extend(q);
         runs.extend(m.into_iter().flatten());
         if kind == Kind::Stop {
             // A convention whose continuation rule is once per turn remembers the turn one of

@@ -42,6 +42,7 @@ fn gh(id: &str, event: &str, command: &str, name: Option<&str>, sequential: bool
             name: name.map(str::to_string),
             description: None,
             env: vec![("HOOK_MODE".into(), "strict".into())],
+            is_async: None,
         },
         ..hook(id, GE, event, command)
     }

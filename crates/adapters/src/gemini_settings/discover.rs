@@ -1,19 +1,35 @@
 //! Finding and reading the layers (the list is in the module docs of `gemini_settings`), then
-//! applying Gemini's switches to the hooks they declare.
+//! applying the agent's switches to the hooks they declare. Shared by Gemini CLI and Qwen Code
+//! ([`Flavor`]).
 
 use super::enablement::Enablement;
+use super::flavor::Flavor;
 use super::lower::{self, Lowered};
 use super::Scope;
 use crate::read_limit::{read_text, Missing, MAX_CONFIG_BYTES};
 use crate::{Context, Output};
-use hook_ir::contract::{self, limits::gemini as lim};
-use hook_ir::{Code, Convention, Diagnostic};
+use hook_ir::contract;
+use hook_ir::Diagnostic;
+use hook_ir::{Code, Convention};
 use std::path::{Path, PathBuf};
 
 const GE: Convention = Convention::GeminiSettings;
 
+/// The user's settings folder: `~/<dir>`, or the flavor's variable (`$QWEN_HOME`) when set.
+pub(crate) fn user_dir(ctx: &Context, fl: &Flavor) -> Option<PathBuf> {
+    let over = fl
+        .home_env
+        .filter(|_| ctx.apply_env_overrides)
+        .and_then(|v| ctx.var(v))
+        .filter(|v| !v.is_empty());
+    match over {
+        Some(v) => Some(PathBuf::from(v)),
+        None => ctx.home.as_ref().map(|h| h.join(fl.dir)),
+    }
+}
+
 /// Every layer's file in merge order, with its scope. Missing files are left out.
-fn layers(ctx: &Context) -> Vec<(PathBuf, Scope)> {
+fn layers(ctx: &Context, fl: &Flavor) -> Vec<(PathBuf, Scope)> {
     let mut files = Vec::new();
     let system = |var: &str, default: &str| -> Option<PathBuf> {
         if !ctx.apply_env_overrides {
@@ -23,10 +39,10 @@ fn layers(ctx: &Context) -> Vec<(PathBuf, Scope)> {
             ctx.var(var).filter(|v| !v.is_empty()).unwrap_or(default),
         ))
     };
-    let system_settings = system("GEMINI_CLI_SYSTEM_SETTINGS_PATH", lim::SYSTEM_SETTINGS);
-    // Gemini puts the defaults next to the system settings unless named explicitly.
-    let defaults = if ctx.var("GEMINI_CLI_SYSTEM_DEFAULTS_PATH").is_some() {
-        system("GEMINI_CLI_SYSTEM_DEFAULTS_PATH", lim::SYSTEM_DEFAULTS)
+    let system_settings = system(fl.system_settings.1, fl.system_settings.0);
+    // Both agents put the defaults next to the system settings unless named explicitly.
+    let defaults = if ctx.var(fl.system_defaults_env).is_some() {
+        system(fl.system_defaults_env, "")
     } else {
         system_settings
             .as_ref()
@@ -35,12 +51,12 @@ fn layers(ctx: &Context) -> Vec<(PathBuf, Scope)> {
     if let Some(d) = defaults {
         files.push((d, Scope::SystemDefaults));
     }
-    let user = ctx.home.as_ref().map(|h| h.join(lim::USER_SETTINGS));
+    let user = user_dir(ctx, fl).map(|d| d.join("settings.json"));
     if let Some(u) = &user {
         files.push((u.clone(), Scope::User));
     }
     if let Some(p) = &ctx.project {
-        let file = p.join(lim::PROJECT_SETTINGS);
+        let file = p.join(fl.dir).join("settings.json");
         // Asked only when there is a project file: two `realpath`s per root otherwise.
         if file.exists() && !ctx.home.as_ref().is_some_and(|h| same_dir(ctx, h, p)) {
             files.push((file, Scope::Project));
@@ -49,7 +65,11 @@ fn layers(ctx: &Context) -> Vec<(PathBuf, Scope)> {
     if let Some(s) = system_settings {
         files.push((s, Scope::System));
     }
-    let extensions = ctx.home.as_ref().map(|h| h.join(".gemini/extensions"));
+    let extensions = ctx
+        .home
+        .as_ref()
+        .filter(|_| fl.extensions)
+        .map(|h| h.join(".gemini/extensions"));
     if let Some(dir) = extensions.filter(|d| !crate::run_cache::absent(ctx, d)) {
         for root in extension_roots(&dir) {
             files.push((
@@ -88,7 +108,7 @@ fn extension_roots(dir: &Path) -> Vec<PathBuf> {
     roots
 }
 
-pub(super) fn discover(ctx: &Context, out: &mut Output) {
+pub(crate) fn discover(ctx: &Context, fl: &'static Flavor, out: &mut Output) {
     let mut all = Vec::new();
     let enablement = ctx
         .home
@@ -97,13 +117,13 @@ pub(super) fn discover(ctx: &Context, out: &mut Output) {
         .filter(|d| !crate::run_cache::absent(ctx, d))
         .map(|d| Enablement::read(&d))
         .unwrap_or_default();
-    for (path, scope) in layers(ctx) {
+    for (path, scope) in layers(ctx, fl) {
         if let Scope::Extension { root } = &scope {
             if extension_disabled(ctx, root, &path, &enablement, out) {
                 continue;
             }
         }
-        if matches!(scope, Scope::System | Scope::SystemDefaults) {
+        if fl.extensions && matches!(scope, Scope::System | Scope::SystemDefaults) {
             if let Some(why) = super::secure::insecure(&path) {
                 out.diag(
                     Diagnostic::new(
@@ -119,7 +139,9 @@ pub(super) fn discover(ctx: &Context, out: &mut Output) {
         }
         // Discovery's layers are never `Explicit`.
         let (layer, root) = scope.layer(ctx).unwrap_or((hook_ir::Scope::User, None));
-        if let Some(mut l) = out.layer(layer, root, |out| read_and_lower(ctx, &path, &scope, out)) {
+        if let Some(mut l) = out.layer(layer, root, |out| {
+            read_and_lower(ctx, fl, &path, &scope, out)
+        }) {
             // The hooks join the batch only once every layer's switches are known.
             for (h, _) in &mut l.hooks {
                 h.scope = layer;
@@ -127,7 +149,7 @@ pub(super) fn discover(ctx: &Context, out: &mut Output) {
             all.push(l);
         }
     }
-    apply_switches(ctx, all, out);
+    apply_switches(ctx, fl, all, out);
 }
 
 /// Whether the extension at `root` is disabled in the project folder (reported, with the rule
@@ -166,31 +188,44 @@ fn extension_disabled(
     true
 }
 
-pub(super) fn load(ctx: &Context, path: &Path, out: &mut Output) {
-    let scope = Scope::of(path, ctx.home.as_deref());
-    if let Some(l) = read_and_lower(ctx, path, &scope, out) {
-        apply_switches(ctx, vec![l], out);
+pub(crate) fn load(ctx: &Context, fl: &'static Flavor, path: &Path, out: &mut Output) {
+    let scope = Scope::of(path, ctx.home.as_deref(), fl);
+    if let Some(l) = read_and_lower(ctx, fl, path, &scope, out) {
+        apply_switches(ctx, fl, vec![l], out);
     }
 }
 
 /// Lowers `text` as if it were the settings file at `path`, with the file's own switches applied
 /// as `load` does (the writer's read-back and `hooks lint --fix` check planned text this way).
-pub(super) fn lower_text(ctx: &Context, path: &Path, text: &str, out: &mut Output) {
-    let scope = Scope::of(path, ctx.home.as_deref());
+pub(crate) fn lower_text(
+    ctx: &Context,
+    fl: &'static Flavor,
+    path: &Path,
+    text: &str,
+    out: &mut Output,
+) {
+    let scope = Scope::of(path, ctx.home.as_deref(), fl);
     let l = lower::lower_file(
+        fl,
         &ctx.display(path),
         text,
         &scope,
         ctx.project.as_deref(),
         out,
     );
-    apply_switches(ctx, vec![l], out);
+    apply_switches(ctx, fl, vec![l], out);
 }
 
-fn read_and_lower(ctx: &Context, path: &Path, scope: &Scope, out: &mut Output) -> Option<Lowered> {
+fn read_and_lower(
+    ctx: &Context,
+    fl: &'static Flavor,
+    path: &Path,
+    scope: &Scope,
+    out: &mut Output,
+) -> Option<Lowered> {
     let (display, text) = read_text(
         ctx,
-        GE,
+        fl.convention,
         path,
         MAX_CONFIG_BYTES,
         Missing::Report,
@@ -198,6 +233,7 @@ fn read_and_lower(ctx: &Context, path: &Path, scope: &Scope, out: &mut Output) -
         out,
     )?;
     Some(lower::lower_file(
+        fl,
         &display,
         &text,
         scope,
@@ -206,10 +242,14 @@ fn read_and_lower(ctx: &Context, path: &Path, scope: &Scope, out: &mut Output) -
     ))
 }
 
-/// Gemini's switches over the layers, in merge order: the last `hooksConfig.enabled` written
-/// wins (system settings are last); `hooksConfig.disabled` lists are united. Hooks that do not
-/// run are reported and left out of the batch.
-fn apply_switches(ctx: &Context, layers: Vec<Lowered>, out: &mut Output) {
+/// The agent's switches over the layers, in merge order: the last `enabled` switch written wins
+/// (Gemini's `hooksConfig.enabled`, Qwen's `disableAllHooks`; system settings are last);
+/// `hooksConfig.disabled` lists are united. Hooks that do not run are reported and left out of
+/// the batch.
+fn apply_switches(ctx: &Context, fl: &'static Flavor, layers: Vec<Lowered>, out: &mut Output) {
+    if !fl.untrusted_drops_user_hooks {
+        return crate::qwen_settings::switches::apply(ctx, fl, layers, out);
+    }
     let off = layers.iter().rev().find_map(|l| l.enabled.clone());
     // Gemini checks trust before it reads the workspace settings: their switch does not count.
     let folder_trust = layers
@@ -222,7 +262,7 @@ fn apply_switches(ctx: &Context, layers: Vec<Lowered>, out: &mut Output) {
         .find(|l| !matches!(l.scope, Scope::Extension { .. }) && !l.hooks.is_empty())
         .map(|l| l.display.clone());
     // Trust is looked up only when a settings file declares hooks.
-    let untrusted = || super::trust::untrusted(ctx, folder_trust);
+    let untrusted = || super::trust::untrusted(ctx, fl, folder_trust);
     if let Some((file, why)) = settings_file.as_ref().and_then(|f| Some((f, untrusted()?))) {
         if !matches!(off, Some((false, _))) {
             // Trust is this machine's: where Gemini CLI has never run (no `~/.gemini/`, a CI

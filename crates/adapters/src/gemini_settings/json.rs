@@ -11,7 +11,7 @@ use jsonc_parser::common::Ranged;
 use jsonc_parser::{CollectOptions, ParseOptions};
 
 /// A byte range in the source text.
-pub(super) type Span = (usize, usize);
+pub(crate) type Span = (usize, usize);
 
 /// A parse failure with the byte range it points at.
 #[derive(Debug)]

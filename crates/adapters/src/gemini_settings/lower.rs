@@ -1,5 +1,6 @@
 //! Lowering: raw model → IR hooks and coded diagnostics with locations.
 
+use super::flavor::{Flavor, TimeoutRule};
 use super::json::{self, Span};
 use super::raw::{self, Problem, RawGroup, RawHandler};
 use super::{matcher, Scope};
@@ -9,27 +10,14 @@ use hook_ir::{quote, Code, Convention, Detail, Diagnostic, Exec, Handler, Hook, 
 use std::collections::HashMap;
 use std::path::Path;
 
-const GE: Convention = Convention::GeminiSettings;
-
 /// Node's largest timer delay: a larger `setTimeout` delay is set to 1 ms (Node's
 /// `TimeoutOverflowWarning`), so the hook times out at once.
 const NODE_MAX_TIMER_MS: f64 = 2_147_483_647.0;
 
-/// Claude Code event names → the Gemini event that fires at the same point, for the
-/// did-you-mean of a settings file copied from Claude.
-const CLAUDE_EVENTS: &[(&str, &str)] = &[
-    ("PreToolUse", "BeforeTool"),
-    ("PostToolUse", "AfterTool"),
-    ("UserPromptSubmit", "BeforeAgent"),
-    ("Stop", "AfterAgent"),
-    ("PreCompact", "PreCompress"),
-    ("SubagentStop", "AfterAgent"),
-];
-
 /// What one file contributes besides diagnostics: its hooks (each with the name Gemini's
 /// `hooksConfig.disabled` compares) and its switches.
 #[derive(Debug, Default)]
-pub(super) struct Lowered {
+pub(crate) struct Lowered {
     pub hooks: Vec<(Hook, String)>,
     /// `hooksConfig.enabled` as written, with its location.
     pub enabled: Option<(bool, Location)>,
@@ -45,9 +33,14 @@ pub(super) struct Lowered {
 
 /// What Gemini CLI 0.61.0 does with a file it cannot read: a settings layer stops it from
 /// starting ([`lim::CONFIG_ERROR_EXIT`]); an extension's `hooks/hooks.json` is skipped
-/// with a debug-log warning (`extension-manager.ts` `loadExtensionHooks`).
-pub(super) fn unreadable(settings: bool) -> String {
-    if settings {
+/// with a debug-log warning (`extension-manager.ts` `loadExtensionHooks`). Qwen Code 0.24.4
+/// (`cli/config/settings.ts` `loadAndMigrate`, `chunks/chunk-LYEINKJD.js:1835`) copies a
+/// workspace file that does not parse to `settings.json.corrupted` and resets it to `{}`; a
+/// user or system file that does not parse is an error at start.
+pub(super) fn unreadable(fl: &Flavor, settings: bool) -> String {
+    if fl.convention == Convention::QwenSettings {
+        "Qwen Code does not start with a user or system settings file that does not parse, and copies a workspace one to `settings.json.corrupted`, then resets it to `{}` (its hooks and every other setting are lost)".to_string()
+    } else if settings {
         format!(
             "Gemini CLI refuses to start while a settings file is unreadable (exit {}, \"Please fix the configuration file(s) and try again\")",
             lim::CONFIG_ERROR_EXIT
@@ -58,9 +51,9 @@ pub(super) fn unreadable(settings: bool) -> String {
 }
 
 /// The code of a file Gemini CLI cannot read: [`Code::GeminiSettingsUnreadable`] for a
-/// settings layer, [`Code::ParseError`] for an extension's hooks file.
-pub(super) fn unreadable_code(settings: bool) -> Code {
-    if settings {
+/// settings layer, [`Code::ParseError`] for an extension's hooks file (and Qwen's files).
+pub(super) fn unreadable_code(fl: &Flavor, settings: bool) -> Code {
+    if settings && fl.convention == Convention::GeminiSettings {
         Code::GeminiSettingsUnreadable
     } else {
         Code::ParseError
@@ -69,6 +62,7 @@ pub(super) fn unreadable_code(settings: bool) -> Code {
 
 /// Lowers one file's text. `extension_root` substitutes `${extensionPath}` (extension files).
 pub(super) fn lower_file(
+    fl: &'static Flavor,
     display: &str,
     text: &str,
     scope: &Scope,
@@ -83,21 +77,26 @@ pub(super) fn lower_file(
     match json::parse(text, settings) {
         Err(e) if e.too_deep => problems.push(Problem::new(Code::ParseError, e.message, e.span)),
         Err(e) => problems.push(Problem::new(
-            unreadable_code(settings),
-            format!("not valid JSON: {}; {}", e.message, unreadable(settings)),
+            unreadable_code(fl, settings),
+            format!(
+                "not valid JSON: {}; {}",
+                e.message,
+                unreadable(fl, settings)
+            ),
             e.span,
         )),
         Ok(None) => problems.push(Problem::new(
-            unreadable_code(settings),
+            unreadable_code(fl, settings),
             format!(
                 "the file is empty, which is not valid JSON (write `{{}}` for no settings); {}",
-                unreadable(settings)
+                unreadable(fl, settings)
             ),
             (0, 0),
         )),
         Ok(Some(root)) => {
-            file = raw::build(&root, settings, &mut problems);
+            file = raw::build(&root, settings, fl, &mut problems);
             let mut lw = Lowerer {
+                fl,
                 display,
                 scope,
                 workspace,
@@ -114,7 +113,7 @@ pub(super) fn lower_file(
     let src = crate::Source::new(display, text);
     for p in problems {
         let mut d = Diagnostic::new(p.code, p.message)
-            .with_convention(GE)
+            .with_convention(fl.convention)
             .at(src.at(p.span));
         if let Some(h) = p.help {
             d = d.with_help(h);
@@ -147,6 +146,7 @@ pub(super) fn lower_file(
 }
 
 struct Lowerer<'a> {
+    fl: &'static Flavor,
     display: &'a str,
     scope: &'a Scope,
     workspace: Option<&'a Path>,
@@ -159,7 +159,8 @@ struct Lowerer<'a> {
 impl Lowerer<'_> {
     fn event(&mut self, name: &raw::Str, groups: &[RawGroup]) {
         let event = name.value.as_str();
-        let row = match contract::lookup(GE, event) {
+        let fl = self.fl;
+        let row = match contract::lookup(fl.convention, event) {
             Lookup::Known(row) => row,
             Lookup::Unknown { suggestion } => {
                 self.unknown_event(name, suggestion);
@@ -172,7 +173,7 @@ impl Lowerer<'_> {
             Mapping::Rejected { code } => {
                 self.problems.push(Problem::new(
                     code,
-                    format!("`{event}` is a valid Gemini CLI event outside the six hook kinds: Gemini runs its hooks; the runner does not, and `hooks import` carries them only to an agent with an equivalent event"),
+                    format!("`{event}` is a valid {} event outside the six hook kinds: {} runs its hooks; the runner does not, and `hooks import` carries them only to an agent with an equivalent event", fl.agent, fl.short),
                     name.span,
                 ));
                 None
@@ -180,7 +181,11 @@ impl Lowerer<'_> {
         };
         for g in groups {
             let m = g.matcher.as_ref().map(|m| (m.value.as_str(), m.span));
-            let ir_matcher = matcher::lower(event, row.matched, m, self.problems);
+            let ir_matcher = if fl.convention == Convention::QwenSettings {
+                crate::qwen_settings::matcher::lower(event, row.matched, m, self.problems)
+            } else {
+                matcher::lower(event, row.matched, m, self.problems)
+            };
             for h in &g.handlers {
                 let Some((command, timeout_ms, explicit)) = self.handler(event, h) else {
                     continue;
@@ -201,9 +206,12 @@ impl Lowerer<'_> {
                 let kind = kind.unwrap_or(contract::native::nominal_kind(row.matched));
                 let disabled_name = hook_name.clone().unwrap_or_else(|| command.clone());
                 let hook = Hook {
-                    id: format!("{GE}:{}:{event}:{}:{}", self.display, g.index, h.index),
+                    id: format!(
+                        "{}:{}:{event}:{}:{}",
+                        fl.convention, self.display, g.index, h.index
+                    ),
                     kind,
-                    convention: GE,
+                    convention: fl.convention,
                     source_event: event.to_string(),
                     matcher: ir_matcher.clone(),
                     handler: Handler::Command {
@@ -222,6 +230,7 @@ impl Lowerer<'_> {
                         name: hook_name,
                         description: h.description.clone(),
                         env: h.env.clone(),
+                        is_async: h.is_async.then_some(true),
                     },
                 };
                 self.hooks.push((hook, h.span, disabled_name));
@@ -233,13 +242,21 @@ impl Lowerer<'_> {
         let event = name.value.as_str();
         let mut p = Problem::new(
             Code::UnknownEvent,
-            format!("`{}` is not a Gemini CLI hook event; Gemini skips it with a warning, so its hooks never run", json::printable(event)),
+            format!(
+                "`{}` is not a {} hook event; {} skips it with a warning, so its hooks never run",
+                json::printable(event),
+                self.fl.agent,
+                self.fl.short
+            ),
             name.span,
         );
-        if let Some((_, g)) = CLAUDE_EVENTS.iter().find(|(c, _)| *c == event) {
-            p = p.help(format!(
-                "`{event}` is Claude Code's name: did you mean `{g}`?"
-            ));
+        if let Some((_, g)) = self.fl.foreign_events.iter().find(|(c, _)| *c == event) {
+            let other = if self.fl.convention == Convention::GeminiSettings {
+                "Claude Code"
+            } else {
+                "Gemini CLI"
+            };
+            p = p.help(format!("`{event}` is {other}'s name: did you mean `{g}`?"));
         } else if let Some(s) = suggestion {
             p = p.help(if s.eq_ignore_ascii_case(event) {
                 format!("did you mean `{s}`? Event names are case-sensitive")
@@ -275,10 +292,11 @@ impl Lowerer<'_> {
             Some(Some(_)) if !tool_event && matcher.is_some() => {}
             Some(first) => {
                 let why = format!(
-                    "is also declared under matcher {}; when both match, Gemini runs it once",
+                    "is also declared under matcher {}; when both match, {} runs it once",
                     first
                         .as_deref()
-                        .map_or("(none)".to_string(), |m| format!("`{m}`"))
+                        .map_or("(none)".to_string(), |m| format!("`{m}`")),
+                    self.fl.short
                 );
                 self.problems.push(Problem::new(
                     Code::DuplicateHook,
@@ -300,7 +318,7 @@ impl Lowerer<'_> {
             self.problems.push(
                 Problem::new(
                     Code::MissingField,
-                    "this hook has no `type`; Gemini discards it",
+                    format!("this hook has no `type`; {} discards it", self.fl.short),
                     h.span,
                 )
                 .help("add `\"type\": \"command\"`"),
@@ -308,16 +326,31 @@ impl Lowerer<'_> {
             return None;
         };
         if kind.value != "command" {
+            let known = self.fl.handler_types.contains(&kind.value.as_str());
             let mut p = Problem::new(
                 Code::NonCommandHandler,
-                format!(
-                    "`{}` is not a hook type settings can declare (only `command`); Gemini does not run it as a command",
-                    json::printable(&kind.value)
-                ),
+                if known {
+                    format!(
+                        "a `{}` hook: {} runs it, but it is not a command, so the runner and `hooks import` leave it out",
+                        kind.value, self.fl.agent
+                    )
+                } else {
+                    format!(
+                        "`{}` is not a hook type settings can declare (only {}); {} does not run it as a command",
+                        json::printable(&kind.value),
+                        self.fl
+                            .handler_types
+                            .iter()
+                            .map(|t| format!("`{t}`"))
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                        self.fl.short
+                    )
+                },
                 kind.span,
             );
-            if let Some(s) =
-                contract::suggest(&kind.value, ["command"].into_iter()).filter(|s| *s != kind.value)
+            if let Some(s) = contract::suggest(&kind.value, self.fl.handler_types.iter().copied())
+                .filter(|s| *s != kind.value)
             {
                 p = p.help(format!("did you mean `{s}`?"));
             }
@@ -328,7 +361,10 @@ impl Lowerer<'_> {
             None => {
                 self.problems.push(Problem::new(
                     Code::MissingField,
-                    "this command hook has no `command`; Gemini discards it",
+                    format!(
+                        "this command hook has no `command`; {} discards it",
+                        self.fl.short
+                    ),
                     h.span,
                 ));
                 return None;
@@ -351,9 +387,12 @@ impl Lowerer<'_> {
             }
             Some(c) => c,
         };
-        let (timeout_ms, explicit) = match &h.timeout {
-            None => (lim::TIMEOUT_DEFAULT_MS, false),
-            Some((raw, span)) => {
+        let (timeout_ms, explicit) = match (&h.timeout, self.fl.timeout) {
+            (None, rule) => (rule.default_ms(), false),
+            (Some((raw, span)), rule @ TimeoutRule::SecondsOrLegacyMs { .. }) => {
+                crate::qwen_settings::timeout::read(self.fl, rule, raw, *span, self.problems)
+            }
+            (Some((raw, span)), _) => {
                 let ms = raw.parse::<f64>().ok().filter(|s| s.is_finite());
                 match ms {
                     Some(ms) if (1.0..=NODE_MAX_TIMER_MS).contains(&ms) => {
@@ -384,10 +423,10 @@ impl Lowerer<'_> {
             self.problems.push(
                 Problem::new(
                     Code::ProjectSessionStartHook,
-                    format!("the project settings run {} whenever a Gemini session starts in this repository, for everyone who clones and trusts it", quote(&command.value)),
+                    format!("the project settings run {} whenever a {} session starts in this repository, for everyone who clones and trusts it", quote(&command.value), self.fl.short),
                     command.span,
                 )
-                .help("review it; keep personal start-up hooks in ~/.gemini/settings.json"),
+                .help(format!("review it; keep personal start-up hooks in ~/{}/settings.json", self.fl.dir)),
             );
         }
         Some((self.hydrate(&command.value), timeout_ms, explicit))

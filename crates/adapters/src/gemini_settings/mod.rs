@@ -28,16 +28,17 @@
 //! Settings files may hold `//` and `/* */` comments (Gemini strips them); extension files are
 //! plain JSON. Only `hooksConfig` and `hooks` are looked at.
 
-mod discover;
+pub(crate) mod discover;
 mod enablement;
-mod json;
-mod lower;
+pub(crate) mod flavor;
+pub(crate) mod json;
+pub(crate) mod lower;
 pub(crate) mod matcher;
-mod raw;
+pub(crate) mod raw;
 pub mod schema;
 mod secure;
-mod trust;
-mod write;
+pub(crate) mod trust;
+pub(crate) mod write;
 
 use crate::write::{Plan, WriteOptions};
 use crate::{Context, Output};
@@ -49,9 +50,9 @@ use std::path::{Path, PathBuf};
 pub(crate) enum Scope {
     /// System defaults (lowest layer).
     SystemDefaults,
-    /// `~/.gemini/settings.json`.
+    /// `~/.gemini/settings.json` (`~/.qwen/settings.json`).
     User,
-    /// `<project>/.gemini/settings.json`.
+    /// `<project>/.gemini/settings.json` (`.qwen/settings.json`).
     Project,
     /// System settings (override every other layer).
     System,
@@ -66,12 +67,12 @@ pub(crate) enum Scope {
 }
 
 impl Scope {
-    /// The scope of an explicitly named `path`, from its place on disk.
-    pub(crate) fn of(path: &Path, home: Option<&Path>) -> Scope {
+    /// The scope of an explicitly named `path` of `flavor`'s agent, from its place on disk.
+    pub(crate) fn of(path: &Path, home: Option<&Path>, flavor: &flavor::Flavor) -> Scope {
         let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
         let parent = path.parent();
         let parent_name = parent.and_then(|p| p.file_name()).and_then(|n| n.to_str());
-        if name == "hooks.json" && parent_name == Some("hooks") {
+        if flavor.extensions && name == "hooks.json" && parent_name == Some("hooks") {
             let root = parent.and_then(Path::parent).unwrap_or(Path::new("."));
             if root.join("gemini-extension.json").is_file() {
                 return Scope::Extension {
@@ -79,7 +80,7 @@ impl Scope {
                 };
             }
         }
-        if parent_name == Some(".gemini") && name == "settings.json" {
+        if parent_name == Some(flavor.dir) && name == "settings.json" {
             let dir = parent.and_then(Path::parent).unwrap_or(Path::new("."));
             return if home.is_some_and(|h| h == dir) {
                 Scope::User
@@ -115,17 +116,17 @@ impl Scope {
 
 /// Discovers this convention's sources under the project root and the home dir.
 pub fn discover(ctx: &Context, out: &mut Output) {
-    discover::discover(ctx, out);
+    discover::discover(ctx, &flavor::GEMINI, out);
 }
 
 /// Reads one explicit file of this convention.
 pub fn load(ctx: &Context, path: &Path, out: &mut Output) {
-    discover::load(ctx, path, out);
+    discover::load(ctx, &flavor::GEMINI, path, out);
 }
 
 /// Lowers `text` as if it were the settings file at `path` (a writer's or a fix's planned text).
 pub(crate) fn lower_text(ctx: &Context, path: &Path, text: String, out: &mut Output) {
-    discover::lower_text(ctx, path, &text, out);
+    discover::lower_text(ctx, &flavor::GEMINI, path, &text, out);
 }
 
 /// Whether `path` (a `settings.json` or `hooks/hooks.json`) is Gemini's rather than Claude's:
@@ -135,7 +136,8 @@ pub fn owns(path: &Path) -> bool {
     let parent_name = parent.and_then(|p| p.file_name()).and_then(|n| n.to_str());
     match path.file_name().and_then(|n| n.to_str()) {
         Some("settings.json") => parent_name == Some(".gemini"),
-        Some("system-defaults.json") => true,
+        // Qwen Code's system defaults sit in `qwen-code/` (`crate::qwen_settings::owns`).
+        Some("system-defaults.json") => parent_name != Some("qwen-code"),
         Some("hooks.json") if parent_name == Some("hooks") => parent
             .and_then(Path::parent)
             .is_some_and(|r| r.join("gemini-extension.json").is_file()),
@@ -150,7 +152,8 @@ pub fn plan_write(
     hooks: &[Hook],
     opts: &WriteOptions,
 ) -> Plan {
-    write::plan(ctx, convention, hooks, opts)
+    let _ = convention;
+    write::plan(ctx, &flavor::GEMINI, hooks, opts)
 }
 
 /// `GeminiSettings`'s row of the adapter registry ([`crate::registry::ADAPTERS`]).
@@ -168,6 +171,7 @@ impl crate::registry::Adapter for GeminiSettings {
             name: None,
             description: None,
             env: Vec::new(),
+            is_async: None,
         }
     }
 

@@ -11,8 +11,9 @@
 //! Gemini validates settings with a `passthrough` schema (`settings-validation.ts`): unknown
 //! keys are kept and ignored, so a misspelt key is reported with a did-you-mean.
 
+use super::flavor::Flavor;
 use super::json::{span, type_name, Span};
-use hook_ir::{contract, Code, Convention};
+use hook_ir::{contract, Code};
 use jsonc_parser::ast::{Object, ObjectProp, Value};
 use jsonc_parser::common::Ranged;
 
@@ -20,13 +21,10 @@ use jsonc_parser::common::Ranged;
 pub(super) const HOOKS_CONFIG_FIELDS: &[&str] = &["enabled", "disabled", "notifications"];
 const HOOKS_CONFIG_KEYS: &[&str] = HOOKS_CONFIG_FIELDS;
 const GROUP_KEYS: &[&str] = &["matcher", "sequential", "hooks"];
-/// `CommandHookConfig` (`types.ts`); `env` is read by the runner though the settings schema
-/// does not list it.
-const HANDLER_KEYS: &[&str] = &["type", "command", "name", "description", "timeout", "env"];
 
 /// Something wrong with the file's shape, before lowering.
 #[derive(Debug, Clone, PartialEq)]
-pub(super) struct Problem {
+pub(crate) struct Problem {
     pub code: Code,
     pub message: String,
     pub span: Span,
@@ -51,7 +49,7 @@ impl Problem {
 
 /// A string value with its range.
 #[derive(Debug, Clone, PartialEq)]
-pub(super) struct Str {
+pub(crate) struct Str {
     pub value: String,
     pub span: Span,
 }
@@ -98,25 +96,32 @@ pub(super) struct RawHandler {
     /// The `timeout` number as written, with its range.
     pub timeout: Option<(String, Span)>,
     pub env: Vec<(String, String)>,
+    /// Qwen's `async: true`: started in the background, not awaited.
+    pub is_async: bool,
     /// A field had the wrong JSON type (reported).
     pub malformed: bool,
 }
 
 /// Builds the raw model from a parsed document, reporting shape problems. `settings` is false
 /// for an extension's `hooks/hooks.json` (which has only `hooks`).
-pub(super) fn build(root: &Value<'_>, settings: bool, out: &mut Vec<Problem>) -> RawFile {
+pub(super) fn build(
+    root: &Value<'_>,
+    settings: bool,
+    fl: &Flavor,
+    out: &mut Vec<Problem>,
+) -> RawFile {
     let mut file = RawFile::default();
     let Value::Object(root) = root else {
         out.push(Problem::new(
             if settings {
-                Code::GeminiSettingsUnreadable
+                super::lower::unreadable_code(fl, settings)
             } else {
                 Code::WrongValueType
             },
             format!(
                 "the file must be a JSON object, not {}; {}",
                 type_name(root),
-                super::lower::unreadable(settings)
+                super::lower::unreadable(fl, settings)
             ),
             span(root),
         ));
@@ -124,17 +129,31 @@ pub(super) fn build(root: &Value<'_>, settings: bool, out: &mut Vec<Problem>) ->
     };
     for prop in unique_props(root, out) {
         let name = prop.name.as_str();
-        if contract::find(Convention::GeminiSettings, name).is_some() {
+        if contract::find(fl.convention, name).is_some() {
             out.push(
                 Problem::new(
                     Code::IgnoredKey,
-                    format!("`{name}` is a hook event written outside `hooks`; Gemini ignores it"),
+                    format!(
+                        "`{name}` is a hook event written outside `hooks`; {} ignores it",
+                        fl.short
+                    ),
                     key_span(prop),
                 )
                 .help(format!(
                     "move it into the `\"hooks\": {{\"{name}\": [...]}}` object"
                 )),
             );
+        } else if fl.disable_all == Some(name) {
+            match &prop.value {
+                Value::BooleanLit(b) => file.enabled = Some((!b.value, key_span(prop))),
+                other => out.push(Problem::new(
+                    Code::WrongValueType,
+                    format!("`{name}` must be a boolean, not {}", type_name(other)),
+                    span(other),
+                )),
+            }
+        } else if fl.disable_all.is_some() {
+            // Qwen Code has no legacy switch of Gemini's.
         } else if name == "enableHooks" {
             out.push(legacy_switch(prop));
         } else if name == "tools" {
@@ -146,7 +165,7 @@ pub(super) fn build(root: &Value<'_>, settings: bool, out: &mut Vec<Problem>) ->
         }
     }
     if settings {
-        if let Some(p) = last_prop(root, "hooksConfig") {
+        if let Some(p) = last_prop(root, "hooksConfig").filter(|_| fl.switches == "hooksConfig") {
             hooks_config(&p.value, &mut file, out);
         }
         file.folder_trust = folder_trust(root);
@@ -167,6 +186,22 @@ pub(super) fn build(root: &Value<'_>, settings: bool, out: &mut Vec<Problem>) ->
     };
     for prop in unique_props(hooks_obj, out) {
         let key = prop.name.as_str();
+        if HOOKS_CONFIG_FIELDS.contains(&key) && fl.switches == "hooks" {
+            // Qwen reads its hook settings inside `hooks` (`HOOKS_CONFIG_FIELDS`); the
+            // `disabled` list did not disable a hook listed by its command (live
+            // `qwen_hooks_disabled_list`), so nothing is taken off the batch for it.
+            if key == "disabled" {
+                out.push(
+                    Problem::new(
+                        Code::IgnoredKey,
+                        format!("`hooks.disabled` did not keep {} 0.24.4 from running a hook listed by its command (recorded live): every hook here is still counted as running", fl.agent),
+                        key_span(prop),
+                    )
+                    .help("remove the hook itself, or set `disableAllHooks: true` to turn every hook off"),
+                );
+            }
+            continue;
+        }
         if HOOKS_CONFIG_FIELDS.contains(&key) {
             out.push(
                 Problem::new(
@@ -186,7 +221,8 @@ pub(super) fn build(root: &Value<'_>, settings: bool, out: &mut Vec<Problem>) ->
         // event is `[]` with the `concat` strategy (`settings.ts` `mergeRecursively`): a value
         // that is not a list is wrapped in one, so an object is one hook definition
         // (recorded: `schema_event_not_list`). Extensions' files are not merged.
-        if let (true, Value::Object(_)) = (settings && is_event(key), &prop.value) {
+        let gemini = fl.switches == "hooksConfig";
+        if let (true, Value::Object(_)) = (gemini && settings && is_event(fl, key), &prop.value) {
             out.push(
                 Problem::new(
                     Code::GeminiEventNotAList,
@@ -197,7 +233,9 @@ pub(super) fn build(root: &Value<'_>, settings: bool, out: &mut Vec<Problem>) ->
                 )
                 .help("write it as a list: `[{...}]`"),
             );
-            let groups = build_group(key, 0, &prop.value, out).into_iter().collect();
+            let groups = build_group(fl, key, 0, &prop.value, out)
+                .into_iter()
+                .collect();
             file.events.push(RawEvent { name, groups });
             continue;
         }
@@ -205,9 +243,10 @@ pub(super) fn build(root: &Value<'_>, settings: bool, out: &mut Vec<Problem>) ->
             out.push(Problem::new(
                 Code::WrongValueType,
                 format!(
-                    "`{}` must be an array of hook definitions, not {}; Gemini skips it",
+                    "`{}` must be an array of hook definitions, not {}; {} skips it",
                     name.value,
-                    type_name(&prop.value)
+                    type_name(&prop.value),
+                    fl.short
                 ),
                 span(&prop.value),
             ));
@@ -217,7 +256,7 @@ pub(super) fn build(root: &Value<'_>, settings: bool, out: &mut Vec<Problem>) ->
             .elements
             .iter()
             .enumerate()
-            .filter_map(|(i, g)| build_group(&name.value, i, g, out))
+            .filter_map(|(i, g)| build_group(fl, &name.value, i, g, out))
             .collect();
         file.events.push(RawEvent { name, groups });
     }
@@ -257,7 +296,13 @@ fn hooks_config(v: &Value<'_>, file: &mut RawFile, out: &mut Vec<Problem>) {
         return;
     };
     let props = unique_props(obj, out);
-    suggest_keys(&props, HOOKS_CONFIG_KEYS, "hooksConfig", out);
+    suggest_keys(
+        &super::flavor::GEMINI,
+        &props,
+        HOOKS_CONFIG_KEYS,
+        "hooksConfig",
+        out,
+    );
     for p in props {
         match (p.name.as_str(), &p.value) {
             ("enabled", Value::BooleanLit(b)) => file.enabled = Some((b.value, key_span(p))),
@@ -299,12 +344,13 @@ fn hooks_config(v: &Value<'_>, file: &mut RawFile, out: &mut Vec<Problem>) {
     }
 }
 
-/// Whether `key` is a Gemini CLI event (each has a `[]` default in its settings schema).
-fn is_event(key: &str) -> bool {
-    hook_ir::contract::find(hook_ir::Convention::GeminiSettings, key).is_some()
+/// Whether `key` is an event of the agent (each has a `[]` default in its settings schema).
+fn is_event(fl: &Flavor, key: &str) -> bool {
+    hook_ir::contract::find(fl.convention, key).is_some()
 }
 
 fn build_group(
+    fl: &Flavor,
     event: &str,
     index: usize,
     v: &Value<'_>,
@@ -314,15 +360,16 @@ fn build_group(
         out.push(Problem::new(
             Code::WrongValueType,
             format!(
-                "each entry of `{event}` must be an object with `matcher` and `hooks`, not {}; Gemini discards it",
-                type_name(v)
+                "each entry of `{event}` must be an object with `matcher` and `hooks`, not {}; {} discards it",
+                type_name(v),
+                fl.short
             ),
             span(v),
         ));
         return None;
     };
     let props = unique_props(obj, out);
-    suggest_keys(&props, GROUP_KEYS, "hook definition", out);
+    suggest_keys(fl, &props, GROUP_KEYS, "hook definition", out);
     let mut ok = true;
     let matcher = match last_prop(obj, "matcher").map(|p| &p.value) {
         // `null` is falsy: Gemini matches every value, as without a matcher (recorded:
@@ -333,8 +380,9 @@ fn build_group(
             out.push(Problem::new(
                 Code::WrongValueType,
                 format!(
-                    "`matcher` must be a string, not {}; Gemini's `matcher.trim()` then throws and no `{event}` hook runs",
-                    type_name(other)
+                    "`matcher` must be a string, not {}; {}'s `matcher.trim()` then throws and no `{event}` hook runs",
+                    type_name(other),
+                    fl.short
                 ),
                 span(other),
             ));
@@ -349,8 +397,9 @@ fn build_group(
             out.push(Problem::new(
                 Code::WrongValueType,
                 format!(
-                    "`sequential` must be a boolean, not {}; Gemini runs the hooks in parallel unless it is `true`",
-                    type_name(other)
+                    "`sequential` must be a boolean, not {}; {} runs the hooks in parallel unless it is `true`",
+                    type_name(other),
+                    fl.short
                 ),
                 span(other),
             ));
@@ -362,14 +411,15 @@ fn build_group(
             .elements
             .iter()
             .enumerate()
-            .filter_map(|(i, h)| build_handler(i, h, out))
+            .filter_map(|(i, h)| build_handler(fl, i, h, out))
             .collect(),
         Some(other) => {
             out.push(Problem::new(
                 Code::WrongValueType,
                 format!(
-                    "`hooks` of a hook definition must be an array, not {}; Gemini discards the definition",
-                    type_name(other)
+                    "`hooks` of a hook definition must be an array, not {}; {} discards the definition",
+                    type_name(other),
+                    fl.short
                 ),
                 span(other),
             ));
@@ -378,7 +428,10 @@ fn build_group(
         None => {
             out.push(Problem::new(
                 Code::MissingField,
-                format!("this `{event}` hook definition has no `hooks` array; Gemini discards it"),
+                format!(
+                    "this `{event}` hook definition has no `hooks` array; {} discards it",
+                    fl.short
+                ),
                 span(v),
             ));
             return None;
@@ -392,7 +445,12 @@ fn build_group(
     })
 }
 
-fn build_handler(index: usize, v: &Value<'_>, out: &mut Vec<Problem>) -> Option<RawHandler> {
+fn build_handler(
+    fl: &Flavor,
+    index: usize,
+    v: &Value<'_>,
+    out: &mut Vec<Problem>,
+) -> Option<RawHandler> {
     let Value::Object(obj) = v else {
         out.push(Problem::new(
             Code::WrongValueType,
@@ -405,7 +463,7 @@ fn build_handler(index: usize, v: &Value<'_>, out: &mut Vec<Problem>) -> Option<
         return None;
     };
     let props = unique_props(obj, out);
-    suggest_keys(&props, HANDLER_KEYS, "hook", out);
+    suggest_keys(fl, &props, fl.handler_keys, "hook", out);
     let mut h = RawHandler {
         index,
         span: span(v),
@@ -415,6 +473,7 @@ fn build_handler(index: usize, v: &Value<'_>, out: &mut Vec<Problem>) -> Option<
         description: None,
         timeout: None,
         env: Vec::new(),
+        is_async: false,
         malformed: false,
     };
     let wrong = |key: &str, want: &str, got: &Value<'_>, out: &mut Vec<Problem>| {
@@ -452,8 +511,18 @@ fn build_handler(index: usize, v: &Value<'_>, out: &mut Vec<Problem>) -> Option<
                 wrong(key, "a string", other, out);
                 h.malformed = true;
             }
+            ("async", Value::BooleanLit(b)) if fl.handler_keys.contains(&"async") => {
+                h.is_async = b.value;
+            }
+            ("async", other) if fl.handler_keys.contains(&"async") => {
+                wrong(key, "a boolean", other, out);
+            }
             ("timeout", other) => {
-                wrong(key, "a number of milliseconds", other, out);
+                let unit = match fl.timeout {
+                    super::flavor::TimeoutRule::Milliseconds { .. } => "a number of milliseconds",
+                    super::flavor::TimeoutRule::SecondsOrLegacyMs { .. } => "a number of seconds",
+                };
+                wrong(key, unit, other, out);
                 h.malformed = true;
             }
             ("env", other) => {
@@ -513,7 +582,13 @@ fn unique_props<'o, 'a>(obj: &'o Object<'a>, out: &mut Vec<Problem>) -> Vec<&'o 
 }
 
 /// Reports keys that look like a misspelling of a key Gemini reads.
-fn suggest_keys(props: &[&ObjectProp<'_>], known: &[&str], what: &str, out: &mut Vec<Problem>) {
+fn suggest_keys(
+    fl: &Flavor,
+    props: &[&ObjectProp<'_>],
+    known: &[&str],
+    what: &str,
+    out: &mut Vec<Problem>,
+) {
     for p in props {
         let name = p.name.as_str();
         if known.contains(&name) {
@@ -523,7 +598,7 @@ fn suggest_keys(props: &[&ObjectProp<'_>], known: &[&str], what: &str, out: &mut
             out.push(
                 Problem::new(
                     Code::IgnoredKey,
-                    format!("Gemini ignores the {what} key `{name}`"),
+                    format!("{} ignores the {what} key `{name}`", fl.short),
                     key_span(p),
                 )
                 .help(format!("did you mean `{s}`?")),

@@ -11,14 +11,16 @@
 //! holds the project — `TRUST_FOLDER` its own path, `TRUST_PARENT` its parent — decides, and
 //! `DO_NOT_TRUST` or no rule at all means no.
 
+use super::flavor::Flavor;
 use crate::read_limit::{read_bounded, MAX_CONFIG_BYTES};
 use crate::Context;
 use std::path::{Component, Path, PathBuf};
 
 /// Why the project is not trusted, or `None` when it is.
-pub(super) fn untrusted(ctx: &Context, folder_trust: Option<bool>) -> Option<String> {
+pub(crate) fn untrusted(ctx: &Context, fl: &Flavor, folder_trust: Option<bool>) -> Option<String> {
     let project = ctx.project.as_deref()?;
-    if ctx.apply_env_overrides {
+    // Gemini's variables; Qwen Code has no such override.
+    if ctx.apply_env_overrides && fl.extensions {
         if ctx.var("GEMINI_RESTRICTED_MODE") == Some("true") {
             return Some("`GEMINI_RESTRICTED_MODE=true` is set".into());
         }
@@ -28,21 +30,14 @@ pub(super) fn untrusted(ctx: &Context, folder_trust: Option<bool>) -> Option<Str
             _ => {}
         }
     }
-    if folder_trust == Some(false) {
+    if !folder_trust.unwrap_or(fl.folder_trust_default) {
         return None;
     }
     let file = ctx
         .apply_env_overrides
-        .then(|| {
-            ctx.var("GEMINI_CLI_TRUSTED_FOLDERS_PATH")
-                .map(PathBuf::from)
-        })
+        .then(|| ctx.var(fl.trusted_folders_env).map(PathBuf::from))
         .flatten()
-        .or_else(|| {
-            ctx.home
-                .as_ref()
-                .map(|h| h.join(".gemini/trustedFolders.json"))
-        })?;
+        .or_else(|| super::discover::user_dir(ctx, fl).map(|d| d.join("trustedFolders.json")))?;
     let rules = if crate::run_cache::absent(ctx, &file) {
         Vec::new()
     } else {
@@ -137,11 +132,17 @@ mod tests {
         std::fs::create_dir_all(d.path().join("home/.gemini")).unwrap();
         let file = d.path().join("home/.gemini/trustedFolders.json");
         let c = ctx(d.path(), &[]);
-        assert!(untrusted(&c, None).unwrap().contains("no rule"));
-        assert_eq!(untrusted(&c, Some(false)), None);
+        assert!(untrusted(&c, &super::super::flavor::GEMINI, None)
+            .unwrap()
+            .contains("no rule"));
+        assert_eq!(
+            untrusted(&c, &super::super::flavor::GEMINI, Some(false)),
+            None
+        );
         assert_eq!(
             untrusted(
                 &ctx(d.path(), &[("GEMINI_CLI_TRUST_WORKSPACE", "true")]),
+                &super::super::flavor::GEMINI,
                 None
             ),
             None
@@ -154,16 +155,19 @@ mod tests {
             format!("// mine\n{{\"{work}/other\": \"TRUST_PARENT\"}}"),
         )
         .unwrap();
-        assert_eq!(untrusted(&c, None), None);
+        assert_eq!(untrusted(&c, &super::super::flavor::GEMINI, None), None);
         // The longest rule wins.
         std::fs::write(
             &file,
             format!("{{\"{work}\": \"TRUST_FOLDER\", \"{repo}\": \"DO_NOT_TRUST\"}}"),
         )
         .unwrap();
-        assert!(untrusted(&c, None).unwrap().contains("DO_NOT_TRUST"));
+        assert!(untrusted(&c, &super::super::flavor::GEMINI, None)
+            .unwrap()
+            .contains("DO_NOT_TRUST"));
         assert!(untrusted(
             &ctx(d.path(), &[("GEMINI_CLI_TRUST_WORKSPACE", "false")]),
+            &super::super::flavor::GEMINI,
             Some(false)
         )
         .is_some());

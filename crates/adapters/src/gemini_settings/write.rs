@@ -1,45 +1,49 @@
-//! The writer: merges hooks (already converted to `gemini-settings` by the importer) into
-//! `<project>/.gemini/settings.json` (or `WriteOptions::target`), editing the file through
+//! The writer: merges hooks (already converted to `gemini-settings` or `qwen-settings` by the
+//! importer) into `<project>/.gemini/settings.json` (`.qwen/settings.json`) or
+//! `WriteOptions::target`, editing the file through
 //! `jsonc-parser`'s CST so comments, every other key, the key order and the indentation survive.
 //!
 //! Each hook goes into the definition of its event whose `matcher` string is the same (one is
 //! created at the end of the event's array when there is none). A hook with the same command
 //! already in that definition is left alone when it means the same thing (a second run
 //! changes nothing) and is only replaced with `force` when it differs. Timeouts are written in
-//! milliseconds.
+//! the agent's unit ([`super::flavor::TimeoutRule::written`]).
 
+use super::flavor::Flavor;
 use super::{json, matcher};
 use crate::write::{json_input, FileChange, Plan, WriteOptions};
 use crate::Context;
-use hook_ir::contract::{self, limits::gemini as lim, MatchedValue};
+use hook_ir::contract::{self, MatchedValue};
 use hook_ir::matcher_text::anchored_alternation;
 use hook_ir::{quote, Code, Convention, Detail, Diagnostic, Handler, Hook, Location, Matcher};
 use jsonc_parser::cst::{CstArray, CstInputValue as V, CstNode, CstObject, CstRootNode};
 use jsonc_parser::ParseOptions;
 use serde_json::Value;
 
-const GE: Convention = Convention::GeminiSettings;
 /// What a tool name escapes to be matched verbatim by Gemini's (JavaScript) regex.
 const REGEX_SPECIALS: &str = "\\^$.|?*+()[]{}";
 
-pub(super) fn plan(
+pub(crate) fn plan(
     ctx: &Context,
-    _convention: Convention,
+    fl: &'static Flavor,
     hooks: &[Hook],
     opts: &WriteOptions,
 ) -> Plan {
     let mut plan = Plan::default();
-    let Some(target) = opts
-        .target
-        .clone()
-        .or_else(|| ctx.project.as_ref().map(|p| p.join(lim::PROJECT_SETTINGS)))
-    else {
+    let Some(target) = opts.target.clone().or_else(|| {
+        ctx.project
+            .as_ref()
+            .map(|p| p.join(fl.dir).join("settings.json"))
+    }) else {
         plan.diagnostics.push(
             Diagnostic::new(
                 Code::InvalidSource,
-                "no project root to write `.gemini/settings.json` into; pass a project or a target file",
+                format!(
+                    "no project root to write `{}/settings.json` into; pass a project or a target file",
+                    fl.dir
+                ),
             )
-            .with_convention(GE),
+            .with_convention(fl.convention),
         );
         return plan;
     };
@@ -49,7 +53,7 @@ pub(super) fn plan(
         Err(e) => {
             plan.diagnostics.push(
                 Diagnostic::new(Code::UnreadableSource, format!("cannot read the file: {e}"))
-                    .with_convention(GE)
+                    .with_convention(fl.convention)
                     .at(Location::path_only(display)),
             );
             return plan;
@@ -60,7 +64,7 @@ pub(super) fn plan(
         _ => "{}\n",
     };
     // Refuse to edit what Gemini cannot read: the user must fix it first.
-    if let Err(d) = check_base(base, &display) {
+    if let Err(d) = check_base(fl, base, &display) {
         plan.diagnostics.push(d);
         return plan;
     }
@@ -73,9 +77,9 @@ pub(super) fn plan(
     };
     let obj = root.object_value_or_set();
     for hook in hooks {
-        if let Err(d) = merge(&obj, hook, opts.force) {
+        if let Err(d) = merge(fl, &obj, hook, opts.force) {
             plan.diagnostics
-                .push(d.with_convention(GE).at(hook.location.clone()));
+                .push(d.with_convention(fl.convention).at(hook.location.clone()));
         }
     }
     // A refusal writes nothing, as its message says — also when the hook it refuses conflicts
@@ -102,10 +106,10 @@ pub(super) fn plan(
     plan
 }
 
-fn check_base(text: &str, display: &str) -> Result<(), Diagnostic> {
+fn check_base(fl: &Flavor, text: &str, display: &str) -> Result<(), Diagnostic> {
     let refuse = |code, msg: String, span: (usize, usize)| {
         Diagnostic::new(code, msg)
-            .with_convention(GE)
+            .with_convention(fl.convention)
             .at(crate::source::locate(display, text, span.0, span.1))
     };
     let root = match json::parse(text, true) {
@@ -147,8 +151,9 @@ fn check_base(text: &str, display: &str) -> Result<(), Diagnostic> {
                 return Err(refuse(
                     Code::ImportConflict,
                     format!(
-                        "`{}` is written twice under `hooks`: Gemini keeps only the last copy; merge the two before importing into this file (nothing was written)",
-                        p.name.as_str()
+                        "`{}` is written twice under `hooks`: {} keeps only the last copy; merge the two before importing into this file (nothing was written)",
+                        p.name.as_str(),
+                        fl.short
                     ),
                     (r.start, r.end),
                 ));
@@ -194,8 +199,12 @@ fn repeated_key<'a>(
 ///   unanchored), the pattern for a regex;
 /// - exact-value events (`SessionStart`, ...): one definition per value;
 /// - events that ignore matchers: none.
-pub(super) fn matcher_strings(hook: &Hook) -> Result<Vec<Option<String>>, String> {
-    let matched = contract::find(GE, &hook.source_event).map_or(MatchedValue::Other, |r| r.matched);
+pub(super) fn matcher_strings(fl: &Flavor, hook: &Hook) -> Result<Vec<Option<String>>, String> {
+    let matched = contract::find(fl.convention, &hook.source_event)
+        .map_or(MatchedValue::Other, |r| r.matched);
+    if fl.convention == Convention::QwenSettings {
+        return crate::qwen_settings::matcher::strings(hook, matched);
+    }
     if let Detail::GeminiGroup {
         raw_matcher: Some(m),
         ..
@@ -254,7 +263,7 @@ pub(super) fn matcher_strings(hook: &Hook) -> Result<Vec<Option<String>>, String
 }
 
 /// The hook object to write, as ordered key/value pairs, and the definition's `sequential`.
-fn handler_fields(hook: &Hook, command: &str) -> (Vec<(String, Value)>, Option<bool>) {
+fn handler_fields(fl: &Flavor, hook: &Hook, command: &str) -> (Vec<(String, Value)>, Option<bool>) {
     let mut f = vec![("type".to_string(), Value::from("command"))];
     let (explicit, sequential, name, description, env) = match &hook.detail {
         Detail::GeminiGroup {
@@ -281,8 +290,8 @@ fn handler_fields(hook: &Hook, command: &str) -> (Vec<(String, Value)>, Option<b
         f.push(("description".to_string(), Value::from(d)));
     }
     if let Some(ms) = hook.timeout_ms {
-        if explicit || ms != lim::TIMEOUT_DEFAULT_MS {
-            f.push(("timeout".to_string(), Value::from(ms)));
+        if explicit || ms != fl.timeout.default_ms() {
+            f.push(("timeout".to_string(), fl.timeout.written(ms)));
         }
     }
     if !env.is_empty() {
@@ -295,23 +304,29 @@ fn handler_fields(hook: &Hook, command: &str) -> (Vec<(String, Value)>, Option<b
 
 /// Merges one hook. `Err` carries what there is to say: a refusal, or (with `force`) the
 /// `forced_overwrite` warning of a replaced hook.
-fn merge(obj: &CstObject, hook: &Hook, force: bool) -> Result<(), Diagnostic> {
+fn merge(fl: &Flavor, obj: &CstObject, hook: &Hook, force: bool) -> Result<(), Diagnostic> {
     let event = hook.source_event.as_str();
-    if hook.convention != GE || contract::find(GE, event).is_none() {
+    if hook.convention != fl.convention || contract::find(fl.convention, event).is_none() {
         return Err(Diagnostic::new(
             Code::SemanticMismatch,
-            format!("`{event}` ({}) is not a Gemini CLI hook event; convert the hook to gemini-settings first", hook.convention),
+            format!(
+                "`{event}` ({}) is not a {} hook event; convert the hook to {} first",
+                hook.convention, fl.agent, fl.convention
+            ),
         ));
     }
     let Handler::Command { command, .. } = &hook.handler else {
         return Err(Diagnostic::new(
             Code::SemanticMismatch,
-            "Gemini settings hooks run commands; a module hook cannot be written here",
+            format!(
+                "{} settings hooks run commands; a module hook cannot be written here",
+                fl.short
+            ),
         ));
     };
-    let (fields, sequential) = handler_fields(hook, command);
+    let (fields, sequential) = handler_fields(fl, hook, command);
     let wanted = Value::Object(fields.iter().cloned().collect());
-    let matchers = matcher_strings(hook).map_err(|why| {
+    let matchers = matcher_strings(fl, hook).map_err(|why| {
         Diagnostic::new(
             Code::SemanticMismatch,
             format!("{why}; this `{event}` hook was not written"),
@@ -331,14 +346,18 @@ fn merge(obj: &CstObject, hook: &Hook, force: bool) -> Result<(), Diagnostic> {
     })?;
     let mut result = Ok(());
     for matcher in matchers {
-        if let Err(d) = merge_one(&events, event, matcher, sequential, command, &wanted, force) {
+        if let Err(d) = merge_one(
+            fl, &events, event, matcher, sequential, command, &wanted, force,
+        ) {
             result = Err(d);
         }
     }
     result
 }
 
+#[allow(clippy::too_many_arguments)]
 fn merge_one(
+    fl: &Flavor,
     events: &CstArray,
     event: &str,
     matcher: Option<String>,
@@ -381,7 +400,7 @@ fn merge_one(
             handlers.append(json_input(wanted));
             Ok(())
         }
-        Some(node) if same_meaning(&node, wanted) => Ok(()),
+        Some(node) if same_meaning(fl, &node, wanted) => Ok(()),
         Some(node) => {
             let d = crate::write::conflict(
                 force,
@@ -415,14 +434,14 @@ fn group_matcher(g: &CstObject) -> Option<Option<String>> {
 }
 
 /// Same type, name, effective timeout and env.
-fn same_meaning(node: &CstNode, wanted: &Value) -> bool {
+fn same_meaning(fl: &Flavor, node: &CstNode, wanted: &Value) -> bool {
     let Some(have) = node_value(node) else {
         return false;
     };
     let timeout = |v: &Value| {
         v.get("timeout")
             .and_then(Value::as_f64)
-            .unwrap_or(lim::TIMEOUT_DEFAULT_MS as f64)
+            .map_or(fl.timeout.default_ms() as f64, |t| fl.timeout.to_ms(t))
     };
     timeout(&have) == timeout(wanted)
         && ["type", "name", "env"]

@@ -44,6 +44,7 @@ mod lint_repo;
 mod lint_rules;
 mod lint_severities;
 mod lint_toml;
+mod qwen_settings;
 mod run_agents;
 mod run_cmd;
 mod run_e2e;

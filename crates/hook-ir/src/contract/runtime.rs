@@ -115,6 +115,11 @@ pub enum AnswerFormat {
     /// timeout denies it too (the PascalCase dialect also reads Claude's
     /// `hookSpecificOutput.permissionDecision`).
     CopilotJson,
+    /// Qwen Code's answer: Claude's JSON fields, but exit 2 reads only stderr (JSON or the
+    /// reason), empty stdout on exit 0 falls back to stderr, plain text is context on three
+    /// events and a `systemMessage` elsewhere, PreToolUse `updatedInput`/`additionalContext` are
+    /// dropped and `continue: false` on PreToolUse is a deny (conformance/notes/qwen.md).
+    QwenJson,
     /// The value a module handler returns.
     ModuleReturn,
     /// Nothing is read.

@@ -550,6 +550,81 @@ fn gemini_events_gemini_cli_0_61_0_types_ts() {
     );
 }
 
+#[test]
+fn qwen_numbers_qwen_code_0_24_4() {
+    // conformance/notes/qwen.md: core/hooks/hook-timeout.ts (60 s default, values >= 1000 are
+    // legacy ms; live qwen_timeout_seconds, qwen_timeout_legacy_ms), HOOK_TERMINATE_GRACE_MS,
+    // MAX_OUTPUT_LENGTH2, getShellConfiguration (`bash -c`), storage-paths-lite.ts.
+    assert_eq!(limits::qwen::TIMEOUT_DEFAULT_S, 60);
+    assert_eq!(limits::qwen::LEGACY_MS_THRESHOLD, 1000);
+    assert_eq!(limits::qwen::KILL_GRACE_MS, 2_000);
+    assert_eq!(limits::qwen::BLOCK_EXIT_CODE, 2);
+    assert_eq!(limits::qwen::OUTPUT_CAP_BYTES, 1 << 20);
+    assert_eq!(limits::qwen::SHELL, "bash");
+    assert_eq!(limits::qwen::PROJECT_DIR_ENV, "QWEN_PROJECT_DIR");
+    assert_eq!(
+        limits::qwen::SYSTEM_SETTINGS,
+        "/etc/qwen-code/settings.json"
+    );
+    assert_eq!(
+        limits::qwen::SYSTEM_DEFAULTS,
+        "/etc/qwen-code/system-defaults.json"
+    );
+    assert_eq!(limits::qwen::USER_SETTINGS, ".qwen/settings.json");
+    assert_eq!(limits::qwen::TRUSTED_FOLDERS, ".qwen/trustedFolders.json");
+    let pre = rules(Convention::QwenSettings, "PreToolUse");
+    assert_eq!(
+        pre.timeout,
+        Timeout::Configurable {
+            unit: TimeoutUnit::Seconds,
+            default: 60,
+            min: 1,
+            max: None
+        }
+    );
+    assert!(pre.can_block);
+    // live qwen_pre_updated_input: the original command ran.
+    assert!(pre.mutates.is_empty());
+    assert_eq!(pre.ordering, Ordering::Parallel);
+    assert_eq!(pre.trust, Trust::FolderTrust);
+    let row = runtime(Convention::QwenSettings).unwrap();
+    assert_eq!(row.answer, AnswerFormat::QwenJson);
+    assert_eq!(row.kill, KillRule::TermThenKill { grace_ms: 2_000 });
+    assert_eq!(row.dedupe, Dedupe::IdenticalCommand);
+}
+
+#[test]
+fn qwen_events_qwen_code_0_24_4_hook_event_name() {
+    // core/hooks/types.ts `HookEventName` (chunks/chunk-QA5TENCT.js:96-117), in its order.
+    let all: Vec<_> = events_of(Convention::QwenSettings)
+        .map(|c| c.event)
+        .collect();
+    assert_eq!(all.len(), 22);
+    assert_eq!(all[0], "PreToolUse");
+    assert_eq!(all[21], "InstructionsLoaded");
+    let mapped: Vec<_> = events_of(Convention::QwenSettings)
+        .filter_map(|c| c.kind().map(|k| (c.event, k)))
+        .collect();
+    assert_eq!(
+        mapped,
+        [
+            ("PreToolUse", Kind::PreToolUse),
+            ("PostToolUse", Kind::PostToolUse),
+            ("UserPromptSubmit", Kind::UserPromptSubmit),
+            ("SessionStart", Kind::SessionStart),
+            ("Stop", Kind::Stop),
+            ("SessionEnd", Kind::SessionShutdown),
+        ]
+    );
+    // Live qwen_invalid_event_name: camelCase is skipped.
+    assert_eq!(
+        lookup(Convention::QwenSettings, "preToolUse"),
+        Lookup::Unknown {
+            suggestion: Some("PreToolUse")
+        }
+    );
+}
+
 /// Issue 12: per-convention behaviour is data. Kimi Code's `buildHookSpawnOptions`
 /// (`detached: process.platform !== 'win32'`), `killProcess` (SIGTERM, SIGKILL 100 ms later),
 /// `runMatchedHooks` (dedupe by cwd + command), `runStop` (`stopHookContinuationUsed`) and
@@ -626,6 +701,10 @@ fn the_runners_project_dir_variables_are_the_tables() {
     assert_eq!(
         rows(Convention::GeminiSettings),
         limits::gemini::PROJECT_DIR_ENVS
+    );
+    assert_eq!(
+        rows(Convention::QwenSettings)[0],
+        limits::qwen::PROJECT_DIR_ENV
     );
     // Codex hooks.json and Jarvis hooks get no agent variable (discovery.rs, runHook.ts).
     for c in [Convention::CodexJson, Convention::Jarvis] {

@@ -19,6 +19,7 @@ mod gjc;
 mod gjc_plugin;
 mod jarvis;
 mod jcode;
+mod qwen_settings;
 
 /// What every convention file imports: the table's types and row builders.
 mod prelude {
@@ -97,6 +98,7 @@ pub static PROFILES: [&Profile; Convention::ALL.len()] = [
     &claude_settings::PROFILE,
     &gemini_settings::PROFILE,
     &copilot_hooks::PROFILE,
+    &qwen_settings::PROFILE,
 ];
 
 /// The profile of `convention`.
@@ -115,6 +117,7 @@ pub mod limits {
     pub use super::gjc::limits as gjc;
     pub use super::jarvis::limits as jarvis;
     pub use super::jcode::limits as jcode;
+    pub use super::qwen_settings::limits as qwen;
 }
 
 #[cfg(test)]

@@ -39,6 +39,40 @@ fn conventions_find_their_column() {
     assert_eq!(Agent::of(Convention::Jarvis), Some(Agent::Kimi));
     assert_eq!(Agent::of(Convention::GeminiSettings), Some(Agent::Gemini));
     assert_eq!(Agent::of(Convention::CopilotHooks), Some(Agent::Copilot));
+    assert_eq!(Agent::of(Convention::QwenSettings), Some(Agent::Qwen));
+}
+
+/// Qwen matches a tool by its id or one of its aliases exactly (live
+/// `qwen_matcher_claude_alias`: `Bash` and `Shell` fire for `run_shell_command`;
+/// `qwen_tool_write_file`: `Write` fires for `write_file`; `qwen_tool_read_file`: `Read`).
+#[test]
+fn qwen_aliases_select_its_tools() {
+    for (alias, id) in [
+        ("Bash", "run_shell_command"),
+        ("Shell", "run_shell_command"),
+        ("Write", "write_file"),
+        ("Read", "read_file"),
+        ("Edit", "edit"),
+        ("Task", "agent"),
+    ] {
+        assert_eq!(
+            lookup(Agent::Qwen, alias).map(|t| t.name),
+            Some(id),
+            "{alias}"
+        );
+    }
+    assert!(lookup(Agent::Qwen, "bash").is_none());
+    // Qwen selects its tools also by Claude's names: the spelling is kept, like Codex's `Edit`.
+    let m = map_name(Agent::Claude, Agent::Qwen, "Write").unwrap();
+    assert_eq!(names(&m), ["Write"]);
+    for (from, name) in [(Agent::Gemini, "run_shell_command"), (Agent::Jcode, "bash")] {
+        let m = map_name(from, Agent::Qwen, name).unwrap();
+        assert_eq!(names(&m), ["run_shell_command"], "{from}");
+        assert!(m.is_exact());
+    }
+    let m = map_name(Agent::Qwen, Agent::Claude, "run_shell_command").unwrap();
+    assert_eq!(names(&m), ["Bash"]);
+    assert!(is_known(Agent::Qwen, "mcp__github__create_issue"));
 }
 
 #[test]

@@ -18,7 +18,10 @@ pub(super) fn detail_into(h: &Hook, say: &mut Say) -> Detail {
             if *is_async == Some(true) {
                 say.push(
                     Code::LossyConversion,
-                    "`async` is dropped: Gemini CLI waits for every hook".into(),
+                    format!(
+                        "`async` is dropped: {} waits for every hook it writes",
+                        say.to
+                    ),
                 );
             }
             if let Some(m) = status_message {
@@ -49,6 +52,7 @@ pub(super) fn detail_into(h: &Hook, say: &mut Say) -> Detail {
         name: None,
         description,
         env: Vec::new(),
+        is_async: None,
     }
 }
 
@@ -61,11 +65,23 @@ pub(super) fn command_out_of(h: &Hook, command: &str, to_exec: Exec, say: &mut S
         env,
         name,
         description,
+        is_async,
         ..
     } = &h.detail
     else {
         return command.to_string();
     };
+    if *is_async == Some(true) {
+        // Qwen's `async: true`: its answer decided nothing there; the target waits for it and
+        // reads its answer.
+        say.push(
+            Code::LossyConversion,
+            format!(
+                "`async: true` is dropped: {} waits for the hook and reads its answer",
+                say.to
+            ),
+        );
+    }
     if *sequential == Some(true) {
         say.push(
             Code::LossyConversion,
@@ -121,7 +137,8 @@ pub(super) fn command_out_of(h: &Hook, command: &str, to_exec: Exec, say: &mut S
     format!("{exports}{command}")
 }
 
-/// Whether `to` is Gemini (used by the importer's detail choice).
+/// Whether `to` keeps its hooks in Gemini's settings shape — Gemini CLI, or Qwen Code, its
+/// fork (used by the importer's detail choice).
 pub(super) fn is_target(to: Convention) -> bool {
-    to == Convention::GeminiSettings
+    matches!(to, Convention::GeminiSettings | Convention::QwenSettings)
 }

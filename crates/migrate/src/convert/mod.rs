@@ -45,13 +45,14 @@ pub struct Conversion {
 }
 
 /// The conventions whose hooks are external commands, between which hooks move both ways.
-pub const COMMAND_CONVENTIONS: [Convention; 6] = [
+pub const COMMAND_CONVENTIONS: [Convention; 7] = [
     Convention::Jcode,
     Convention::Jarvis,
     Convention::CodexJson,
     Convention::ClaudeSettings,
     Convention::GeminiSettings,
     Convention::CopilotHooks,
+    Convention::QwenSettings,
 ];
 
 /// Whether `hooks import --from from --to to` is a supported move.
@@ -167,6 +168,9 @@ fn input_words(c: Convention) -> &'static str {
         }
         Convention::CopilotHooks => {
             "a camelCase JSON payload on stdin without the event's name (`sessionId`, `timestamp`, `toolName`, `toolArgs`, `toolResult`, …)"
+        }
+        Convention::QwenSettings => {
+            "a JSON payload on stdin with Claude's event names and fields but Qwen's tool names (`tool_name` = `run_shell_command`, `permission_mode`, `timestamp`, …)"
         }
         _ => "a JSON payload on stdin (`hook_event_name`, `session_id`, `tool_name`, `tool_input`, …)",
     }

@@ -690,13 +690,15 @@ fn project_dir_guard(c: Convention) -> (&'static str, String) {
         Convention::ClaudeSettings => ("PreToolUse", "\"$CLAUDE_PROJECT_DIR\"/g.sh".into()),
         Convention::GeminiSettings => ("BeforeTool", "\"$GEMINI_PROJECT_DIR\"/g.sh".into()),
         Convention::CopilotHooks => ("preToolUse", "\"$COPILOT_PROJECT_DIR\"/g.sh".into()),
+        Convention::QwenSettings => ("PreToolUse", "\"$QWEN_PROJECT_DIR\"/g.sh".into()),
         other => unreachable!("{other}"),
     }
 }
 
 /// Every pair of command conventions: the project directory of the source is the target's
 /// (issue 24: `"$CLAUDE_PROJECT_DIR"/…` copied into Codex became `/…` and the guard failed
-/// open). Gemini sets `CLAUDE_PROJECT_DIR` itself, so a Claude guard keeps it there.
+/// open). Gemini sets `CLAUDE_PROJECT_DIR` itself, so a Claude guard keeps it there; Qwen sets
+/// both Claude's and Gemini's variables (live `qwen_env_and_project_dir`), so both are kept.
 #[test]
 fn the_project_directory_variable_becomes_the_targets_in_every_pair() {
     for from in COMMAND_CONVENTIONS {
@@ -710,8 +712,11 @@ fn the_project_directory_variable_becomes_the_targets_in_every_pair() {
             let expected = match (from, to) {
                 (
                     Convention::ClaudeSettings,
-                    Convention::GeminiSettings | Convention::CopilotHooks,
+                    Convention::GeminiSettings | Convention::CopilotHooks | Convention::QwenSettings,
                 ) => "\"$CLAUDE_PROJECT_DIR\"/g.sh".to_string(),
+                (Convention::GeminiSettings, Convention::QwenSettings) => {
+                    "\"$GEMINI_PROJECT_DIR\"/g.sh".to_string()
+                }
                 (_, Convention::ClaudeSettings) => "\"$CLAUDE_PROJECT_DIR\"/g.sh".to_string(),
                 (_, Convention::Jcode) => exec::wrap_shell("\"${PWD}\"/g.sh", Exec::Shell),
                 _ => "\"${PWD}\"/g.sh".to_string(),
@@ -723,6 +728,7 @@ fn the_project_directory_variable_becomes_the_targets_in_every_pair() {
                 .any(|d| d.code == Code::ConversionNote && d.message.contains("is written `$"));
             let same = expected.contains("CLAUDE_PROJECT_DIR")
                 && from == Convention::ClaudeSettings
+                || expected.contains("GEMINI_PROJECT_DIR") && from == Convention::GeminiSettings
                 || expected.contains("${PWD}") && command.contains("${PWD}");
             assert_eq!(renamed, !same, "{from}→{to}: {:#?}", c.diagnostics);
         }

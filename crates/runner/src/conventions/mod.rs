@@ -11,4 +11,5 @@ pub(crate) mod json_output;
 pub(crate) mod kimi_answer;
 pub(crate) mod module;
 pub(crate) mod payload;
+pub(crate) mod qwen;
 pub(crate) mod shell;

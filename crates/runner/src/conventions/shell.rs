@@ -85,6 +85,7 @@ impl Ctx {
 }
 
 /// One hook of a parallel group.
+#[derive(Clone)]
 pub(crate) struct Job {
     /// Index in the runner's hooks.
     pub index: usize,

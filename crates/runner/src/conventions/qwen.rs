@@ -1,0 +1,260 @@
+//! Qwen Code settings hooks, as Qwen Code 0.24.4 runs them (`core/hooks/hookRunner.ts`,
+//! `hookPlanner.ts`, `hookAggregator.ts`; `conformance/notes/qwen.md`, live traces in
+//! `conformance/traces-pending/qwen-0.24.4/`):
+//!
+//! - **process**: `bash -c <command>` in the session's directory, own process group, the JSON
+//!   payload on stdin; `QWEN_PROJECT_DIR`, `QWEN_CODE_PROJECT_DIR`, `CLAUDE_PROJECT_DIR`,
+//!   `GEMINI_PROJECT_DIR` (the cwd) and `QWEN_CODE_SESSION_ID` in the environment; on timeout the
+//!   group is signalled, then killed 2 s later; a timed-out hook never blocks;
+//! - **order**: in parallel, unless any matching definition has `sequential: true` — then every
+//!   matching hook runs one after another (`qwen_sequential_one_group_all`); the same command
+//!   runs once (`qwen_same_command_two_layers`);
+//! - **exit 2**: blocks; stdout is ignored, stderr is the answer — JSON, else the reason
+//!   (`qwen_pre_exit2_stderr`, `qwen_pre_exit2_json_stdout`); on `PostToolUse` the reason does
+//!   not reach the model (`qwen_post_exit2_stderr`);
+//! - **exit 0**: stdout (stderr when stdout is empty) as Claude's JSON answer; plain text is
+//!   context on `SessionStart` and `UserPromptSubmit` (`qwen_prompt_plain_stdout`,
+//!   `qwen_session_start_context`); text starting with `{` that is not JSON is a non-blocking
+//!   error (`qwen_pre_invalid_json`);
+//! - **PreToolUse**: `updatedInput` and `additionalContext` are dropped
+//!   (`qwen_pre_updated_input`, `qwen_pre_additional_context`); `continue: false` is a deny with
+//!   the `stopReason`, the run goes on (`qwen_pre_continue_false`);
+//! - **any other exit**: a non-blocking failure (`qwen_pre_exit1_stderr`, `qwen_pre_exit3_stderr`).
+
+use super::codex::{base, event_fields, run_of_answer};
+use super::json_output::{classify, interpret, Stdout};
+use super::shell::{duplicate_run, jobs, run_parallel_in, Ctx, Proc, Ran};
+use crate::decision::OutcomeKind;
+use crate::group::Group;
+use crate::outcome::{outcome_of, HookRun, Launch};
+use crate::process::{Finished, Kill, Status};
+use crate::Event;
+use hook_ir::contract::limits::qwen as lim;
+use hook_ir::{Detail, Kind};
+use serde_json::Value;
+use std::ffi::{OsStr, OsString};
+use std::time::Duration;
+
+/// Qwen's stdin payload: Claude's fields (`session_id`, `transcript_path`, `cwd`,
+/// `hook_event_name`, the event's fields) and `permission_mode` (`qwen_six_kinds`).
+pub(crate) fn payload(runner: &Group<'_>, event_name: &str, event: &Event) -> Value {
+    let mut m = base(runner, event_name);
+    m.insert("permission_mode".into(), "default".into());
+    event_fields(&mut m, event, false);
+    if event.kind() == Kind::SessionStart {
+        m.insert("model".into(), event.model.clone().into());
+    }
+    Value::Object(runner.recorded_payload(hook_ir::Convention::QwenSettings, event, m))
+}
+
+/// Whether any hook of the group was declared in a `sequential: true` definition: then Qwen
+/// runs the whole event's plan one hook after another.
+fn sequential(runner: &Group<'_>, group: &[usize]) -> bool {
+    group.iter().any(|&i| {
+        matches!(
+            runner.hooks[i].hook.detail,
+            Detail::GeminiGroup {
+                sequential: Some(true),
+                ..
+            }
+        )
+    })
+}
+
+/// Whether the hook was declared `async: true`.
+fn is_async(d: &Detail) -> bool {
+    matches!(
+        d,
+        Detail::GeminiGroup {
+            is_async: Some(true),
+            ..
+        }
+    )
+}
+
+/// Runs the Qwen hooks of one event.
+pub(crate) async fn run(runner: &Group<'_>, group: &[usize], event: &Event) -> Vec<HookRun> {
+    if group.is_empty() {
+        return Vec::new();
+    }
+    let project: OsString = runner
+        .session
+        .project_dir
+        .as_deref()
+        .map(|p| p.as_os_str().to_owned())
+        .unwrap_or_default();
+    let session: OsString = runner.session.session_id.clone().unwrap_or_default().into();
+    let env = [
+        (lim::PROJECT_DIR_ENV, project.clone()),
+        ("QWEN_CODE_PROJECT_DIR", project.clone()),
+        ("CLAUDE_PROJECT_DIR", project.clone()),
+        ("GEMINI_PROJECT_DIR", project),
+        ("QWEN_CODE_SESSION_ID", session),
+    ];
+    let jobs = jobs(runner, group, OsStr::new(lim::SHELL), "-c", &env, |name| {
+        payload(runner, name, event)
+    });
+    let ctx = Ctx::of(runner);
+    let proc = Proc {
+        kill: Kill::TermThenKill(Duration::from_millis(lim::KILL_GRACE_MS)),
+        dedupe: true,
+        ..Proc::PLAIN
+    };
+    let ran: Vec<(usize, Ran)> = if sequential(runner, group) {
+        // One at a time, in plan order; an identical command still runs once; each hook sees
+        // the input as the previous ones changed it (`applyHookOutputToInput`).
+        let mut out: Vec<(usize, Ran)> = Vec::new();
+        let mut current = event.clone();
+        for (n, j) in jobs.iter().enumerate() {
+            if let Some(first) = jobs[..n].iter().find(|f| f.command == j.command) {
+                out.push((j.index, Ran::DuplicateOf(first.index)));
+                continue;
+            }
+            let mut job = j.clone();
+            job.stdin = runner.stdin(
+                payload(runner, &runner.hooks[j.index].hook.source_event, &current)
+                    .to_string()
+                    .into_bytes(),
+            );
+            for (i, r) in run_parallel_in(&ctx, std::slice::from_ref(&job), proc).await {
+                if let Ran::Finished(f) = &r {
+                    chain(&mut current, f);
+                }
+                out.push((i, r));
+            }
+        }
+        out
+    } else {
+        run_parallel_in(&ctx, &jobs, proc).await
+    };
+    ran.into_iter()
+        .map(|(i, r)| {
+            let p = &runner.hooks[i];
+            match r {
+                // `async: true`: Qwen does not wait for it and reads no decision from it (live
+                // `qwen_async_hook`: its block was ignored). The runner waits, but decides alike.
+                Ran::Finished(f) if is_async(&p.hook.detail) => {
+                    let kind = match f.status {
+                        Status::TimedOut => OutcomeKind::TimedOut,
+                        _ => OutcomeKind::Allowed,
+                    };
+                    HookRun::new(
+                        i,
+                        outcome_of(&p.hook.id, lim::SHELL, Launch::Shell, &f, kind),
+                    )
+                }
+                Ran::Finished(f) => {
+                    interpret_run(i, &p.hook.id, &p.hook.source_event, event.kind(), &f)
+                }
+                Ran::DuplicateOf(first) => duplicate_run(runner, i, first),
+            }
+        })
+        .collect()
+}
+
+/// What a successful hook of a sequential plan changes in the next hook's input (Qwen Code
+/// 0.24.4 `hookRunner.ts` `applyHookOutputToInput`, chunks/chunk-DPEB6S2R.js:146556): on
+/// `UserPromptSubmit` its `additionalContext` (plain stdout is one) is appended to the prompt
+/// after a blank line; on `PreToolUse` its `hookSpecificOutput.tool_input` is merged into the
+/// tool input (Gemini's key: `updatedInput` is not read here).
+fn chain(current: &mut Event, f: &Finished) {
+    if !matches!(f.status, Status::Exited(0)) {
+        return;
+    }
+    let text = String::from_utf8_lossy(if f.stdout.iter().all(u8::is_ascii_whitespace) {
+        &f.stderr
+    } else {
+        &f.stdout
+    });
+    let specific = match classify(&text) {
+        Stdout::Object(m) => m.get("hookSpecificOutput").cloned(),
+        Stdout::Plain(t) => Some(serde_json::json!({ "additionalContext": t })),
+        _ => None,
+    };
+    let Some(specific) = specific else { return };
+    match current.kind() {
+        Kind::UserPromptSubmit => {
+            if let Some(c) = specific.get("additionalContext").and_then(Value::as_str) {
+                if !c.is_empty() {
+                    let p = current.prompt.get_or_insert_with(String::new);
+                    p.push_str("\n\n");
+                    p.push_str(c);
+                }
+            }
+        }
+        Kind::PreToolUse => {
+            if let (Some(Value::Object(new)), Some(Value::Object(input))) =
+                (specific.get("tool_input"), current.tool_input.as_mut())
+            {
+                for (k, v) in new {
+                    input.insert(k.clone(), v.clone());
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The run of one finished Qwen hook.
+fn interpret_run(index: usize, id: &str, event_name: &str, kind: Kind, f: &Finished) -> HookRun {
+    let outcome = |k| outcome_of(id, lim::SHELL, Launch::Shell, f, k);
+    match f.status {
+        Status::Exited(code) if code == lim::BLOCK_EXIT_CODE => {
+            // stdout is ignored; stderr is JSON or the reason.
+            let stderr = String::from_utf8_lossy(&f.stderr);
+            let reason = match classify(&stderr) {
+                Stdout::Object(m) => interpret(kind, event_name, &m)
+                    .block
+                    .or_else(|| m.get("reason").and_then(Value::as_str).map(str::to_string))
+                    .unwrap_or_else(|| format!("Blocked by {event_name} hook")),
+                Stdout::Empty => format!("Blocked by {event_name} hook"),
+                Stdout::Plain(t) => t,
+                Stdout::Invalid(_) => stderr.trim().to_string(),
+            };
+            let mut run = HookRun::new(index, outcome(OutcomeKind::Blocked));
+            if kind != Kind::PostToolUse {
+                run.block = Some(reason);
+            }
+            run
+        }
+        Status::Exited(0) => {
+            let text = if f.stdout.iter().all(u8::is_ascii_whitespace) {
+                &f.stderr
+            } else {
+                &f.stdout
+            };
+            let Ok(text) = std::str::from_utf8(text) else {
+                return HookRun::new(index, outcome(OutcomeKind::Failed));
+            };
+            match classify(text) {
+                Stdout::Empty => HookRun::new(index, outcome(OutcomeKind::Allowed)),
+                Stdout::Plain(text) => {
+                    let mut run = HookRun::new(index, outcome(OutcomeKind::Allowed));
+                    if matches!(kind, Kind::UserPromptSubmit | Kind::SessionStart) {
+                        run.context.push(text);
+                    }
+                    run
+                }
+                Stdout::Invalid(e) => {
+                    let mut o = outcome(OutcomeKind::Failed);
+                    o.error = Some(e);
+                    HookRun::new(index, o)
+                }
+                Stdout::Object(m) => {
+                    let mut a = interpret(kind, event_name, &m);
+                    if kind == Kind::PreToolUse {
+                        a.updated_input = None;
+                        a.context = None;
+                        // `continue: false` is a deny with the stop reason; the run goes on.
+                        if a.stop_for_good.take().is_some() && a.block.is_none() {
+                            a.block = Some(format!("Stopped by {event_name} hook"));
+                        }
+                    }
+                    run_of_answer(index, id, kind, a, outcome).0
+                }
+            }
+        }
+        Status::TimedOut => HookRun::new(index, outcome(OutcomeKind::TimedOut)),
+        _ => HookRun::new(index, outcome(OutcomeKind::Failed)),
+    }
+}
