@@ -56,4 +56,5 @@ pub static PROFILE: Profile = Profile {
     disabled_by: None,
     matcher: MatcherSyntax::None,
     hosts_bridge: false,
+    hook_input: None,
 };
