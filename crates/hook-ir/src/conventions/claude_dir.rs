@@ -57,4 +57,5 @@ pub static PROFILE: Profile = Profile {
     matcher: MatcherSyntax::None,
     hosts_bridge: false,
     hook_input: None,
+    blocks_on: "an explicit block",
 };

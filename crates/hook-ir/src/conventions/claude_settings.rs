@@ -234,4 +234,5 @@ pub static PROFILE: Profile = Profile {
         words: "a JSON payload on stdin (`hook_event_name`, `session_id`, `tool_name`, `tool_input`, …)",
         same_as: Some(Convention::CodexJson),
     }),
+    blocks_on: "exit 2 (or a JSON deny)",
 };

@@ -271,4 +271,5 @@ pub static PROFILE: Profile = Profile {
         words: "a camelCase JSON payload on stdin without the event's name (`sessionId`, `timestamp`, `toolName`, `toolArgs`, `toolResult`, …)",
         same_as: None,
     }),
+    blocks_on: "exit 2 or a JSON deny on preToolUse, where any other failure but a timeout denies too",
 };

@@ -248,4 +248,5 @@ pub static PROFILE: Profile = Profile {
         words: "`JCODE_HOOK_*` environment variables, and for `pre_tool` the tool input alone as JSON on stdin",
         same_as: None,
     }),
+    blocks_on: "exit 2",
 };

@@ -71,6 +71,8 @@ pub struct Profile {
     /// How its agent hands an event to a command hook, when its hooks are external commands
     /// that `hooks import` moves both ways ([`command_conventions`]); `None` otherwise.
     pub hook_input: Option<HookInput>,
+    /// What makes one of its gate hooks block, in words ("… blocks only on …").
+    pub blocks_on: &'static str,
 }
 
 /// How a command convention's agent hands the event to its hooks: what `hooks import` says
