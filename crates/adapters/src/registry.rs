@@ -140,6 +140,31 @@ pub trait Adapter: Sync {
         let _ = text;
         Vec::new()
     }
+
+    /// What its agent's own trust refuses of `hooks` (found with `sources` and `diagnostics`)
+    /// on this machine, as the agent applies it; `None` when it has no trust of its own or no
+    /// state here (where it never ran, nothing could have been trusted).
+    fn own_trust(
+        &self,
+        ctx: &Context,
+        hooks: &[Hook],
+        sources: &[crate::SourceFile],
+        diagnostics: &[hook_ir::Diagnostic],
+    ) -> Option<OwnTrust> {
+        let _ = (ctx, hooks, sources, diagnostics);
+        None
+    }
+}
+
+/// A rule of an agent's own trust: why it refuses a hook, or `None` when it runs it.
+pub type Refuse = Box<dyn Fn(&Hook) -> Option<String> + Send + Sync>;
+
+/// What an agent's own trust refuses ([`Adapter::own_trust`]), and what to tell the user.
+pub struct OwnTrust {
+    /// The rule (it concerns only the agent's own hooks).
+    pub refuse: Refuse,
+    /// A note to show, when the trust could not be read as the agent reads it.
+    pub note: Option<String>,
 }
 
 /// The syntax of a config file, as the fixes edit it.

@@ -74,6 +74,36 @@ pub fn plan_write(
 pub struct CodexJson;
 
 impl crate::registry::Adapter for CodexJson {
+    fn own_trust(
+        &self,
+        ctx: &Context,
+        hooks: &[Hook],
+        sources: &[crate::SourceFile],
+        _: &[hook_ir::Diagnostic],
+    ) -> Option<crate::registry::OwnTrust> {
+        let state = trust::codex_home(ctx).is_some_and(|h| h.is_dir());
+        if !state || !hooks.iter().any(|h| h.convention == Convention::CodexJson) {
+            return None;
+        }
+        Some(match trust::refusals(ctx, hooks, sources) {
+            Ok(f) => crate::registry::OwnTrust {
+                refuse: Box::new(f),
+                note: None,
+            },
+            // Codex itself does not start with a config it cannot read: run none of its hooks
+            // rather than guess.
+            Err(why) => crate::registry::OwnTrust {
+                refuse: Box::new(|h: &Hook| {
+                    (h.convention == Convention::CodexJson)
+                        .then(|| "Codex's config cannot be read".to_string())
+                }),
+                note: Some(format!(
+                    "the Codex config cannot be read ({why}): Codex hooks are not run"
+                )),
+            },
+        })
+    }
+
     fn handler_entries(&self, text: &str) -> Vec<crate::census::HandlerEntry> {
         crate::census::json_groups(text)
     }
