@@ -141,6 +141,13 @@ pub trait Adapter: Sync {
         Vec::new()
     }
 
+    /// What its agent will say of a file once `text` is written at `path`, before it runs the
+    /// hooks in it (Codex: every changed hook must be trusted again); empty for most.
+    fn check_written(&self, ctx: &Context, path: &Path, text: &str) -> Vec<hook_ir::Diagnostic> {
+        let _ = (ctx, path, text);
+        Vec::new()
+    }
+
     /// What its agent's own trust refuses of `hooks` (found with `sources` and `diagnostics`)
     /// on this machine, as the agent applies it; `None` when it has no trust of its own or no
     /// state here (where it never ran, nothing could have been trusted).

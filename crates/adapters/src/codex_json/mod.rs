@@ -74,6 +74,10 @@ pub fn plan_write(
 pub struct CodexJson;
 
 impl crate::registry::Adapter for CodexJson {
+    fn check_written(&self, ctx: &Context, path: &Path, text: &str) -> Vec<hook_ir::Diagnostic> {
+        trust::check_written(ctx, path, text)
+    }
+
     fn own_trust(
         &self,
         ctx: &Context,
