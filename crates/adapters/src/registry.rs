@@ -141,6 +141,13 @@ pub trait Adapter: Sync {
         Vec::new()
     }
 
+    /// Switches outside its hook files that turn every one of its hooks off, from any layer
+    /// (Codex's `[features] hooks = false`), each at the switch; empty for most.
+    fn agent_switches(&self, ctx: &Context) -> Vec<hook_ir::Diagnostic> {
+        let _ = ctx;
+        Vec::new()
+    }
+
     /// What its agent will say of a file once `text` is written at `path`, before it runs the
     /// hooks in it (Codex: every changed hook must be trusted again); empty for most.
     fn check_written(&self, ctx: &Context, path: &Path, text: &str) -> Vec<hook_ir::Diagnostic> {

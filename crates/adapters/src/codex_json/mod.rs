@@ -9,6 +9,7 @@
 
 mod accepts;
 pub mod discover;
+pub mod feature;
 pub mod lower;
 pub mod managed;
 pub mod raw;
@@ -74,6 +75,10 @@ pub fn plan_write(
 pub struct CodexJson;
 
 impl crate::registry::Adapter for CodexJson {
+    fn agent_switches(&self, ctx: &Context) -> Vec<hook_ir::Diagnostic> {
+        feature::switched_off(ctx).into_iter().collect()
+    }
+
     fn check_written(&self, ctx: &Context, path: &Path, text: &str) -> Vec<hook_ir::Diagnostic> {
         trust::check_written(ctx, path, text)
     }

@@ -269,7 +269,6 @@ pub static PROFILE: Profile = Profile {
     hosts_bridge: false,
     hook_input: Some(HookInput {
         words: "a camelCase JSON payload on stdin without the event's name (`sessionId`, `timestamp`, `toolName`, `toolArgs`, `toolResult`, …)",
-        same_as: None,
     }),
     blocks_on: "exit 2 or a JSON deny on preToolUse, where any other failure but a timeout denies too",
 };

@@ -79,11 +79,9 @@ pub struct Profile {
 /// when a hook moves to an agent whose hooks read another input.
 #[derive(Debug, Clone, Copy)]
 pub struct HookInput {
-    /// The input, in words.
+    /// The input, in words: conventions with the same words hand their hooks the same input
+    /// (Claude Code's payload is Codex's shape).
     pub words: &'static str,
-    /// The convention whose hooks read the same input, when another one's do (Claude Code's
-    /// payload is Codex's shape).
-    pub same_as: Option<Convention>,
 }
 
 /// The command conventions, between which `hooks import` moves hooks both ways (the profiles

@@ -439,7 +439,6 @@ pub static PROFILE: Profile = Profile {
     hosts_bridge: false,
     hook_input: Some(HookInput {
         words: "a JSON payload on stdin with Claude's event names and fields but Qwen's tool names (`tool_name` = `run_shell_command`, `permission_mode`, `timestamp`, …)",
-        same_as: None,
     }),
     blocks_on: "exit 2 (or a JSON deny)",
 };
