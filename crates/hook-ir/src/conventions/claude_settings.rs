@@ -234,4 +234,5 @@ pub static PROFILE: Profile = Profile {
         words: "a JSON payload on stdin (`hook_event_name`, `session_id`, `tool_name`, `tool_input`, …)",
     }),
     blocks_on: "exit 2 (or a JSON deny)",
+    session_defaults: super::STARTUP_EXIT,
 };

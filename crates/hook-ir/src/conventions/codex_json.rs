@@ -184,4 +184,5 @@ pub static PROFILE: Profile = Profile {
         words: "a JSON payload on stdin (`hook_event_name`, `session_id`, `tool_name`, `tool_input`, …)",
     }),
     blocks_on: "exit 2 with a reason on stderr (or a JSON block)",
+    session_defaults: super::STARTUP_EXIT,
 };

@@ -231,4 +231,5 @@ pub static PROFILE: Profile = Profile {
     }),
     // `convertPlainTextToHookOutput`: any exit code from 2 up is a deny.
     blocks_on: "an exit code of 2 or more (or a JSON block)",
+    session_defaults: super::STARTUP_EXIT,
 };

@@ -325,4 +325,5 @@ pub static PROFILE: Profile = Profile {
         words: "a snake_case JSON payload on stdin (`hook_event_name`, `tool_input`, `prompt` as content parts, …)",
     }),
     blocks_on: "exit 2 (or a JSON block)",
+    session_defaults: super::STARTUP_EXIT,
 };

@@ -441,4 +441,5 @@ pub static PROFILE: Profile = Profile {
         words: "a JSON payload on stdin with Claude's event names and fields but Qwen's tool names (`tool_name` = `run_shell_command`, `permission_mode`, `timestamp`, …)",
     }),
     blocks_on: "exit 2 (or a JSON deny)",
+    session_defaults: super::STARTUP_EXIT,
 };
