@@ -1,7 +1,7 @@
 //! The `qwen-settings` convention through the real binary (issue 30): the fixtures of
 //! `fixtures/qwen-settings/` copied into a temp tree, linted and listed from other current
 //! directories and with a `--home` that is not `$HOME`; each outcome is what Qwen Code 0.24.4
-//! did live (`conformance/traces-pending/qwen-0.24.4/`, named per assertion).
+//! did live (`conformance/traces/qwen-0.24.4/`, named per assertion).
 
 use crate::common;
 use common::Tree;

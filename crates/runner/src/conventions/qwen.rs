@@ -1,13 +1,14 @@
 //! Qwen Code settings hooks, as Qwen Code 0.24.4 runs them (`core/hooks/hookRunner.ts`,
 //! `hookPlanner.ts`, `hookAggregator.ts`; `conformance/notes/qwen.md`, live traces in
-//! `conformance/traces-pending/qwen-0.24.4/`):
+//! `conformance/traces/qwen-0.24.4/`):
 //!
 //! - **process**: `bash -c <command>` in the session's directory, own process group, the JSON
 //!   payload on stdin; `QWEN_PROJECT_DIR`, `QWEN_CODE_PROJECT_DIR`, `CLAUDE_PROJECT_DIR`,
 //!   `GEMINI_PROJECT_DIR` (the cwd) and `QWEN_CODE_SESSION_ID` in the environment; on timeout the
 //!   group is signalled, then killed 2 s later; a timed-out hook never blocks;
 //! - **order**: in parallel, unless any matching definition has `sequential: true` — then every
-//!   matching hook runs one after another (`qwen_sequential_one_group_all`); the same command
+//!   matching hook runs one after another (`qwen_sequential_one_group_all`), the project's
+//!   before the user's before the system's (`qwen_layer_order_project_first`); the same command
 //!   runs once (`qwen_same_command_two_layers`);
 //! - **exit 2**: blocks; stdout is ignored, stderr is the answer — JSON, else the reason
 //!   (`qwen_pre_exit2_stderr`, `qwen_pre_exit2_json_stdout`); on `PostToolUse` the reason does
@@ -61,6 +62,17 @@ fn sequential(runner: &Group<'_>, group: &[usize]) -> bool {
     })
 }
 
+/// The rank of a hook's layer in Qwen's plan (`getSourcePriority`: project 1, user 2, system 3,
+/// extensions 4; Qwen Code 0.24.4 `core/hooks/hookRegistry.ts`, chunk-DPEB6S2R.js:144206).
+fn source_priority(scope: hook_ir::Scope) -> u8 {
+    match scope {
+        hook_ir::Scope::Project | hook_ir::Scope::Personal => 1,
+        hook_ir::Scope::User => 2,
+        hook_ir::Scope::System => 3,
+        hook_ir::Scope::Plugin => 4,
+    }
+}
+
 /// Whether the hook was declared `async: true`.
 fn is_async(d: &Detail) -> bool {
     matches!(
@@ -91,9 +103,14 @@ pub(crate) async fn run(runner: &Group<'_>, group: &[usize], event: &Event) -> V
         ("GEMINI_PROJECT_DIR", project),
         ("QWEN_CODE_SESSION_ID", session),
     ];
-    let jobs = jobs(runner, group, OsStr::new(lim::SHELL), "-c", &env, |name| {
+    let mut jobs = jobs(runner, group, OsStr::new(lim::SHELL), "-c", &env, |name| {
         payload(runner, name, event)
     });
+    // Qwen's plan lists the sources project → user → system → extensions
+    // (`hookRegistry.ts` `getSourcePriority`), the reverse of the settings precedence: in a
+    // sequential plan the project's hook runs first (live `qwen_layer_order_project_first`),
+    // and of one command in two layers the project's copy is the one that runs.
+    jobs.sort_by_key(|j| source_priority(runner.hooks[j.index].hook.scope));
     let ctx = Ctx::of(runner);
     let proc = Proc {
         kill: Kill::TermThenKill(Duration::from_millis(lim::KILL_GRACE_MS)),
