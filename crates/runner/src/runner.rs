@@ -357,6 +357,9 @@ impl Runner {
                 &g, event_name, event,
             ))),
             Convention::Jarvis => Some(jarvis::payload(&g, event_name, event)),
+            Convention::QwenSettings => {
+                Some(crate::conventions::qwen::payload(&g, event_name, event))
+            }
             _ => None,
         }
     }

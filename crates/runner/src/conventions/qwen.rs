@@ -36,14 +36,71 @@ use serde_json::Value;
 use std::ffi::{OsStr, OsString};
 use std::time::Duration;
 
-/// Qwen's stdin payload: Claude's fields (`session_id`, `transcript_path`, `cwd`,
-/// `hook_event_name`, the event's fields) and `permission_mode` (`qwen_six_kinds`).
+/// Qwen's stdin payload (`qwen_six_kinds`; `conformance/notes/qwen.md` "Payloads"): Claude's
+/// fields (`session_id`, `transcript_path`, `cwd`, `hook_event_name`), an ISO `timestamp`,
+/// `permission_mode`, then per event: `prompt_id` within a turn; `source` and `model` on
+/// SessionStart; `prompt` (and `submitted_prompt` for the user's own prompt, not a
+/// continuation's empty one) on UserPromptSubmit; `tool_name`, `tool_input`, on PostToolUse
+/// `tool_response {llmContent, returnDisplay}`, then Qwen's own `tool_use_id` and the model's
+/// `tool_call_id`, on PostToolUse `duration_ms`; on Stop `stop_hook_active`,
+/// `last_assistant_message`, `background_tasks`, `crons` and the session's token usage
+/// (`context_usage`, `context_limit`, `input_tokens`: unknown outside a session, 0 here).
 pub(crate) fn payload(runner: &Group<'_>, event_name: &str, event: &Event) -> Value {
     let mut m = base(runner, event_name);
+    m.insert("timestamp".into(), super::gemini::iso_now().into());
     m.insert("permission_mode".into(), "default".into());
+    let kind = event.kind();
+    if !matches!(kind, Kind::SessionStart | Kind::SessionShutdown) {
+        let sid = m
+            .get("session_id")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string();
+        // `<session id>########<n>`: the turn's prompt id (`prompt_id` in the traces).
+        m.insert("prompt_id".into(), format!("{sid}########0").into());
+    }
     event_fields(&mut m, event, false);
-    if event.kind() == Kind::SessionStart {
-        m.insert("model".into(), event.model.clone().into());
+    match kind {
+        Kind::SessionStart => {
+            m.insert("model".into(), event.model.clone().into());
+        }
+        Kind::UserPromptSubmit => {
+            if let Some(p) = event.prompt.as_deref().filter(|p| !p.is_empty()) {
+                m.insert("submitted_prompt".into(), p.into());
+            }
+        }
+        Kind::PreToolUse | Kind::PostToolUse => {
+            let call = m.shift_remove("tool_use_id").unwrap_or(Value::Null);
+            let response = m.shift_remove("tool_response");
+            if kind == Kind::PostToolUse {
+                let response = match (response, &event.tool_output) {
+                    (Some(Value::Null) | None, Some(out)) => {
+                        serde_json::json!({"llmContent": out, "returnDisplay": out})
+                    }
+                    (r, _) => r.unwrap_or(Value::Null),
+                };
+                m.insert("tool_response".into(), response);
+            }
+            // Qwen's own id of the call (`toolu_<ms>_<random>` live), then the model's.
+            let own = format!("toolu_{}", call.as_str().unwrap_or_default());
+            m.insert("tool_use_id".into(), own.into());
+            m.insert("tool_call_id".into(), call);
+            if kind == Kind::PostToolUse {
+                m.insert("duration_ms".into(), event.duration_ms.unwrap_or(0).into());
+            }
+        }
+        Kind::Stop => {
+            m.insert(
+                "last_assistant_message".into(),
+                event.last_assistant_text.clone().into(),
+            );
+            m.insert("background_tasks".into(), Value::Array(Vec::new()));
+            m.insert("crons".into(), Value::Array(Vec::new()));
+            m.insert("context_usage".into(), 0.into());
+            m.insert("context_limit".into(), 0.into());
+            m.insert("input_tokens".into(), 0.into());
+        }
+        Kind::SessionShutdown => {}
     }
     Value::Object(runner.recorded_payload(hook_ir::Convention::QwenSettings, event, m))
 }
