@@ -20,7 +20,11 @@
 //! process exits with nothing left to do — no further hook, SessionEnd included
 //! (`gemini_pre_json_ask`), a rewritten input without a `command` fails the tool's validation
 //! (`gemini_pre_tool_input_partial`), and an AfterAgent continuation is a new prompt that fires
-//! BeforeAgent again (`gemini_stop_block_continues`).
+//! BeforeAgent again (`gemini_stop_block_continues`). Qwen Code 0.24.4 headless fires
+//! UserPromptSubmit again, with an empty prompt, for the turn that carries the tool result, and
+//! never fires SessionEnd (`qwen_six_kinds`). A scenario's `tool_call` (another tool than the
+//! shell: Qwen's `read_file`, `write_file`) is run as that tool, and a shell command that exits
+//! non-zero is a failed call (`qwen_post_tool_failure`).
 
 use crate::agents::Agent;
 use crate::hookscript;

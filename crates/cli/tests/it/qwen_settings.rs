@@ -461,3 +461,100 @@ fn an_async_qwen_hook_imported_elsewhere_is_said_to_change() {
     });
     assert!(said, "{}", r.shown);
 }
+
+/// `hooks doctor` on Qwen's switches, from another directory and with a `--home` that is not
+/// `$HOME`: with folder trust on and the folder untrusted (live `qwen_project_untrusted`) the
+/// project's hooks never fire and say why, the user's fire; `disableAllHooks`
+/// (`qwen_disable_all_hooks`) stops every layer's hooks.
+#[test]
+fn doctor_says_which_qwen_hooks_never_fire_and_why() {
+    let doctor = |t: &Tree| -> Value {
+        let sub = t.project().join("src");
+        std::fs::create_dir_all(&sub).unwrap();
+        let mut cmd = common::bin();
+        cmd.args([
+            "doctor",
+            "--format",
+            "json",
+            "--agent",
+            "qwen-settings",
+            "--home",
+        ])
+        .arg(t.home())
+        .arg(t.project())
+        .current_dir(&sub)
+        .env("HOME", t.root().join("elsewhere"));
+        let out = cmd.output().unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let verdicts = |doc: &Value| -> Vec<(String, bool, Vec<String>)> {
+        doc["agents"][0]["hooks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| {
+                (
+                    h["location"]["path"].as_str().unwrap().to_string(),
+                    h["fires"].as_bool().unwrap(),
+                    h["reasons"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|r| r["code"].as_str().unwrap().to_string())
+                        .collect(),
+                )
+            })
+            .collect()
+    };
+    // The guards exist and are executable: the only reason left is Qwen's trust.
+    let scripts = |t: &Tree| {
+        for s in ["user-guard.sh", "project-guard.sh", "user-stop.sh"] {
+            t.write(&format!("project/{s}"), "#!/bin/sh\nexit 0\n");
+            let p = t.project().join(s);
+            let mut perm = std::fs::metadata(&p).unwrap().permissions();
+            std::os::unix::fs::PermissionsExt::set_mode(&mut perm, 0o755);
+            std::fs::set_permissions(&p, perm).unwrap();
+        }
+    };
+    let t = fixture("untrusted");
+    scripts(&t);
+    let doc = doctor(&t);
+    assert_eq!(doc["agents"][0]["agent"], "qwen-settings", "{doc:#}");
+    let v = verdicts(&doc);
+    // The project was named by its absolute path: it is shown so.
+    assert!(
+        v.iter().any(
+            |(p, fires, codes)| p.ends_with("/project/.qwen/settings.json")
+                && !fires
+                && codes == &vec!["qwen_project_untrusted".to_string()]
+        ),
+        "{doc:#}"
+    );
+    assert!(
+        v.iter()
+            .any(|(p, fires, _)| p == "~/.qwen/settings.json" && *fires),
+        "{doc:#}"
+    );
+    // Said with the hooks it stops, not again as a note.
+    let notes = doc["agents"][0]["notes"].as_array().unwrap();
+    assert!(
+        !notes.iter().any(|n| n["code"] == "qwen_project_untrusted"),
+        "{doc:#}"
+    );
+    let t = fixture("switched-off");
+    scripts(&t);
+    let doc = doctor(&t);
+    let v = verdicts(&doc);
+    assert!(!v.is_empty(), "{doc:#}");
+    assert!(
+        v.iter()
+            .all(|(_, fires, codes)| !fires && codes == &vec!["hooks_disabled".to_string()]),
+        "{doc:#}"
+    );
+}

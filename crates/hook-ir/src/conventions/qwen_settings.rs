@@ -435,5 +435,7 @@ pub static PROFILE: Profile = Profile {
     native: NATIVE,
     disabled_by: None,
     matcher: MatcherSyntax::ExactAndRegex(exact_name, Dialect::Ecmascript),
-    hosts_bridge: false,
+    // Qwen runs `bash -c` commands and reads Claude's JSON answer on exit 0
+    // (`runner::host::answer`, live traces `qwen_pre_deny_json`, `qwen_stop_block_once`...).
+    hosts_bridge: true,
 };

@@ -235,7 +235,10 @@ fn agent(
             r == d
                 && (matches!(
                     d.code,
-                    hook_ir::Code::HooksDisabled | hook_ir::Code::HookDisabled
+                    hook_ir::Code::HooksDisabled
+                        | hook_ir::Code::HookDisabled
+                        // Said of the project file; the project's hooks carry it.
+                        | hook_ir::Code::QwenProjectUntrusted
                 ) || attach::inside(d, h))
         });
         if said {
