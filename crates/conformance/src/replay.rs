@@ -524,8 +524,7 @@ impl Session<'_> {
         }
         if let Verdict::Block { reason } = &d.verdict {
             told.push(reason.clone());
-            self.model(&told);
-            return Ok(());
+            return self.tool_result_turn(told);
         }
         // Print mode has nobody to ask: Claude Code denies with the hook's reason.
         if let Some(ask) = effect(&d, "permission")
@@ -577,8 +576,13 @@ impl Session<'_> {
             told.push(reason.clone());
         }
         told.extend(d.context.clone());
-        // Qwen Code fires UserPromptSubmit again for the continuation that carries the tool
-        // result, with an empty prompt (`qwen_six_kinds`, `qwen_prompt_plain_stdout`).
+        self.tool_result_turn(told)
+    }
+
+    /// The model request that carries the tool's result (or the reason it was blocked). Qwen
+    /// Code fires UserPromptSubmit again for it, with an empty prompt, and its context rides
+    /// along (`qwen_six_kinds`, `qwen_prompt_plain_stdout`, `bridge_gjc_block`).
+    fn tool_result_turn(&mut self, mut told: Vec<String>) -> Result<()> {
         if self.agent == Agent::Qwen {
             let d = self.fire(Event::user_prompt_submit(String::new()))?;
             if d.is_block() || self.stopped {
