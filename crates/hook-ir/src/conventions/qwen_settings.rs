@@ -8,6 +8,7 @@
 //! `conformance/traces/qwen-0.24.4/`. Where the two disagree with issue 30, they win.
 
 use super::prelude::*;
+use super::HookInput;
 use crate::tools::Role::*;
 
 /// Qwen Code 0.24.4 settings hooks (`core/hooks/`, `cli/config/settings.ts`).
@@ -438,4 +439,9 @@ pub static PROFILE: Profile = Profile {
     // Qwen runs `bash -c` commands and reads Claude's JSON answer on exit 0
     // (`runner::host::answer`, live traces `qwen_pre_deny_json`, `qwen_stop_block_once`...).
     hosts_bridge: true,
+    hook_input: Some(HookInput {
+        words: "a JSON payload on stdin with Claude's event names and fields but Qwen's tool names (`tool_name` = `run_shell_command`, `permission_mode`, `timestamp`, …)",
+    }),
+    blocks_on: "exit 2 (or a JSON deny)",
+    session_defaults: super::STARTUP_EXIT,
 };
