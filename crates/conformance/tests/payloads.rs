@@ -76,13 +76,17 @@ fn masked(v: &Value) -> bool {
 /// session to count, so only their type must agree.
 const SESSION_USAGE: &[&str] = &["context_usage", "context_limit", "input_tokens"];
 
+/// Whether the value at `at` is one of [`SESSION_USAGE`].
+fn usage(at: &str) -> bool {
+    SESSION_USAGE.iter().any(|k| at.ends_with(&format!(".{k}")))
+}
+
 /// The differences between the recorded payload and ours, as lines.
 fn compare(theirs: &Value, ours: &Value, at: &str, out: &mut Vec<String>) {
     match (theirs, ours) {
-        (t, o) if SESSION_USAGE.iter().any(|k| at.ends_with(&format!(".{k}"))) => {
-            if !(t.is_number() && o.is_number()) {
-                out.push(format!("{at}: agent {t}, ours {o}: both must be numbers"));
-            }
+        (t, o) if usage(at) && t.is_number() && o.is_number() => {}
+        (t, o) if usage(at) => {
+            out.push(format!("{at}: agent {t}, ours {o}: both must be numbers"));
         }
         (Value::Object(t), Value::Object(o)) => {
             let tk: Vec<&String> = t.keys().collect();
