@@ -20,7 +20,11 @@
 //! process exits with nothing left to do — no further hook, SessionEnd included
 //! (`gemini_pre_json_ask`), a rewritten input without a `command` fails the tool's validation
 //! (`gemini_pre_tool_input_partial`), and an AfterAgent continuation is a new prompt that fires
-//! BeforeAgent again (`gemini_stop_block_continues`).
+//! BeforeAgent again (`gemini_stop_block_continues`). Qwen Code 0.24.4 headless fires
+//! UserPromptSubmit again, with an empty prompt, for the turn that carries the tool result, and
+//! never fires SessionEnd (`qwen_six_kinds`). A scenario's `tool_call` (another tool than the
+//! shell: Qwen's `read_file`, `write_file`) is run as that tool, and a shell command that exits
+//! non-zero is a failed call (`qwen_post_tool_failure`).
 
 use crate::agents::Agent;
 use crate::hookscript;
@@ -376,7 +380,9 @@ pub fn replay(t: &Trace) -> Result<Observed> {
             }
         }
     }
-    if !s.exited {
+    // Qwen Code does not fire SessionEnd in a headless run (`qwen_six_kinds`: configured,
+    // never ran).
+    if !s.exited && agent != Agent::Qwen {
         let se = payload(t, ev(Kind::SessionShutdown), 0);
         s.fire(Event::session_shutdown(
             str_of(se, "reason").unwrap_or_else(|| "other".into()),
@@ -508,7 +514,7 @@ impl Session<'_> {
         let tool_name = str_of(pre, "tool_name")
             .or_else(|| str_of(post, "tool_name"))
             .unwrap_or_else(|| match self.agent {
-                Agent::Gemini => "run_shell_command".into(),
+                Agent::Gemini | Agent::Qwen => "run_shell_command".into(),
                 _ => "Bash".into(),
             });
         let d = self.fire(Event::pre_tool_use(tool_name.clone(), input.clone()))?;
@@ -518,8 +524,7 @@ impl Session<'_> {
         }
         if let Verdict::Block { reason } = &d.verdict {
             told.push(reason.clone());
-            self.model(&told);
-            return Ok(());
+            return self.tool_result_turn(told);
         }
         // Print mode has nobody to ask: Claude Code denies with the hook's reason.
         if let Some(ask) = effect(&d, "permission")
@@ -539,16 +544,26 @@ impl Session<'_> {
             return Ok(());
         }
         let input = d.updated_input.clone().unwrap_or(input);
-        // A rewritten input without a command fails the shell tool's validation: the model
-        // reads the error, the tool never runs (`gemini_pre_tool_input_partial`).
-        let Some(command) = input["command"].as_str().map(str::to_string) else {
-            told.push("the tool's parameters failed validation".into());
-            self.model(&told);
-            return Ok(());
+        let (output, ok) = if !t.tool_call.is_empty() {
+            // The model called another tool than the shell (`tool_call`).
+            (run_tool_call(&tool_name, &input, project)?, true)
+        } else {
+            // A rewritten input without a command fails the shell tool's validation: the
+            // model reads the error, the tool never runs (`gemini_pre_tool_input_partial`).
+            let Some(command) = input["command"].as_str().map(str::to_string) else {
+                told.push("the tool's parameters failed validation".into());
+                self.model(&told);
+                return Ok(());
+            };
+            run_tool(&command, project)?
         };
-        let output = run_tool(&command, project)?;
         let mut e = Event::post_tool_use(tool_name, input, output.clone());
         e.tool_response = post.and_then(|p| p.get("tool_response").cloned());
+        if !ok {
+            // A non-zero exit is a failed call: an agent whose PostToolUse skips failed calls
+            // fires its failure event instead (Qwen `qwen_post_tool_failure`).
+            e.status = Some("error".into());
+        }
         let d = self.fire(e)?;
         if self.stopped {
             return Ok(());
@@ -561,19 +576,66 @@ impl Session<'_> {
             told.push(reason.clone());
         }
         told.extend(d.context.clone());
+        self.tool_result_turn(told)
+    }
+
+    /// The model request that carries the tool's result (or the reason it was blocked). Qwen
+    /// Code fires UserPromptSubmit again for it, with an empty prompt, and its context rides
+    /// along (`qwen_six_kinds`, `qwen_prompt_plain_stdout`, `bridge_gjc_block`).
+    fn tool_result_turn(&mut self, mut told: Vec<String>) -> Result<()> {
+        if self.agent == Agent::Qwen {
+            let d = self.fire(Event::user_prompt_submit(String::new()))?;
+            if d.is_block() || self.stopped {
+                self.stopped = true;
+                return Ok(());
+            }
+            told.extend(d.context.clone());
+        }
         self.model(&told);
         Ok(())
     }
 }
 
-/// Runs the model's tool command as the agent's shell tool would, for its output.
-fn run_tool(command: &str, project: &Path) -> Result<String> {
+/// Runs the model's call of another tool than the shell (a scenario's `tool_call`) as the
+/// agent's tool would, for the output the model reads: a file read returns the file's text
+/// (Qwen `read_file`: `qwen_tool_read_file`), a file write writes it (Qwen `write_file`:
+/// `qwen_tool_write_file`, whose answer carries no marker). `input` is the call's arguments as
+/// the agent's PreToolUse payload recorded them (`<ROOT>` for the run's root).
+fn run_tool_call(tool: &str, input: &Value, project: &Path) -> Result<String> {
+    let root = project.parent().unwrap_or(project).display().to_string();
+    let path = |k: &str| {
+        input[k]
+            .as_str()
+            .map(|p| std::path::PathBuf::from(p.replace("<ROOT>", &root)))
+            .ok_or_else(|| Error::msg(format!("`{tool}` call without `{k}`: {input}")))
+    };
+    match tool {
+        "read_file" => Ok(std::fs::read_to_string(path("file_path")?)?),
+        "write_file" => {
+            std::fs::write(
+                path("file_path")?,
+                input["content"].as_str().unwrap_or_default(),
+            )?;
+            Ok(String::new())
+        }
+        other => Err(Error::msg(format!(
+            "the replay does not model the `{other}` tool"
+        ))),
+    }
+}
+
+/// Runs the model's tool command as the agent's shell tool would, for its output and whether
+/// it exited 0.
+fn run_tool(command: &str, project: &Path) -> Result<(String, bool)> {
     let out = std::process::Command::new("bash")
         .args(["-c", command])
         .current_dir(project)
         .stdin(std::process::Stdio::null())
         .output()?;
-    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+    Ok((
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        out.status.success(),
+    ))
 }
 
 /// The event name `agent` fires for a kind: Gemini CLI's own names, else Claude's and Codex's.

@@ -57,6 +57,13 @@ pub static RECORDED: &[RecordedAgent] = &[
         version: "0.61.0",
         permission_mode: None,
     },
+    RecordedAgent {
+        convention: Convention::QwenSettings,
+        agent: "qwen",
+        version: "0.24.4",
+        // The conformance suite runs Qwen Code with `--approval-mode yolo`.
+        permission_mode: Some("yolo"),
+    },
 ];
 
 /// Why a version cannot be used.
@@ -266,6 +273,17 @@ pub(crate) fn extend(
                     &uuid_of(&sid)[..8]
                 ),
             );
+        }
+        Convention::QwenSettings => {
+            // `~/.qwen/projects/<cwd with / as ->/chats/<session id>.jsonl` (`qwen_six_kinds`).
+            let project = cwd.replace('/', "-");
+            transcript(
+                m,
+                format!("{home}/.qwen/projects/{project}/chats/{sid}.jsonl"),
+            );
+            if let Some(pm) = agent.permission_mode {
+                m.insert("permission_mode".into(), pm.into());
+            }
         }
         _ => {}
     }

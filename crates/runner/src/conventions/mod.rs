@@ -56,6 +56,7 @@ pub(crate) fn stdin_payload(
         AnswerFormat::GeminiJson => Some(serde_json::Value::Object(gemini::payload(
             view, event_name, event,
         ))),
+        AnswerFormat::QwenJson => Some(qwen::payload(view, event_name, event)),
         _ => None,
     }
 }
