@@ -16,7 +16,7 @@ pub enum Agent {
     Codex,
     /// Gemini CLI (`@google/gemini-cli`).
     Gemini,
-    /// GitHub Copilot CLI (`@github/copilot`): recorded, not yet replayed ([`Agent::PENDING`]).
+    /// GitHub Copilot CLI (`@github/copilot`).
     Copilot,
     /// Qwen Code (`@qwen-code/qwen-code`): recorded, not yet replayed ([`Agent::PENDING`]).
     Qwen,
@@ -27,13 +27,13 @@ pub enum Agent {
 impl Agent {
     /// Every replayed agent, in trace order: its traces are in `conformance/traces/`, CI
     /// re-records them, `docs/conformance.md` lists them.
-    pub const ALL: [Agent; 3] = [Agent::Claude, Agent::Codex, Agent::Gemini];
+    pub const ALL: [Agent; 4] = [Agent::Claude, Agent::Codex, Agent::Gemini, Agent::Copilot];
 
-    /// Agents recorded but not replayed: no convention of ours reads their hooks yet (Copilot
-    /// CLI: `copilot-hooks`, issue 29; Qwen Code: `qwen-settings`, Cline: `cline-dir`, issue 30).
+    /// Agents recorded but not replayed: no convention of ours reads their hooks yet (Qwen
+    /// Code: `qwen-settings`, Cline: `cline-dir`, issue 30).
     /// Their traces go to `conformance/traces-pending/`, and `record` runs them only when asked
     /// by name (`--agent copilot`), never in CI's `--check`.
-    pub const PENDING: [Agent; 3] = [Agent::Copilot, Agent::Qwen, Agent::Cline];
+    pub const PENDING: [Agent; 2] = [Agent::Qwen, Agent::Cline];
 
     /// Whether it is one of [`Agent::PENDING`].
     pub fn pending(self) -> bool {
@@ -67,7 +67,8 @@ impl Agent {
             Agent::Claude => Some(hook_ir::Convention::ClaudeSettings),
             Agent::Codex => Some(hook_ir::Convention::CodexJson),
             Agent::Gemini => Some(hook_ir::Convention::GeminiSettings),
-            Agent::Copilot | Agent::Qwen | Agent::Cline => None,
+            Agent::Copilot => Some(hook_ir::Convention::CopilotHooks),
+            Agent::Qwen | Agent::Cline => None,
         }
     }
 
@@ -498,7 +499,7 @@ const CHAT_MODEL: &str = "conformance-model";
 /// only when the folder is trusted: `trusted_folders` in `$COPILOT_HOME/config.json`, which
 /// 1.0.102 rewrites as `trustedFolders`. A scenario that brings its own `config.json` (in
 /// `files`) keeps it: an untrusted project.
-fn copilot_trust(root: &Path) -> Result<()> {
+pub fn copilot_trust(root: &Path) -> Result<()> {
     let config = root.join("home/.copilot/config.json");
     if config.exists() {
         return Ok(());

@@ -2,7 +2,7 @@
 //! `~/.copilot/hooks/*.json`, policy `policy.d/*.json`, a plugin's `hooks/hooks.json`) and the
 //! inline `hooks` of Copilot's `settings*.json`.
 //!
-//! Source: `@github/copilot` 1.0.102 recorded live (`conformance/traces-pending/copilot-1.0.102/`,
+//! Source: `@github/copilot` 1.0.102 recorded live (`conformance/traces/copilot-1.0.102/`,
 //! `conformance/notes/copilot.md`). Discovery and its order are in [`discover`]'s module docs;
 //! what Copilot does with each mistake is in [`lower`]'s; the writer's choices in [`write`]'s;
 //! how a re-import finds the entries an earlier import wrote in [`reimport`]'s.
@@ -11,6 +11,7 @@ mod discover;
 mod lower;
 mod reimport;
 pub mod schema;
+pub mod trust;
 mod write;
 
 use crate::registry::{Claim, Named, Place};
