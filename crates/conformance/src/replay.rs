@@ -329,8 +329,19 @@ pub fn replay(t: &Trace) -> Result<Observed> {
             Agent::Copilot => copilot_trust_policy(&ctx, &project),
             _ => codex_trust_policy(t, &ctx, &found)?,
         };
+        let mut hooks = found.batch.hooks;
+        // A plugin Copilot CLI loaded with `--plugin-dir DIR`: its `hooks/hooks.json`, named to
+        // the adapter as the user would name it (discovery does not look for plugins), runs
+        // after the discovered layers (`copilot_plugin_dir`).
+        if agent == Agent::Copilot {
+            let root_text = r.display().to_string();
+            for pair in t.args.windows(2).filter(|w| w[0] == "--plugin-dir") {
+                let file = Path::new(&pair[1].replace("<ROOT>", &root_text)).join("hooks/hooks.json");
+                hooks.extend(adapters::read_file(&ctx, &file, Some(convention)).batch.hooks);
+            }
+        }
         Dispatch::Runner(Box::new(Runner::new(
-            found.batch.hooks,
+            hooks,
             RunnerOptions { trust, ..options },
         )))
     };

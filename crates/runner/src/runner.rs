@@ -368,6 +368,12 @@ impl Runner {
                 &g, event_name, event,
             ))),
             Convention::Jarvis => Some(jarvis::payload(&g, event_name, event)),
+            Convention::CopilotHooks => Some(copilot::payload(
+                &g,
+                event_name,
+                event,
+                event.tool_input.as_ref().unwrap_or(&serde_json::Value::Null),
+            )),
             _ => None,
         }
     }
