@@ -299,7 +299,7 @@ pub fn replay(t: &Trace) -> Result<Observed> {
             .batch
             .hooks
             .into_iter()
-            .filter(|h| !adapters::bridge::is_bridge(h))
+            .filter(|h| adapters::bridge::bridged(convention, h))
             .collect();
         let module_host: std::sync::Arc<dyn runner::ModuleDispatch> =
             std::sync::Arc::new(runner::module_host::ModuleHost::default());
@@ -336,8 +336,13 @@ pub fn replay(t: &Trace) -> Result<Observed> {
         if agent == Agent::Copilot {
             let root_text = r.display().to_string();
             for pair in t.args.windows(2).filter(|w| w[0] == "--plugin-dir") {
-                let file = Path::new(&pair[1].replace("<ROOT>", &root_text)).join("hooks/hooks.json");
-                hooks.extend(adapters::read_file(&ctx, &file, Some(convention)).batch.hooks);
+                let file =
+                    Path::new(&pair[1].replace("<ROOT>", &root_text)).join("hooks/hooks.json");
+                hooks.extend(
+                    adapters::read_file(&ctx, &file, Some(convention))
+                        .batch
+                        .hooks,
+                );
             }
         }
         Dispatch::Runner(Box::new(Runner::new(

@@ -304,10 +304,12 @@ impl Runner {
         }
         let stop_cap = by_kind[kind_index(Kind::Stop)]
             .iter()
-            .filter_map(|&i| match runtime(prepared[i].hook.convention)?.continuation {
-                hook_ir::contract::ContinuationRule::Capped { max } => Some(max),
-                _ => None,
-            })
+            .filter_map(
+                |&i| match runtime(prepared[i].hook.convention)?.continuation {
+                    hook_ir::contract::ContinuationRule::Capped { max } => Some(max),
+                    _ => None,
+                },
+            )
             .min();
         Runner {
             hooks: prepared,
@@ -372,7 +374,10 @@ impl Runner {
                 &g,
                 event_name,
                 event,
-                event.tool_input.as_ref().unwrap_or(&serde_json::Value::Null),
+                event
+                    .tool_input
+                    .as_ref()
+                    .unwrap_or(&serde_json::Value::Null),
             )),
             _ => None,
         }

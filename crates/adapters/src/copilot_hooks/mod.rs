@@ -137,6 +137,10 @@ impl crate::registry::Adapter for CopilotHooks {
         }
     }
 
+    fn runs_when(&self, display: &str, _project: &Path, timeout_s: u64) -> String {
+        format!("Copilot CLI runs the hooks of {display} only in a trusted folder (trust it when Copilot asks, or list it in `trustedFolders` of ~/.copilot/config.json; a headless run: `COPILOT_ALLOW_ALL=true`; the `--allow-all` flag does not trust); each entry's timeout is {timeout_s} s and the bridge answers before it. A bridge that fails or crashes on preToolUse denies the call (Copilot fails closed); one that times out lets it run.")
+    }
+
     fn looked_for(&self) -> &'static str {
         ".github/hooks/*.json; .github/copilot/settings.json and settings.local.json (`hooks`)"
     }

@@ -79,7 +79,10 @@ mod tests {
         let config = home.join(".copilot/config.json");
         // What the recorder writes, and what 1.0.102 rewrites it to.
         std::fs::write(&config, r#"{"trusted_folders": []}"#).unwrap();
-        assert!(!repo_hooks_trusted(&c, &project), "copilot_untrusted_project");
+        assert!(
+            !repo_hooks_trusted(&c, &project),
+            "copilot_untrusted_project"
+        );
         let listed = serde_json::json!({ "trusted_folders": [project] }).to_string();
         std::fs::write(&config, listed).unwrap();
         assert!(repo_hooks_trusted(&c, &project));
@@ -91,7 +94,10 @@ mod tests {
         assert!(repo_hooks_trusted(&c, &project));
         assert!(!repo_hooks_trusted(&c, &d.path().join("elsewhere")));
         std::fs::write(&config, "{").unwrap();
-        assert!(!repo_hooks_trusted(&c, &project), "unreadable: trusts nothing");
+        assert!(
+            !repo_hooks_trusted(&c, &project),
+            "unreadable: trusts nothing"
+        );
         for var in OPT_IN_VARS {
             assert!(repo_hooks_trusted(&ctx(&home, &[(var, "true")]), &project));
             assert!(!repo_hooks_trusted(&ctx(&home, &[(var, "1")]), &project));

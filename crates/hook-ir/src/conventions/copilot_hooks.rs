@@ -269,5 +269,7 @@ pub static PROFILE: Profile = Profile {
     native: NATIVE,
     disabled_by: None,
     matcher: MatcherSyntax::RegexOnly(Dialect::Rust),
-    hosts_bridge: false,
+    // `hooks bridge` reads both payload dialects and answers in Copilot's JSON
+    // (`runner::host`; traces copilot_six_kinds, copilot_pascal_dialect, the answers scenarios).
+    hosts_bridge: true,
 };
