@@ -143,6 +143,16 @@ impl Agent {
         }
     }
 
+    /// Where `hooks bridge install --host <its convention>` writes the entries of a bridge
+    /// scenario (the host adapter's project file): the config path, but for Copilot CLI its
+    /// `.github/hooks/hooks.json` (the scenario's `conformance.json` is for hand-written configs).
+    pub fn bridge_config_path(self, layer: Layer) -> &'static str {
+        match (self, layer) {
+            (Agent::Copilot, Layer::Project) => "project/.github/hooks/hooks.json",
+            _ => self.config_path(layer),
+        }
+    }
+
     /// The command line after the binary.
     pub fn args(self, s: &Scenario) -> Vec<String> {
         let mut a: Vec<String> = match self {
