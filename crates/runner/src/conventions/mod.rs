@@ -60,7 +60,10 @@ pub(crate) fn stdin_payload(
             view,
             event_name,
             event,
-            event.tool_input.as_ref().unwrap_or(&serde_json::Value::Null),
+            event
+                .tool_input
+                .as_ref()
+                .unwrap_or(&serde_json::Value::Null),
         )),
         _ => None,
     }
