@@ -326,7 +326,7 @@ pub fn replay(t: &Trace) -> Result<Observed> {
         )
     } else {
         let trust = match agent {
-            Agent::Copilot => copilot_trust_policy(&ctx, &project),
+            Agent::Copilot => copilot_trust_policy(&ctx, &found),
             _ => codex_trust_policy(t, &ctx, &found)?,
         };
         let mut hooks = found.batch.hooks;
@@ -457,20 +457,20 @@ fn codex_trust_policy(
     Ok(Some(std::sync::Arc::new(policy)))
 }
 
-/// The embedder's trust policy for a Copilot CLI trace: repository hooks run only in a folder
-/// Copilot trusts (`adapters::copilot_hooks::trust`; trace `copilot_untrusted_project`).
+/// The embedder's trust policy for a Copilot CLI trace: Copilot's own trust as its adapter
+/// reads it (`Adapter::own_trust`: repository hooks load only in a trusted folder; trace
+/// `copilot_untrusted_project`).
 fn copilot_trust_policy(
     ctx: &adapters::Context,
-    project: &Path,
+    found: &adapters::Discovered,
 ) -> Option<std::sync::Arc<dyn runner::TrustPolicy>> {
-    if adapters::copilot_hooks::trust::repo_hooks_trusted(ctx, project) {
-        return None;
-    }
-    let policy = |h: &hook_ir::Hook| {
-        matches!(h.scope, hook_ir::Scope::Project | hook_ir::Scope::Personal).then(|| {
-            "Copilot CLI: the folder is not trusted, its repository hooks do not load".to_string()
-        })
-    };
+    let own = adapters::registry::adapter(hook_ir::Convention::CopilotHooks).own_trust(
+        ctx,
+        &found.batch.hooks,
+        &found.sources,
+        &found.batch.diagnostics,
+    )?;
+    let policy = move |h: &hook_ir::Hook| (own.refuse)(h);
     Some(std::sync::Arc::new(policy))
 }
 
