@@ -93,3 +93,13 @@ pub(crate) fn runs_detached(answer: AnswerFormat) -> bool {
 pub(crate) fn detached_jobs(view: &Group<'_>, group: &[usize], event: &Event) -> Vec<shell::Job> {
     jarvis::jobs_of(view, group, event)
 }
+
+/// How the detached hooks of [`detached_jobs`] are started (their convention's runtime row).
+pub(crate) fn detached_proc() -> shell::Proc {
+    jarvis::proc()
+}
+
+/// The outcome of a detached hook that finished in the background.
+pub(crate) fn detached_outcome(id: &str, f: &crate::process::Finished) -> crate::HookOutcome {
+    jarvis::background_outcome(id, f)
+}
