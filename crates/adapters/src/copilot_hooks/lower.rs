@@ -613,7 +613,7 @@ fn printable(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     //! Each case is the config of a Copilot CLI 1.0.102 recording
-    //! (`conformance/traces-pending/copilot-1.0.102/<trace>.json`), lowered as Copilot loaded it.
+    //! (`conformance/traces/copilot-1.0.102/<trace>.json`), lowered as Copilot loaded it.
     use super::*;
 
     fn lowered(text: &str, file: FileKind) -> Output {

@@ -2,7 +2,7 @@
 //! `~/.copilot/hooks/*.json`, policy `policy.d/*.json`, a plugin's `hooks/hooks.json`) and the
 //! inline `hooks` of Copilot's `settings*.json`.
 //!
-//! Source: `@github/copilot` 1.0.102 recorded live (`conformance/traces-pending/copilot-1.0.102/`,
+//! Source: `@github/copilot` 1.0.102 recorded live (`conformance/traces/copilot-1.0.102/`,
 //! `conformance/notes/copilot.md`). Discovery and its order are in [`discover`]'s module docs;
 //! what Copilot does with each mistake is in [`lower`]'s; the writer's choices in [`write`]'s;
 //! how a re-import finds the entries an earlier import wrote in [`reimport`]'s.
@@ -11,6 +11,7 @@ mod discover;
 mod lower;
 mod reimport;
 pub mod schema;
+pub mod trust;
 mod write;
 
 use crate::registry::{Claim, Named, Place};
@@ -138,6 +139,36 @@ impl crate::registry::Adapter for CopilotHooks {
                 .map(|p| p.join(lim::PROJECT_HOOKS_DIR).join("hooks.json")),
             _ => None,
         }
+    }
+
+    fn own_trust(
+        &self,
+        ctx: &Context,
+        _: &[hook_ir::Hook],
+        _: &[crate::SourceFile],
+        _: &[hook_ir::Diagnostic],
+    ) -> Option<crate::registry::OwnTrust> {
+        // Copilot's state here is its `config.json`: where it never ran, nothing was trusted
+        // or refused yet.
+        let project = ctx.project.as_deref()?;
+        let state = discover::user_dir(ctx)?.join("config.json");
+        if !state.is_file() || trust::repo_hooks_trusted(ctx, project) {
+            return None;
+        }
+        Some(crate::registry::OwnTrust {
+            refuse: Box::new(|h: &hook_ir::Hook| {
+                (h.convention == Convention::CopilotHooks
+                    && matches!(h.scope, Scope::Project | Scope::Personal))
+                .then(|| {
+                    "Copilot CLI does not load it: the folder is not trusted (`trustedFolders` of its config.json; a headless run: `COPILOT_ALLOW_ALL=true`)".to_string()
+                })
+            }),
+            note: None,
+        })
+    }
+
+    fn runs_when(&self, display: &str, _project: &Path, timeout_s: u64) -> String {
+        format!("Copilot CLI runs the hooks of {display} only in a trusted folder (trust it when Copilot asks, or list it in `trustedFolders` of ~/.copilot/config.json; a headless run: `COPILOT_ALLOW_ALL=true`; the `--allow-all` flag does not trust); each entry's timeout is {timeout_s} s and the bridge answers before it. A bridge that fails or crashes on preToolUse denies the call (Copilot fails closed); one that times out lets it run.")
     }
 
     fn looked_for(&self) -> &'static str {

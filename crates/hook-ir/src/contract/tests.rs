@@ -714,7 +714,7 @@ fn the_runners_project_dir_variables_are_the_tables() {
     assert!(all().all(|v| !v.source.is_empty()));
 }
 
-/// GitHub Copilot CLI 1.0.102, recorded live (conformance/traces-pending/copilot-1.0.102, the
+/// GitHub Copilot CLI 1.0.102, recorded live (conformance/traces/copilot-1.0.102, the
 /// trace named in each comment).
 #[test]
 fn copilot_numbers_copilot_cli_1_0_102_traces() {

@@ -57,6 +57,15 @@ pub(crate) fn stdin_payload(
             view, event_name, event,
         ))),
         AnswerFormat::QwenJson => Some(qwen::payload(view, event_name, event)),
+        AnswerFormat::CopilotJson => Some(copilot::payload(
+            view,
+            event_name,
+            event,
+            event
+                .tool_input
+                .as_ref()
+                .unwrap_or(&serde_json::Value::Null),
+        )),
         _ => None,
     }
 }
