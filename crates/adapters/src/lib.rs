@@ -28,6 +28,7 @@ pub mod toml_support;
 pub mod claude_settings;
 pub mod codex_json;
 pub mod copilot_hooks;
+pub mod cursor_hooks;
 pub mod gemini_settings;
 pub mod gjc;
 pub mod gjc_plugin;

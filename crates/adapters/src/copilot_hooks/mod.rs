@@ -8,8 +8,8 @@
 //! how a re-import finds the entries an earlier import wrote in [`reimport`]'s.
 
 mod discover;
-mod lower;
-mod reimport;
+pub(crate) mod lower;
+pub(crate) mod reimport;
 pub mod schema;
 mod write;
 
