@@ -117,6 +117,11 @@ pub enum Detail {
         fail_closed: bool,
         /// The entry's `loop_limit`.
         loop_limit: LoopLimit,
+        /// The absolute directory of the `hooks.json` it was read from, which Cursor resolves a
+        /// relative command against (cursor.com/docs/agent/hooks); `None` when the file's
+        /// place is unknown (text lowered without a path).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        command_dir: Option<String>,
     },
     /// A GJC module hook (native directory or plugin).
     Module {

@@ -67,8 +67,9 @@ pub fn entries(convention: Convention, text: &str) -> Vec<Entry> {
             }
             out
         }
-        // Copilot CLI: flat entries `hooks.<event>[]`, or Claude-style groups one level deep.
-        Convention::CopilotHooks => {
+        // Copilot CLI: flat entries `hooks.<event>[]`, or Claude-style groups one level deep;
+        // Cursor's `hooks.json` has the same flat entries (and no groups).
+        Convention::CopilotHooks | Convention::CursorHooks => {
             let Ok(doc) = serde_json::from_str::<serde_json::Value>(text) else {
                 return Vec::new();
             };

@@ -56,6 +56,6 @@ fn read(ctx: &Context, path: &Path, out: &mut Output) {
         "JSON",
         out,
     ) {
-        super::lower::lower(&display, &text, out);
+        super::lower::lower(&display, super::abs_dir(path).as_deref(), &text, out);
     }
 }

@@ -15,6 +15,7 @@ use hook_ir::contract::{self, limits::cursor as lim, Lookup, Mapping, MatchedVal
 use hook_ir::{
     Code, Convention, Detail, Diagnostic, Dialect, Exec, Handler, Hook, LoopLimit, Matcher,
 };
+use std::path::Path;
 
 const CU: Convention = Convention::CursorHooks;
 
@@ -42,8 +43,8 @@ const BLOCKING_OUTSIDE: [&str; 5] = [
     "subagentStart",
 ];
 
-/// Lowers `text` (the file shown as `display`) into `out`.
-pub(crate) fn lower(display: &str, text: &str, out: &mut Output) {
+/// Lowers `text` (the file shown as `display`, read from the directory `dir`) into `out`.
+pub(crate) fn lower(display: &str, dir: Option<&Path>, text: &str, out: &mut Output) {
     let src = Source::new(display, text);
     let root = match json_span::parse(text) {
         Ok(root) => root,
@@ -74,6 +75,7 @@ pub(crate) fn lower(display: &str, text: &str, out: &mut Output) {
     };
     let mut lw = Lowerer {
         display,
+        dir: dir.map(|d| d.to_string_lossy().into_owned()),
         problems: Vec::new(),
         hooks: Vec::new(),
     };
@@ -108,6 +110,8 @@ pub(crate) fn lower(display: &str, text: &str, out: &mut Output) {
 
 struct Lowerer<'a> {
     display: &'a str,
+    /// The file's directory, absolute.
+    dir: Option<String>,
     problems: Vec<Problem>,
     /// Each hook, the span it is reported at, and whether its event is outside the six kinds.
     hooks: Vec<(Hook, (usize, usize), bool)>,
@@ -441,6 +445,7 @@ impl Lowerer<'_> {
                 timeout_explicit: timeout.is_some(),
                 fail_closed,
                 loop_limit,
+                command_dir: self.dir.clone(),
             },
         };
         self.hooks.push((hook, entry.span, outside));
@@ -474,7 +479,7 @@ mod tests {
 
     fn lowered(text: &str) -> Output {
         let mut out = Output::default();
-        lower("hooks.json", text, &mut out);
+        lower("hooks.json", None, text, &mut out);
         out
     }
 

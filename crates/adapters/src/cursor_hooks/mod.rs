@@ -19,6 +19,16 @@ use hook_ir::contract::limits::cursor as lim;
 use hook_ir::{Convention, Scope};
 use std::path::{Path, PathBuf};
 
+/// The absolute directory of the file at `path` (a relative command runs from there).
+fn abs_dir(path: &Path) -> Option<PathBuf> {
+    let dir = path.parent()?;
+    if dir.is_absolute() {
+        Some(dir.to_path_buf())
+    } else {
+        std::path::absolute(dir).ok()
+    }
+}
+
 /// `CursorHooks`'s row of the adapter registry ([`crate::registry::ADAPTERS`]).
 #[derive(Debug, Clone, Copy)]
 pub struct CursorHooks;
@@ -47,13 +57,13 @@ impl crate::registry::Adapter for CursorHooks {
     fn load(&self, ctx: &Context, path: &Path, out: &mut Output) -> bool {
         let read = crate::json_source::read_json(ctx, Convention::CursorHooks, path, out);
         if let Some((display, text)) = read {
-            lower::lower(&display, &text, out);
+            lower::lower(&display, abs_dir(path).as_deref(), &text, out);
         }
         true
     }
 
     fn lower_text(&self, ctx: &Context, path: &Path, text: String, out: &mut Output) -> bool {
-        lower::lower(&ctx.display(path), &text, out);
+        lower::lower(&ctx.display(path), abs_dir(path).as_deref(), &text, out);
         true
     }
 
@@ -114,6 +124,7 @@ impl crate::registry::Adapter for CursorHooks {
             timeout_explicit: true,
             fail_closed: false,
             loop_limit: hook_ir::LoopLimit::Default,
+            command_dir: None,
         }
     }
 }

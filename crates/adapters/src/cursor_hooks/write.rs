@@ -356,6 +356,7 @@ mod tests {
                     timeout_explicit: true,
                     fail_closed: true,
                     loop_limit: LoopLimit::Default,
+                    command_dir: None,
                 },
             ),
             hook(
@@ -368,6 +369,7 @@ mod tests {
                     timeout_explicit: false,
                     fail_closed: false,
                     loop_limit: LoopLimit::Unbounded,
+                    command_dir: None,
                 },
             ),
         ];

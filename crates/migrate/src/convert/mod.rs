@@ -9,6 +9,7 @@
 //! Supported moves: between the command conventions `jcode`, `jarvis`, `codex-json` and
 //! `claude-settings`, both ways; and `claude-dir`/`codex-dir` (and `gjc`) module hooks → `gjc`.
 
+mod cursor;
 pub mod events;
 pub mod exec;
 mod gemini;
@@ -45,7 +46,7 @@ pub struct Conversion {
 }
 
 /// The conventions whose hooks are external commands, between which hooks move both ways.
-pub const COMMAND_CONVENTIONS: [Convention; 7] = [
+pub const COMMAND_CONVENTIONS: [Convention; 8] = [
     Convention::Jcode,
     Convention::Jarvis,
     Convention::CodexJson,
@@ -53,6 +54,7 @@ pub const COMMAND_CONVENTIONS: [Convention; 7] = [
     Convention::GeminiSettings,
     Convention::CopilotHooks,
     Convention::QwenSettings,
+    Convention::CursorHooks,
 ];
 
 /// Whether `hooks import --from from --to to` is a supported move.
@@ -168,6 +170,9 @@ fn input_words(c: Convention) -> &'static str {
         }
         Convention::CopilotHooks => {
             "a camelCase JSON payload on stdin without the event's name (`sessionId`, `timestamp`, `toolName`, `toolArgs`, `toolResult`, …)"
+        }
+        Convention::CursorHooks => {
+            "a flat snake_case JSON payload on stdin with Cursor's event names and tool types (`hook_event_name` = `preToolUse`, `conversation_id`, `tool_name` = `Shell`, `workspace_roots`, …)"
         }
         Convention::QwenSettings => {
             "a JSON payload on stdin with Claude's event names and fields but Qwen's tool names (`tool_name` = `run_shell_command`, `permission_mode`, `timestamp`, …)"
@@ -819,6 +824,8 @@ fn to_command(h: &Hook, say: &mut Say) -> Option<Hook> {
         shell.command.clone()
     };
     let new_command = gemini::command_out_of(h, &new_command, to_exec, say);
+    let new_command = cursor::command_across(h, &new_command, say);
+    cursor::say_out_of(h, say);
 
     // Gate vs observer, and what the target ignores.
     let mut changes = events::compare(h.convention, &h.source_event, row);

@@ -4,6 +4,7 @@ pub(crate) mod claude;
 pub(crate) mod codex;
 pub(crate) mod codex_shell;
 pub(crate) mod copilot;
+pub(crate) mod cursor;
 pub(crate) mod gemini;
 pub(crate) mod jarvis;
 pub(crate) mod jcode;
