@@ -14,6 +14,7 @@ mod cli_lint;
 mod cli_misc;
 mod codex_config_toml;
 mod copilot_e2e;
+mod cursor_e2e;
 mod demo_module;
 mod docs_truth;
 mod doctor;
