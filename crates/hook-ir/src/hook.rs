@@ -117,9 +117,9 @@ pub enum Detail {
         fail_closed: bool,
         /// The entry's `loop_limit`.
         loop_limit: LoopLimit,
-        /// The absolute directory of the `hooks.json` it was read from, which Cursor resolves a
-        /// relative command against (cursor.com/docs/agent/hooks); `None` when the file's
-        /// place is unknown (text lowered without a path).
+        /// The absolute directory a relative command runs from, set where the file was found:
+        /// the project root for a project's `.cursor/hooks.json`, the file's own directory
+        /// (`~/.cursor/`) for the others; `None` when the file's place is unknown.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         command_dir: Option<String>,
     },

@@ -16,7 +16,7 @@ use hook_ir::{Convention, Scope};
 use std::path::{Path, PathBuf};
 
 /// Every layer's file: its path, its layer and the project it belongs to.
-pub(super) fn layers(ctx: &Context) -> Vec<(PathBuf, Scope, Option<PathBuf>)> {
+fn layers(ctx: &Context) -> Vec<(PathBuf, Scope, Option<PathBuf>)> {
     let mut files = Vec::new();
     if ctx.apply_env_overrides {
         files.push((PathBuf::from(lim::ENTERPRISE_FILE), Scope::System, None));
@@ -42,11 +42,14 @@ pub(super) fn discover(ctx: &Context, out: &mut Output) {
             continue;
         }
         seen.push(path.clone());
-        out.layer(scope, root.as_deref(), |out| read(ctx, &path, out));
+        let base = super::command_base(&path, root.as_deref());
+        out.layer(scope, root.as_deref(), |out| {
+            read(ctx, &path, base.as_deref(), out)
+        });
     }
 }
 
-fn read(ctx: &Context, path: &Path, out: &mut Output) {
+fn read(ctx: &Context, path: &Path, base: Option<&Path>, out: &mut Output) {
     if let Some((display, text)) = read_text(
         ctx,
         Convention::CursorHooks,
@@ -56,6 +59,6 @@ fn read(ctx: &Context, path: &Path, out: &mut Output) {
         "JSON",
         out,
     ) {
-        super::lower::lower(&display, super::abs_dir(path).as_deref(), &text, out);
+        super::lower::lower(&display, base, &text, out);
     }
 }

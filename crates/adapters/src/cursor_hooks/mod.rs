@@ -19,14 +19,31 @@ use hook_ir::contract::limits::cursor as lim;
 use hook_ir::{Convention, Scope};
 use std::path::{Path, PathBuf};
 
-/// The absolute directory of the file at `path` (a relative command runs from there).
-fn abs_dir(path: &Path) -> Option<PathBuf> {
-    let dir = path.parent()?;
+/// The directory a relative command of the file at `path` runs from: the project root for a
+/// project's `.cursor/hooks.json` (`project`), else the file's own directory (`~/.cursor/` for
+/// the user's, as the docs' `./hooks/format.sh` quickstart shows). Real project files name
+/// their scripts from the project root (`.cursor/hooks/x.sh`, `bin/run-hook.sh`), though the
+/// 1.7 docs said "relative to hooks.json": listed as unverified.
+fn command_base(path: &Path, project: Option<&Path>) -> Option<PathBuf> {
+    let dir = match project {
+        Some(p) => p,
+        None => path.parent()?,
+    };
     if dir.is_absolute() {
         Some(dir.to_path_buf())
     } else {
         std::path::absolute(dir).ok()
     }
+}
+
+/// The project an explicitly named `<dir>/.cursor/hooks.json` belongs to: `dir`, unless it is
+/// the home directory (then the file is the user's).
+fn project_of(ctx: &Context, path: &Path) -> Option<PathBuf> {
+    let (scope, root) = spot(path)?;
+    let root = root.filter(|_| scope == Scope::Project)?;
+    let canon = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+    let home = ctx.home.as_deref().map(canon);
+    (home.as_deref() != Some(canon(&root).as_path())).then_some(root)
 }
 
 /// `CursorHooks`'s row of the adapter registry ([`crate::registry::ADAPTERS`]).
@@ -57,13 +74,15 @@ impl crate::registry::Adapter for CursorHooks {
     fn load(&self, ctx: &Context, path: &Path, out: &mut Output) -> bool {
         let read = crate::json_source::read_json(ctx, Convention::CursorHooks, path, out);
         if let Some((display, text)) = read {
-            lower::lower(&display, abs_dir(path).as_deref(), &text, out);
+            let base = command_base(path, project_of(ctx, path).as_deref());
+            lower::lower(&display, base.as_deref(), &text, out);
         }
         true
     }
 
     fn lower_text(&self, ctx: &Context, path: &Path, text: String, out: &mut Output) -> bool {
-        lower::lower(&ctx.display(path), abs_dir(path).as_deref(), &text, out);
+        let base = command_base(path, project_of(ctx, path).as_deref());
+        lower::lower(&ctx.display(path), base.as_deref(), &text, out);
         true
     }
 

@@ -46,8 +46,8 @@ pub struct Entry {
     /// `command` (default) or `prompt`.
     #[serde(default, rename = "type", skip_serializing_if = "Option::is_none")]
     pub kind: Option<EntryType>,
-    /// A shell string, an absolute path, or a path relative to the `hooks.json` file (not the
-    /// project root).
+    /// A shell string, an absolute path, or a relative path (from the project root in a
+    /// project's file, from `~/.cursor/` in the user's).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub command: Option<String>,
     /// The question of a `prompt` hook.

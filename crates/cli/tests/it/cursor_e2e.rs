@@ -188,7 +188,8 @@ fn the_schema_is_printed_and_a_claude_tool_name_is_flagged() {
 #[test]
 fn hooks_run_follows_cursors_documented_contract() {
     let t = Tree::new();
-    // Relative commands name scripts next to hooks.json (cursor.com/docs/agent/hooks).
+    // A project's hooks run from the project root (as real project files name their scripts:
+    // `.cursor/hooks/x.sh`).
     t.write(
         "project/.cursor/hooks/rewrite.sh",
         "#!/bin/sh\ncat > first.json\necho '{\"permission\":\"allow\",\"updated_input\":{\"command\":\"A\"}}'\n",
@@ -205,8 +206,8 @@ fn hooks_run_follows_cursors_documented_contract() {
         "project/.cursor/hooks.json",
         r#"{"version": 1, "hooks": {
   "preToolUse": [
-    {"command": "./hooks/rewrite.sh", "matcher": "Shell", "timeout": 5},
-    {"command": "./hooks/deny.sh", "matcher": "Shell", "timeout": 5},
+    {"command": ".cursor/hooks/rewrite.sh", "matcher": "Shell", "timeout": 5},
+    {"command": ".cursor/hooks/deny.sh", "matcher": "Shell", "timeout": 5},
     {"command": "touch never", "matcher": "Read", "timeout": 5}
   ],
   "postToolUse": [{"command": "echo '{\"additional_context\":\"after\"}'", "timeout": 5}],
@@ -229,18 +230,18 @@ fn hooks_run_follows_cursors_documented_contract() {
     ]);
     assert_eq!(d["decision"], "block", "{d}");
     assert_eq!(d["reason"], "no rm");
-    // Each ran in the hooks.json's directory, with Cursor's payload.
-    let first: Value = serde_json::from_str(&t.read("project/.cursor/first.json")).unwrap();
+    // Each ran in the project, with Cursor's payload.
+    let first: Value = serde_json::from_str(&t.read("project/first.json")).unwrap();
     assert_eq!(first["hook_event_name"], "preToolUse");
     assert_eq!(first["tool_name"], "Shell");
     assert_eq!(first["tool_input"]["command"], "rm -rf /");
     assert!(first["workspace_roots"].is_array() && first.get("conversation_id").is_some());
-    let second: Value = serde_json::from_str(&t.read("project/.cursor/second.json")).unwrap();
+    let second: Value = serde_json::from_str(&t.read("project/second.json")).unwrap();
     assert_eq!(
         second["tool_input"]["command"], "A",
         "the second hook sees the rewrite"
     );
-    assert!(!t.project().join(".cursor/never").exists());
+    assert!(!t.project().join("never").exists());
     let d = run(&["post_tool_use", "--tool", "Shell", "--input", "{}"]);
     assert_eq!(d["context"][0], "after", "{d}");
     let d = run(&["user_prompt_submit", "--prompt", "hello"]);
@@ -300,9 +301,10 @@ fn exit_2_denies_and_fail_closed_turns_failures_into_denials() {
 }
 
 /// `hooks import` both ways: a Claude guard keeps its variable (Cursor sets
-/// `CLAUDE_PROJECT_DIR`), a relative script is anchored to the project (Cursor would look next
-/// to hooks.json), a fail-closed Copilot guard gets `failClosed`; out of Cursor, a relative
-/// script becomes the path it named; a second import changes nothing.
+/// `CLAUDE_PROJECT_DIR`), a project's relative script stays (Cursor runs project hooks from the
+/// project root), a fail-closed Copilot guard gets `failClosed`; out of a user
+/// `~/.cursor/hooks.json`, a relative script becomes the path it named (Cursor ran it from
+/// `~/.cursor/`); a second import changes nothing.
 #[test]
 fn import_moves_hooks_into_and_out_of_cursor() {
     let t = Tree::new();
@@ -324,7 +326,7 @@ fn import_moves_hooks_into_and_out_of_cursor() {
     assert_eq!(pre["timeout"], 20);
     assert_eq!(pre["command"], "\"$CLAUDE_PROJECT_DIR\"/guard.sh");
     assert_eq!(
-        written["hooks"]["stop"][0]["command"], "\"$CURSOR_PROJECT_DIR\"/check.sh",
+        written["hooks"]["stop"][0]["command"], "./check.sh",
         "{written}"
     );
     let before = t.read("project/.cursor/hooks.json");
@@ -340,21 +342,27 @@ fn import_moves_hooks_into_and_out_of_cursor() {
         .collect();
     assert!(errors.is_empty(), "{doc}");
 
-    // Out of Cursor: `./hooks/x.sh` named `.cursor/hooks/x.sh` in the project.
+    // Out of Cursor's user file: `./hooks/x.sh` named `~/.cursor/hooks/x.sh`.
     let t = Tree::new();
     t.write(
-        "project/.cursor/hooks.json",
+        "home/.cursor/hooks.json",
         r#"{"version": 1, "hooks": {"preToolUse": [{"command": "./hooks/x.sh", "matcher": "Shell", "timeout": 7, "failClosed": true}]}}"#,
     );
-    t.write("project/.cursor/hooks/x.sh", "#!/bin/sh\nexit 0\n");
+    t.write("home/.cursor/hooks/x.sh", "#!/bin/sh\nexit 0\n");
     let r = t.import("cursor-hooks", "claude-settings", &[]);
     assert_eq!(r.code, 0, "{}", r.shown);
-    let claude: Value = serde_json::from_str(&t.read("project/.claude/settings.json")).unwrap();
+    let claude: Value = serde_json::from_str(&t.read("home/.claude/settings.json")).unwrap();
     let h = &claude["hooks"]["PreToolUse"][0];
     // Cursor's matcher is a search: `Shell` becomes Claude's `Bash`, and still matches a tool
     // whose name holds `Shell`.
     assert_eq!(h["matcher"], "^Bash$|Shell", "{claude}");
-    assert_eq!(h["hooks"][0]["command"], ".cursor/hooks/x.sh", "{claude}");
+    let x = t.home().join(".cursor/hooks/x.sh");
+    let x = std::fs::canonicalize(&x).unwrap_or(x);
+    let written_x = h["hooks"][0]["command"].as_str().unwrap();
+    assert!(
+        Path::new(written_x) == x || Path::new(written_x) == t.home().join(".cursor/hooks/x.sh"),
+        "{claude}"
+    );
     assert_eq!(h["hooks"][0]["timeout"], 7);
     assert!(
         r.stdout.contains("failClosed") || r.stderr.contains("failClosed"),

@@ -1,11 +1,11 @@
 //! What moving hooks into and out of `cursor-hooks` changes besides event, matcher and
-//! timeout: Cursor resolves a relative command against its `hooks.json`, not the project
+//! timeout: Cursor runs a user `~/.cursor/hooks.json`'s relative commands from `~/.cursor/`
 //! (cursor.com/docs/agent/hooks), and its entries carry `failClosed` and `loop_limit`, which no
 //! other convention has (cursor.com/docs/reference/hooks).
 
 use super::Say;
 use hook_ir::contract::{self, OnError};
-use hook_ir::{quote, Code, Convention, Detail, Hook, LoopLimit};
+use hook_ir::{quote, Code, Convention, Detail, Hook, LoopLimit, Scope};
 use std::path::Path;
 
 const CU: Convention = Convention::CursorHooks;
@@ -21,24 +21,29 @@ fn relative_program(command: &str) -> Option<(&str, &str)> {
     .then(|| (word, &trimmed[word.len()..]))
 }
 
-/// The command as the target must write it so it still runs the same program.
-/// - Into Cursor: a relative program (relative to the project, where the other agents run
-///   hooks) is anchored with `"$CURSOR_PROJECT_DIR"/`, since Cursor would look for it next to
-///   `hooks.json`.
-/// - Out of Cursor: a relative program is relative to the file's directory; it becomes that
-///   directory's path (relative to the project when inside it).
+/// The command as the target must write it so it still runs the same program. Cursor runs a
+/// project's hooks from the project root, as the other agents do, but a user
+/// `~/.cursor/hooks.json`'s from `~/.cursor/` (its `command_dir`):
+/// - into Cursor's user file: a relative program (relative to the session's project in the
+///   source) is anchored with `"$CURSOR_PROJECT_DIR"/`;
+/// - out of a Cursor file that runs elsewhere than the project: a relative program becomes the
+///   absolute path it named.
 pub(super) fn command_across(h: &Hook, command: &str, say: &mut Say) -> String {
     let Some((word, rest)) = relative_program(command) else {
         return command.to_string();
     };
-    if say.to == CU && h.convention != CU {
+    if say.to == CU && h.convention != CU && say.scope == Some(Scope::User) {
         let anchored = format!(
             "\"$CURSOR_PROJECT_DIR\"/{}{rest}",
             word.trim_start_matches("./")
         );
         say.push(
             Code::ConversionNote,
-            format!("Cursor resolves a relative command against the hooks.json file, not the project: {} is anchored as {}", quote(word), quote(&anchored)),
+            format!(
+                "Cursor runs a user hook from ~/.cursor, not the project: {} is written {}",
+                quote(word),
+                quote(&anchored)
+            ),
         );
         return anchored;
     }
@@ -50,17 +55,16 @@ pub(super) fn command_across(h: &Hook, command: &str, say: &mut Say) -> String {
         else {
             return command.to_string();
         };
-        let full = Path::new(dir).join(word.trim_start_matches("./"));
         let project = say.ctx.and_then(|c| c.project.as_deref());
-        let shown = match project.and_then(|p| full.strip_prefix(p).ok()) {
-            Some(rel) => rel.to_string_lossy().into_owned(),
-            None => full.to_string_lossy().into_owned(),
-        };
-        let out = format!("{shown}{rest}");
+        if project.is_some_and(|p| Path::new(dir) == p) {
+            return command.to_string();
+        }
+        let full = Path::new(dir).join(word.trim_start_matches("./"));
+        let out = format!("{}{rest}", full.to_string_lossy());
         say.push(
             Code::ConversionNote,
             format!(
-                "Cursor ran {} from the hooks.json's directory: the command now names it as {}",
+                "Cursor ran {} from {dir}: the command is written {}",
                 quote(word),
                 quote(&out)
             ),

@@ -821,8 +821,8 @@ pub(super) fn resolve(word: &str, t: &Target<'_>) -> Option<PathBuf> {
         }
         (PathBuf::from("/"), word)
     } else if word.contains('/') && !word.starts_with(['$', '-']) {
-        // Cursor resolves a relative command against its hooks.json (the directory discovery
-        // stamped on the entry), not the project.
+        // Cursor runs a user `~/.cursor/hooks.json`'s commands from `~/.cursor/` (the directory
+        // discovery stamped on the entry; the project root for a project's file).
         match relative_base(t.hook) {
             Some(dir) => (dir, word),
             None => (t.scope.cwd()?.to_path_buf(), word),
@@ -837,7 +837,7 @@ pub(super) fn resolve(word: &str, t: &Target<'_>) -> Option<PathBuf> {
 }
 
 /// The directory a relative command of `hook` is resolved against when its agent fixes one
-/// itself: a Cursor entry's `hooks.json` directory (cursor.com/docs/agent/hooks).
+/// itself: a Cursor entry's `command_dir` (`~/.cursor/` for the user's file).
 fn relative_base(hook: &hook_ir::Hook) -> Option<PathBuf> {
     match &hook.detail {
         hook_ir::Detail::CursorEntry {

@@ -4,8 +4,8 @@
 //!
 //! - **order**: the event's matching hooks run one at a time, in hook order (assumed); each
 //!   preToolUse hook sees the input the previous one's `updated_input` left;
-//! - **process**: `sh -c <command>` in the directory of its `hooks.json` (a relative command is
-//!   resolved against that file), `CURSOR_PROJECT_DIR` and `CLAUDE_PROJECT_DIR` set to the
+//! - **process**: `sh -c <command>` from the entry's `command_dir` (the project root for a
+//!   project's `.cursor/hooks.json`, `~/.cursor/` for the user's), `CURSOR_PROJECT_DIR` and `CLAUDE_PROJECT_DIR` set to the
 //!   project; the payload on stdin: `conversation_id`, `generation_id`, `hook_event_name`,
 //!   `workspace_roots` and the event's fields (`tool_name`, `tool_input`, `tool_output`,
 //!   `prompt`, `status`/`loop_count`…);
@@ -162,7 +162,7 @@ pub(crate) async fn run(runner: &Group<'_>, group: &[usize], event: &Event) -> V
         let p = &runner.hooks[i];
         let (fail_closed, loop_limit, dir) = entry(&p.hook.detail);
         let mut ctx = Ctx::of(runner);
-        // A relative command is resolved against its hooks.json (cursor.com/docs/agent/hooks).
+        // A relative command runs from the directory discovery stamped on the entry.
         if let Some(d) = dir.filter(|d| d.is_dir()) {
             ctx.cwd = Some(d);
         }
