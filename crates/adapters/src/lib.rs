@@ -96,6 +96,7 @@ impl Output {
         for s in self.sources.iter_mut().skip(sources) {
             s.scope = scope;
             s.root = root.map(Path::to_path_buf);
+            s.readers = registry::adapter(s.convention).readers(s);
         }
         r
     }

@@ -133,6 +133,19 @@ pub trait Adapter: Sync {
     fn recorded(&self) -> crate::reimport::Recorded {
         crate::reimport::Recorded::Unsupported
     }
+
+    /// Every agent that runs `file` (its layer already stamped), its own agent first: by
+    /// default that agent alone (none for an import-only convention).
+    fn readers(&self, file: &crate::SourceFile) -> Vec<hook_ir::readers::Reader> {
+        let c = self.convention();
+        let runs = hook_ir::contract::runtime(c).is_some();
+        hook_ir::tools::Agent::of(c)
+            .filter(|_| runs)
+            .map(hook_ir::readers::Reader::Agent)
+            .into_iter()
+            .filter(|_| file.convention == c)
+            .collect()
+    }
 }
 
 /// The syntax of a config file, as the fixes edit it.

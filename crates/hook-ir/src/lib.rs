@@ -18,6 +18,7 @@ mod location;
 mod matcher;
 pub mod matcher_text;
 mod normalize;
+pub mod readers;
 pub mod redos;
 mod scope;
 pub mod tools;
