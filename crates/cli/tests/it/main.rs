@@ -46,6 +46,7 @@ mod lint_rules;
 mod lint_severities;
 mod lint_toml;
 mod qwen_settings;
+mod readers_e2e;
 mod run_agents;
 mod run_cmd;
 mod run_e2e;

@@ -7,6 +7,11 @@
 //! Checked: the event does not exist there; the matcher is ignored there (VS Code, Claude-format
 //! files); a tool the matcher names has no equivalent there; another default timeout applies
 //! (the hook writes none).
+//!
+//! Said only for the agents the project shows it uses — a `.vscode/` folder (VS Code), a
+//! `.cursor/` folder (Cursor), `.github/hooks/` or `.github/copilot/` (Copilot CLI and its cloud
+//! agent) — so a project run by Claude Code alone hears nothing; `hooks list` names every reader
+//! regardless.
 
 use super::{Finding, Target};
 use adapters::SourceFile;
@@ -15,6 +20,7 @@ use hook_ir::conventions::COPILOT_PASCAL_NAMES;
 use hook_ir::readers::{vscode, Reader};
 use hook_ir::tools::{self, Agent};
 use hook_ir::{Code, Convention, Detail, Kind, Matcher};
+use std::path::Path;
 
 /// Whether the hook writes its own timeout.
 fn timeout_written(d: &Detail) -> bool {
@@ -176,6 +182,21 @@ fn differences(t: &Target<'_>, reader: Reader) -> Vec<String> {
     out
 }
 
+/// Whether the project shows it uses `reader` (its folder is there).
+fn in_use(reader: Reader, project: Option<&Path>) -> bool {
+    let Some(p) = project else {
+        return false;
+    };
+    match reader {
+        Reader::VsCode => p.join(".vscode").is_dir(),
+        Reader::Agent(Agent::Cursor) => p.join(".cursor").is_dir(),
+        Reader::Agent(Agent::Copilot) | Reader::CopilotCloudAgent => {
+            p.join(".github/hooks").is_dir() || p.join(".github/copilot").is_dir()
+        }
+        _ => true,
+    }
+}
+
 /// One finding per other reader that runs the hook differently.
 pub(crate) fn check(t: &Target<'_>, file: Option<&SourceFile>, out: &mut Vec<Finding>) {
     let Some(file) = file else {
@@ -184,7 +205,9 @@ pub(crate) fn check(t: &Target<'_>, file: Option<&SourceFile>, out: &mut Vec<Fin
     let Some((own, others)) = file.readers.split_first() else {
         return;
     };
-    for &reader in others {
+    // The project the file acts in: its root (typed, from discovery), else the linted one.
+    let project = file.root.as_deref().or(t.ctx.project.as_deref());
+    for &reader in others.iter().filter(|r| in_use(**r, project)) {
         let d = differences(t, reader);
         if d.is_empty() {
             continue;
