@@ -63,6 +63,11 @@ fn spot(path: &Path) -> Option<(Scope, Option<PathBuf>)> {
 }
 
 impl crate::registry::Adapter for CursorHooks {
+    /// Flat entries `hooks.<event>[]`, Copilot CLI's shape (shared census).
+    fn handler_entries(&self, text: &str) -> Vec<crate::census::HandlerEntry> {
+        crate::census::json_flat_or_groups(text)
+    }
+
     fn convention(&self) -> Convention {
         Convention::CursorHooks
     }

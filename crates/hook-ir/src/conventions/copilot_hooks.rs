@@ -7,6 +7,7 @@
 //! where those and the published docs disagree, the recordings win.
 
 use super::prelude::*;
+use super::HookInput;
 use crate::tools::Role::*;
 
 /// GitHub Copilot CLI hooks (`@github/copilot` 1.0.102, its Rust hook engine `runtime.node`).
@@ -266,4 +267,13 @@ pub static PROFILE: Profile = Profile {
     disabled_by: None,
     matcher: MatcherSyntax::RegexOnly(Dialect::Rust),
     hosts_bridge: false,
+    hook_input: Some(HookInput {
+        words: "a camelCase JSON payload on stdin without the event's name (`sessionId`, `timestamp`, `toolName`, `toolArgs`, `toolResult`, …)",
+    }),
+    blocks_on: "exit 2 or a JSON deny on preToolUse, where any other failure but a timeout denies too",
+    // @github/copilot 1.0.102, trace copilot_six_kinds: `source: "new"`, `reason: "complete"`.
+    session_defaults: super::SessionDefaults {
+        start_source: "new",
+        end_reason: "complete",
+    },
 };

@@ -208,4 +208,15 @@ pub static PROFILE: Profile = Profile {
     disabled_by: None,
     matcher: MatcherSyntax::RegexOnly(Dialect::Ecmascript),
     hosts_bridge: false,
+    hook_input: Some(super::HookInput {
+        words: "a flat snake_case JSON payload on stdin with Cursor's event names and tool types (`hook_event_name` = `preToolUse`, `conversation_id`, `tool_name` = `Shell`, `workspace_roots`, …)",
+    }),
+    blocks_on: "exit 2, or a JSON `permission: \"deny\"` (preToolUse) or `continue: false` (beforeSubmitPrompt); any failure too when the entry sets `failClosed`",
+    // cursor.com/docs/reference/hooks: sessionStart sends no source (none is matched on);
+    // sessionEnd's `reason` is one of `completed`, `aborted`, `error`, `window_close`,
+    // `user_close`.
+    session_defaults: super::SessionDefaults {
+        start_source: "",
+        end_reason: "completed",
+    },
 };
