@@ -29,6 +29,7 @@ pub mod toml_support;
 pub mod claude_settings;
 pub mod codex_json;
 pub mod copilot_hooks;
+pub mod cursor_hooks;
 pub mod gemini_settings;
 pub mod gjc;
 pub mod gjc_plugin;
@@ -96,6 +97,7 @@ impl Output {
         for s in self.sources.iter_mut().skip(sources) {
             s.scope = scope;
             s.root = root.map(Path::to_path_buf);
+            s.readers = registry::adapter(s.convention).readers(s);
         }
         r
     }

@@ -103,11 +103,15 @@ pub enum Convention {
     /// Qwen Code `settings.json` hooks (`~/.qwen/`, `.qwen/`, system layers).
     #[serde(rename = "qwen-settings")]
     QwenSettings,
+    /// Cursor `hooks.json` files (`.cursor/hooks.json`, `~/.cursor/hooks.json`, enterprise
+    /// `/etc/cursor/hooks.json`).
+    #[serde(rename = "cursor-hooks")]
+    CursorHooks,
 }
 
 impl Convention {
     /// Every convention, in the fixed order sources are reported in.
-    pub const ALL: [Convention; 11] = [
+    pub const ALL: [Convention; 12] = [
         Convention::Jcode,
         Convention::Jarvis,
         Convention::Gjc,
@@ -119,6 +123,7 @@ impl Convention {
         Convention::GeminiSettings,
         Convention::CopilotHooks,
         Convention::QwenSettings,
+        Convention::CursorHooks,
     ];
 
     /// The public id, e.g. `codex-json`.
@@ -135,6 +140,7 @@ impl Convention {
             Convention::GeminiSettings => "gemini-settings",
             Convention::CopilotHooks => "copilot-hooks",
             Convention::QwenSettings => "qwen-settings",
+            Convention::CursorHooks => "cursor-hooks",
         }
     }
 
@@ -180,7 +186,8 @@ mod tests {
                 "claude-settings",
                 "gemini-settings",
                 "copilot-hooks",
-                "qwen-settings"
+                "qwen-settings",
+                "cursor-hooks"
             ]
         );
         for c in Convention::ALL {

@@ -39,11 +39,13 @@ pub enum Agent {
     Copilot,
     /// Qwen Code (convention `qwen-settings`).
     Qwen,
+    /// Cursor (convention `cursor-hooks`): the tool types its `preToolUse` matchers name.
+    Cursor,
 }
 
 impl Agent {
     /// Every agent, in column order.
-    pub const ALL: [Agent; 8] = [
+    pub const ALL: [Agent; 9] = [
         Agent::Claude,
         Agent::Codex,
         Agent::Jcode,
@@ -52,6 +54,7 @@ impl Agent {
         Agent::Gemini,
         Agent::Copilot,
         Agent::Qwen,
+        Agent::Cursor,
     ];
 
     /// The agent's name, as users know it.
@@ -65,6 +68,7 @@ impl Agent {
             Agent::Gemini => "Gemini CLI",
             Agent::Copilot => "Copilot CLI",
             Agent::Qwen => "Qwen Code",
+            Agent::Cursor => "Cursor",
         }
     }
 
@@ -110,6 +114,9 @@ impl Agent {
             // No MCP server was configured in the Copilot CLI 1.0.102 recordings: its form is
             // unverified, so MCP names are not mapped into or out of it.
             Agent::Copilot => None,
+            // Cursor's docs name an MCP tool `MCP:<toolName>` (no server) in preToolUse
+            // matchers: no server-qualified form, so MCP names are not mapped into or out of it.
+            Agent::Cursor => None,
         }
     }
 }

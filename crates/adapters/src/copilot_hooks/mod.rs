@@ -8,8 +8,8 @@
 //! how a re-import finds the entries an earlier import wrote in [`reimport`]'s.
 
 mod discover;
-mod lower;
-mod reimport;
+pub(crate) mod lower;
+pub(crate) mod reimport;
 pub mod schema;
 pub mod trust;
 mod write;
@@ -209,6 +209,20 @@ impl crate::registry::Adapter for CopilotHooks {
 
     fn fix_syntax(&self, _path: &Path) -> Option<crate::registry::Syntax> {
         Some(crate::registry::Syntax::Json)
+    }
+
+    /// `.github/hooks/*.json` is also run by VS Code and by Copilot's cloud agent; the user's
+    /// `~/.copilot/hooks/*.json` by VS Code (`hook_ir::readers`); the rest by Copilot CLI alone.
+    fn readers(&self, file: &crate::SourceFile) -> Vec<hook_ir::readers::Reader> {
+        use hook_ir::readers::Reader::{self, Agent as A};
+        use hook_ir::tools::Agent;
+        match spot(&file.path) {
+            Some(Spot::RepoHooks(_)) if file.scope != Scope::User => {
+                vec![A(Agent::Copilot), Reader::VsCode, Reader::CopilotCloudAgent]
+            }
+            Some(Spot::UserHooks) => vec![A(Agent::Copilot), Reader::VsCode],
+            _ => vec![A(Agent::Copilot)],
+        }
     }
 }
 

@@ -14,6 +14,7 @@ mod claude_settings;
 mod codex_dir;
 mod codex_json;
 mod copilot_hooks;
+mod cursor_hooks;
 mod gemini_settings;
 mod gjc;
 mod gjc_plugin;
@@ -127,6 +128,9 @@ pub enum MatcherSyntax {
 /// matchers), verified live pair by pair.
 pub use copilot_hooks::PASCAL_NAMES as COPILOT_PASCAL_NAMES;
 
+/// The Cursor docs every `cursor-hooks` rule cites.
+pub use cursor_hooks::{DOCS as CURSOR_DOCS, REFERENCE as CURSOR_REFERENCE};
+
 /// Every convention's profile, in [`Convention::ALL`] order.
 pub static PROFILES: [&Profile; Convention::ALL.len()] = [
     &jcode::PROFILE,
@@ -140,6 +144,7 @@ pub static PROFILES: [&Profile; Convention::ALL.len()] = [
     &gemini_settings::PROFILE,
     &copilot_hooks::PROFILE,
     &qwen_settings::PROFILE,
+    &cursor_hooks::PROFILE,
 ];
 
 /// The profile of `convention`.
@@ -154,6 +159,7 @@ pub mod limits {
     pub use super::claude_settings::limits as claude;
     pub use super::codex_json::limits as codex;
     pub use super::copilot_hooks::limits as copilot;
+    pub use super::cursor_hooks::limits as cursor;
     pub use super::gemini_settings::limits as gemini;
     pub use super::gjc::limits as gjc;
     pub use super::jarvis::limits as jarvis;

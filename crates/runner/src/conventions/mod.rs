@@ -4,6 +4,7 @@ pub(crate) mod claude;
 pub(crate) mod codex;
 pub(crate) mod codex_shell;
 pub(crate) mod copilot;
+pub(crate) mod cursor;
 pub(crate) mod gemini;
 pub(crate) mod jarvis;
 pub(crate) mod jcode;
@@ -35,6 +36,7 @@ pub(crate) async fn run_shell(
         AnswerFormat::GeminiJson => gemini::run(view, group, event).await,
         AnswerFormat::CopilotJson => copilot::run(view, group, event).await,
         AnswerFormat::QwenJson => qwen::run(view, group, event).await,
+        AnswerFormat::CursorJson => cursor::run(view, group, event).await,
         AnswerFormat::ExitCodeAndStderr | AnswerFormat::ModuleReturn | AnswerFormat::None => {
             return None
         }
