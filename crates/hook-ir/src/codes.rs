@@ -1465,6 +1465,27 @@ codes! {
     QwenProjectUntrusted = "qwen_project_untrusted", Info, "Qwen Code runs none of the project's settings hooks here: folder trust is on and the folder is not trusted";
 
     /// ## What it means
+    /// GitHub Copilot CLI has state on this machine (`$COPILOT_HOME/config.json`, default
+    /// `~/.copilot/config.json`) and the project is not among its trusted folders
+    /// (`trustedFolders`; 1.0.102 also reads `trusted_folders`), and neither
+    /// `COPILOT_ALLOW_ALL` nor `GITHUB_COPILOT_PROMPT_MODE_REPO_HOOKS` is `"true"`. Copilot CLI
+    /// 1.0.102 then loads none of the repository's hooks: `.github/hooks/*.json` and the inline
+    /// `hooks` of `.github/copilot/settings*.json` (`cli-main.js` line 2125; recorded live:
+    /// `copilot_untrusted_project`). The user's hooks still run. The `--allow-all` flag does not
+    /// trust a folder.
+    /// ## Why it matters
+    /// The repository's guards silently never run in this folder.
+    /// ## Example
+    /// A clone whose `.github/hooks/guard.json` declares a `preToolUse` guard, on a machine
+    /// where Copilot CLI has run but was never told to trust the clone.
+    /// ## How to fix
+    /// Trust the folder when Copilot CLI asks, add it to `trustedFolders` of
+    /// `~/.copilot/config.json`, or set `COPILOT_ALLOW_ALL=true` for a headless run you
+    /// control. Machine state, not a mistake in the file: reported only where Copilot CLI has
+    /// run (a `config.json`).
+    CopilotFolderUntrusted = "copilot_folder_untrusted", Warning, "Copilot CLI runs none of the repository's hooks here: the folder is not trusted";
+
+    /// ## What it means
     /// A Gemini CLI system settings file (`$GEMINI_CLI_SYSTEM_SETTINGS_PATH`, else
     /// `/etc/gemini-cli/settings.json`) or system defaults file is not owned by root, is
     /// writable by group or others, or lies under such a directory. Gemini CLI skips it with a

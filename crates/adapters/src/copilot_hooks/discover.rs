@@ -122,6 +122,38 @@ pub(super) fn discover(ctx: &Context, out: &mut Output) {
     if let Some(at) = switch {
         disable_all(out, start, at);
     }
+    untrusted(ctx, out, start.0);
+}
+
+/// Says, at each repository file with hooks, that Copilot CLI does not load them here: it has
+/// state on this machine (`config.json`) and the folder is not trusted ([`super::trust`]).
+/// `hooks run` and the bridge refuse those hooks through `Adapter::own_trust`.
+fn untrusted(ctx: &Context, out: &mut Output, start: usize) {
+    let Some(project) = ctx.project.as_deref() else {
+        return;
+    };
+    let state = user_dir(ctx).is_some_and(|d| d.join("config.json").is_file());
+    if !state || super::trust::repo_hooks_trusted(ctx, project) {
+        return;
+    }
+    let mut files: Vec<String> = Vec::new();
+    for h in &out.hooks[start..] {
+        let repo = matches!(h.scope, Scope::Project | Scope::Personal);
+        if repo && h.convention == CP && !files.contains(&h.location.path) {
+            files.push(h.location.path.clone());
+        }
+    }
+    for file in files {
+        out.diag(
+            Diagnostic::new(
+                Code::CopilotFolderUntrusted,
+                "Copilot CLI does not trust this folder (not in `trustedFolders` of its config.json): it loads none of this file's hooks here (the user's still run; the `--allow-all` flag does not trust)",
+            )
+            .with_convention(CP)
+            .at(Location::path_only(file))
+            .with_help("trust the folder when Copilot CLI asks, add it to `trustedFolders` of ~/.copilot/config.json, or set COPILOT_ALLOW_ALL=true for a headless run"),
+        );
+    }
 }
 
 /// Reads and lowers one file; returns where a repository settings file turns every hook off.

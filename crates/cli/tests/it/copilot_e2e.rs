@@ -531,3 +531,73 @@ fn an_untrusted_folders_repository_hooks_do_not_run_as_in_copilot() {
     let (d, shown) = run();
     assert_eq!(d["decision"], "block", "trusted: {shown}");
 }
+
+/// Copilot CLI 1.0.102 loads no repository hook in a folder it does not trust
+/// (`copilot_untrusted_project`): where it has state (`config.json`) and the project is not in
+/// `trustedFolders`, `hooks doctor` says the project's hooks never fire
+/// (`copilot_folder_untrusted`) and the user's do; once trusted, all fire. The same from the
+/// project and from `/`, with `--home` not `$HOME`.
+#[test]
+fn doctor_says_copilot_skips_repository_hooks_in_an_untrusted_folder() {
+    let d = tempfile::tempdir().unwrap();
+    let (project, home) = (d.path().join("project"), d.path().join("home"));
+    let copy = |from: &Path, to: &Path| {
+        for e in walk(from) {
+            let dest = to.join(e.strip_prefix(from).unwrap());
+            std::fs::create_dir_all(dest.parent().unwrap()).unwrap();
+            std::fs::copy(&e, &dest).unwrap();
+        }
+    };
+    copy(&fixtures().join("valid/project"), &project);
+    copy(&fixtures().join("valid/home"), &home);
+    let config = home.join(".copilot/config.json");
+    let project = project.canonicalize().unwrap();
+    for trusted in [false, true] {
+        let folders: Vec<&Path> = if trusted { vec![&project] } else { vec![] };
+        let text = serde_json::json!({ "trustedFolders": folders }).to_string();
+        std::fs::write(&config, text).unwrap();
+        for cwd in [project.as_path(), Path::new("/")] {
+            let out = common::bin()
+                .current_dir(cwd)
+                .env("HOME", d.path())
+                .env_remove("COPILOT_HOME")
+                .env_remove("COPILOT_ALLOW_ALL")
+                .env_remove("GITHUB_COPILOT_PROMPT_MODE_REPO_HOOKS")
+                .args(["doctor", "--agent", "copilot-hooks", "--format", "json"])
+                .arg(&project)
+                .arg("--home")
+                .arg(&home)
+                .output()
+                .unwrap();
+            let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+            for h in v["agents"][0]["hooks"].as_array().unwrap() {
+                let repo = h["scope"] == "project" || h["scope"] == "personal";
+                let untrusted = h["reasons"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .any(|r| r["code"] == "copilot_folder_untrusted");
+                assert_eq!(untrusted, repo && !trusted, "trusted {trusted}: {h}");
+                if repo && !trusted {
+                    assert_eq!(h["fires"], false, "{h}");
+                }
+                if !repo {
+                    assert_eq!(h["fires"], true, "{h}");
+                }
+            }
+        }
+    }
+}
+
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            out.extend(walk(&p));
+        } else {
+            out.push(p);
+        }
+    }
+    out
+}

@@ -45,6 +45,7 @@ pub fn never_of(code: Code) -> Option<Never> {
         | CodexProjectUntrusted
         | GeminiFolderUntrusted
         | QwenProjectUntrusted
+        | CopilotFolderUntrusted
         | GeminiSystemSettingsInsecure
         | MatcherMatchesNothing
         | MatcherCommaList
