@@ -203,6 +203,7 @@ pub static ADAPTERS: [&dyn Adapter; Convention::ALL.len()] = [
     &crate::gemini_settings::GeminiSettings,
     &crate::copilot_hooks::CopilotHooks,
     &crate::qwen_settings::QwenSettings,
+    &crate::cline_dir::ClineDir,
 ];
 
 /// The adapter of `convention`.

@@ -103,11 +103,16 @@ pub enum Convention {
     /// Qwen Code `settings.json` hooks (`~/.qwen/`, `.qwen/`, system layers).
     #[serde(rename = "qwen-settings")]
     QwenSettings,
+    /// Cline's hook directories: executables named after the event (`PreToolUse`,
+    /// `TaskStart`…) in `~/Documents/Cline/Hooks/`, `$CLINE_DIR/hooks/` (`~/.cline/hooks/`),
+    /// `.clinerules/hooks/` and `.cline/hooks/`.
+    #[serde(rename = "cline-dir")]
+    ClineDir,
 }
 
 impl Convention {
     /// Every convention, in the fixed order sources are reported in.
-    pub const ALL: [Convention; 11] = [
+    pub const ALL: [Convention; 12] = [
         Convention::Jcode,
         Convention::Jarvis,
         Convention::Gjc,
@@ -119,6 +124,7 @@ impl Convention {
         Convention::GeminiSettings,
         Convention::CopilotHooks,
         Convention::QwenSettings,
+        Convention::ClineDir,
     ];
 
     /// The public id, e.g. `codex-json`.
@@ -135,6 +141,7 @@ impl Convention {
             Convention::GeminiSettings => "gemini-settings",
             Convention::CopilotHooks => "copilot-hooks",
             Convention::QwenSettings => "qwen-settings",
+            Convention::ClineDir => "cline-dir",
         }
     }
 
@@ -180,7 +187,8 @@ mod tests {
                 "claude-settings",
                 "gemini-settings",
                 "copilot-hooks",
-                "qwen-settings"
+                "qwen-settings",
+                "cline-dir"
             ]
         );
         for c in Convention::ALL {

@@ -39,11 +39,13 @@ pub enum Agent {
     Copilot,
     /// Qwen Code (convention `qwen-settings`).
     Qwen,
+    /// Cline (convention `cline-dir`).
+    Cline,
 }
 
 impl Agent {
     /// Every agent, in column order.
-    pub const ALL: [Agent; 8] = [
+    pub const ALL: [Agent; 9] = [
         Agent::Claude,
         Agent::Codex,
         Agent::Jcode,
@@ -52,6 +54,7 @@ impl Agent {
         Agent::Gemini,
         Agent::Copilot,
         Agent::Qwen,
+        Agent::Cline,
     ];
 
     /// The agent's name, as users know it.
@@ -65,6 +68,7 @@ impl Agent {
             Agent::Gemini => "Gemini CLI",
             Agent::Copilot => "Copilot CLI",
             Agent::Qwen => "Qwen Code",
+            Agent::Cline => "Cline",
         }
     }
 
@@ -110,6 +114,9 @@ impl Agent {
             // No MCP server was configured in the Copilot CLI 1.0.102 recordings: its form is
             // unverified, so MCP names are not mapped into or out of it.
             Agent::Copilot => None,
+            // No MCP server was configured in the Cline 3.0.65 recordings: its form is
+            // unverified, so MCP names are not mapped into or out of it.
+            Agent::Cline => None,
         }
     }
 }

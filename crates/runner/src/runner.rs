@@ -758,6 +758,10 @@ fn plan_of(
                 Plan::JcodeObserver { argv }
             }
         }
+        // A Cline file: its answer module builds the interpreter's argv from the command.
+        Launch::Interpreter { .. } => Plan::Shell {
+            timeout: effective_timeout(hook, Some(rules), None),
+        },
         Launch::Shell { .. } => Plan::Shell {
             timeout: effective_timeout(
                 hook,

@@ -11,6 +11,7 @@ use crate::{Convention, Dialect};
 
 mod claude_dir;
 mod claude_settings;
+mod cline_dir;
 mod codex_dir;
 mod codex_json;
 mod copilot_hooks;
@@ -99,6 +100,7 @@ pub static PROFILES: [&Profile; Convention::ALL.len()] = [
     &gemini_settings::PROFILE,
     &copilot_hooks::PROFILE,
     &qwen_settings::PROFILE,
+    &cline_dir::PROFILE,
 ];
 
 /// The profile of `convention`.
@@ -111,6 +113,7 @@ pub fn profile(convention: Convention) -> &'static Profile {
 /// Each agent's numbers, by the agent's short name (`hook_ir::contract::limits::claude`).
 pub mod limits {
     pub use super::claude_settings::limits as claude;
+    pub use super::cline_dir::limits as cline;
     pub use super::codex_json::limits as codex;
     pub use super::copilot_hooks::limits as copilot;
     pub use super::gemini_settings::limits as gemini;

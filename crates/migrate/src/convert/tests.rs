@@ -712,7 +712,9 @@ fn the_project_directory_variable_becomes_the_targets_in_every_pair() {
             let expected = match (from, to) {
                 (
                     Convention::ClaudeSettings,
-                    Convention::GeminiSettings | Convention::CopilotHooks | Convention::QwenSettings,
+                    Convention::GeminiSettings
+                    | Convention::CopilotHooks
+                    | Convention::QwenSettings,
                 ) => "\"$CLAUDE_PROJECT_DIR\"/g.sh".to_string(),
                 (Convention::GeminiSettings, Convention::QwenSettings) => {
                     "\"$GEMINI_PROJECT_DIR\"/g.sh".to_string()
