@@ -13,6 +13,7 @@ mod bridge_warm;
 mod cli_lint;
 mod cli_misc;
 mod codex_config_toml;
+mod cline_e2e;
 mod copilot_e2e;
 mod demo_module;
 mod docs_truth;

@@ -1,0 +1,162 @@
+//! Issue 30, `cline-dir`, through the real binary: the four folders Cline CLI 3.0.65 reads
+//! (conformance/notes/cline.md, "Discovery"), each hook stamped with its layer and listed in
+//! Cline's full-path order (also from another directory, with `--home` not `$HOME`);
+//! `$CLINE_DIR` replaces `~/.cline`; every file Cline skips that looks like a hook is reported
+//! with a code; `hooks run` answers as Cline does (traces `conformance/traces/cline-3.0.65/`).
+
+use crate::common;
+use common::Tree;
+use serde_json::Value;
+
+fn json(r: &common::Run) -> Value {
+    serde_json::from_str(&r.stdout).unwrap_or_else(|e| panic!("{e}: {}", r.shown))
+}
+
+/// (source_event, scope, location) of each hook.
+fn layout(doc: &Value) -> Vec<(String, String, String)> {
+    doc["hooks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| {
+            (
+                h["source_event"].as_str().unwrap().to_string(),
+                h["scope"].as_str().unwrap().to_string(),
+                h["location"]["path"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+fn four_folders() -> Tree {
+    let t = Tree::new();
+    t.write("home/Documents/Cline/Hooks/PreToolUse", "#!/bin/sh\necho '{}'\n");
+    t.write("home/.cline/hooks/pretooluse.py", "print('{}')\n");
+    t.write("project/.clinerules/hooks/PreToolUse.sh", "echo '{}'\n");
+    t.write("project/.cline/hooks/TaskStart", "echo\n");
+    t
+}
+
+#[test]
+fn every_folder_is_read_in_clines_path_order_from_another_directory() {
+    let t = four_folders();
+    let elsewhere = Tree::new();
+    let r = common::hooks(
+        &[
+            "list",
+            t.project().to_str().unwrap(),
+            "--home",
+            t.home().to_str().unwrap(),
+            "--no-env",
+            "--format",
+            "json",
+        ],
+        elsewhere.root(),
+        &elsewhere.home(),
+        t.root(),
+    );
+    assert_eq!(r.code, 0, "{}", r.shown);
+    let doc = json(&r);
+    let got = layout(&doc);
+    // Full paths in `localeCompare` order: `~/.cline/` before `~/Documents/` although
+    // Documents is searched first (trace cline_order_by_path_not_layer).
+    let names: Vec<(&str, &str, &str)> = got
+        .iter()
+        .map(|(e, s, p)| (e.as_str(), s.as_str(), p.rsplit('/').next().unwrap()))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            ("PreToolUse", "user", "pretooluse.py"),
+            ("PreToolUse", "user", "PreToolUse"),
+            ("TaskStart", "project", "TaskStart"),
+            ("PreToolUse", "project", "PreToolUse.sh"),
+        ]
+    );
+    // The interpreter is explicit in the command, the path absolute (typed facts, not display).
+    let commands: Vec<&str> = doc["hooks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["handler"]["command"].as_str().unwrap())
+        .collect();
+    assert!(commands[0].starts_with("python3 [TEMP]/home/.cline/hooks/"), "{commands:?}");
+    assert!(commands[1].starts_with("sh [TEMP]/home/Documents/"), "{commands:?}");
+    assert!(commands[2].starts_with("bash [TEMP]/project/.cline/"), "{commands:?}");
+    assert!(commands[3].starts_with("bash [TEMP]/project/.clinerules/"), "{commands:?}");
+    assert_eq!(doc["hooks"][0]["timeout_ms"], 120_000);
+    assert_eq!(doc["hooks"][2]["timeout_ms"], Value::Null);
+}
+
+#[test]
+fn cline_dir_replaces_the_user_folder() {
+    let t = four_folders();
+    t.write("elsewhere/hooks/PostToolUse", "echo\n");
+    let mut cmd = common::bin();
+    cmd.args(["list", ".", "--home", "../home", "--format", "json"])
+        .current_dir(t.project())
+        .env("HOME", t.home())
+        .env("CLINE_DIR", t.root().join("elsewhere"));
+    let out = cmd.output().unwrap();
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let files: Vec<String> = layout(&doc).into_iter().map(|(e, _, _)| e).collect();
+    assert!(files.contains(&"PostToolUse".to_string()), "{files:?}");
+    // `~/.cline/hooks` is not read while `$CLINE_DIR` names another folder.
+    assert_eq!(files.iter().filter(|e| *e == "PreToolUse").count(), 2, "{files:?}");
+}
+
+#[test]
+fn files_cline_skips_are_reported_with_codes() {
+    let t = Tree::new();
+    let dir = "project/.clinerules/hooks";
+    t.write(&format!("{dir}/PreToolUse.txt"), "x");
+    t.write(&format!("{dir}/PreToolUs.sh"), "x");
+    t.write(&format!("{dir}/PreCompact"), "x");
+    t.write(&format!("{dir}/TaskError.sh"), "x");
+    t.write(&format!("{dir}/README.md"), "x");
+    t.write(&format!("{dir}/TaskStart"), "x");
+    std::os::unix::fs::symlink("TaskStart", t.root().join(dir).join("PostToolUse")).unwrap();
+    std::fs::create_dir_all(t.root().join(dir).join("TaskComplete")).unwrap();
+    let (code, doc) = t.lint_json(&["."]);
+    assert_eq!(code, 1);
+    let got: Vec<(String, String)> = doc["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["code"].as_str().unwrap().to_string(),
+                d["location"]["path"]
+                    .as_str()
+                    .unwrap()
+                    .rsplit('/')
+                    .next()
+                    .unwrap()
+                    .to_string(),
+            )
+        })
+        .collect();
+    let want = [
+        ("unsupported_convention_event", "PreCompact"),
+        ("unknown_event", "PreToolUs.sh"),
+        ("unknown_event", "PreToolUse.txt"),
+        ("invalid_source", "PostToolUse"),
+        ("invalid_source", "TaskComplete"),
+        ("unsupported_convention_event", "TaskError.sh"),
+    ];
+    for (c, f) in want {
+        assert!(
+            got.contains(&(c.to_string(), f.to_string())),
+            "{c} at {f} missing: {got:?}"
+        );
+    }
+    assert!(!got.iter().any(|(_, f)| f == "README.md"), "{got:?}");
+    let typo = doc["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["location"]["path"].as_str().unwrap().ends_with("PreToolUs.sh"))
+        .unwrap();
+    assert!(typo["help"].as_str().unwrap().contains("`PreToolUse.sh`"));
+    assert_eq!(layout(&doc).len(), 1, "only TaskStart is a hook");
+}
