@@ -1,6 +1,6 @@
 //! The [`Runner`]: built once from accepted IR hooks, then dispatches events.
 
-use crate::conventions::{claude, codex, copilot, gemini, jarvis, jcode, module, qwen};
+use crate::conventions::{claude, cline, codex, copilot, gemini, jarvis, jcode, module, qwen};
 use crate::decision::{Decision, ToolResultPatch, Verdict};
 use crate::group::Group;
 use crate::options::{ModuleDispatch, RunnerOptions, Session};
@@ -498,7 +498,7 @@ impl Runner {
         let all = self.matching(event);
         // One group per answer module, chosen by each convention's runtime row: a convention
         // is a row of the contract table plus its payload and answer modules.
-        let mut groups: [Vec<usize>; 7] = Default::default();
+        let mut groups: [Vec<usize>; 8] = Default::default();
         let mut module_groups: Vec<(Convention, Vec<usize>)> = Vec::new();
         let mut runs: Vec<HookRun> = Vec::new();
         let mut fire_and_forget: Vec<usize> = Vec::new();
@@ -511,6 +511,8 @@ impl Runner {
                     let not_awaited = p
                         .rules
                         .is_some_and(|r| r.ordering == Ordering::FireAndForget);
+                    // Cline starts every event but the tool events detached and never reads it.
+                    let detached = p.rules.is_some_and(|r| r.ordering == Ordering::Detached);
                     match answer {
                         AnswerFormat::KimiJson if not_awaited => fire_and_forget.push(i),
                         AnswerFormat::KimiJson => groups[1].push(i),
@@ -519,6 +521,8 @@ impl Runner {
                         AnswerFormat::GeminiJson => groups[4].push(i),
                         AnswerFormat::CopilotJson => groups[5].push(i),
                         AnswerFormat::QwenJson => groups[6].push(i),
+                        AnswerFormat::ClineJson if detached => fire_and_forget.push(i),
+                        AnswerFormat::ClineJson => groups[7].push(i),
                         other => runs.push(HookRun::new(
                             i,
                             not_run(
@@ -555,7 +559,7 @@ impl Runner {
                 .iter()
                 .map(|(c, g)| module::run(&view, *c, g, event, self.module_dispatch.as_deref())),
         );
-        let (a, b, c, d, g, cp, q, m) = tokio::join!(
+        let (a, b, c, d, g, cp, q, cl, m) = tokio::join!(
             jcode::run(&view, &groups[0], event),
             jarvis::run(&view, &groups[1], event),
             codex::run(&view, &groups[2], event),
@@ -563,6 +567,7 @@ impl Runner {
             gemini::run(&view, &groups[4], event),
             copilot::run(&view, &groups[5], event),
             qwen::run(&view, &groups[6], event),
+            cline::run(&view, &groups[7], event),
             modules,
         );
         runs.extend(a);
@@ -572,6 +577,7 @@ impl Runner {
         runs.extend(g);
         runs.extend(cp);
         runs.extend(q);
+        runs.extend(cl);
         runs.extend(m.into_iter().flatten());
         if kind == Kind::Stop {
             // A convention whose continuation rule is once per turn remembers the turn one of
@@ -651,7 +657,12 @@ impl Runner {
     /// "started" outcomes at once.
     fn start_in_background(&self, group: &[usize], event: &Event) -> Vec<HookRun> {
         let view = self.group();
-        let jobs = jarvis::jobs_of(&view, group, event);
+        // Jarvis's and Cline's hooks the agent does not wait for, each built by its module.
+        let (cline_hooks, jarvis_hooks): (Vec<usize>, Vec<usize>) = group
+            .iter()
+            .partition(|&&i| self.hooks[i].hook.convention == Convention::ClineDir);
+        let mut jobs = jarvis::jobs_of(&view, &jarvis_hooks, event);
+        jobs.extend(cline::jobs_of(&view, &cline_hooks, event));
         let ctx = crate::conventions::shell::Ctx::of(&view);
         let ids: Vec<(usize, String)> = group
             .iter()

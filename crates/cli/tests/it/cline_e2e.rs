@@ -30,7 +30,10 @@ fn layout(doc: &Value) -> Vec<(String, String, String)> {
 
 fn four_folders() -> Tree {
     let t = Tree::new();
-    t.write("home/Documents/Cline/Hooks/PreToolUse", "#!/bin/sh\necho '{}'\n");
+    t.write(
+        "home/Documents/Cline/Hooks/PreToolUse",
+        "#!/bin/sh\necho '{}'\n",
+    );
     t.write("home/.cline/hooks/pretooluse.py", "print('{}')\n");
     t.write("project/.clinerules/hooks/PreToolUse.sh", "echo '{}'\n");
     t.write("project/.cline/hooks/TaskStart", "echo\n");
@@ -80,10 +83,22 @@ fn every_folder_is_read_in_clines_path_order_from_another_directory() {
         .iter()
         .map(|h| h["handler"]["command"].as_str().unwrap())
         .collect();
-    assert!(commands[0].starts_with("python3 [TEMP]/home/.cline/hooks/"), "{commands:?}");
-    assert!(commands[1].starts_with("sh [TEMP]/home/Documents/"), "{commands:?}");
-    assert!(commands[2].starts_with("bash [TEMP]/project/.cline/"), "{commands:?}");
-    assert!(commands[3].starts_with("bash [TEMP]/project/.clinerules/"), "{commands:?}");
+    assert!(
+        commands[0].starts_with("python3 [TEMP]/home/.cline/hooks/"),
+        "{commands:?}"
+    );
+    assert!(
+        commands[1].starts_with("sh [TEMP]/home/Documents/"),
+        "{commands:?}"
+    );
+    assert!(
+        commands[2].starts_with("bash [TEMP]/project/.cline/"),
+        "{commands:?}"
+    );
+    assert!(
+        commands[3].starts_with("bash [TEMP]/project/.clinerules/"),
+        "{commands:?}"
+    );
     assert_eq!(doc["hooks"][0]["timeout_ms"], 120_000);
     assert_eq!(doc["hooks"][2]["timeout_ms"], Value::Null);
 }
@@ -102,7 +117,11 @@ fn cline_dir_replaces_the_user_folder() {
     let files: Vec<String> = layout(&doc).into_iter().map(|(e, _, _)| e).collect();
     assert!(files.contains(&"PostToolUse".to_string()), "{files:?}");
     // `~/.cline/hooks` is not read while `$CLINE_DIR` names another folder.
-    assert_eq!(files.iter().filter(|e| *e == "PreToolUse").count(), 2, "{files:?}");
+    assert_eq!(
+        files.iter().filter(|e| *e == "PreToolUse").count(),
+        2,
+        "{files:?}"
+    );
 }
 
 #[test]
@@ -155,8 +174,125 @@ fn files_cline_skips_are_reported_with_codes() {
         .as_array()
         .unwrap()
         .iter()
-        .find(|d| d["location"]["path"].as_str().unwrap().ends_with("PreToolUs.sh"))
+        .find(|d| {
+            d["location"]["path"]
+                .as_str()
+                .unwrap()
+                .ends_with("PreToolUs.sh")
+        })
         .unwrap();
     assert!(typo["help"].as_str().unwrap().contains("`PreToolUse.sh`"));
     assert_eq!(layout(&doc).len(), 1, "only TaskStart is a hook");
+}
+
+/// `hooks run` under Cline's answer rules: files of every folder one after the other in path
+/// order, each seeing the previous `overrideInput`; the exit code means nothing; the last
+/// `HOOK_CONTROL<TAB>` line is the answer; a cancel blocks and stops the run (traces
+/// cline_pre_hook_control_prefix, cline_pre_override_input, cline_pre_exit1_cancel_json,
+/// cline_pre_cancel).
+#[test]
+fn hooks_run_answers_as_cline_does() {
+    let t = Tree::new();
+    let seen = t.root().join("seen.json");
+    t.write(
+        "home/.cline/hooks/PreToolUse",
+        &format!(
+            "cat > '{}'\necho noise\nprintf 'HOOK_CONTROL\\t{{\"contextModification\":\"CTX1\",\"overrideInput\":{{\"commands\":[\"echo hi\"]}}}}\\n'\nexit 2\n",
+            seen.display()
+        ),
+    );
+    t.write(
+        "project/.clinerules/hooks/PreToolUse.py",
+        "import json,sys\nd=json.load(sys.stdin)\nprint(json.dumps({'cancel': True, 'errorMessage': 'no ' + d['preToolUse']['parameters']['commands']}))\nsys.exit(1)\n",
+    );
+    let elsewhere = Tree::new();
+    let r = common::hooks(
+        &[
+            "run",
+            "pre_tool_use",
+            t.project().to_str().unwrap(),
+            "--home",
+            t.home().to_str().unwrap(),
+            "--no-env",
+            "--tool",
+            "run_commands",
+            "--input",
+            r#"{"commands":["ls"]}"#,
+        ],
+        elsewhere.root(),
+        &elsewhere.home(),
+        t.root(),
+    );
+    let d = json(&r);
+    assert_eq!(d["decision"], "block", "{}", r.shown);
+    assert_eq!(d["reason"], r#"no ["echo hi"]"#);
+    assert!(d["stop"].is_object(), "a cancel ends the whole run");
+    assert_eq!(d["hooks"][0]["outcome"], "allowed", "exit 2 means nothing");
+    assert_eq!(d["hooks"][0]["exit_code"], 2);
+    let payload: Value = serde_json::from_str(&std::fs::read_to_string(&seen).unwrap()).unwrap();
+    assert_eq!(payload["hookName"], "tool_call");
+    assert_eq!(payload["clineVersion"], "");
+    assert_eq!(payload["preToolUse"]["toolName"], "run_commands");
+    assert_eq!(payload["preToolUse"]["parameters"]["commands"], r#"["ls"]"#);
+    assert_eq!(payload["tool_call"]["input"]["commands"][0], "ls");
+    assert!(payload["workspaceRoots"][0]
+        .as_str()
+        .unwrap()
+        .ends_with("/project"));
+
+    // Without the cancelling file: the context and the overriding input come back.
+    std::fs::remove_file(t.project().join(".clinerules/hooks/PreToolUse.py")).unwrap();
+    let r = t.run(&[
+        "run",
+        "pre_tool_use",
+        ".",
+        "--home",
+        "../home",
+        "--no-env",
+        "--tool",
+        "run_commands",
+        "--input",
+        r#"{"commands":["ls"]}"#,
+    ]);
+    let d = json(&r);
+    assert_eq!(d["decision"], "allow", "{}", r.shown);
+    assert_eq!(d["context"], serde_json::json!(["CTX1"]));
+    assert_eq!(
+        d["updated_input"],
+        serde_json::json!({"commands": ["echo hi"]})
+    );
+}
+
+/// Every event but the tool events is started and never read (traces
+/// cline_detached_task_start, cline_task_complete_output_ignored): `hooks run` returns at once
+/// and a cancel changes nothing.
+#[test]
+fn other_events_are_detached_and_their_answers_ignored() {
+    let t = Tree::new();
+    let mark = t.root().join("started");
+    t.write(
+        "project/.cline/hooks/TaskComplete.sh",
+        &format!(
+            "sleep 1\necho '{{\"cancel\": true, \"context\": \"x\"}}'\ntouch '{}'\n",
+            mark.display()
+        ),
+    );
+    let start = std::time::Instant::now();
+    let r = t.run(&["run", "stop", ".", "--home", "../home", "--no-env"]);
+    assert!(
+        start.elapsed() < std::time::Duration::from_millis(900),
+        "{}",
+        r.shown
+    );
+    let d = json(&r);
+    assert_eq!(d["decision"], "allow", "{}", r.shown);
+    assert_eq!(d["context"], serde_json::json!([]));
+    assert_eq!(d["hooks"][0]["awaited"], false);
+    for _ in 0..50 {
+        if mark.exists() {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    panic!("the detached TaskComplete hook never ran");
 }

@@ -1,6 +1,7 @@
 //! One module per command convention, plus the seam for module hooks.
 
 pub(crate) mod claude;
+pub(crate) mod cline;
 pub(crate) mod codex;
 pub(crate) mod codex_shell;
 pub(crate) mod copilot;
