@@ -20,20 +20,20 @@ pub enum Agent {
     Copilot,
     /// Qwen Code (`@qwen-code/qwen-code`): recorded, not yet replayed ([`Agent::PENDING`]).
     Qwen,
-    /// Cline CLI (`cline`): recorded, not yet replayed ([`Agent::PENDING`]).
+    /// Cline CLI (`cline`): convention `cline-dir`, replayed.
     Cline,
 }
 
 impl Agent {
     /// Every replayed agent, in trace order: its traces are in `conformance/traces/`, CI
     /// re-records them, `docs/conformance.md` lists them.
-    pub const ALL: [Agent; 3] = [Agent::Claude, Agent::Codex, Agent::Gemini];
+    pub const ALL: [Agent; 4] = [Agent::Claude, Agent::Codex, Agent::Gemini, Agent::Cline];
 
     /// Agents recorded but not replayed: no convention of ours reads their hooks yet (Copilot
     /// CLI: `copilot-hooks`, issue 29; Qwen Code: `qwen-settings`, Cline: `cline-dir`, issue 30).
     /// Their traces go to `conformance/traces-pending/`, and `record` runs them only when asked
     /// by name (`--agent copilot`), never in CI's `--check`.
-    pub const PENDING: [Agent; 3] = [Agent::Copilot, Agent::Qwen, Agent::Cline];
+    pub const PENDING: [Agent; 2] = [Agent::Copilot, Agent::Qwen];
 
     /// Whether it is one of [`Agent::PENDING`].
     pub fn pending(self) -> bool {
@@ -67,7 +67,8 @@ impl Agent {
             Agent::Claude => Some(hook_ir::Convention::ClaudeSettings),
             Agent::Codex => Some(hook_ir::Convention::CodexJson),
             Agent::Gemini => Some(hook_ir::Convention::GeminiSettings),
-            Agent::Copilot | Agent::Qwen | Agent::Cline => None,
+            Agent::Cline => Some(hook_ir::Convention::ClineDir),
+            Agent::Copilot | Agent::Qwen => None,
         }
     }
 

@@ -332,8 +332,13 @@ pub fn replay(t: &Trace) -> Result<Observed> {
         str_of(ss, "source").unwrap_or_else(|| "startup".into()),
     ))?;
     let mut told: Vec<String> = d.context.clone();
-    // UserPromptSubmit.
-    let d = s.fire(Event::user_prompt_submit(t.prompt.clone()))?;
+    // UserPromptSubmit (Cline CLI 3.0.65 does not fire it in a headless run:
+    // `cline_prompt_submit_and_error`).
+    let d = if agent == Agent::Cline {
+        Decision::allow(Kind::UserPromptSubmit)
+    } else {
+        s.fire(Event::user_prompt_submit(t.prompt.clone()))?
+    };
     if !d.is_block() && !s.stopped {
         told.push(t.prompt.clone());
         told.extend(d.context.clone());
@@ -348,10 +353,15 @@ pub fn replay(t: &Trace) -> Result<Observed> {
                 break;
             }
             let p = payload(t, ev(Kind::Stop), nth);
+            // Cline's TaskComplete fires once and cannot continue the agent.
+            if agent == Agent::Cline && nth > 0 {
+                break;
+            }
             let mut e = Event::stop();
             e.stop_hook_active = active;
             e.last_assistant_text = str_of(p, "last_assistant_message")
                 .or_else(|| str_of(p, "prompt_response"))
+                .or_else(|| p.and_then(|p| str_of(p.get("turn"), "outputText")))
                 .or(Some(t.final_text.clone()));
             // Gemini's AfterAgent carries the prompt too.
             e.prompt = str_of(p, "prompt");
@@ -376,7 +386,8 @@ pub fn replay(t: &Trace) -> Result<Observed> {
             }
         }
     }
-    if !s.exited {
+    // Cline's SessionShutdown did not fire in a headless run (`cline_all_events`).
+    if !s.exited && agent != Agent::Cline {
         let se = payload(t, ev(Kind::SessionShutdown), 0);
         s.fire(Event::session_shutdown(
             str_of(se, "reason").unwrap_or_else(|| "other".into()),
@@ -426,10 +437,15 @@ impl Dispatch {
     /// payloads carry it into the trace.
     fn dispatch(&self, agent: Agent, e: &Event) -> (Decision, String) {
         match self {
-            Dispatch::Runner(r) => (
-                r.dispatch_blocking(e),
-                agent_event_name(agent, e.kind()).into(),
-            ),
+            Dispatch::Runner(r) => {
+                let d = r.dispatch_blocking(e);
+                // Cline's detached hooks run on the runner's background: their logs are read
+                // once they ended (see the differences for a hook the agent's exit killed).
+                if agent == Agent::Cline {
+                    r.wait_detached();
+                }
+                (d, agent_event_name(agent, e.kind()).into())
+            }
             Dispatch::Bridge(b, fail_closed) => {
                 let name = b
                     .matching_hooks(e)
@@ -503,12 +519,18 @@ impl Session<'_> {
         let pre = payload(t, agent_event_name(self.agent, Kind::PreToolUse), 0);
         let input = pre
             .and_then(|p| p.get("tool_input").cloned())
-            .unwrap_or_else(|| json!({"command": t.tool}));
+            .or_else(|| pre.and_then(|p| p.pointer("/tool_call/input").cloned()))
+            .unwrap_or_else(|| match self.agent {
+                Agent::Cline => json!({"commands": [t.tool]}),
+                _ => json!({"command": t.tool}),
+            });
         let post = payload(t, agent_event_name(self.agent, Kind::PostToolUse), 0);
         let tool_name = str_of(pre, "tool_name")
             .or_else(|| str_of(post, "tool_name"))
+            .or_else(|| str_of(pre.and_then(|p| p.get("tool_call")), "name"))
             .unwrap_or_else(|| match self.agent {
                 Agent::Gemini => "run_shell_command".into(),
+                Agent::Cline => "run_commands".into(),
                 _ => "Bash".into(),
             });
         let d = self.fire(Event::pre_tool_use(tool_name.clone(), input.clone()))?;
@@ -541,14 +563,28 @@ impl Session<'_> {
         let input = d.updated_input.clone().unwrap_or(input);
         // A rewritten input without a command fails the shell tool's validation: the model
         // reads the error, the tool never runs (`gemini_pre_tool_input_partial`).
-        let Some(command) = input["command"].as_str().map(str::to_string) else {
+        // Cline's `run_commands` runs each of its `commands`.
+        let command = match input["commands"].as_array() {
+            Some(cmds) => Some(
+                cmds.iter()
+                    .filter_map(serde_json::Value::as_str)
+                    .collect::<Vec<_>>()
+                    .join("\n"),
+            ),
+            None => input["command"].as_str().map(str::to_string),
+        };
+        let Some(command) = command else {
             told.push("the tool's parameters failed validation".into());
             self.model(&told);
             return Ok(());
         };
         let output = run_tool(&command, project)?;
         let mut e = Event::post_tool_use(tool_name, input, output.clone());
-        e.tool_response = post.and_then(|p| p.get("tool_response").cloned());
+        e.tool_response = post.and_then(|p| {
+            p.get("tool_response")
+                .or_else(|| p.pointer("/tool_result/output"))
+                .cloned()
+        });
         let d = self.fire(e)?;
         if self.stopped {
             return Ok(());
@@ -583,6 +619,13 @@ pub fn agent_event_name(agent: Agent, k: Kind) -> &'static str {
         (Agent::Gemini, Kind::PostToolUse) => "AfterTool",
         (Agent::Gemini, Kind::UserPromptSubmit) => "BeforeAgent",
         (Agent::Gemini, Kind::Stop) => "AfterAgent",
+        // Cline's payloads name events by the SDK's names (`hookName`).
+        (Agent::Cline, Kind::SessionStart) => "agent_start",
+        (Agent::Cline, Kind::UserPromptSubmit) => "prompt_submit",
+        (Agent::Cline, Kind::PreToolUse) => "tool_call",
+        (Agent::Cline, Kind::PostToolUse) => "tool_result",
+        (Agent::Cline, Kind::Stop) => "agent_end",
+        (Agent::Cline, Kind::SessionShutdown) => "session_shutdown",
         _ => event_name(k),
     }
 }

@@ -57,6 +57,12 @@ pub static RECORDED: &[RecordedAgent] = &[
         version: "0.61.0",
         permission_mode: None,
     },
+    RecordedAgent {
+        convention: Convention::ClineDir,
+        agent: "cline",
+        version: "3.0.65",
+        permission_mode: None,
+    },
 ];
 
 /// Why a version cannot be used.

@@ -357,6 +357,12 @@ impl Runner {
                 &g, event_name, event,
             ))),
             Convention::Jarvis => Some(jarvis::payload(&g, event_name, event)),
+            Convention::ClineDir => Some(cline::payload(
+                &g,
+                event_name,
+                event,
+                event.tool_input.as_ref().unwrap_or(&serde_json::json!({})),
+            )),
             _ => None,
         }
     }

@@ -105,6 +105,13 @@ pub(crate) fn payload(
     m.insert("agent_id".into(), id.clone().into());
     m.insert("parent_agent_id".into(), Value::Null);
     m.insert("hookName".into(), name.into());
+    // Cline's `iteration` counts the run's model turns: the embedder's turn number
+    // (`Event::turn_id`) when it is one, else 1.
+    let iteration: u64 = event
+        .turn_id
+        .as_deref()
+        .and_then(|t| t.parse().ok())
+        .unwrap_or(1);
     let tool = event.tool_name.clone().unwrap_or_default();
     let call_id = event.tool_call_id.clone().unwrap_or_default();
     let params = || -> Value {
@@ -119,7 +126,7 @@ pub(crate) fn payload(
     };
     match event_name {
         "PreToolUse" => {
-            m.insert("iteration".into(), 1.into());
+            m.insert("iteration".into(), iteration.into());
             m.insert(
                 "tool_call".into(),
                 json!({"id": call_id, "name": tool, "input": tool_input}),
@@ -144,7 +151,7 @@ pub(crate) fn payload(
             result["durationMs"] = ms.into();
             result["startedAt"] = now.clone().into();
             result["endedAt"] = now.into();
-            m.insert("iteration".into(), 1.into());
+            m.insert("iteration".into(), iteration.into());
             m.insert("tool_result".into(), result);
             m.insert(
                 "postToolUse".into(),
@@ -156,7 +163,7 @@ pub(crate) fn payload(
             m.insert("taskStart".into(), json!({"taskMetadata": {}}));
         }
         "TaskComplete" => {
-            m.insert("iteration".into(), 1.into());
+            m.insert("iteration".into(), iteration.into());
             m.insert(
                 "turn".into(),
                 json!({"outputText": event.last_assistant_text.clone().unwrap_or_default(), "status": "completed"}),
