@@ -267,9 +267,9 @@ pub(crate) fn control(stdout: &str) -> Option<Map<String, Value>> {
     }
     let prefixed = trimmed
         .split('\n')
-        .map(str::trim)
-        .filter_map(|l| l.strip_prefix(lim::CONTROL_PREFIX))
-        .last();
+        .map(str::trim_start)
+        .rev()
+        .find_map(|l| l.strip_prefix(lim::CONTROL_PREFIX));
     match serde_json::from_str(prefixed.unwrap_or(trimmed)) {
         Ok(Value::Object(m)) => Some(m),
         _ => None,
