@@ -160,6 +160,16 @@ if [ "$code" != 1 ] || ! grep -q '^error\[invalid_matcher_regex\]' "$work/pre-co
 fi
 
 step "6. cargo publish --dry-run --workspace"
+# The dry run unpacks each packaged crate into the registry cache (`registry/src/-<hash>/`) and
+# reuses an unpacked copy of the same name and version: a second run on one machine would build
+# the previous run's sources. Drop our crates' stale copies first (a fresh machine has none).
+for d in "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/; do
+  [ -d "$d" ] || continue
+  for c in "$root"/crates/*/Cargo.toml; do
+    name=$(sed -n 's/^name = "\(.*\)"/\1/p' "$c" | head -1)
+    rm -rf "$d$name"-[0-9]*
+  done
+done
 cargo publish --dry-run --workspace --locked
 
 step "passed"

@@ -7,6 +7,7 @@
 //! on top in `hooks_rules`.
 
 pub mod bridge;
+pub mod census;
 pub mod context;
 pub mod json_source;
 pub mod json_span;

@@ -133,6 +133,13 @@ pub trait Adapter: Sync {
     fn recorded(&self) -> crate::reimport::Recorded {
         crate::reimport::Recorded::Unsupported
     }
+
+    /// Every handler entry of one of its files' text, before lowering, whatever its type
+    /// ([`crate::census`]); empty for a convention whose files hold no such entries.
+    fn handler_entries(&self, text: &str) -> Vec<crate::census::HandlerEntry> {
+        let _ = text;
+        Vec::new()
+    }
 }
 
 /// The syntax of a config file, as the fixes edit it.

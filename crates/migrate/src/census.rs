@@ -6,95 +6,13 @@ use hook_ir::contract::{self, Lookup};
 use hook_ir::{Code, Convention};
 
 /// One handler entry of a source file.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Entry {
-    /// The event it is declared under.
-    pub event: String,
-    /// Whether it is a command handler.
-    pub command: bool,
-}
+pub use adapters::census::HandlerEntry as Entry;
 
-/// The handler entries of a source file's text (JSON `{"hooks": {Event: [groups]}}` or Jarvis
-/// `[[hooks]]`); empty for a convention without such entries or text that does not parse.
+/// The handler entries of a source file's text, as its convention's adapter reads them
+/// ([`adapters::registry::Adapter::handler_entries`]); empty for a convention without such
+/// entries or text that does not parse.
 pub fn entries(convention: Convention, text: &str) -> Vec<Entry> {
-    match convention {
-        Convention::Jarvis => {
-            let Ok(doc) = text.parse::<toml::Table>() else {
-                return Vec::new();
-            };
-            let Some(hooks) = doc.get("hooks").and_then(toml::Value::as_array) else {
-                return Vec::new();
-            };
-            hooks
-                .iter()
-                .filter_map(|h| {
-                    Some(Entry {
-                        event: h.get("event")?.as_str()?.to_string(),
-                        command: h.get("command").is_some(),
-                    })
-                })
-                .collect()
-        }
-        Convention::ClaudeSettings
-        | Convention::CodexJson
-        | Convention::GeminiSettings
-        | Convention::QwenSettings => {
-            let Ok(doc) = jsonc_parser::parse_to_serde_value::<serde_json::Value>(
-                text,
-                &jsonc_parser::ParseOptions::default(),
-            ) else {
-                return Vec::new();
-            };
-            let Some(events) = doc.get("hooks").and_then(serde_json::Value::as_object) else {
-                return Vec::new();
-            };
-            let mut out = Vec::new();
-            for (event, groups) in events {
-                for g in groups.as_array().into_iter().flatten() {
-                    for h in g
-                        .get("hooks")
-                        .and_then(serde_json::Value::as_array)
-                        .into_iter()
-                        .flatten()
-                    {
-                        let kind = h.get("type").and_then(serde_json::Value::as_str);
-                        out.push(Entry {
-                            event: event.clone(),
-                            command: kind.is_none_or(|t| t == "command"),
-                        });
-                    }
-                }
-            }
-            out
-        }
-        // Copilot CLI: flat entries `hooks.<event>[]`, or Claude-style groups one level deep.
-        Convention::CopilotHooks => {
-            let Ok(doc) = serde_json::from_str::<serde_json::Value>(text) else {
-                return Vec::new();
-            };
-            let Some(events) = doc.get("hooks").and_then(serde_json::Value::as_object) else {
-                return Vec::new();
-            };
-            let mut out = Vec::new();
-            let mut push = |event: &str, h: &serde_json::Value| {
-                let kind = h.get("type").and_then(serde_json::Value::as_str);
-                out.push(Entry {
-                    event: event.to_string(),
-                    command: kind.is_none_or(|t| t == "command"),
-                });
-            };
-            for (event, items) in events {
-                for item in items.as_array().into_iter().flatten() {
-                    match item.get("hooks").and_then(serde_json::Value::as_array) {
-                        Some(nested) => nested.iter().for_each(|h| push(event, h)),
-                        None => push(event, item),
-                    }
-                }
-            }
-            out
-        }
-        _ => Vec::new(),
-    }
+    adapters::registry::adapter(convention).handler_entries(text)
 }
 
 /// Why the reader sets `e` aside rather than making a hook of it, when it does: it is not a

@@ -1,6 +1,6 @@
 //! The [`Runner`]: built once from accepted IR hooks, then dispatches events.
 
-use crate::conventions::{claude, cline, codex, copilot, gemini, jarvis, jcode, module, qwen};
+use crate::conventions::{self, module};
 use crate::decision::{Decision, ToolResultPatch, Verdict};
 use crate::group::Group;
 use crate::options::{ModuleDispatch, RunnerOptions, Session};
@@ -350,21 +350,8 @@ impl Runner {
         event: &Event,
     ) -> Option<serde_json::Value> {
         let g = self.group();
-        match convention {
-            Convention::ClaudeSettings => Some(claude::payload(&g, event_name, event)),
-            Convention::CodexJson => Some(codex::payload(&g, event_name, event)),
-            Convention::GeminiSettings => Some(serde_json::Value::Object(gemini::payload(
-                &g, event_name, event,
-            ))),
-            Convention::Jarvis => Some(jarvis::payload(&g, event_name, event)),
-            Convention::ClineDir => Some(cline::payload(
-                &g,
-                event_name,
-                event,
-                event.tool_input.as_ref().unwrap_or(&serde_json::json!({})),
-            )),
-            _ => None,
-        }
+        let answer = runtime(convention)?.answer;
+        conventions::stdin_payload(answer, &g, event_name, event)
     }
 
     /// The hooks that fire for `event`, in hook order (what a dispatch would run).
@@ -504,7 +491,8 @@ impl Runner {
         let all = self.matching(event);
         // One group per answer module, chosen by each convention's runtime row: a convention
         // is a row of the contract table plus its payload and answer modules.
-        let mut groups: [Vec<usize>; 8] = Default::default();
+        let mut argv_group: Vec<usize> = Vec::new();
+        let mut groups: Vec<(AnswerFormat, Vec<usize>)> = Vec::new();
         let mut module_groups: Vec<(Convention, Vec<usize>)> = Vec::new();
         let mut runs: Vec<HookRun> = Vec::new();
         let mut fire_and_forget: Vec<usize> = Vec::new();
@@ -512,31 +500,20 @@ impl Runner {
             let p = &self.hooks[i];
             let answer = runtime(p.hook.convention).map(|r| r.answer);
             match (&p.plan, answer) {
-                (Plan::JcodeGate { .. } | Plan::JcodeObserver { .. }, _) => groups[0].push(i),
+                (Plan::JcodeGate { .. } | Plan::JcodeObserver { .. }, _) => argv_group.push(i),
                 (Plan::Shell { .. }, Some(answer)) => {
-                    let not_awaited = p
-                        .rules
-                        .is_some_and(|r| r.ordering == Ordering::FireAndForget);
-                    // Cline starts every event but the tool events detached and never reads it.
-                    let detached = p.rules.is_some_and(|r| r.ordering == Ordering::Detached);
-                    match answer {
-                        AnswerFormat::KimiJson if not_awaited => fire_and_forget.push(i),
-                        AnswerFormat::KimiJson => groups[1].push(i),
-                        AnswerFormat::CodexJson => groups[2].push(i),
-                        AnswerFormat::ClaudeJson => groups[3].push(i),
-                        AnswerFormat::GeminiJson => groups[4].push(i),
-                        AnswerFormat::CopilotJson => groups[5].push(i),
-                        AnswerFormat::QwenJson => groups[6].push(i),
-                        AnswerFormat::ClineJson if detached => fire_and_forget.push(i),
-                        AnswerFormat::ClineJson => groups[7].push(i),
-                        other => runs.push(HookRun::new(
-                            i,
-                            not_run(
-                                &p.hook.id,
-                                OutcomeKind::Failed,
-                                format!("no shell answer module reads `{other:?}` answers"),
-                            ),
-                        )),
+                    // Kimi's fire-and-forget hooks and Cline's detached ones: the agent never
+                    // waits for them.
+                    let not_awaited = p.rules.is_some_and(|r| {
+                        matches!(r.ordering, Ordering::FireAndForget | Ordering::Detached)
+                    });
+                    if not_awaited && conventions::runs_detached(answer) {
+                        fire_and_forget.push(i);
+                    } else {
+                        match groups.iter_mut().find(|(a, _)| *a == answer) {
+                            Some((_, g)) => g.push(i),
+                            None => groups.push((answer, vec![i])),
+                        }
                     }
                 }
                 (Plan::Shell { .. }, None) => runs.push(HookRun::new(
@@ -565,25 +542,32 @@ impl Runner {
                 .iter()
                 .map(|(c, g)| module::run(&view, *c, g, event, self.module_dispatch.as_deref())),
         );
-        let (a, b, c, d, g, cp, q, cl, m) = tokio::join!(
-            jcode::run(&view, &groups[0], event),
-            jarvis::run(&view, &groups[1], event),
-            codex::run(&view, &groups[2], event),
-            claude::run(&view, &groups[3], event),
-            gemini::run(&view, &groups[4], event),
-            copilot::run(&view, &groups[5], event),
-            qwen::run(&view, &groups[6], event),
-            cline::run(&view, &groups[7], event),
+        let shells = futures_util::future::join_all(
+            groups
+                .iter()
+                .map(|(answer, g)| conventions::run_shell(*answer, &view, g, event)),
+        );
+        let (argv_runs, shell_runs, m) = tokio::join!(
+            conventions::run_argv(&view, &argv_group, event),
+            shells,
             modules,
         );
-        runs.extend(a);
-        runs.extend(b);
-        runs.extend(c);
-        runs.extend(d);
-        runs.extend(g);
-        runs.extend(cp);
-        runs.extend(q);
-        runs.extend(cl);
+        runs.extend(argv_runs);
+        for ((answer, g), ran) in groups.iter().zip(shell_runs) {
+            match ran {
+                Some(ran) => runs.extend(ran),
+                None => runs.extend(g.iter().map(|&i| {
+                    HookRun::new(
+                        i,
+                        not_run(
+                            &self.hooks[i].hook.id,
+                            OutcomeKind::Failed,
+                            format!("no shell answer module reads `{answer:?}` answers"),
+                        ),
+                    )
+                })),
+            }
+        }
         runs.extend(m.into_iter().flatten());
         if kind == Kind::Stop {
             // A convention whose continuation rule is once per turn remembers the turn one of
@@ -663,12 +647,7 @@ impl Runner {
     /// "started" outcomes at once.
     fn start_in_background(&self, group: &[usize], event: &Event) -> Vec<HookRun> {
         let view = self.group();
-        // Jarvis's and Cline's hooks the agent does not wait for, each built by its module.
-        let (cline_hooks, jarvis_hooks): (Vec<usize>, Vec<usize>) = group
-            .iter()
-            .partition(|&&i| self.hooks[i].hook.convention == Convention::ClineDir);
-        let mut jobs = jarvis::jobs_of(&view, &jarvis_hooks, event);
-        jobs.extend(cline::jobs_of(&view, &cline_hooks, event));
+        let jobs = conventions::detached_jobs(&view, group, event);
         let ctx = crate::conventions::shell::Ctx::of(&view);
         let ids: Vec<(usize, String)> = group
             .iter()
@@ -764,7 +743,7 @@ fn plan_of(
     // `exec` is derived from the convention by the adapters.
     match row.launch {
         Launch::Argv => {
-            let argv = jcode::argv(command, home);
+            let argv = conventions::argv(command, home);
             // A gate is awaited in order and can block; every other event is an observer.
             if rules.ordering == Ordering::Sequential && rules.can_block {
                 Plan::JcodeGate {

@@ -140,6 +140,10 @@ pub fn plan_write(
 pub struct ClaudeSettings;
 
 impl crate::registry::Adapter for ClaudeSettings {
+    fn handler_entries(&self, text: &str) -> Vec<crate::census::HandlerEntry> {
+        crate::census::json_groups(text)
+    }
+
     fn runs_when(&self, display: &str, _project: &Path, timeout_s: u64) -> String {
         format!("Claude Code runs the hooks of {display} once you trust the folder (print mode `-p` asks nothing); each entry's timeout is {timeout_s} s and the bridge answers before it.")
     }

@@ -74,6 +74,10 @@ pub fn plan_write(
 pub struct CodexJson;
 
 impl crate::registry::Adapter for CodexJson {
+    fn handler_entries(&self, text: &str) -> Vec<crate::census::HandlerEntry> {
+        crate::census::json_groups(text)
+    }
+
     fn runs_when(&self, _display: &str, project: &Path, _timeout_s: u64) -> String {
         format!("Codex runs these entries only once trusted: the project must be trusted (`[projects.\"{}\"] trust_level = \"trusted\"` in ~/.codex/config.toml) and each new hook accepted when Codex asks (its hash is pinned; `codex exec` skips untrusted hooks silently).", project.display())
     }

@@ -91,6 +91,10 @@ fn kind_of(path: &Path) -> FileKind {
 pub struct CopilotHooks;
 
 impl crate::registry::Adapter for CopilotHooks {
+    fn handler_entries(&self, text: &str) -> Vec<crate::census::HandlerEntry> {
+        crate::census::json_flat_or_groups(text)
+    }
+
     fn convention(&self) -> Convention {
         Convention::CopilotHooks
     }

@@ -161,6 +161,10 @@ pub fn plan_write(
 pub struct GeminiSettings;
 
 impl crate::registry::Adapter for GeminiSettings {
+    fn handler_entries(&self, text: &str) -> Vec<crate::census::HandlerEntry> {
+        crate::census::json_groups(text)
+    }
+
     fn entry_detail(&self) -> hook_ir::Detail {
         hook_ir::Detail::GeminiGroup {
             group: 0,

@@ -83,6 +83,10 @@ pub fn plan_write(
 pub struct Jarvis;
 
 impl crate::registry::Adapter for Jarvis {
+    fn handler_entries(&self, text: &str) -> Vec<crate::census::HandlerEntry> {
+        crate::census::toml_hooks_array(text)
+    }
+
     fn entry_detail(&self) -> hook_ir::Detail {
         hook_ir::Detail::Jarvis {
             entry: 0,

@@ -49,6 +49,10 @@ pub fn owns(path: &Path) -> bool {
 pub struct QwenSettings;
 
 impl crate::registry::Adapter for QwenSettings {
+    fn handler_entries(&self, text: &str) -> Vec<crate::census::HandlerEntry> {
+        crate::census::json_groups(text)
+    }
+
     fn convention(&self) -> Convention {
         Convention::QwenSettings
     }

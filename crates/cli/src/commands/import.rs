@@ -27,7 +27,7 @@ use adapters::{Context, Discovered};
 use anyhow::bail;
 use hook_ir::Scope;
 use hook_ir::{Code, Convention, Diagnostic, Hook, Severity};
-use hooks_migrate::convert::{self, COMMAND_CONVENTIONS};
+use hooks_migrate::convert::{self, command_conventions};
 use hooks_migrate::placement as scope;
 use std::collections::BTreeMap;
 use std::io::IsTerminal;
@@ -76,7 +76,7 @@ pub struct Report {
 }
 
 fn supported_moves() -> String {
-    let cmds: Vec<_> = COMMAND_CONVENTIONS.iter().map(|c| c.as_str()).collect();
+    let cmds: Vec<_> = command_conventions().iter().map(|c| c.as_str()).collect();
     format!(
         "supported: claude-dir → gjc, codex-dir → gjc, and between {} both ways",
         cmds.join(", ")

@@ -167,22 +167,9 @@ pub fn merge(kind: Kind, decisions: &[(Convention, Decision)]) -> Decision {
     d
 }
 
-/// What blocks under `c`, for "… blocks only on …".
+/// What blocks under `c`, for "… blocks only on …" (its profile's words).
 pub fn block_rule(c: Convention) -> &'static str {
-    use hook_ir::contract::limits;
-    match c {
-        Convention::ClaudeSettings if limits::claude::BLOCK_EXIT_CODE == 2 => {
-            "exit 2 (or a JSON deny)"
-        }
-        Convention::CodexJson if limits::codex::BLOCK_EXIT_CODE == 2 => {
-            "exit 2 with a reason on stderr (or a JSON block)"
-        }
-        // `convertPlainTextToHookOutput`: any exit code from 2 up is a deny.
-        Convention::GeminiSettings => "an exit code of 2 or more (or a JSON block)",
-        Convention::Jarvis => "exit 2 (or a JSON block)",
-        Convention::Jcode if limits::jcode::BLOCK_EXIT_CODE == 2 => "exit 2",
-        _ => "an explicit block",
-    }
+    hook_ir::conventions::profile(c).blocks_on
 }
 
 /// One line per gate hook of `d` (the decision of `c`'s agent) that failed or timed out while

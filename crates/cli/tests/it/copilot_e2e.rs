@@ -449,3 +449,35 @@ fn import_moves_hooks_into_and_out_of_copilot() {
         20_000
     );
 }
+
+/// "The demo shows one Copilot mistake": the README's demo command reports the `*` matcher of
+/// the demo's `.github/hooks/guard.json`, which Copilot CLI 1.0.102 compiles as `^(?:*)$` and
+/// skips (conformance/notes/copilot.md, trace `copilot_matchers`).
+#[test]
+fn the_demo_shows_a_copilot_mistake() {
+    let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let out = common::bin()
+        .args([
+            "lint",
+            "examples/demo",
+            "--home",
+            "examples/demo/home",
+            "--no-env",
+            "--format",
+            "json",
+        ])
+        .current_dir(&repo)
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let hit = v["diagnostics"].as_array().unwrap().iter().any(|d| {
+        d["code"] == "invalid_matcher_regex"
+            && d["location"]["path"] == "examples/demo/.github/hooks/guard.json"
+            && d["location"]["line"] == 7
+    });
+    assert!(
+        hit,
+        "{}",
+        serde_json::to_string_pretty(&v["diagnostics"]).unwrap()
+    );
+}

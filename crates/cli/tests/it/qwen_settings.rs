@@ -461,3 +461,46 @@ fn an_async_qwen_hook_imported_elsewhere_is_said_to_change() {
     });
     assert!(said, "{}", r.shown);
 }
+
+/// `hooks doctor` answers per hook for Qwen Code: in a folder Qwen does not trust, the project's
+/// hook never fires (`qwen_project_untrusted`, said once, with that hook) and the user's does;
+/// `disableAllHooks` in the user's settings stops both. The same from the project and from `/`,
+/// with `--home` not `$HOME`.
+#[test]
+fn doctor_says_which_qwen_hooks_never_fire_and_why() {
+    let fx = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/qwen-settings");
+    for (case, fires, never) in [
+        ("untrusted", 1, &["qwen_project_untrusted"][..]),
+        ("switched-off", 0, &["hooks_disabled", "hooks_disabled"][..]),
+    ] {
+        let project = fx.join(case).join("project").canonicalize().unwrap();
+        let home = fx.join(case).join("home").canonicalize().unwrap();
+        for cwd in [project.as_path(), Path::new("/")] {
+            let out = common::bin()
+                .current_dir(cwd)
+                .env("HOME", std::env::temp_dir())
+                .args(["doctor", "--agent", "qwen-settings", "--format", "json"])
+                .arg(&project)
+                .arg("--home")
+                .arg(&home)
+                .output()
+                .unwrap();
+            let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+            let agent = &v["agents"][0];
+            assert_eq!(agent["agent"], "qwen-settings", "{v}");
+            let hooks = agent["hooks"].as_array().unwrap();
+            let fired = hooks.iter().filter(|h| h["fires"] == true).count();
+            assert_eq!(fired, fires, "{case} from {cwd:?}: {v}");
+            let mut codes: Vec<&str> = hooks
+                .iter()
+                .filter(|h| h["fires"] == false)
+                .flat_map(|h| h["reasons"].as_array().unwrap())
+                .map(|r| r["code"].as_str().unwrap())
+                .collect();
+            codes.sort();
+            assert_eq!(codes, never, "{case} from {cwd:?}: {v}");
+            // Said with the hook it stops, not again as a note of the agent.
+            assert_eq!(agent["notes"].as_array().map_or(0, Vec::len), 0, "{v}");
+        }
+    }
+}

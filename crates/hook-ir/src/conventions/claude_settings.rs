@@ -3,6 +3,7 @@
 //! other agents. Registered in [`super::PROFILES`].
 
 use super::prelude::*;
+use super::HookInput;
 use crate::tools::Role::*;
 
 /// Claude Code settings (conventions.md §5).
@@ -229,4 +230,9 @@ pub static PROFILE: Profile = Profile {
     disabled_by: None,
     matcher: MatcherSyntax::ExactAndRegex(exact_name, Dialect::Ecmascript),
     hosts_bridge: true,
+    hook_input: Some(HookInput {
+        words: "a JSON payload on stdin (`hook_event_name`, `session_id`, `tool_name`, `tool_input`, …)",
+        same_as: Some(Convention::CodexJson),
+    }),
+    blocks_on: "exit 2 (or a JSON deny)",
 };

@@ -190,6 +190,8 @@ pub static PROFILE: Profile = Profile {
     disabled_by: None,
     matcher: MatcherSyntax::None,
     hosts_bridge: false,
+    hook_input: None,
+    blocks_on: "a JSON `cancel: true` on stdout (the exit code means nothing), which ends the whole run",
 };
 
 #[cfg(test)]

@@ -56,4 +56,6 @@ pub static PROFILE: Profile = Profile {
     disabled_by: None,
     matcher: MatcherSyntax::None,
     hosts_bridge: false,
+    hook_input: None,
+    blocks_on: "an explicit block",
 };

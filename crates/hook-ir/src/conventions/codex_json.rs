@@ -3,6 +3,7 @@
 //! other agents. Registered in [`super::PROFILES`].
 
 use super::prelude::*;
+use super::HookInput;
 use crate::tools::Role::*;
 
 /// Codex hooks.json (conventions.md §4; Codex 0.171.0 as observed, issue 11).
@@ -179,4 +180,9 @@ pub static PROFILE: Profile = Profile {
     disabled_by: None,
     matcher: MatcherSyntax::ExactAndRegex(exact_name, Dialect::Rust),
     hosts_bridge: true,
+    hook_input: Some(HookInput {
+        words: "a JSON payload on stdin (`hook_event_name`, `session_id`, `tool_name`, `tool_input`, …)",
+        same_as: None,
+    }),
+    blocks_on: "exit 2 with a reason on stderr (or a JSON block)",
 };

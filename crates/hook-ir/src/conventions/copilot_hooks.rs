@@ -7,6 +7,7 @@
 //! where those and the published docs disagree, the recordings win.
 
 use super::prelude::*;
+use super::HookInput;
 use crate::tools::Role::*;
 
 /// GitHub Copilot CLI hooks (`@github/copilot` 1.0.102, its Rust hook engine `runtime.node`).
@@ -266,4 +267,9 @@ pub static PROFILE: Profile = Profile {
     disabled_by: None,
     matcher: MatcherSyntax::RegexOnly(Dialect::Rust),
     hosts_bridge: false,
+    hook_input: Some(HookInput {
+        words: "a camelCase JSON payload on stdin without the event's name (`sessionId`, `timestamp`, `toolName`, `toolArgs`, `toolResult`, …)",
+        same_as: None,
+    }),
+    blocks_on: "exit 2 or a JSON deny on preToolUse, where any other failure but a timeout denies too",
 };

@@ -3,6 +3,7 @@
 //! other agents. Registered in [`super::PROFILES`].
 
 use super::prelude::*;
+use super::HookInput;
 use crate::tools::Role::*;
 
 /// Gemini CLI settings hooks (Gemini CLI 0.61.0, `packages/core/src/hooks/`).
@@ -225,4 +226,10 @@ pub static PROFILE: Profile = Profile {
     disabled_by: None,
     matcher: MatcherSyntax::RegexOnly(Dialect::Ecmascript),
     hosts_bridge: true,
+    hook_input: Some(HookInput {
+        words: "a JSON payload on stdin with Gemini's event names and fields (`hook_event_name` = `BeforeTool`, `timestamp`, `tool_input`, `prompt_response`, …)",
+        same_as: None,
+    }),
+    // `convertPlainTextToHookOutput`: any exit code from 2 up is a deny.
+    blocks_on: "an exit code of 2 or more (or a JSON block)",
 };

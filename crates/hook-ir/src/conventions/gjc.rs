@@ -138,4 +138,6 @@ pub static PROFILE: Profile = Profile {
     disabled_by: None,
     matcher: MatcherSyntax::None,
     hosts_bridge: false,
+    hook_input: None,
+    blocks_on: "an explicit block",
 };

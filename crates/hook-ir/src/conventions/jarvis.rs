@@ -3,6 +3,7 @@
 //! other agents. Registered in [`super::PROFILES`].
 
 use super::prelude::*;
+use super::HookInput;
 use crate::tools::Role::*;
 
 /// A Kimi Code source file, under `packages/agent-core-v2/src/`.
@@ -320,4 +321,9 @@ pub static PROFILE: Profile = Profile {
     disabled_by: None,
     matcher: MatcherSyntax::RegexOnly(Dialect::Ecmascript),
     hosts_bridge: true,
+    hook_input: Some(HookInput {
+        words: "a snake_case JSON payload on stdin (`hook_event_name`, `tool_input`, `prompt` as content parts, …)",
+        same_as: None,
+    }),
+    blocks_on: "exit 2 (or a JSON block)",
 };

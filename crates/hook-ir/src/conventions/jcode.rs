@@ -3,6 +3,7 @@
 //! other agents. Registered in [`super::PROFILES`].
 
 use super::prelude::*;
+use super::HookInput;
 use crate::tools::Role::*;
 
 /// jcode (conventions.md §1).
@@ -243,4 +244,9 @@ pub static PROFILE: Profile = Profile {
     disabled_by: Some(limits::DISABLED_ENV),
     matcher: MatcherSyntax::None,
     hosts_bridge: false,
+    hook_input: Some(HookInput {
+        words: "`JCODE_HOOK_*` environment variables, and for `pre_tool` the tool input alone as JSON on stdin",
+        same_as: None,
+    }),
+    blocks_on: "exit 2",
 };

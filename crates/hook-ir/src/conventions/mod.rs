@@ -69,6 +69,31 @@ pub struct Profile {
     /// Whether `hooks bridge` can run other conventions' hooks from an entry in its file: its
     /// agent runs commands and reads a JSON answer the bridge can write.
     pub hosts_bridge: bool,
+    /// How its agent hands an event to a command hook, when its hooks are external commands
+    /// that `hooks import` moves both ways ([`command_conventions`]); `None` otherwise.
+    pub hook_input: Option<HookInput>,
+    /// What makes one of its gate hooks block, in words ("… blocks only on …").
+    pub blocks_on: &'static str,
+}
+
+/// How a command convention's agent hands the event to its hooks: what `hooks import` says
+/// when a hook moves to an agent whose hooks read another input.
+#[derive(Debug, Clone, Copy)]
+pub struct HookInput {
+    /// The input, in words.
+    pub words: &'static str,
+    /// The convention whose hooks read the same input, when another one's do (Claude Code's
+    /// payload is Codex's shape).
+    pub same_as: Option<Convention>,
+}
+
+/// The command conventions, between which `hooks import` moves hooks both ways (the profiles
+/// with a [`Profile::hook_input`]), in [`Convention::ALL`] order.
+pub fn command_conventions() -> impl Iterator<Item = Convention> {
+    PROFILES
+        .iter()
+        .filter(|p| p.hook_input.is_some())
+        .map(|p| p.convention)
 }
 
 /// What a convention's matchers can express.

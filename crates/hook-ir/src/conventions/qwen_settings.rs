@@ -8,6 +8,7 @@
 //! `conformance/traces-pending/qwen-0.24.4/`. Where the two disagree with issue 30, they win.
 
 use super::prelude::*;
+use super::HookInput;
 use crate::tools::Role::*;
 
 /// Qwen Code 0.24.4 settings hooks (`core/hooks/`, `cli/config/settings.ts`).
@@ -436,4 +437,9 @@ pub static PROFILE: Profile = Profile {
     disabled_by: None,
     matcher: MatcherSyntax::ExactAndRegex(exact_name, Dialect::Ecmascript),
     hosts_bridge: false,
+    hook_input: Some(HookInput {
+        words: "a JSON payload on stdin with Claude's event names and fields but Qwen's tool names (`tool_name` = `run_shell_command`, `permission_mode`, `timestamp`, …)",
+        same_as: None,
+    }),
+    blocks_on: "exit 2 (or a JSON deny)",
 };

@@ -44,21 +44,20 @@ pub struct Conversion {
     pub left_out: Vec<(usize, Code)>,
 }
 
-/// The conventions whose hooks are external commands, between which hooks move both ways.
-pub const COMMAND_CONVENTIONS: [Convention; 7] = [
-    Convention::Jcode,
-    Convention::Jarvis,
-    Convention::CodexJson,
-    Convention::ClaudeSettings,
-    Convention::GeminiSettings,
-    Convention::CopilotHooks,
-    Convention::QwenSettings,
-];
+/// The conventions whose hooks are external commands, between which hooks move both ways
+/// (the profiles with a hook input: [`hook_ir::conventions::command_conventions`]).
+pub fn command_conventions() -> Vec<Convention> {
+    hook_ir::conventions::command_conventions().collect()
+}
+
+fn is_command(c: Convention) -> bool {
+    hook_ir::conventions::profile(c).hook_input.is_some()
+}
 
 /// Whether `hooks import --from from --to to` is a supported move.
 pub fn is_supported(from: Convention, to: Convention) -> bool {
     from != to
-        && (COMMAND_CONVENTIONS.contains(&from) && COMMAND_CONVENTIONS.contains(&to)
+        && (is_command(from) && is_command(to)
             || matches!(from, Convention::ClaudeDir | Convention::CodexDir)
                 && to == Convention::Gjc)
 }
@@ -110,9 +109,9 @@ pub fn convert_in<H: std::borrow::Borrow<Hook>>(
         };
         let mut converted: Vec<Hook> = if to == Convention::Gjc {
             to_module(h, &mut say).unwrap_or_default()
-        } else if COMMAND_CONVENTIONS.contains(&to) && native::is_outside(h) {
+        } else if is_command(to) && native::is_outside(h) {
             native::to_native(h, &mut say).into_iter().collect()
-        } else if COMMAND_CONVENTIONS.contains(&to) {
+        } else if is_command(to) {
             to_command(h, &mut say).into_iter().collect()
         } else {
             say.refuse(
@@ -154,40 +153,25 @@ pub fn convert_in<H: std::borrow::Borrow<Hook>>(
     out
 }
 
-/// How a command convention hands the event to its hooks, in words.
+/// How a command convention hands the event to its hooks, in words (its profile's).
 fn input_words(c: Convention) -> &'static str {
-    match c {
-        Convention::Jcode => {
-            "`JCODE_HOOK_*` environment variables, and for `pre_tool` the tool input alone as JSON on stdin"
-        }
-        Convention::Jarvis => {
-            "a snake_case JSON payload on stdin (`hook_event_name`, `tool_input`, `prompt` as content parts, …)"
-        }
-        Convention::GeminiSettings => {
-            "a JSON payload on stdin with Gemini's event names and fields (`hook_event_name` = `BeforeTool`, `timestamp`, `tool_input`, `prompt_response`, …)"
-        }
-        Convention::CopilotHooks => {
-            "a camelCase JSON payload on stdin without the event's name (`sessionId`, `timestamp`, `toolName`, `toolArgs`, `toolResult`, …)"
-        }
-        Convention::QwenSettings => {
-            "a JSON payload on stdin with Claude's event names and fields but Qwen's tool names (`tool_name` = `run_shell_command`, `permission_mode`, `timestamp`, …)"
-        }
-        _ => "a JSON payload on stdin (`hook_event_name`, `session_id`, `tool_name`, `tool_input`, …)",
-    }
+    hook_ir::conventions::profile(c)
+        .hook_input
+        .map_or("", |i| i.words)
 }
 
 /// Conventions whose hooks receive the same input (Codex and Claude share their payload shape).
 fn input_family(c: Convention) -> Convention {
-    match c {
-        Convention::ClaudeSettings => Convention::CodexJson,
-        other => other,
-    }
+    hook_ir::conventions::profile(c)
+        .hook_input
+        .and_then(|i| i.same_as)
+        .unwrap_or(c)
 }
 
 /// Says once per source convention that the imported commands will receive the target's input,
 /// since no conversion can rewrite what a script reads.
 fn say_input_changes(moved_from: &[Convention], out: &mut Conversion, to: Convention) {
-    if !COMMAND_CONVENTIONS.contains(&to) {
+    if !is_command(to) {
         return;
     }
     for &from in moved_from {

@@ -279,8 +279,8 @@ fn errors(c: &Conversion) -> Vec<&Diagnostic> {
 /// source's default differs from what was written (none here).
 #[test]
 fn round_trips_between_every_pair_of_command_conventions() {
-    for a in COMMAND_CONVENTIONS {
-        for b in COMMAND_CONVENTIONS {
+    for a in command_conventions() {
+        for b in command_conventions() {
             if a == b {
                 continue;
             }
@@ -634,10 +634,10 @@ fn supported_moves() {
 proptest::proptest! {
     #[test]
     fn converting_arbitrary_commands_never_panics_and_never_drops_silently(cmd in ".{0,60}", t in proptest::option::of(0u64..10_000_000)) {
-        for from in COMMAND_CONVENTIONS {
+        for from in command_conventions() {
             let event = events::target_event(from, Kind::PreToolUse).unwrap().event;
             let h = hook(from, event, Matcher::Any, &cmd, t);
-            for to in COMMAND_CONVENTIONS {
+            for to in command_conventions() {
                 let c = convert(std::slice::from_ref(&h), to);
                 proptest::prop_assert!(c.hooks.len() == 1 || !errors(&c).is_empty());
             }
@@ -701,8 +701,8 @@ fn project_dir_guard(c: Convention) -> (&'static str, String) {
 /// both Claude's and Gemini's variables (live `qwen_env_and_project_dir`), so both are kept.
 #[test]
 fn the_project_directory_variable_becomes_the_targets_in_every_pair() {
-    for from in COMMAND_CONVENTIONS {
-        for to in COMMAND_CONVENTIONS.into_iter().filter(|t| *t != from) {
+    for from in command_conventions() {
+        for to in command_conventions().into_iter().filter(|t| *t != from) {
             let (event, command) = project_dir_guard(from);
             let h = hook(from, event, Matcher::Any, &command, None);
             let c = convert(std::slice::from_ref(&h), to);

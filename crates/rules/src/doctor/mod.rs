@@ -236,7 +236,11 @@ fn agent(
                 && (matches!(
                     d.code,
                     hook_ir::Code::HooksDisabled | hook_ir::Code::HookDisabled
-                ) || attach::inside(d, h))
+                ) || attach::inside(d, h)
+                    // Said of the hook's whole file (Qwen's untrusted project file).
+                    || d.location.as_ref().is_some_and(|l| {
+                        l.line.is_none() && l.path == h.location.path
+                    }))
         });
         if said {
             continue;

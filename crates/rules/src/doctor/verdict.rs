@@ -44,6 +44,7 @@ pub fn never_of(code: Code) -> Option<Never> {
         | CodexHookChanged
         | CodexProjectUntrusted
         | GeminiFolderUntrusted
+        | QwenProjectUntrusted
         | GeminiSystemSettingsInsecure
         | MatcherMatchesNothing
         | MatcherCommaList
