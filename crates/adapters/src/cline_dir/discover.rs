@@ -108,12 +108,28 @@ fn read_dir(ctx: &Context, dir: &Path, out: &mut Output, paths: &mut Vec<PathBuf
     for os_name in names {
         let path = dir.join(&os_name);
         let name = os_name.to_string_lossy();
-        let Some(event) = lower::event_of(&name) else {
-            unrecognized(ctx, &path, &name, out);
-            continue;
+        read_file(ctx, &path, &name, out, paths);
+    }
+}
+
+/// Reads one entry of a hook folder (or a file named explicitly): a hook, a carried hook of an
+/// event outside the six kinds, or a coded diagnostic. An accepted hook's absolute path is
+/// pushed to `paths` (the run order is sorted on it).
+pub fn read_file(
+    ctx: &Context,
+    path: &Path,
+    name: &str,
+    out: &mut Output,
+    paths: &mut Vec<PathBuf>,
+) {
+    let path = path.to_path_buf();
+    {
+        let Some(event) = lower::event_of(name) else {
+            unrecognized(ctx, &path, name, out);
+            return;
         };
         let Ok(meta) = std::fs::symlink_metadata(&path) else {
-            continue;
+            return;
         };
         if !meta.is_file() {
             let what = if meta.file_type().is_symlink() {
@@ -127,9 +143,9 @@ fn read_dir(ctx: &Context, dir: &Path, out: &mut Output, paths: &mut Vec<PathBuf
                 ctx,
                 Code::InvalidSource,
                 &path,
-                format!("{}: {what}", quote(&name)),
+                format!("{}: {what}", quote(name)),
             ));
-            continue;
+            return;
         }
         if meta.len() > MAX_MODULE_BYTES {
             out.diag(diag(
@@ -141,7 +157,7 @@ fn read_dir(ctx: &Context, dir: &Path, out: &mut Output, paths: &mut Vec<PathBuf
                     meta.len()
                 ),
             ));
-            continue;
+            return;
         }
         let text = match std::fs::read(&path) {
             Ok(b) => String::from_utf8_lossy(&b).into_owned(),
@@ -152,7 +168,7 @@ fn read_dir(ctx: &Context, dir: &Path, out: &mut Output, paths: &mut Vec<PathBuf
                     &path,
                     format!("cannot be read: {e}"),
                 ));
-                continue;
+                return;
             }
         };
         let display = ctx.display(&path);
@@ -165,7 +181,7 @@ fn read_dir(ctx: &Context, dir: &Path, out: &mut Output, paths: &mut Vec<PathBuf
             root: None,
         });
         let Some(row) = contract::find(CL, event) else {
-            continue;
+            return;
         };
         let abs = if path.is_absolute() {
             path.clone()
@@ -174,7 +190,7 @@ fn read_dir(ctx: &Context, dir: &Path, out: &mut Output, paths: &mut Vec<PathBuf
                 .map(|c| c.join(&path))
                 .unwrap_or_else(|_| path.clone())
         };
-        let argv = lower::interpreter(&name, &text);
+        let argv = lower::interpreter(name, &text);
         let hook = |kind| Hook {
             id: format!("{CL}:{display}"),
             kind,
@@ -197,9 +213,9 @@ fn read_dir(ctx: &Context, dir: &Path, out: &mut Output, paths: &mut Vec<PathBuf
             }
             Mapping::Rejected { code } => {
                 let msg = if event == "PreCompact" {
-                    format!("{}: `PreCompact` is a Cline hook file name with no event behind it in Cline CLI 3.0.65: this hook never runs", quote(&name))
+                    format!("{}: `PreCompact` is a Cline hook file name with no event behind it in Cline CLI 3.0.65: this hook never runs", quote(name))
                 } else {
-                    format!("{}: `{event}` is a valid Cline event outside the six hook kinds (it did not fire in a headless run); the runner does not run it", quote(&name))
+                    format!("{}: `{event}` is a valid Cline event outside the six hook kinds (it did not fire in a headless run); the runner does not run it", quote(name))
                 };
                 out.diag(diag(ctx, code, &path, msg));
                 out.outside

@@ -5,6 +5,7 @@
 
 pub mod discover;
 pub mod lower;
+pub mod write;
 
 use crate::{Context, Output};
 use hook_ir::Convention;
@@ -24,5 +25,29 @@ impl crate::registry::Adapter for ClineDir {
 
     fn discover(&self, ctx: &Context, out: &mut Output) {
         discover::discover(ctx, out);
+    }
+
+    /// One hook file named explicitly (`hooks lint .cline/hooks/PreToolUse`, a writer's planned
+    /// file read back): read as Cline reads it in its folder.
+    fn load(&self, ctx: &Context, path: &std::path::Path, out: &mut Output) -> bool {
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        discover::read_file(ctx, path, &name, out, &mut Vec::new());
+        true
+    }
+
+    fn plan_write(
+        &self,
+        ctx: &Context,
+        hooks: &[hook_ir::Hook],
+        opts: &crate::write::WriteOptions,
+    ) -> crate::write::Plan {
+        write::plan(ctx, hooks, opts)
+    }
+
+    fn file_at(&self, ctx: &Context, scope: hook_ir::Scope) -> Option<std::path::PathBuf> {
+        write::folder(ctx, scope)
     }
 }

@@ -190,7 +190,10 @@ pub static PROFILE: Profile = Profile {
     disabled_by: None,
     matcher: MatcherSyntax::None,
     hosts_bridge: false,
-    hook_input: None,
+    hook_input: Some(HookInput {
+        words: "Cline's JSON payload on stdin (`hookName` = `tool_call`, `tool_result`, `agent_start`…, `preToolUse {toolName, parameters}` with every parameter a string, `workspaceRoots`, `taskId`), answered by a JSON `{cancel, contextModification, errorMessage, overrideInput}` on stdout whatever the exit code",
+        same_as: None,
+    }),
     blocks_on: "a JSON `cancel: true` on stdout (the exit code means nothing), which ends the whole run",
 };
 

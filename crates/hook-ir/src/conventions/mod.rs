@@ -24,7 +24,7 @@ mod qwen_settings;
 
 /// What every convention file imports: the table's types and row builders.
 mod prelude {
-    pub(super) use super::{MatcherSyntax, Profile};
+    pub(super) use super::{HookInput, MatcherSyntax, Profile};
     pub(super) use crate::contract::native::{
         ev, ev_when, spelled, NativeEvent, NativeValue as V, TRIGGERS,
     };
