@@ -296,3 +296,77 @@ fn other_events_are_detached_and_their_answers_ignored() {
     }
     panic!("the detached TaskComplete hook never ran");
 }
+
+fn fixtures() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/cline-dir")
+}
+
+/// `fixtures/cline-dir/valid` lints clean and lists in Cline's run order with each file's
+/// interpreter; `mistakes` reports each file Cline skips, where it is.
+#[test]
+fn the_fixtures_read_as_cline_reads_them() {
+    let elsewhere = Tree::new();
+    let lint = |tree: &str| {
+        let dir = fixtures().join(tree);
+        let r = common::hooks(
+            &[
+                "lint",
+                dir.join("project").to_str().unwrap(),
+                "--home",
+                dir.join("home").to_str().unwrap(),
+                "--no-env",
+                "--format",
+                "json",
+            ],
+            elsewhere.root(),
+            &elsewhere.home(),
+            &fixtures(),
+        );
+        (r.code, json(&r))
+    };
+    let (code, doc) = lint("valid");
+    assert_eq!(code, 0, "{doc:#}");
+    let got: Vec<(String, String)> = doc["hooks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| {
+            let command = h["handler"]["command"].as_str().unwrap();
+            (
+                h["source_event"].as_str().unwrap().to_string(),
+                command.split(' ').next().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let want = [
+        ("PreToolUse", "python3"),
+        ("PreToolUse", "sh"),
+        ("TaskComplete", "bash"),
+        ("TaskStart", "bash"),
+        ("PostToolUse", "python3"),
+    ];
+    assert_eq!(
+        got,
+        want.map(|(a, b)| (a.to_string(), b.to_string())).to_vec(),
+        "{doc:#}"
+    );
+    let (code, doc) = lint("mistakes");
+    assert_eq!(code, 1);
+    let codes: Vec<String> = doc["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["code"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        codes,
+        [
+            "unsupported_convention_event",
+            "unknown_event",
+            "unknown_event",
+            "invalid_source",
+            "unsupported_convention_event"
+        ],
+        "{doc:#}"
+    );
+}
