@@ -138,10 +138,10 @@ fn existing(dir: &Path) -> Vec<(String, String)> {
         return Vec::new();
     };
     rd.filter_map(Result::ok)
-        .filter_map(|e| {
+        .map(|e| {
             let name = e.file_name().to_string_lossy().into_owned();
             let text = std::fs::read_to_string(e.path()).unwrap_or_default();
-            Some((name, text))
+            (name, text)
         })
         .collect()
 }
