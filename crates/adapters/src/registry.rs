@@ -140,6 +140,45 @@ pub trait Adapter: Sync {
         let _ = text;
         Vec::new()
     }
+
+    /// Switches outside its hook files that turn every one of its hooks off, from any layer
+    /// (Codex's `[features] hooks = false`), each at the switch; empty for most.
+    fn agent_switches(&self, ctx: &Context) -> Vec<hook_ir::Diagnostic> {
+        let _ = ctx;
+        Vec::new()
+    }
+
+    /// What its agent will say of a file once `text` is written at `path`, before it runs the
+    /// hooks in it (Codex: every changed hook must be trusted again); empty for most.
+    fn check_written(&self, ctx: &Context, path: &Path, text: &str) -> Vec<hook_ir::Diagnostic> {
+        let _ = (ctx, path, text);
+        Vec::new()
+    }
+
+    /// What its agent's own trust refuses of `hooks` (found with `sources` and `diagnostics`)
+    /// on this machine, as the agent applies it; `None` when it has no trust of its own or no
+    /// state here (where it never ran, nothing could have been trusted).
+    fn own_trust(
+        &self,
+        ctx: &Context,
+        hooks: &[Hook],
+        sources: &[crate::SourceFile],
+        diagnostics: &[hook_ir::Diagnostic],
+    ) -> Option<OwnTrust> {
+        let _ = (ctx, hooks, sources, diagnostics);
+        None
+    }
+}
+
+/// A rule of an agent's own trust: why it refuses a hook, or `None` when it runs it.
+pub type Refuse = Box<dyn Fn(&Hook) -> Option<String> + Send + Sync>;
+
+/// What an agent's own trust refuses ([`Adapter::own_trust`]), and what to tell the user.
+pub struct OwnTrust {
+    /// The rule (it concerns only the agent's own hooks).
+    pub refuse: Refuse,
+    /// A note to show, when the trust could not be read as the agent reads it.
+    pub note: Option<String>,
 }
 
 /// The syntax of a config file, as the fixes edit it.

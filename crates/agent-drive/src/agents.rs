@@ -18,7 +18,7 @@ pub enum Agent {
     Gemini,
     /// GitHub Copilot CLI (`@github/copilot`): recorded, not yet replayed ([`Agent::PENDING`]).
     Copilot,
-    /// Qwen Code (`@qwen-code/qwen-code`): recorded, not yet replayed ([`Agent::PENDING`]).
+    /// Qwen Code (`@qwen-code/qwen-code`).
     Qwen,
     /// Cline CLI (`cline`): convention `cline-dir`, replayed.
     Cline,
@@ -27,13 +27,19 @@ pub enum Agent {
 impl Agent {
     /// Every replayed agent, in trace order: its traces are in `conformance/traces/`, CI
     /// re-records them, `docs/conformance.md` lists them.
-    pub const ALL: [Agent; 4] = [Agent::Claude, Agent::Codex, Agent::Gemini, Agent::Cline];
+    pub const ALL: [Agent; 5] = [
+        Agent::Claude,
+        Agent::Codex,
+        Agent::Gemini,
+        Agent::Qwen,
+        Agent::Cline,
+    ];
 
     /// Agents recorded but not replayed: no convention of ours reads their hooks yet (Copilot
-    /// CLI: `copilot-hooks`, issue 29; Qwen Code: `qwen-settings`, Cline: `cline-dir`, issue 30).
+    /// CLI: `copilot-hooks`, issue 29).
     /// Their traces go to `conformance/traces-pending/`, and `record` runs them only when asked
     /// by name (`--agent copilot`), never in CI's `--check`.
-    pub const PENDING: [Agent; 2] = [Agent::Copilot, Agent::Qwen];
+    pub const PENDING: [Agent; 1] = [Agent::Copilot];
 
     /// Whether it is one of [`Agent::PENDING`].
     pub fn pending(self) -> bool {
@@ -67,8 +73,9 @@ impl Agent {
             Agent::Claude => Some(hook_ir::Convention::ClaudeSettings),
             Agent::Codex => Some(hook_ir::Convention::CodexJson),
             Agent::Gemini => Some(hook_ir::Convention::GeminiSettings),
+            Agent::Qwen => Some(hook_ir::Convention::QwenSettings),
             Agent::Cline => Some(hook_ir::Convention::ClineDir),
-            Agent::Copilot | Agent::Qwen => None,
+            Agent::Copilot => None,
         }
     }
 

@@ -20,7 +20,11 @@
 //! process exits with nothing left to do — no further hook, SessionEnd included
 //! (`gemini_pre_json_ask`), a rewritten input without a `command` fails the tool's validation
 //! (`gemini_pre_tool_input_partial`), and an AfterAgent continuation is a new prompt that fires
-//! BeforeAgent again (`gemini_stop_block_continues`).
+//! BeforeAgent again (`gemini_stop_block_continues`). Qwen Code 0.24.4 headless fires
+//! UserPromptSubmit again, with an empty prompt, for the turn that carries the tool result, and
+//! never fires SessionEnd (`qwen_six_kinds`). A scenario's `tool_call` (another tool than the
+//! shell: Qwen's `read_file`, `write_file`) is run as that tool, and a shell command that exits
+//! non-zero is a failed call (`qwen_post_tool_failure`).
 
 use crate::agents::Agent;
 use crate::hookscript;
@@ -386,8 +390,9 @@ pub fn replay(t: &Trace) -> Result<Observed> {
             }
         }
     }
-    // Cline's SessionShutdown did not fire in a headless run (`cline_all_events`).
-    if !s.exited && agent != Agent::Cline {
+    // Qwen Code does not fire SessionEnd in a headless run (`qwen_six_kinds`: configured,
+    // never ran), nor Cline its SessionShutdown (`cline_all_events`).
+    if !s.exited && !matches!(agent, Agent::Qwen | Agent::Cline) {
         let se = payload(t, ev(Kind::SessionShutdown), 0);
         s.fire(Event::session_shutdown(
             str_of(se, "reason").unwrap_or_else(|| "other".into()),
@@ -529,7 +534,7 @@ impl Session<'_> {
             .or_else(|| str_of(post, "tool_name"))
             .or_else(|| str_of(pre.and_then(|p| p.get("tool_call")), "name"))
             .unwrap_or_else(|| match self.agent {
-                Agent::Gemini => "run_shell_command".into(),
+                Agent::Gemini | Agent::Qwen => "run_shell_command".into(),
                 Agent::Cline => "run_commands".into(),
                 _ => "Bash".into(),
             });
@@ -540,8 +545,7 @@ impl Session<'_> {
         }
         if let Verdict::Block { reason } = &d.verdict {
             told.push(reason.clone());
-            self.model(&told);
-            return Ok(());
+            return self.tool_result_turn(told);
         }
         // Print mode has nobody to ask: Claude Code denies with the hook's reason.
         if let Some(ask) = effect(&d, "permission")
@@ -561,30 +565,40 @@ impl Session<'_> {
             return Ok(());
         }
         let input = d.updated_input.clone().unwrap_or(input);
-        // A rewritten input without a command fails the shell tool's validation: the model
-        // reads the error, the tool never runs (`gemini_pre_tool_input_partial`).
-        // Cline's `run_commands` runs each of its `commands`.
-        let command = match input["commands"].as_array() {
-            Some(cmds) => Some(
-                cmds.iter()
-                    .filter_map(serde_json::Value::as_str)
-                    .collect::<Vec<_>>()
-                    .join("\n"),
-            ),
-            None => input["command"].as_str().map(str::to_string),
+        let (output, ok) = if !t.tool_call.is_empty() {
+            // The model called another tool than the shell (`tool_call`).
+            (run_tool_call(&tool_name, &input, project)?, true)
+        } else {
+            // Cline's `run_commands` runs each of its `commands`.
+            let command = match input["commands"].as_array() {
+                Some(cmds) => Some(
+                    cmds.iter()
+                        .filter_map(serde_json::Value::as_str)
+                        .collect::<Vec<_>>()
+                        .join("\n"),
+                ),
+                None => input["command"].as_str().map(str::to_string),
+            };
+            // A rewritten input without a command fails the shell tool's validation: the
+            // model reads the error, the tool never runs (`gemini_pre_tool_input_partial`).
+            let Some(command) = command else {
+                told.push("the tool's parameters failed validation".into());
+                self.model(&told);
+                return Ok(());
+            };
+            run_tool(&command, project)?
         };
-        let Some(command) = command else {
-            told.push("the tool's parameters failed validation".into());
-            self.model(&told);
-            return Ok(());
-        };
-        let output = run_tool(&command, project)?;
         let mut e = Event::post_tool_use(tool_name, input, output.clone());
         e.tool_response = post.and_then(|p| {
             p.get("tool_response")
                 .or_else(|| p.pointer("/tool_result/output"))
                 .cloned()
         });
+        if !ok {
+            // A non-zero exit is a failed call: an agent whose PostToolUse skips failed calls
+            // fires its failure event instead (Qwen `qwen_post_tool_failure`).
+            e.status = Some("error".into());
+        }
         let d = self.fire(e)?;
         if self.stopped {
             return Ok(());
@@ -597,19 +611,77 @@ impl Session<'_> {
             told.push(reason.clone());
         }
         told.extend(d.context.clone());
+        self.tool_result_turn(told)
+    }
+
+    /// The model request that carries the tool's result (or the reason it was blocked). Qwen
+    /// Code fires UserPromptSubmit again for it, with an empty prompt, and its context rides
+    /// along (`qwen_six_kinds`, `qwen_prompt_plain_stdout`, `bridge_gjc_block`).
+    fn tool_result_turn(&mut self, mut told: Vec<String>) -> Result<()> {
+        if self.agent == Agent::Qwen {
+            let d = self.fire(Event::user_prompt_submit(String::new()))?;
+            if d.is_block() || self.stopped {
+                self.stopped = true;
+                return Ok(());
+            }
+            told.extend(d.context.clone());
+        }
         self.model(&told);
         Ok(())
     }
 }
 
-/// Runs the model's tool command as the agent's shell tool would, for its output.
-fn run_tool(command: &str, project: &Path) -> Result<String> {
+/// Runs the model's call of another tool than the shell (a scenario's `tool_call`) as the
+/// agent's tool would, for the output the model reads: a file read returns the file's text
+/// (Qwen `read_file`: `qwen_tool_read_file`), a file write writes it (Qwen `write_file`:
+/// `qwen_tool_write_file`, whose answer carries no marker). `input` is the call's arguments as
+/// the agent's PreToolUse payload recorded them (`<ROOT>` for the run's root).
+fn run_tool_call(tool: &str, input: &Value, project: &Path) -> Result<String> {
+    let root = project.parent().unwrap_or(project).display().to_string();
+    let path = |k: &str| {
+        input[k]
+            .as_str()
+            .map(|p| std::path::PathBuf::from(p.replace("<ROOT>", &root)))
+            .ok_or_else(|| Error::msg(format!("`{tool}` call without `{k}`: {input}")))
+    };
+    match tool {
+        "read_file" => Ok(std::fs::read_to_string(path("file_path")?)?),
+        // Cline's `read_files`: `{"files": [{"path": …}, …]}`, each file's text.
+        "read_files" => {
+            let mut out = String::new();
+            for f in input["files"].as_array().into_iter().flatten() {
+                let p = f["path"]
+                    .as_str()
+                    .ok_or_else(|| Error::msg(format!("`read_files` entry without `path`: {f}")))?;
+                out.push_str(&std::fs::read_to_string(p.replace("<ROOT>", &root))?);
+            }
+            Ok(out)
+        }
+        "write_file" => {
+            std::fs::write(
+                path("file_path")?,
+                input["content"].as_str().unwrap_or_default(),
+            )?;
+            Ok(String::new())
+        }
+        other => Err(Error::msg(format!(
+            "the replay does not model the `{other}` tool"
+        ))),
+    }
+}
+
+/// Runs the model's tool command as the agent's shell tool would, for its output and whether
+/// it exited 0.
+fn run_tool(command: &str, project: &Path) -> Result<(String, bool)> {
     let out = std::process::Command::new("bash")
         .args(["-c", command])
         .current_dir(project)
         .stdin(std::process::Stdio::null())
         .output()?;
-    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+    Ok((
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        out.status.success(),
+    ))
 }
 
 /// The event name `agent` fires for a kind: Gemini CLI's own names, else Claude's and Codex's.

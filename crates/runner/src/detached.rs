@@ -9,7 +9,7 @@
 //! ([`supervise`]) runs the hooks exactly as the runner would (each in its own process group,
 //! killed with its group at its timeout, reaped), and records their outcomes in a directory.
 
-use crate::conventions::jarvis;
+use crate::conventions;
 use crate::conventions::shell::{self, Ctx, Job, Ran};
 use crate::outcome::not_run;
 use crate::{HookOutcome, OutcomeKind};
@@ -108,10 +108,10 @@ impl DetachedBatch {
             env: self.env,
             cap: self.cap,
         };
-        let ran = shell::run_parallel_in(&ctx, &jobs, jarvis::proc()).await;
+        let ran = shell::run_parallel_in(&ctx, &jobs, conventions::detached_proc()).await;
         ran.into_iter()
             .map(|(i, r)| match r {
-                Ran::Finished(f) => jarvis::background_outcome(&ids[i], &f),
+                Ran::Finished(f) => conventions::detached_outcome(&ids[i], &f),
                 Ran::DuplicateOf(first) => {
                     let mut o = not_run(
                         &ids[i],

@@ -2,7 +2,6 @@
 //! convention needs. Each convention renders it into its own payload (jcode's env variables,
 //! Jarvis's snake_case stdin JSON, Codex's and Claude's stdin JSON, GJC's module event object).
 
-use hook_ir::contract::limits::jcode as jcode_limits;
 use hook_ir::{Convention, Kind};
 use serde_json::Value;
 
@@ -164,19 +163,21 @@ impl Event {
     /// docs/cli.md `--source`). The payload and the matcher read this one value, so a
     /// `matcher = "startup"` hook fires for the event whose payload says `startup`.
     pub fn session_source(&self, convention: Convention) -> &str {
-        self.source_or(match convention {
-            Convention::Jcode => jcode_limits::DEFAULT_SESSION_START_SOURCE,
-            _ => "startup",
-        })
+        self.source_or(
+            hook_ir::conventions::profile(convention)
+                .session_defaults
+                .start_source,
+        )
     }
 
     /// The session end's reason as `convention`'s agent sends it: [`Event::reason`], or the
     /// agent's own word when the caller gave none (jcode `close`, the others `exit`).
     pub fn session_reason(&self, convention: Convention) -> &str {
-        self.reason_or(match convention {
-            Convention::Jcode => jcode_limits::DEFAULT_SESSION_END_SOURCE,
-            _ => "exit",
-        })
+        self.reason_or(
+            hook_ir::conventions::profile(convention)
+                .session_defaults
+                .end_reason,
+        )
     }
 
     /// Whether the tool call failed (`status` `error`, or an error message).

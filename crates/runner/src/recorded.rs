@@ -58,6 +58,13 @@ pub static RECORDED: &[RecordedAgent] = &[
         permission_mode: None,
     },
     RecordedAgent {
+        convention: Convention::QwenSettings,
+        agent: "qwen",
+        version: "0.24.4",
+        // The conformance suite runs Qwen Code with `--approval-mode yolo`.
+        permission_mode: Some("yolo"),
+    },
+    RecordedAgent {
         convention: Convention::ClineDir,
         agent: "cline",
         version: "3.0.65",
@@ -272,6 +279,17 @@ pub(crate) fn extend(
                     &uuid_of(&sid)[..8]
                 ),
             );
+        }
+        Convention::QwenSettings => {
+            // `~/.qwen/projects/<cwd with / as ->/chats/<session id>.jsonl` (`qwen_six_kinds`).
+            let project = cwd.replace('/', "-");
+            transcript(
+                m,
+                format!("{home}/.qwen/projects/{project}/chats/{sid}.jsonl"),
+            );
+            if let Some(pm) = agent.permission_mode {
+                m.insert("permission_mode".into(), pm.into());
+            }
         }
         _ => {}
     }

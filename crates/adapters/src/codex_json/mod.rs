@@ -9,6 +9,7 @@
 
 mod accepts;
 pub mod discover;
+pub mod feature;
 pub mod lower;
 pub mod managed;
 pub mod raw;
@@ -74,6 +75,44 @@ pub fn plan_write(
 pub struct CodexJson;
 
 impl crate::registry::Adapter for CodexJson {
+    fn agent_switches(&self, ctx: &Context) -> Vec<hook_ir::Diagnostic> {
+        feature::switched_off(ctx).into_iter().collect()
+    }
+
+    fn check_written(&self, ctx: &Context, path: &Path, text: &str) -> Vec<hook_ir::Diagnostic> {
+        trust::check_written(ctx, path, text)
+    }
+
+    fn own_trust(
+        &self,
+        ctx: &Context,
+        hooks: &[Hook],
+        sources: &[crate::SourceFile],
+        _: &[hook_ir::Diagnostic],
+    ) -> Option<crate::registry::OwnTrust> {
+        let state = trust::codex_home(ctx).is_some_and(|h| h.is_dir());
+        if !state || !hooks.iter().any(|h| h.convention == Convention::CodexJson) {
+            return None;
+        }
+        Some(match trust::refusals(ctx, hooks, sources) {
+            Ok(f) => crate::registry::OwnTrust {
+                refuse: Box::new(f),
+                note: None,
+            },
+            // Codex itself does not start with a config it cannot read: run none of its hooks
+            // rather than guess.
+            Err(why) => crate::registry::OwnTrust {
+                refuse: Box::new(|h: &Hook| {
+                    (h.convention == Convention::CodexJson)
+                        .then(|| "Codex's config cannot be read".to_string())
+                }),
+                note: Some(format!(
+                    "the Codex config cannot be read ({why}): Codex hooks are not run"
+                )),
+            },
+        })
+    }
+
     fn handler_entries(&self, text: &str) -> Vec<crate::census::HandlerEntry> {
         crate::census::json_groups(text)
     }

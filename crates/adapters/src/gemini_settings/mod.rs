@@ -161,6 +161,29 @@ pub fn plan_write(
 pub struct GeminiSettings;
 
 impl crate::registry::Adapter for GeminiSettings {
+    fn own_trust(
+        &self,
+        _: &Context,
+        _: &[Hook],
+        _: &[crate::SourceFile],
+        diagnostics: &[hook_ir::Diagnostic],
+    ) -> Option<crate::registry::OwnTrust> {
+        // Gemini's verdict is in discovery's diagnostics; a warning means Gemini has state here.
+        let untrusted = diagnostics.iter().any(|d| {
+            d.code == hook_ir::Code::GeminiFolderUntrusted
+                && d.severity() == hook_ir::Severity::Warning
+        });
+        untrusted.then(|| crate::registry::OwnTrust {
+            refuse: Box::new(|h: &Hook| {
+                (h.convention == Convention::GeminiSettings && h.scope != hook_ir::Scope::Plugin).then(|| {
+                    "Gemini CLI skips it: the folder is not trusted (extensions' hooks still run)"
+                        .to_string()
+                })
+            }),
+            note: None,
+        })
+    }
+
     fn handler_entries(&self, text: &str) -> Vec<crate::census::HandlerEntry> {
         crate::census::json_groups(text)
     }

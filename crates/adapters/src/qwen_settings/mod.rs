@@ -123,6 +123,11 @@ impl crate::registry::Adapter for QwenSettings {
     fn recorded(&self) -> crate::reimport::Recorded {
         crate::reimport::Recorded::Json
     }
+
+    fn runs_when(&self, display: &str, _project: &Path, timeout_s: u64) -> String {
+        // Folder trust is off by default (`isTrustedFolder()`, live `qwen_project_untrusted`).
+        format!("Qwen Code runs the hooks of {display} in any folder unless folder trust is on (`security.folderTrust.enabled`): then only in a trusted folder (~/.qwen/trustedFolders.json); each entry's timeout is {timeout_s} s and the bridge answers before it.")
+    }
 }
 
 #[cfg(test)]

@@ -441,20 +441,18 @@ pub fn import(
             for c in &p.changes {
                 plan.diagnostics.extend(check::file(ctx, to, c, gone));
             }
-            if to == Convention::CodexJson {
-                // Codex runs a rewritten hooks.json only once each changed hook is trusted again.
-                // Not for a file too large to write (`import_too_large` refuses the plan):
-                // reading 64,000 hooks' trust back took the most memory of such an import.
-                let max = adapters::write::max_bytes(to);
-                for c in p
-                    .changes
-                    .iter()
-                    .filter(|c| !c.is_noop() && c.after.len() as u64 <= max)
-                {
-                    diagnostics.extend(adapters::codex_json::trust::check_written(
-                        ctx, &c.path, &c.after,
-                    ));
-                }
+            // What the target's agent says before it runs a rewritten file (Codex runs it only
+            // once each changed hook is trusted again). Not for a file too large to write
+            // (`import_too_large` refuses the plan): reading 64,000 hooks' trust back took the
+            // most memory of such an import.
+            let max = adapters::write::max_bytes(to);
+            for c in p
+                .changes
+                .iter()
+                .filter(|c| !c.is_noop() && c.after.len() as u64 <= max)
+            {
+                diagnostics
+                    .extend(adapters::registry::adapter(to).check_written(ctx, &c.path, &c.after));
             }
             plan.changes.extend(p.changes);
             plan.diagnostics.extend(p.diagnostics);

@@ -8,7 +8,7 @@
 //! says so.
 
 use adapters::{Context, SourceFile};
-use hook_ir::{Code, Convention, Diagnostic, Hook, Scope, Severity};
+use hook_ir::{Diagnostic, Hook};
 use runner::{AllOf, LockPolicy, TrustPolicy};
 use std::path::Path;
 use std::sync::Arc;
@@ -36,34 +36,12 @@ pub fn policy(
                 .to_string(),
         );
     } else {
-        let codex_state = adapters::codex_json::trust::codex_home(ctx).is_some_and(|h| h.is_dir());
-        if codex_state && hooks.iter().any(|h| h.convention == Convention::CodexJson) {
-            match adapters::codex_json::trust::refusals(ctx, hooks, sources) {
-                Ok(f) => policies.push(Arc::new(f)),
-                Err(why) => {
-                    // Codex itself does not start with a config it cannot read: run none of its
-                    // hooks rather than guess.
-                    notes.push(format!(
-                        "the Codex config cannot be read ({why}): Codex hooks are not run"
-                    ));
-                    policies.push(Arc::new(|h: &Hook| {
-                        (h.convention == Convention::CodexJson)
-                            .then(|| "Codex's config cannot be read".to_string())
-                    }));
-                }
+        for a in adapters::registry::ADAPTERS {
+            if let Some(t) = a.own_trust(ctx, hooks, sources, diagnostics) {
+                notes.extend(t.note);
+                let refuse = t.refuse;
+                policies.push(Arc::new(move |h: &Hook| refuse(h)));
             }
-        }
-        // Gemini's verdict is in discovery's diagnostics; a warning means Gemini has state here.
-        let gemini_untrusted = diagnostics
-            .iter()
-            .any(|d| d.code == Code::GeminiFolderUntrusted && d.severity() == Severity::Warning);
-        if gemini_untrusted {
-            policies.push(Arc::new(|h: &Hook| {
-                (h.convention == Convention::GeminiSettings && h.scope != Scope::Plugin).then(|| {
-                    "Gemini CLI skips it: the folder is not trusted (extensions' hooks still run)"
-                        .to_string()
-                })
-            }));
         }
     }
     let policy: Option<Arc<dyn TrustPolicy>> = match policies.len() {

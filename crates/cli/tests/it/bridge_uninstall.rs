@@ -21,6 +21,7 @@ const HOSTS: &[(&str, &str, &str)] = &[
         "BeforeTool",
     ),
     ("jarvis", "home/.jarvis-code/config.toml", "Stop"),
+    ("qwen-settings", "project/.qwen/settings.json", "PreToolUse"),
 ];
 
 struct Tree {

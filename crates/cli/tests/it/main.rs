@@ -8,6 +8,7 @@ mod audit;
 mod bridge_detached;
 mod bridge_e2e;
 mod bridge_install;
+mod bridge_qwen;
 mod bridge_uninstall;
 mod bridge_warm;
 mod cli_lint;

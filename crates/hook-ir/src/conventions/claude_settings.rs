@@ -232,7 +232,7 @@ pub static PROFILE: Profile = Profile {
     hosts_bridge: true,
     hook_input: Some(HookInput {
         words: "a JSON payload on stdin (`hook_event_name`, `session_id`, `tool_name`, `tool_input`, …)",
-        same_as: Some(Convention::CodexJson),
     }),
     blocks_on: "exit 2 (or a JSON deny)",
+    session_defaults: super::STARTUP_EXIT,
 };

@@ -192,9 +192,11 @@ pub static PROFILE: Profile = Profile {
     hosts_bridge: false,
     hook_input: Some(HookInput {
         words: "Cline's JSON payload on stdin (`hookName` = `tool_call`, `tool_result`, `agent_start`…, `preToolUse {toolName, parameters}` with every parameter a string, `workspaceRoots`, `taskId`), answered by a JSON `{cancel, contextModification, errorMessage, overrideInput}` on stdout whatever the exit code",
-        same_as: None,
     }),
     blocks_on: "a JSON `cancel: true` on stdout (the exit code means nothing), which ends the whole run",
+    // Not verified: Cline's TaskStart payload has no source, and its SessionShutdown (whose
+    // payload has a `reason`) never fired in a headless run (trace cline_all_events).
+    session_defaults: super::STARTUP_EXIT,
 };
 
 #[cfg(test)]

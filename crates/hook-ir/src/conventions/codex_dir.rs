@@ -58,4 +58,5 @@ pub static PROFILE: Profile = Profile {
     hosts_bridge: false,
     hook_input: None,
     blocks_on: "an explicit block",
+    session_defaults: super::STARTUP_EXIT,
 };

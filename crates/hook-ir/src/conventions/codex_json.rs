@@ -182,7 +182,7 @@ pub static PROFILE: Profile = Profile {
     hosts_bridge: true,
     hook_input: Some(HookInput {
         words: "a JSON payload on stdin (`hook_event_name`, `session_id`, `tool_name`, `tool_input`, …)",
-        same_as: None,
     }),
     blocks_on: "exit 2 with a reason on stderr (or a JSON block)",
+    session_defaults: super::STARTUP_EXIT,
 };

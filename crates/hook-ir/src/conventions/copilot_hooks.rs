@@ -269,7 +269,11 @@ pub static PROFILE: Profile = Profile {
     hosts_bridge: false,
     hook_input: Some(HookInput {
         words: "a camelCase JSON payload on stdin without the event's name (`sessionId`, `timestamp`, `toolName`, `toolArgs`, `toolResult`, …)",
-        same_as: None,
     }),
     blocks_on: "exit 2 or a JSON deny on preToolUse, where any other failure but a timeout denies too",
+    // @github/copilot 1.0.102, trace copilot_six_kinds: `source: "new"`, `reason: "complete"`.
+    session_defaults: super::SessionDefaults {
+        start_source: "new",
+        end_reason: "complete",
+    },
 };

@@ -228,8 +228,8 @@ pub static PROFILE: Profile = Profile {
     hosts_bridge: true,
     hook_input: Some(HookInput {
         words: "a JSON payload on stdin with Gemini's event names and fields (`hook_event_name` = `BeforeTool`, `timestamp`, `tool_input`, `prompt_response`, …)",
-        same_as: None,
     }),
     // `convertPlainTextToHookOutput`: any exit code from 2 up is a deny.
     blocks_on: "an exit code of 2 or more (or a JSON block)",
+    session_defaults: super::STARTUP_EXIT,
 };

@@ -323,7 +323,7 @@ pub static PROFILE: Profile = Profile {
     hosts_bridge: true,
     hook_input: Some(HookInput {
         words: "a snake_case JSON payload on stdin (`hook_event_name`, `tool_input`, `prompt` as content parts, …)",
-        same_as: None,
     }),
     blocks_on: "exit 2 (or a JSON block)",
+    session_defaults: super::STARTUP_EXIT,
 };

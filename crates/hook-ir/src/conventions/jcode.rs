@@ -246,7 +246,10 @@ pub static PROFILE: Profile = Profile {
     hosts_bridge: false,
     hook_input: Some(HookInput {
         words: "`JCODE_HOOK_*` environment variables, and for `pre_tool` the tool input alone as JSON on stdin",
-        same_as: None,
     }),
     blocks_on: "exit 2",
+    session_defaults: super::SessionDefaults {
+        start_source: limits::DEFAULT_SESSION_START_SOURCE,
+        end_reason: limits::DEFAULT_SESSION_END_SOURCE,
+    },
 };

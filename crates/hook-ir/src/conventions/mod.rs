@@ -74,17 +74,33 @@ pub struct Profile {
     pub hook_input: Option<HookInput>,
     /// What makes one of its gate hooks block, in words ("… blocks only on …").
     pub blocks_on: &'static str,
+    /// The session start's source and the session end's reason its agent sends when nothing
+    /// more specific is known (what `hooks run` sends, and the matchers see, by default).
+    pub session_defaults: SessionDefaults,
 }
+
+/// See [`Profile::session_defaults`].
+#[derive(Debug, Clone, Copy)]
+pub struct SessionDefaults {
+    /// The session start's source.
+    pub start_source: &'static str,
+    /// The session end's reason.
+    pub end_reason: &'static str,
+}
+
+/// The words most agents send: `startup` and `exit` (Claude Code, Codex, Gemini CLI, Jarvis).
+pub const STARTUP_EXIT: SessionDefaults = SessionDefaults {
+    start_source: "startup",
+    end_reason: "exit",
+};
 
 /// How a command convention's agent hands the event to its hooks: what `hooks import` says
 /// when a hook moves to an agent whose hooks read another input.
 #[derive(Debug, Clone, Copy)]
 pub struct HookInput {
-    /// The input, in words.
+    /// The input, in words: conventions with the same words hand their hooks the same input
+    /// (Claude Code's payload is Codex's shape).
     pub words: &'static str,
-    /// The convention whose hooks read the same input, when another one's do (Claude Code's
-    /// payload is Codex's shape).
-    pub same_as: Option<Convention>,
 }
 
 /// The command conventions, between which `hooks import` moves hooks both ways (the profiles

@@ -5,7 +5,7 @@
 //! Qwen Code is a fork of Gemini CLI (same layered `settings.json`, same folder trust) whose hooks
 //! took Claude Code's shape (events, answers). Every fact here was read in the installed bundle of
 //! `@qwen-code/qwen-code` 0.24.4 and run live: `conformance/notes/qwen.md`,
-//! `conformance/traces-pending/qwen-0.24.4/`. Where the two disagree with issue 30, they win.
+//! `conformance/traces/qwen-0.24.4/`. Where the two disagree with issue 30, they win.
 
 use super::prelude::*;
 use super::HookInput;
@@ -78,8 +78,8 @@ const QW: Convention = Convention::QwenSettings;
 static EVENTS: &[EventContract] = &[
     accepted(QW, "PreToolUse", Kind::PreToolUse, Rules { can_block: true, ..QWEN_OBSERVER }, M::ToolName,
         "The matcher is the tool id (`run_shell_command`, `write_file`...) or one of its aliases exactly (`Bash`, `Shell`, `Write`...), else an unanchored JavaScript regex on the id (`^Bash$` never fires). Exit 2 blocks with stderr alone (stdout ignored); `permissionDecision: deny` and `decision: block` block with the reason; `continue: false` is a deny, not a stop. `updatedInput` and `additionalContext` are dropped (live `qwen_pre_updated_input`, `qwen_pre_additional_context`). Hooks run in parallel unless any matching group has `sequential: true`, which makes the whole event sequential."),
-    accepted(QW, "PostToolUse", Kind::PostToolUse, Rules { mutates: &[Mu::Context], ..QWEN_OBSERVER }, M::ToolName,
-        "`additionalContext` is appended to the tool result after a blank line; exit 2's stderr does not reach the model (live `qwen_post_exit2_stderr`). A failed tool fires `PostToolUseFailure` instead."),
+    accepted(QW, "PostToolUse", Kind::PostToolUse, Rules { mutates: &[Mu::Context], skip_when: &[SkipWhen::ToolFailed], ..QWEN_OBSERVER }, M::ToolName,
+        "`additionalContext` is appended to the tool result after a blank line; exit 2's stderr does not reach the model (live `qwen_post_exit2_stderr`). A failed tool (a shell command's non-zero exit) fires `PostToolUseFailure` instead (live `qwen_post_tool_failure`)."),
     rejected(QW, "PostToolUseFailure", OUTSIDE, M::ToolName, ""),
     rejected(QW, "PostToolBatch", OUTSIDE, M::Ignored, ""),
     rejected(QW, "Notification", OUTSIDE, M::Other, "Matches the notification type."),
@@ -436,10 +436,12 @@ pub static PROFILE: Profile = Profile {
     native: NATIVE,
     disabled_by: None,
     matcher: MatcherSyntax::ExactAndRegex(exact_name, Dialect::Ecmascript),
-    hosts_bridge: false,
+    // Qwen runs `bash -c` commands and reads Claude's JSON answer on exit 0
+    // (`runner::host::answer`, live traces `qwen_pre_deny_json`, `qwen_stop_block_once`...).
+    hosts_bridge: true,
     hook_input: Some(HookInput {
         words: "a JSON payload on stdin with Claude's event names and fields but Qwen's tool names (`tool_name` = `run_shell_command`, `permission_mode`, `timestamp`, …)",
-        same_as: None,
     }),
     blocks_on: "exit 2 (or a JSON deny)",
+    session_defaults: super::STARTUP_EXIT,
 };

@@ -160,14 +160,6 @@ fn input_words(c: Convention) -> &'static str {
         .map_or("", |i| i.words)
 }
 
-/// Conventions whose hooks receive the same input (Codex and Claude share their payload shape).
-fn input_family(c: Convention) -> Convention {
-    hook_ir::conventions::profile(c)
-        .hook_input
-        .and_then(|i| i.same_as)
-        .unwrap_or(c)
-}
-
 /// Says once per source convention that the imported commands will receive the target's input,
 /// since no conversion can rewrite what a script reads.
 fn say_input_changes(moved_from: &[Convention], out: &mut Conversion, to: Convention) {
@@ -175,7 +167,7 @@ fn say_input_changes(moved_from: &[Convention], out: &mut Conversion, to: Conven
         return;
     }
     for &from in moved_from {
-        if input_family(from) == input_family(to) {
+        if input_words(from) == input_words(to) {
             continue;
         }
         out.diagnostics.push(

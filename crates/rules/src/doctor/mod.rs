@@ -12,7 +12,6 @@
 //! with the real agent (`hooks doctor --live`) fills [`HookVerdict::live`].
 
 mod attach;
-pub mod codex_feature;
 mod unread;
 mod verdict;
 
@@ -172,9 +171,7 @@ pub fn diagnose_found(ctx: &Context, found: &Discovered, agents: &[Convention]) 
         .copied()
         .map(|c| {
             let mut extra = unread::check(ctx, c);
-            if c == Convention::CodexJson {
-                extra.extend(codex_feature::switched_off(ctx));
-            }
+            extra.extend(adapters::registry::adapter(c).agent_switches(ctx));
             (c, extra)
         })
         .filter(|(c, unread)| {
@@ -214,13 +211,13 @@ fn agent(
     let mut reasons: Vec<Vec<Diagnostic>> = machine;
     let mut notes = Vec::new();
     let mut entries = Vec::new();
+    let switches = adapters::registry::adapter(agent).agent_switches(ctx);
     for d in diags {
-        let targets = attach::targets(d, &hooks, &found.sources);
-        // Codex's feature switch turns every hook off, from every layer.
-        let targets = if d.code == hook_ir::Code::HooksDisabled && agent == Convention::CodexJson {
+        // An agent-wide switch (Codex's feature switch) turns every hook off, from every layer.
+        let targets = if switches.contains(d) {
             (0..hooks.len()).collect()
         } else {
-            targets
+            attach::targets(d, &hooks, &found.sources)
         };
         if !targets.is_empty() {
             for t in targets {

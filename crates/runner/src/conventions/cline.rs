@@ -179,11 +179,7 @@ pub(crate) fn payload(
         _ => {
             m.insert(
                 "reason".into(),
-                event
-                    .reason
-                    .clone()
-                    .unwrap_or_else(|| "completed".into())
-                    .into(),
+                event.session_reason(hook_ir::Convention::ClineDir).into(),
             );
         }
     }

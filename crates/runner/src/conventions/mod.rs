@@ -58,6 +58,7 @@ pub(crate) fn stdin_payload(
         AnswerFormat::GeminiJson => Some(serde_json::Value::Object(gemini::payload(
             view, event_name, event,
         ))),
+        AnswerFormat::QwenJson => Some(qwen::payload(view, event_name, event)),
         AnswerFormat::ClineJson => Some(cline::payload(
             view,
             event_name,
@@ -98,4 +99,14 @@ pub(crate) fn detached_jobs(view: &Group<'_>, group: &[usize], event: &Event) ->
     let mut jobs = jarvis::jobs_of(view, &kimi_hooks, event);
     jobs.extend(cline::jobs_of(view, &cline_hooks, event));
     jobs
+}
+
+/// How the detached hooks of [`detached_jobs`] are started (their convention's runtime row).
+pub(crate) fn detached_proc() -> shell::Proc {
+    jarvis::proc()
+}
+
+/// The outcome of a detached hook that finished in the background.
+pub(crate) fn detached_outcome(id: &str, f: &crate::process::Finished) -> crate::HookOutcome {
+    jarvis::background_outcome(id, f)
 }

@@ -1,13 +1,14 @@
 //! Qwen Code settings hooks, as Qwen Code 0.24.4 runs them (`core/hooks/hookRunner.ts`,
 //! `hookPlanner.ts`, `hookAggregator.ts`; `conformance/notes/qwen.md`, live traces in
-//! `conformance/traces-pending/qwen-0.24.4/`):
+//! `conformance/traces/qwen-0.24.4/`):
 //!
 //! - **process**: `bash -c <command>` in the session's directory, own process group, the JSON
 //!   payload on stdin; `QWEN_PROJECT_DIR`, `QWEN_CODE_PROJECT_DIR`, `CLAUDE_PROJECT_DIR`,
 //!   `GEMINI_PROJECT_DIR` (the cwd) and `QWEN_CODE_SESSION_ID` in the environment; on timeout the
 //!   group is signalled, then killed 2 s later; a timed-out hook never blocks;
 //! - **order**: in parallel, unless any matching definition has `sequential: true` — then every
-//!   matching hook runs one after another (`qwen_sequential_one_group_all`); the same command
+//!   matching hook runs one after another (`qwen_sequential_one_group_all`), the project's
+//!   before the user's before the system's (`qwen_layer_order_project_first`); the same command
 //!   runs once (`qwen_same_command_two_layers`);
 //! - **exit 2**: blocks; stdout is ignored, stderr is the answer — JSON, else the reason
 //!   (`qwen_pre_exit2_stderr`, `qwen_pre_exit2_json_stdout`); on `PostToolUse` the reason does
@@ -35,14 +36,71 @@ use serde_json::Value;
 use std::ffi::{OsStr, OsString};
 use std::time::Duration;
 
-/// Qwen's stdin payload: Claude's fields (`session_id`, `transcript_path`, `cwd`,
-/// `hook_event_name`, the event's fields) and `permission_mode` (`qwen_six_kinds`).
+/// Qwen's stdin payload (`qwen_six_kinds`; `conformance/notes/qwen.md` "Payloads"): Claude's
+/// fields (`session_id`, `transcript_path`, `cwd`, `hook_event_name`), an ISO `timestamp`,
+/// `permission_mode`, then per event: `prompt_id` within a turn; `source` and `model` on
+/// SessionStart; `prompt` (and `submitted_prompt` for the user's own prompt, not a
+/// continuation's empty one) on UserPromptSubmit; `tool_name`, `tool_input`, on PostToolUse
+/// `tool_response {llmContent, returnDisplay}`, then Qwen's own `tool_use_id` and the model's
+/// `tool_call_id`, on PostToolUse `duration_ms`; on Stop `stop_hook_active`,
+/// `last_assistant_message`, `background_tasks`, `crons` and the session's token usage
+/// (`context_usage`, `context_limit`, `input_tokens`: unknown outside a session, 0 here).
 pub(crate) fn payload(runner: &Group<'_>, event_name: &str, event: &Event) -> Value {
     let mut m = base(runner, event_name);
+    m.insert("timestamp".into(), super::gemini::iso_now().into());
     m.insert("permission_mode".into(), "default".into());
+    let kind = event.kind();
+    if !matches!(kind, Kind::SessionStart | Kind::SessionShutdown) {
+        let sid = m
+            .get("session_id")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string();
+        // `<session id>########<n>`: the turn's prompt id (`prompt_id` in the traces).
+        m.insert("prompt_id".into(), format!("{sid}########0").into());
+    }
     event_fields(&mut m, event, false);
-    if event.kind() == Kind::SessionStart {
-        m.insert("model".into(), event.model.clone().into());
+    match kind {
+        Kind::SessionStart => {
+            m.insert("model".into(), event.model.clone().into());
+        }
+        Kind::UserPromptSubmit => {
+            if let Some(p) = event.prompt.as_deref().filter(|p| !p.is_empty()) {
+                m.insert("submitted_prompt".into(), p.into());
+            }
+        }
+        Kind::PreToolUse | Kind::PostToolUse => {
+            let call = m.shift_remove("tool_use_id").unwrap_or(Value::Null);
+            let response = m.shift_remove("tool_response");
+            if kind == Kind::PostToolUse {
+                let response = match (response, &event.tool_output) {
+                    (Some(Value::Null) | None, Some(out)) => {
+                        serde_json::json!({"llmContent": out, "returnDisplay": out})
+                    }
+                    (r, _) => r.unwrap_or(Value::Null),
+                };
+                m.insert("tool_response".into(), response);
+            }
+            // Qwen's own id of the call (`toolu_<ms>_<random>` live), then the model's.
+            let own = format!("toolu_{}", call.as_str().unwrap_or_default());
+            m.insert("tool_use_id".into(), own.into());
+            m.insert("tool_call_id".into(), call);
+            if kind == Kind::PostToolUse {
+                m.insert("duration_ms".into(), event.duration_ms.unwrap_or(0).into());
+            }
+        }
+        Kind::Stop => {
+            m.insert(
+                "last_assistant_message".into(),
+                event.last_assistant_text.clone().into(),
+            );
+            m.insert("background_tasks".into(), Value::Array(Vec::new()));
+            m.insert("crons".into(), Value::Array(Vec::new()));
+            m.insert("context_usage".into(), 0.into());
+            m.insert("context_limit".into(), 0.into());
+            m.insert("input_tokens".into(), 0.into());
+        }
+        Kind::SessionShutdown => {}
     }
     Value::Object(runner.recorded_payload(hook_ir::Convention::QwenSettings, event, m))
 }
@@ -59,6 +117,17 @@ fn sequential(runner: &Group<'_>, group: &[usize]) -> bool {
             }
         )
     })
+}
+
+/// The rank of a hook's layer in Qwen's plan (`getSourcePriority`: project 1, user 2, system 3,
+/// extensions 4; Qwen Code 0.24.4 `core/hooks/hookRegistry.ts`, chunk-DPEB6S2R.js:144206).
+fn source_priority(scope: hook_ir::Scope) -> u8 {
+    match scope {
+        hook_ir::Scope::Project | hook_ir::Scope::Personal => 1,
+        hook_ir::Scope::User => 2,
+        hook_ir::Scope::System => 3,
+        hook_ir::Scope::Plugin => 4,
+    }
 }
 
 /// Whether the hook was declared `async: true`.
@@ -91,9 +160,14 @@ pub(crate) async fn run(runner: &Group<'_>, group: &[usize], event: &Event) -> V
         ("GEMINI_PROJECT_DIR", project),
         ("QWEN_CODE_SESSION_ID", session),
     ];
-    let jobs = jobs(runner, group, OsStr::new(lim::SHELL), "-c", &env, |name| {
+    let mut jobs = jobs(runner, group, OsStr::new(lim::SHELL), "-c", &env, |name| {
         payload(runner, name, event)
     });
+    // Qwen's plan lists the sources project → user → system → extensions
+    // (`hookRegistry.ts` `getSourcePriority`), the reverse of the settings precedence: in a
+    // sequential plan the project's hook runs first (live `qwen_layer_order_project_first`),
+    // and of one command in two layers the project's copy is the one that runs.
+    jobs.sort_by_key(|j| source_priority(runner.hooks[j.index].hook.scope));
     let ctx = Ctx::of(runner);
     let proc = Proc {
         kill: Kill::TermThenKill(Duration::from_millis(lim::KILL_GRACE_MS)),

@@ -17,6 +17,14 @@
 //!   `hookSpecificOutput.additionalContext` adds context (`BeforeAgent`, `AfterTool`,
 //!   `SessionStart`); `hookSpecificOutput.tool_input` is merged into the tool's arguments;
 //!   `continue: false` + `stopReason` stops the agent; `systemMessage` is shown to the user.
+//! - Qwen Code (0.24.4, `conformance/notes/qwen.md`) reads Claude's JSON answer on exit 0, with
+//!   its own limits, all live: a PreToolUse `updatedInput` is ignored (`qwen_pre_updated_input`:
+//!   the original command ran), so a rewritten input blocks the call rather than run the one
+//!   the hook rejected; a PreToolUse `additionalContext` never reaches the model
+//!   (`qwen_pre_additional_context`), so it is a note; PostToolUse `additionalContext` is
+//!   appended to the tool result (`qwen_post_additional_context`), and a source's post-tool
+//!   block, feedback on a call that already ran, is passed that way; `decision: "block"` blocks
+//!   a prompt (`qwen_prompt_block`) and continues the agent on Stop (`qwen_stop_block_once`).
 
 use crate::decision::{Decision, Verdict};
 use hook_ir::contract::AnswerFormat;
@@ -88,6 +96,7 @@ pub fn answer(host: Convention, event_name: &str, d: &Decision) -> HostAnswer {
             match format {
                 Some(AnswerFormat::KimiJson) => jarvis(d),
                 Some(AnswerFormat::GeminiJson) => gemini(event_name, d),
+                Some(AnswerFormat::QwenJson) => qwen(host, event_name, d),
                 _ => json(host, event_name, d),
             }
         }
@@ -303,6 +312,40 @@ fn gemini(event_name: &str, d: &Decision) -> HostAnswer {
     }
 }
 
+/// Claude's JSON answer, within what Qwen Code 0.24.4 applies (see the module doc).
+fn qwen(host: Convention, event_name: &str, d: &Decision) -> HostAnswer {
+    let mut d = d.clone();
+    let mut notes = Vec::new();
+    match d.kind {
+        Kind::PreToolUse => {
+            if d.updated_input.take().is_some() && !d.is_block() {
+                d.verdict = Verdict::Block {
+                    reason: "hooks bridge: a hook replaced the tool input, which Qwen Code                              does not apply; the call is blocked rather than run with the                              input the hook rejected"
+                        .into(),
+                };
+            }
+            if !d.context.is_empty() {
+                notes.push(format!(
+                    "context not passed on: Qwen Code drops a PreToolUse additionalContext: {}",
+                    d.context.join("\n\n")
+                ));
+                d.context.clear();
+            }
+        }
+        Kind::PostToolUse => {
+            if let Verdict::Block { reason } = &d.verdict {
+                d.context.insert(0, non_empty(reason, event_name));
+                d.verdict = Verdict::Allow;
+            }
+        }
+        _ => {}
+    }
+    let mut a = json(host, event_name, &d);
+    notes.append(&mut a.notes);
+    a.notes = notes;
+    a
+}
+
 fn jarvis(d: &Decision) -> HostAnswer {
     let mut a = HostAnswer {
         exit_code: 0,
@@ -478,6 +521,63 @@ mod tests {
         );
         let a = answer(g, "BeforeTool", &Decision::allow(Kind::PreToolUse));
         assert_eq!((a.exit_code, a.stdout.as_str()), (0, ""));
+    }
+
+    #[test]
+    fn qwen_answers_in_claude_s_json_within_what_it_applies() {
+        let q = Convention::QwenSettings;
+        let a = answer(q, "PreToolUse", &block(Kind::PreToolUse, "no rm -rf"));
+        assert_eq!(
+            (a.exit_code, stdout_json(&a)),
+            (
+                0,
+                json!({"hookSpecificOutput": {"hookEventName": "PreToolUse",
+                    "permissionDecision": "deny", "permissionDecisionReason": "no rm -rf"}})
+            )
+        );
+        // Qwen ignores `updatedInput` (live `qwen_pre_updated_input`): blocked, not run as is.
+        let mut d = Decision::allow(Kind::PreToolUse);
+        d.updated_input = Some(json!({"command": "ls"}));
+        d.context.push("dropped".into());
+        let a = answer(q, "PreToolUse", &d);
+        let v = stdout_json(&a);
+        assert_eq!(v["hookSpecificOutput"]["permissionDecision"], "deny");
+        assert!(v["hookSpecificOutput"].get("updatedInput").is_none(), "{v}");
+        assert!(
+            v["hookSpecificOutput"].get("additionalContext").is_none(),
+            "{v}"
+        );
+        assert!(
+            a.notes.iter().any(|n| n.contains("dropped")),
+            "{:?}",
+            a.notes
+        );
+        // After the tool ran, a block is feedback: appended to the tool result as context.
+        let a = answer(
+            q,
+            "PostToolUse",
+            &block(Kind::PostToolUse, "lint: 2 warnings"),
+        );
+        assert_eq!(
+            stdout_json(&a),
+            json!({"hookSpecificOutput": {"hookEventName": "PostToolUse",
+                "additionalContext": "lint: 2 warnings"}})
+        );
+        let mut s = block(Kind::Stop, "tests fail");
+        s.continuation = Some("run the tests".into());
+        assert_eq!(
+            stdout_json(&answer(q, "Stop", &s)),
+            json!({"decision": "block", "reason": "run the tests"})
+        );
+        let a = answer(
+            q,
+            "UserPromptSubmit",
+            &block(Kind::UserPromptSubmit, "no secrets"),
+        );
+        assert_eq!(
+            stdout_json(&a),
+            json!({"decision": "block", "reason": "no secrets"})
+        );
     }
 
     #[test]

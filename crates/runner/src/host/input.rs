@@ -9,7 +9,9 @@
 //! `hookEventHandler.ts`) sends Claude's base fields plus `timestamp`, its own event names
 //! (`BeforeTool`, `AfterTool`, `BeforeAgent`, `AfterAgent`), `tool_response` as
 //! `{llmContent, returnDisplay}`, and on `AfterAgent` the `prompt` and the answer as
-//! `prompt_response`.
+//! `prompt_response`. Qwen Code (0.24.4, `conformance/notes/qwen.md` "Payloads") sends Claude's
+//! fields and event names plus `timestamp`, `prompt_id`, `tool_call_id` (the model's id, next
+//! to its own `tool_use_id`) and Gemini's `{llmContent, returnDisplay}` `tool_response`.
 
 use crate::Event;
 use hook_ir::contract::AnswerFormat;
@@ -297,6 +299,32 @@ mod tests {
         let p = json!({"hook_event_name": "BeforeAgent", "prompt": "hello"});
         let h = read_event(Convention::GeminiSettings, "BeforeAgent", &p.to_string()).unwrap();
         assert_eq!(h.event.prompt.as_deref(), Some("hello"));
+    }
+
+    #[test]
+    fn qwen_payloads_under_claude_s_event_names() {
+        // As Qwen Code 0.24.4 sent them (conformance/traces/qwen-0.24.4/qwen_six_kinds.json).
+        let p = json!({"session_id": "q", "transcript_path": "/t.jsonl", "cwd": "/w",
+            "hook_event_name": "PostToolUse", "timestamp": "2026-12-04T10:00:00.000Z",
+            "permission_mode": "yolo", "prompt_id": "q########0",
+            "tool_name": "run_shell_command", "tool_input": {"command": "ls"},
+            "tool_response": {"llmContent": "Command: ls\nOutput: a", "returnDisplay": "a"},
+            "tool_use_id": "toolu_1", "tool_call_id": "call_01", "duration_ms": 5});
+        let h = read_event(Convention::QwenSettings, "PostToolUse", &p.to_string()).unwrap();
+        assert_eq!(h.event.kind, Some(Kind::PostToolUse));
+        assert_eq!(h.event.tool_name.as_deref(), Some("run_shell_command"));
+        assert_eq!(
+            h.event.tool_output.as_deref(),
+            Some("Command: ls\nOutput: a")
+        );
+        assert_eq!(h.session_id.as_deref(), Some("q"));
+        let p = json!({"hook_event_name": "Stop", "stop_hook_active": true,
+            "last_assistant_message": "all done", "background_tasks": [], "crons": []});
+        let h = read_event(Convention::QwenSettings, "Stop", &p.to_string()).unwrap();
+        assert!(h.event.stop_hook_active);
+        assert_eq!(h.event.last_assistant_text.as_deref(), Some("all done"));
+        // Outside the six kinds: nothing to bridge on it.
+        assert!(read_event(Convention::QwenSettings, "PostToolUseFailure", "{}").is_err());
     }
 
     #[test]

@@ -5,7 +5,8 @@
 //!
 //! Hosts are the conventions whose agent runs command hooks with a JSON payload on stdin:
 //! `claude-settings` (Claude Code, conventions.md §5), `codex-json` (Codex, §4), `jarvis`
-//! (Jarvis/Kimi Code, §2) and `gemini-settings` (Gemini CLI 0.61.0, docs/conventions/gemini-settings.md).
+//! (Jarvis/Kimi Code, §2), `gemini-settings` (Gemini CLI 0.61.0, docs/conventions/gemini-settings.md)
+//! and `qwen-settings` (Qwen Code 0.24.4, docs/conventions/qwen-settings.md).
 //! See docs/bridge.md.
 
 mod answer;
@@ -91,9 +92,17 @@ pub fn tool_name<'a>(host: Convention, source: Convention, name: &'a str) -> Cow
         return Cow::Borrowed(name);
     };
     match tools::map_name(from, to, name) {
+        // The tool's own name, as the source agent sends it at runtime: the mapping keeps a
+        // source's spelling the target also matches by (Qwen's `run_shell_command` matches
+        // `Bash` too), but Qwen Code's payloads say `run_shell_command` (`qwen_six_kinds`).
         Ok(m) => match m.names.into_iter().next() {
-            Some(n) if n != name => Cow::Owned(n),
-            _ => Cow::Borrowed(name),
+            Some(n) => match tools::lookup(to, &n).map(|t| t.name) {
+                Some(own) if own != name => Cow::Borrowed(own),
+                Some(_) => Cow::Borrowed(name),
+                None if n != name => Cow::Owned(n),
+                None => Cow::Borrowed(name),
+            },
+            None => Cow::Borrowed(name),
         },
         Err(_) => Cow::Borrowed(name),
     }

@@ -355,7 +355,8 @@ pub fn uninstall(a: BridgeInstallArgs) -> anyhow::Result<Exit> {
             },
             // Edited since: only the entries go (the user's edits stay), and a `hooks` key the
             // install added goes with them once empty.
-            None if s.host != Convention::Jarvis => {
+            // (JSON hosts: a TOML host file has no `hooks` key to drop.)
+            None if s.target.extension().is_none_or(|e| e != "toml") => {
                 let had_key = stash
                     .as_ref()
                     .and_then(Stash::kept)

@@ -214,13 +214,13 @@ fn codex_trust(ctx: &Context, found: &Discovered, hooks: &[&Hook]) -> CodexTrust
     let owned: Vec<Hook> = hooks.iter().map(|h| (*h).clone()).collect();
     let Ok(statuses) = trust::of_hooks(ctx, &owned, &found.sources) else {
         return CodexTrust {
-            hooks_off: hooks_rules::doctor::codex_feature::switch(ctx).map(|(n, _)| n.to_string()),
+            hooks_off: adapters::codex_json::feature::switch(ctx).map(|(n, _)| n.to_string()),
             ..CodexTrust::default()
         };
     };
     let mut t = CodexTrust {
         project_trusted: true,
-        hooks_off: hooks_rules::doctor::codex_feature::switch(ctx).map(|(n, _)| n.to_string()),
+        hooks_off: adapters::codex_json::feature::switch(ctx).map(|(n, _)| n.to_string()),
         ..Default::default()
     };
     for (h, s) in owned.iter().zip(statuses) {

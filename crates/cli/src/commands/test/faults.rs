@@ -296,9 +296,11 @@ fn try_fault(
         }
         // What the agent does when the hook reaches its timeout: a shell command that sleeps
         // past a short timeout first (a fast hook would otherwise finish before any timer);
-        // jcode runs its argv without a shell, so there only the timeout is shortened.
+        // an argv run without a shell (jcode) gets only the shortened timeout.
         Fault::Timeout => {
-            if hook.convention == Convention::Jcode {
+            let argv = hook_ir::contract::runtime(hook.convention)
+                .is_some_and(|r| r.launch == hook_ir::contract::Launch::Argv);
+            if argv {
                 h.timeout_ms = Some(1);
             } else {
                 h.timeout_ms = Some(TIMEOUT_TRIAL_MS);

@@ -3,7 +3,7 @@
 //! build by `hooks doctor --live`, which carries the switch into its scratch config
 //! (`crates/cli/tests/it/doctor_live.rs`).
 
-use adapters::Context;
+use crate::Context;
 use hook_ir::{Code, Convention, Diagnostic, Location};
 
 /// The feature names Codex reads for hooks, the current one first.
@@ -16,7 +16,7 @@ pub fn switched_off(ctx: &Context) -> Option<Diagnostic> {
 
 /// The feature name that switches hooks off (`hooks`, `codex_hooks`) and the diagnostic.
 pub fn switch(ctx: &Context) -> Option<(&'static str, Diagnostic)> {
-    let path = adapters::codex_json::trust::codex_home(ctx)?.join("config.toml");
+    let path = super::trust::codex_home(ctx)?.join("config.toml");
     let text = std::fs::read_to_string(&path).ok()?;
     let doc = toml_edit::ImDocument::parse(text.as_str()).ok()?;
     let features = doc.get("features")?.as_table_like()?;
