@@ -111,6 +111,22 @@ pub fn is_bridge(hook: &Hook) -> bool {
     hook.command().is_some_and(|c| parse(c).is_some())
 }
 
+/// Whether `host`'s agent runs `hook` of another convention itself, so that a bridge on `host`
+/// must not run it again: GitHub Copilot CLI 1.0.102 runs the project's `.claude/settings.json`
+/// (trace copilot_layers_order), not the user's `~/.claude/settings.json`
+/// (copilot_user_claude_settings).
+pub fn host_runs_itself(host: Convention, hook: &Hook) -> bool {
+    host == Convention::CopilotHooks
+        && hook.convention == Convention::ClaudeSettings
+        && hook.scope == hook_ir::Scope::Project
+}
+
+/// The hooks a bridge on `host` runs of `hooks`: not the bridge entries, nor the hooks the
+/// host's agent runs itself ([`host_runs_itself`]).
+pub fn bridged(host: Convention, hook: &Hook) -> bool {
+    !is_bridge(hook) && !host_runs_itself(host, hook)
+}
+
 /// The command of a bridge entry: `<program> bridge --host HOST --event EVENT [--from A,B]
 /// [--fail-closed] [--loop-limit N]`, each word quoted for a POSIX shell where needed.
 pub fn command(
@@ -155,7 +171,7 @@ fn shell_quote(w: &str) -> String {
     }
 }
 
-/// Removes from a Claude settings or Codex `hooks.json` text every handler that is a bridge
+/// Removes from a Claude settings, Codex `hooks.json` or Copilot CLI hooks file text every handler that is a bridge
 /// entry for which `remove` is true, then the groups and event keys left empty. Returns the new
 /// text and how many handlers were removed; everything else keeps its formatting.
 pub fn remove_from_json(
@@ -175,6 +191,12 @@ pub fn remove_from_json(
         let mut emptied = 0;
         for group in groups.elements() {
             let Some(handlers) = group.as_object().and_then(|g| g.array_value("hooks")) else {
+                // Copilot CLI's entries sit in the event's array themselves.
+                if entry_of(&group).is_some_and(|e| remove(&e)) {
+                    remove_node(group);
+                    emptied += 1;
+                    removed += 1;
+                }
                 continue;
             };
             let (mut gone, mut left) = (0, 0);
@@ -231,9 +253,11 @@ pub fn has_hooks_key(text: &str) -> bool {
         .is_some_and(|o| o.get("hooks").is_some())
 }
 
+/// The bridge entry a handler runs: its `command`, or Copilot CLI's `bash` (which wins over
+/// `command` there, trace copilot_command_fields).
 fn entry_of(node: &CstNode) -> Option<BridgeEntry> {
     let v: Value = serde_json::from_str(&node.to_string()).ok()?;
-    parse(v.get("command")?.as_str()?)
+    parse(v.get("bash").or_else(|| v.get("command"))?.as_str()?)
 }
 
 fn remove_node(node: CstNode) {

@@ -90,6 +90,9 @@ pub struct SourceFile {
     /// project or personal file (where the agent runs its commands), the plugin's root
     /// (`${CLAUDE_PLUGIN_ROOT}`, `${extensionPath}`) of a plugin's file.
     pub root: Option<PathBuf>,
+    /// Every agent that runs this file, its own first, stamped with its layer by discovery
+    /// ([`crate::Output::layer`], [`crate::registry::Adapter::readers`]).
+    pub readers: Vec<hook_ir::readers::Reader>,
 }
 
 /// The result of discovery: the normalized batch and the sources read.

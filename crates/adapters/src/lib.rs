@@ -30,6 +30,7 @@ pub mod claude_settings;
 pub mod cline_dir;
 pub mod codex_json;
 pub mod copilot_hooks;
+pub mod cursor_hooks;
 pub mod gemini_settings;
 pub mod gjc;
 pub mod gjc_plugin;
@@ -97,6 +98,7 @@ impl Output {
         for s in self.sources.iter_mut().skip(sources) {
             s.scope = scope;
             s.root = root.map(Path::to_path_buf);
+            s.readers = registry::adapter(s.convention).readers(s);
         }
         r
     }

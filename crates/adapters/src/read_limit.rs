@@ -168,6 +168,7 @@ pub(crate) fn read_text(
                 text: Some(lossy),
                 scope: hook_ir::Scope::default(),
                 root: None,
+                readers: Vec::new(),
             });
             return None;
         }
@@ -179,6 +180,7 @@ pub(crate) fn read_text(
         text: Some(text.clone()),
         scope: hook_ir::Scope::default(),
         root: None,
+        readers: Vec::new(),
     });
     Some((display, text))
 }

@@ -134,6 +134,19 @@ pub trait Adapter: Sync {
         crate::reimport::Recorded::Unsupported
     }
 
+    /// Every agent that runs `file` (its layer already stamped), its own agent first: by
+    /// default that agent alone (none for an import-only convention).
+    fn readers(&self, file: &crate::SourceFile) -> Vec<hook_ir::readers::Reader> {
+        let c = self.convention();
+        let runs = hook_ir::contract::runtime(c).is_some();
+        hook_ir::tools::Agent::of(c)
+            .filter(|_| runs)
+            .map(hook_ir::readers::Reader::Agent)
+            .into_iter()
+            .filter(|_| file.convention == c)
+            .collect()
+    }
+
     /// Every handler entry of one of its files' text, before lowering, whatever its type
     /// ([`crate::census`]); empty for a convention whose files hold no such entries.
     fn handler_entries(&self, text: &str) -> Vec<crate::census::HandlerEntry> {
@@ -249,6 +262,7 @@ pub static ADAPTERS: [&dyn Adapter; Convention::ALL.len()] = [
     &crate::gemini_settings::GeminiSettings,
     &crate::copilot_hooks::CopilotHooks,
     &crate::qwen_settings::QwenSettings,
+    &crate::cursor_hooks::CursorHooks,
     &crate::cline_dir::ClineDir,
 ];
 

@@ -18,6 +18,7 @@ pub const AGENT_DIRS: &[&str] = &[
     ".jcode",
     ".kimi",
     ".kimi-code",
+    ".cursor",
 ];
 
 /// The files (and directories) discovery reads in a project, per convention, in words, as

@@ -16,7 +16,7 @@ pub enum Agent {
     Codex,
     /// Gemini CLI (`@google/gemini-cli`).
     Gemini,
-    /// GitHub Copilot CLI (`@github/copilot`): recorded, not yet replayed ([`Agent::PENDING`]).
+    /// GitHub Copilot CLI (`@github/copilot`).
     Copilot,
     /// Qwen Code (`@qwen-code/qwen-code`).
     Qwen,
@@ -27,19 +27,19 @@ pub enum Agent {
 impl Agent {
     /// Every replayed agent, in trace order: its traces are in `conformance/traces/`, CI
     /// re-records them, `docs/conformance.md` lists them.
-    pub const ALL: [Agent; 5] = [
+    pub const ALL: [Agent; 6] = [
         Agent::Claude,
         Agent::Codex,
         Agent::Gemini,
         Agent::Qwen,
+        Agent::Copilot,
         Agent::Cline,
     ];
 
-    /// Agents recorded but not replayed: no convention of ours reads their hooks yet (Copilot
-    /// CLI: `copilot-hooks`, issue 29).
-    /// Their traces go to `conformance/traces-pending/`, and `record` runs them only when asked
-    /// by name (`--agent copilot`), never in CI's `--check`.
-    pub const PENDING: [Agent; 1] = [Agent::Copilot];
+    /// Agents recorded but not replayed: none now (every recorded agent's convention is
+    /// replayed). Their traces would go to `conformance/traces-pending/`, and `record` would
+    /// run them only when asked by name, never in CI's `--check`.
+    pub const PENDING: [Agent; 0] = [];
 
     /// Whether it is one of [`Agent::PENDING`].
     pub fn pending(self) -> bool {
@@ -74,8 +74,8 @@ impl Agent {
             Agent::Codex => Some(hook_ir::Convention::CodexJson),
             Agent::Gemini => Some(hook_ir::Convention::GeminiSettings),
             Agent::Qwen => Some(hook_ir::Convention::QwenSettings),
+            Agent::Copilot => Some(hook_ir::Convention::CopilotHooks),
             Agent::Cline => Some(hook_ir::Convention::ClineDir),
-            Agent::Copilot => None,
         }
     }
 
@@ -147,6 +147,16 @@ impl Agent {
             // `PreToolUse` one (other events' files come in the scenario's `files`).
             (Agent::Cline, Layer::Project) => "project/.clinerules/hooks/PreToolUse",
             (Agent::Cline, Layer::User) => "home/.cline/hooks/PreToolUse",
+        }
+    }
+
+    /// Where `hooks bridge install --host <its convention>` writes the entries of a bridge
+    /// scenario (the host adapter's project file): the config path, but for Copilot CLI its
+    /// `.github/hooks/hooks.json` (the scenario's `conformance.json` is for hand-written configs).
+    pub fn bridge_config_path(self, layer: Layer) -> &'static str {
+        match (self, layer) {
+            (Agent::Copilot, Layer::Project) => "project/.github/hooks/hooks.json",
+            _ => self.config_path(layer),
         }
     }
 
@@ -506,7 +516,7 @@ const CHAT_MODEL: &str = "conformance-model";
 /// only when the folder is trusted: `trusted_folders` in `$COPILOT_HOME/config.json`, which
 /// 1.0.102 rewrites as `trustedFolders`. A scenario that brings its own `config.json` (in
 /// `files`) keeps it: an untrusted project.
-fn copilot_trust(root: &Path) -> Result<()> {
+pub fn copilot_trust(root: &Path) -> Result<()> {
     let config = root.join("home/.copilot/config.json");
     if config.exists() {
         return Ok(());

@@ -587,7 +587,7 @@ pub struct BridgeArgs {
 
 #[derive(Debug, Args)]
 pub struct BridgeRunArgs {
-    /// The agent that runs this hook (claude-settings, codex-json, jarvis, gemini-settings): how its payload is
+    /// The agent that runs this hook (claude-settings, codex-json, jarvis, gemini-settings, copilot-hooks): how its payload is
     /// read and its answer written.
     #[arg(long, value_name = "CONV", value_parser = convention_parser(), required = true)]
     pub host: Option<Convention>,
@@ -661,7 +661,7 @@ pub struct SuperviseArgs {
 
 #[derive(Debug, Args)]
 pub struct BridgeInstallArgs {
-    /// The agent to install into (claude-settings, codex-json, jarvis, gemini-settings).
+    /// The agent to install into (claude-settings, codex-json, jarvis, gemini-settings, copilot-hooks).
     #[arg(long, value_name = "CONV", value_parser = convention_parser())]
     pub host: Convention,
     /// The conventions whose hooks run (default: every convention the host does not read).

@@ -269,7 +269,8 @@ mod tests {
                 "schema/claude-settings.json",
                 "schema/gemini-settings.json",
                 "schema/copilot-hooks.json",
-                "schema/qwen-settings.json"
+                "schema/qwen-settings.json",
+                "schema/cursor-hooks.json"
             ]
         );
     }

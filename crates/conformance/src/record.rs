@@ -255,7 +255,11 @@ pub fn record(agent: Agent, s: &Scenario, repo: &Path) -> Result<Trace> {
     }
     let version = agent.pinned_version(repo)?;
     let root = RunRoot::new()?;
-    let config_rel = agent.config_path(s.layer);
+    let config_rel = if s.bridge {
+        agent.bridge_config_path(s.layer)
+    } else {
+        agent.config_path(s.layer)
+    };
     let hooks_file = root.materialize(s, config_rel, agent == Agent::Cline)?;
     let mut env_bin = None;
     let installed = if s.bridge {

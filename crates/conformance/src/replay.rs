@@ -167,6 +167,16 @@ fn payload<'a>(t: &'a Trace, event: &str, nth: usize) -> Option<&'a Value> {
         .nth(nth)
 }
 
+/// The payload the agent sent for the `nth` firing of kind `k`: under its own event name, or
+/// for Copilot CLI under either dialect's (`preToolUse` or `PreToolUse`), the camelCase one first.
+fn payload_of(t: &Trace, agent: Agent, k: Kind, nth: usize) -> Option<&Value> {
+    let own = payload(t, agent_event_name(agent, k), nth);
+    match agent {
+        Agent::Copilot => own.or_else(|| payload(t, event_name(k), nth)),
+        _ => own,
+    }
+}
+
 fn str_of(v: Option<&Value>, key: &str) -> Option<String> {
     v.and_then(|p| p.get(key))
         .and_then(Value::as_str)
@@ -206,6 +216,11 @@ pub fn replay(t: &Trace) -> Result<Observed> {
         std::fs::create_dir_all(&dir)?;
         let hooks = t.codex_config_hooks.replace("<ROOT>", &root_inner);
         std::fs::write(dir.join("config.toml"), format!("{hooks}\n{state}"))?;
+    }
+    // Copilot CLI's folder trust, as the recorder set it up (`Agent::setup`): the project is
+    // trusted unless the scenario brought its own `config.json`.
+    if agent == Agent::Copilot {
+        crate::agents::copilot_trust(r)?;
     }
     let (project, home) = (r.join("project"), r.join("home"));
     // The scenario's own variables are machine state the agent read (a system settings
@@ -288,7 +303,7 @@ pub fn replay(t: &Trace) -> Result<Observed> {
             .batch
             .hooks
             .into_iter()
-            .filter(|h| !adapters::bridge::is_bridge(h))
+            .filter(|h| adapters::bridge::bridged(convention, h))
             .collect();
         let module_host: std::sync::Arc<dyn runner::ModuleDispatch> =
             std::sync::Arc::new(runner::module_host::ModuleHost::default());
@@ -314,13 +329,31 @@ pub fn replay(t: &Trace) -> Result<Observed> {
             fail_closed,
         )
     } else {
-        let trust = codex_trust_policy(t, &ctx, &found)?;
+        let trust = match agent {
+            Agent::Copilot => copilot_trust_policy(&ctx, &found),
+            _ => codex_trust_policy(t, &ctx, &found)?,
+        };
+        let mut hooks = found.batch.hooks;
+        // A plugin Copilot CLI loaded with `--plugin-dir DIR`: its `hooks/hooks.json`, named to
+        // the adapter as the user would name it (discovery does not look for plugins), runs
+        // after the discovered layers (`copilot_plugin_dir`).
+        if agent == Agent::Copilot {
+            let root_text = r.display().to_string();
+            for pair in t.args.windows(2).filter(|w| w[0] == "--plugin-dir") {
+                let file =
+                    Path::new(&pair[1].replace("<ROOT>", &root_text)).join("hooks/hooks.json");
+                hooks.extend(
+                    adapters::read_file(&ctx, &file, Some(convention))
+                        .batch
+                        .hooks,
+                );
+            }
+        }
         Dispatch::Runner(Box::new(Runner::new(
-            found.batch.hooks,
+            hooks,
             RunnerOptions { trust, ..options },
         )))
     };
-    let ev = |k| agent_event_name(agent, k);
     let mut s = Session {
         agent,
         dispatch: &dispatch,
@@ -331,7 +364,7 @@ pub fn replay(t: &Trace) -> Result<Observed> {
         exited: false,
     };
     // SessionStart.
-    let ss = payload(t, ev(Kind::SessionStart), 0);
+    let ss = payload_of(t, agent, Kind::SessionStart, 0);
     let d = s.fire(Event::session_start(
         str_of(ss, "source").unwrap_or_else(|| "startup".into()),
     ))?;
@@ -344,7 +377,13 @@ pub fn replay(t: &Trace) -> Result<Observed> {
         s.fire(Event::user_prompt_submit(t.prompt.clone()))?
     };
     if !d.is_block() && !s.stopped {
-        told.push(t.prompt.clone());
+        // Copilot CLI sends a command hook's `modifiedPrompt` instead of the prompt
+        // (`copilot_prompt_answers`).
+        let prompt = effect(&d, "modified_prompt")
+            .filter(|_| agent == Agent::Copilot)
+            .and_then(|e| e["prompt"].as_str())
+            .map_or_else(|| t.prompt.clone(), str::to_string);
+        told.push(prompt);
         told.extend(d.context.clone());
         s.model(&told);
         if !t.tool.is_empty() {
@@ -352,11 +391,17 @@ pub fn replay(t: &Trace) -> Result<Observed> {
         }
         // Stop, and the continuations it asks for (bounded as the agents bound them).
         let mut active = false;
-        for nth in 0..3 {
+        // Past its own cap (Copilot CLI's 8) the runner lets the agent stop; the others' hooks
+        // guard themselves, and the scenarios' blocks stop before 3.
+        let bound = match agent {
+            Agent::Copilot => hook_ir::contract::limits::copilot::AGENT_STOP_CAP + 2,
+            _ => 3,
+        };
+        for nth in 0..bound as usize {
             if s.stopped {
                 break;
             }
-            let p = payload(t, ev(Kind::Stop), nth);
+            let p = payload_of(t, agent, Kind::Stop, nth);
             // Cline's TaskComplete fires once and cannot continue the agent.
             if agent == Agent::Cline && nth > 0 {
                 break;
@@ -393,7 +438,7 @@ pub fn replay(t: &Trace) -> Result<Observed> {
     // Qwen Code does not fire SessionEnd in a headless run (`qwen_six_kinds`: configured,
     // never ran), nor Cline its SessionShutdown (`cline_all_events`).
     if !s.exited && !matches!(agent, Agent::Qwen | Agent::Cline) {
-        let se = payload(t, ev(Kind::SessionShutdown), 0);
+        let se = payload_of(t, agent, Kind::SessionShutdown, 0);
         s.fire(Event::session_shutdown(
             str_of(se, "reason").unwrap_or_else(|| "other".into()),
         ))?;
@@ -426,6 +471,23 @@ fn codex_trust_policy(
         .collect();
     let policy = move |h: &hook_ir::Hook| refused.get(&h.id).cloned();
     Ok(Some(std::sync::Arc::new(policy)))
+}
+
+/// The embedder's trust policy for a Copilot CLI trace: Copilot's own trust as its adapter
+/// reads it (`Adapter::own_trust`: repository hooks load only in a trusted folder; trace
+/// `copilot_untrusted_project`).
+fn copilot_trust_policy(
+    ctx: &adapters::Context,
+    found: &adapters::Discovered,
+) -> Option<std::sync::Arc<dyn runner::TrustPolicy>> {
+    let own = adapters::registry::adapter(hook_ir::Convention::CopilotHooks).own_trust(
+        ctx,
+        &found.batch.hooks,
+        &found.sources,
+        &found.batch.diagnostics,
+    )?;
+    let policy = move |h: &hook_ir::Hook| (own.refuse)(h);
+    Some(std::sync::Arc::new(policy))
 }
 
 /// What dispatches the replayed events: the agent's own hooks through one runner, or, in a
@@ -499,18 +561,28 @@ impl Session<'_> {
         }
         let (d, name) = self.dispatch.dispatch(self.agent, &e);
         self.stopped |= effect(&d, "stop").is_some();
-        let mut runs: Vec<RunKey> = Vec::new();
+        // Consecutive runs of one event name are one firing, as the recorder groups them
+        // (`record::timeline`): Copilot CLI's two dialects on one kind are two firings, each
+        // run's named by its payload (`hook_event_name` in the PascalCase one).
+        let mut firings: Vec<Firing> = Vec::new();
         for r in read_logs(&self.logs)? {
             let parent = crate::record::parent(&r.parent, &self.masker);
             if !self.out.shells.contains(&parent) {
                 self.out.shells.push(parent);
                 self.out.shells.sort();
             }
-            runs.push((r.script, r.finished));
+            let event = match self.agent {
+                Agent::Copilot => r.stdin["hook_event_name"].as_str().unwrap_or(&name),
+                _ => &name,
+            };
+            match firings.last_mut() {
+                Some((e, runs)) if e == event => runs.push((r.script, r.finished)),
+                _ => firings.push((event.to_string(), vec![(r.script, r.finished)])),
+            }
         }
-        runs.sort();
-        if !runs.is_empty() {
-            self.out.firings.push((name, runs));
+        for (event, mut runs) in firings {
+            runs.sort();
+            self.out.firings.push((event, runs));
         }
         Ok(d)
     }
@@ -521,23 +593,28 @@ impl Session<'_> {
 
     /// PreToolUse, the tool, PostToolUse, and the model request with the tool result.
     fn tool_turn(&mut self, t: &Trace, project: &Path) -> Result<()> {
-        let pre = payload(t, agent_event_name(self.agent, Kind::PreToolUse), 0);
-        let input = pre
-            .and_then(|p| p.get("tool_input").cloned())
-            .or_else(|| pre.and_then(|p| p.pointer("/tool_call/input").cloned()))
-            .unwrap_or_else(|| match self.agent {
-                Agent::Cline => json!({"commands": [t.tool]}),
-                _ => json!({"command": t.tool}),
-            });
-        let post = payload(t, agent_event_name(self.agent, Kind::PostToolUse), 0);
-        let tool_name = str_of(pre, "tool_name")
-            .or_else(|| str_of(post, "tool_name"))
-            .or_else(|| str_of(pre.and_then(|p| p.get("tool_call")), "name"))
-            .unwrap_or_else(|| match self.agent {
-                Agent::Gemini | Agent::Qwen => "run_shell_command".into(),
-                Agent::Cline => "run_commands".into(),
-                _ => "Bash".into(),
-            });
+        let pre = payload_of(t, self.agent, Kind::PreToolUse, 0);
+        let post = payload_of(t, self.agent, Kind::PostToolUse, 0);
+        let (tool_name, input) = if self.agent == Agent::Copilot {
+            copilot_call(t, pre, post, project)?
+        } else {
+            let input = pre
+                .and_then(|p| p.get("tool_input").cloned())
+                .or_else(|| pre.and_then(|p| p.pointer("/tool_call/input").cloned()))
+                .unwrap_or_else(|| match self.agent {
+                    Agent::Cline => json!({"commands": [t.tool]}),
+                    _ => json!({"command": t.tool}),
+                });
+            let tool_name = str_of(pre, "tool_name")
+                .or_else(|| str_of(post, "tool_name"))
+                .or_else(|| str_of(pre.and_then(|p| p.get("tool_call")), "name"))
+                .unwrap_or_else(|| match self.agent {
+                    Agent::Gemini | Agent::Qwen => "run_shell_command".into(),
+                    Agent::Cline => "run_commands".into(),
+                    _ => "Bash".into(),
+                });
+            (tool_name, input)
+        };
         let d = self.fire(Event::pre_tool_use(tool_name.clone(), input.clone()))?;
         let mut told: Vec<String> = d.context.clone();
         if self.stopped {
@@ -547,10 +624,12 @@ impl Session<'_> {
             told.push(reason.clone());
             return self.tool_result_turn(told);
         }
-        // Print mode has nobody to ask: Claude Code denies with the hook's reason.
-        if let Some(ask) = effect(&d, "permission")
-            .filter(|e| self.agent == Agent::Claude && e["decision"] == "ask")
-        {
+        // Print mode has nobody to ask: Claude Code denies with the hook's reason, and so does
+        // Copilot CLI (`Denied by preToolUse hook (unable to ask user for confirmation): R`,
+        // `copilot_pre_json_ask`).
+        if let Some(ask) = effect(&d, "permission").filter(|e| {
+            matches!(self.agent, Agent::Claude | Agent::Copilot) && e["decision"] == "ask"
+        }) {
             told.push(ask["reason"].as_str().unwrap_or_default().to_string());
             self.model(&told);
             return Ok(());
@@ -565,7 +644,13 @@ impl Session<'_> {
             return Ok(());
         }
         let input = d.updated_input.clone().unwrap_or(input);
-        let (output, ok) = if !t.tool_call.is_empty() {
+        // Copilot CLI's other tools than `bash` (the scenario's `tool_call`).
+        if self.agent == Agent::Copilot && tool_name != "bash" {
+            told.push(copilot_builtin(&tool_name, &input));
+            self.model(&told);
+            return Ok(());
+        }
+        let (output, ok) = if !t.tool_call.is_empty() && self.agent != Agent::Copilot {
             // The model called another tool than the shell (`tool_call`).
             (run_tool_call(&tool_name, &input, project)?, true)
         } else {
@@ -670,6 +755,54 @@ fn run_tool_call(tool: &str, input: &Value, project: &Path) -> Result<String> {
     }
 }
 
+/// Copilot CLI's tool call in a trace: its name and arguments as the agent's preToolUse hook
+/// got them (camelCase `toolName`/`toolArgs`, else the PascalCase `tool_input`), else the
+/// scenario's `tool_call`, else the shell call of `tool` — with the run's root for `<ROOT>`.
+fn copilot_call(
+    t: &Trace,
+    pre: Option<&Value>,
+    post: Option<&Value>,
+    project: &Path,
+) -> Result<(String, Value)> {
+    let root = project.parent().unwrap_or(project).display().to_string();
+    let unmask = |v: &Value| -> Result<Value> {
+        let text = v
+            .to_string()
+            .replace("<ROOT>", &crate::record::json_inner(&root));
+        Ok(serde_json::from_str(&text)?)
+    };
+    let call: Option<Value> = if t.tool_call.is_empty() {
+        None
+    } else {
+        Some(unmask(&serde_json::from_str(&t.tool_call)?)?)
+    };
+    let name = str_of(pre, "toolName")
+        .or_else(|| str_of(post, "toolName"))
+        .or_else(|| call.as_ref().and_then(|c| str_of(Some(c), "name")))
+        .unwrap_or_else(|| "bash".into());
+    let args = [pre, post]
+        .into_iter()
+        .flatten()
+        .find_map(|p| p.get("toolArgs").or_else(|| p.get("tool_input")))
+        .or_else(|| call.as_ref().and_then(|c| c.get("arguments")));
+    let input = match args {
+        Some(a) => unmask(a)?,
+        None => json!({"command": t.tool, "description": "scripted"}),
+    };
+    Ok((name, input))
+}
+
+/// What Copilot CLI's built-in tools other than `bash` tell the model, as far as the replay
+/// stands in for them: `view` returns the file's text (`copilot_tool_view`); the others
+/// (`create`, `edit`, `grep`, `glob`) answer with a line of their own that carries no scenario
+/// marker, so nothing.
+fn copilot_builtin(tool: &str, input: &Value) -> String {
+    match (tool, input["path"].as_str()) {
+        ("view", Some(path)) => std::fs::read_to_string(path).unwrap_or_default(),
+        _ => String::new(),
+    }
+}
+
 /// Runs the model's tool command as the agent's shell tool would, for its output and whether
 /// it exited 0.
 fn run_tool(command: &str, project: &Path) -> Result<(String, bool)> {
@@ -684,9 +817,17 @@ fn run_tool(command: &str, project: &Path) -> Result<(String, bool)> {
     ))
 }
 
-/// The event name `agent` fires for a kind: Gemini CLI's own names, else Claude's and Codex's.
+/// The event name `agent` fires for a kind: Gemini CLI's and Copilot CLI's own names, else
+/// Claude's and Codex's.
 pub fn agent_event_name(agent: Agent, k: Kind) -> &'static str {
     match (agent, k) {
+        // Copilot CLI's camelCase dialect (its PascalCase one is Claude's names).
+        (Agent::Copilot, Kind::SessionStart) => "sessionStart",
+        (Agent::Copilot, Kind::UserPromptSubmit) => "userPromptSubmitted",
+        (Agent::Copilot, Kind::PreToolUse) => "preToolUse",
+        (Agent::Copilot, Kind::PostToolUse) => "postToolUse",
+        (Agent::Copilot, Kind::Stop) => "agentStop",
+        (Agent::Copilot, Kind::SessionShutdown) => "sessionEnd",
         (Agent::Gemini, Kind::PreToolUse) => "BeforeTool",
         (Agent::Gemini, Kind::PostToolUse) => "AfterTool",
         (Agent::Gemini, Kind::UserPromptSubmit) => "BeforeAgent",

@@ -20,9 +20,20 @@ fn str_field(p: &Value, k: &str) -> Option<String> {
 }
 
 /// The canonical event the agent described in `payload`: what `hooks test` knows of a case.
+/// Copilot CLI's camelCase dialect names the same facts `toolName`, `toolArgs`, `toolResult`
+/// and `initialPrompt`.
 fn event_of(kind: Kind, p: &Value) -> Event {
-    let tool = || str_field(p, "tool_name").unwrap_or_default();
-    let input = || p.get("tool_input").cloned().unwrap_or(Value::Null);
+    let tool = || {
+        str_field(p, "tool_name")
+            .or_else(|| str_field(p, "toolName"))
+            .unwrap_or_default()
+    };
+    let input = || {
+        p.get("tool_input")
+            .or_else(|| p.get("toolArgs"))
+            .cloned()
+            .unwrap_or(Value::Null)
+    };
     let mut e = match kind {
         Kind::PreToolUse => Event::pre_tool_use(tool(), input()),
         Kind::PostToolUse => {
@@ -35,6 +46,15 @@ fn event_of(kind: Kind, p: &Value) -> Event {
                 Some(Value::String(s)) => e.tool_output = Some(s.clone()),
                 Some(other) => e.tool_response = Some(other.clone()),
                 None => {}
+            }
+            // Copilot CLI: the result text, in either dialect.
+            let result = p.get("toolResult").or_else(|| p.get("tool_result"));
+            if let Some(text) = result.and_then(|r| {
+                r.get("textResultForLlm")
+                    .or_else(|| r.get("text_result_for_llm"))
+                    .and_then(Value::as_str)
+            }) {
+                e.tool_output = Some(text.to_string());
             }
             e
         }
@@ -49,7 +69,11 @@ fn event_of(kind: Kind, p: &Value) -> Event {
             e.prompt = str_field(p, "prompt");
             e
         }
-        Kind::SessionStart => Event::session_start(str_field(p, "source").unwrap_or_default()),
+        Kind::SessionStart => {
+            let mut e = Event::session_start(str_field(p, "source").unwrap_or_default());
+            e.prompt = str_field(p, "initialPrompt").or_else(|| str_field(p, "initial_prompt"));
+            e
+        }
         Kind::SessionShutdown => {
             Event::session_shutdown(str_field(p, "reason").unwrap_or_default())
         }

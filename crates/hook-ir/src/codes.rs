@@ -1345,6 +1345,27 @@ codes! {
     /// Remove `disableAllHooks` (or set it to `false`) when the hooks should run.
     HooksDisabled = "hooks_disabled", Warning, "A settings file turns every hook off";
 
+    /// ## What it means
+    /// Another agent also runs this file, and this hook behaves differently there: it names the
+    /// agent and what differs — its matcher is ignored (VS Code runs every hook of a Claude-format
+    /// file on every tool), a tool it names is not known there, its event does not exist there,
+    /// or another default timeout applies. One `.claude/settings.json` is run by Claude Code,
+    /// GitHub Copilot CLI, VS Code and Cursor; one `.github/hooks/*.json` by Copilot CLI, VS Code
+    /// and Copilot's cloud agent. `hooks list` shows each file's readers.
+    /// ## Why it matters
+    /// A guard written for one agent may never fire in another that reads the same file, or
+    /// fire on every tool call; a hook may be killed sooner than its author expected.
+    /// ## Example
+    /// ```json
+    /// {"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./guard.sh"}]}]}}
+    /// ```
+    /// in `.claude/settings.json`: VS Code runs `./guard.sh` before every tool, not only `Bash`.
+    /// ## How to fix
+    /// Nothing, when the difference is acceptable (this is information). Otherwise make the
+    /// script check the tool itself, write an explicit `timeout`, or move the hook into a file
+    /// only the intended agent reads (Copilot CLI alone reads `.github/copilot/settings.json`).
+    OtherReaderDiffers = "other_reader_differs", Info, "Another agent that runs this file runs this hook differently";
+
     // ───────────────────────── Gemini CLI settings ─────────────────────────
 
     /// ## What it means

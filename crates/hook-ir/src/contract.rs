@@ -369,7 +369,7 @@ pub mod limits {
         /// How many consecutive blocks of a host's stop event, in one session, the bridge lets
         /// through before it lets the agent stop (`hooks bridge --loop-limit`): GitHub Copilot
         /// CLI's `agentStop` runaway guard, [`super::copilot::AGENT_STOP_CAP`] (recorded live:
-        /// `conformance/traces-pending/copilot-1.0.102/copilot_stop_block_cap.json`, 8
+        /// `conformance/traces/copilot-1.0.102/copilot_stop_block_cap.json`, 8
         /// continuations then the turn ends), while Codex has no cap at all and Claude Code
         /// leaves it to the hook (`stop_hook_active`).
         pub const LOOP_LIMIT: u32 = super::copilot::AGENT_STOP_CAP;

@@ -104,6 +104,25 @@ pub enum Detail {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         is_async: Option<bool>,
     },
+    /// Cursor `hooks.json`: one entry of an event's array.
+    CursorEntry {
+        /// 0-based index of the entry under its event key.
+        index: usize,
+        /// The matcher string as written (`None` when absent).
+        raw_matcher: Option<String>,
+        /// Whether `timeout` was written.
+        timeout_explicit: bool,
+        /// `failClosed: true`: a crash, a timeout or an unreadable answer blocks the action
+        /// instead of letting it go on.
+        fail_closed: bool,
+        /// The entry's `loop_limit`.
+        loop_limit: LoopLimit,
+        /// The absolute directory a relative command runs from, set where the file was found:
+        /// the project root for a project's `.cursor/hooks.json`, the file's own directory
+        /// (`~/.cursor/`) for the others; `None` when the file's place is unknown.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        command_dir: Option<String>,
+    },
     /// A GJC module hook (native directory or plugin).
     Module {
         /// Absolute path of the module file.
@@ -115,6 +134,19 @@ pub enum Detail {
         /// Plugin hook: plugin name, hook name, phase and SHA-256 recorded in the registry.
         plugin: Option<PluginDetail>,
     },
+}
+
+/// How many follow-ups a Cursor `stop` hook may start (`loop_limit`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum LoopLimit {
+    /// Not written: Cursor's default cap.
+    #[default]
+    Default,
+    /// `null`: no cap.
+    Unbounded,
+    /// At most this many.
+    Max(u32),
 }
 
 /// Plugin-specific data of a `gjc-plugin` hook.

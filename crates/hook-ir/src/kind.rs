@@ -103,6 +103,10 @@ pub enum Convention {
     /// Qwen Code `settings.json` hooks (`~/.qwen/`, `.qwen/`, system layers).
     #[serde(rename = "qwen-settings")]
     QwenSettings,
+    /// Cursor `hooks.json` files (`.cursor/hooks.json`, `~/.cursor/hooks.json`, enterprise
+    /// `/etc/cursor/hooks.json`).
+    #[serde(rename = "cursor-hooks")]
+    CursorHooks,
     /// Cline's hook directories: executables named after the event (`PreToolUse`,
     /// `TaskStart`…) in `~/Documents/Cline/Hooks/`, `$CLINE_DIR/hooks/` (`~/.cline/hooks/`),
     /// `.clinerules/hooks/` and `.cline/hooks/`.
@@ -112,7 +116,7 @@ pub enum Convention {
 
 impl Convention {
     /// Every convention, in the fixed order sources are reported in.
-    pub const ALL: [Convention; 12] = [
+    pub const ALL: [Convention; 13] = [
         Convention::Jcode,
         Convention::Jarvis,
         Convention::Gjc,
@@ -124,6 +128,7 @@ impl Convention {
         Convention::GeminiSettings,
         Convention::CopilotHooks,
         Convention::QwenSettings,
+        Convention::CursorHooks,
         Convention::ClineDir,
     ];
 
@@ -141,6 +146,7 @@ impl Convention {
             Convention::GeminiSettings => "gemini-settings",
             Convention::CopilotHooks => "copilot-hooks",
             Convention::QwenSettings => "qwen-settings",
+            Convention::CursorHooks => "cursor-hooks",
             Convention::ClineDir => "cline-dir",
         }
     }
@@ -188,6 +194,7 @@ mod tests {
                 "gemini-settings",
                 "copilot-hooks",
                 "qwen-settings",
+                "cursor-hooks",
                 "cline-dir"
             ]
         );

@@ -18,13 +18,14 @@ mod location;
 mod matcher;
 pub mod matcher_text;
 mod normalize;
+pub mod readers;
 pub mod redos;
 mod scope;
 pub mod tools;
 
 pub use codes::Code;
 pub use diagnostic::{bound, quote, Diagnostic, Severity, MAX_MESSAGE_BYTES};
-pub use hook::{Detail, Exec, Handler, Hook, PluginDetail};
+pub use hook::{Detail, Exec, Handler, Hook, LoopLimit, PluginDetail};
 pub use kind::{Convention, Kind};
 pub use location::{display_from_cwd, display_path, last_line_end, line_col, Location};
 pub use matcher::{

@@ -39,13 +39,15 @@ pub enum Agent {
     Copilot,
     /// Qwen Code (convention `qwen-settings`).
     Qwen,
+    /// Cursor (convention `cursor-hooks`): the tool types its `preToolUse` matchers name.
+    Cursor,
     /// Cline (convention `cline-dir`).
     Cline,
 }
 
 impl Agent {
     /// Every agent, in column order.
-    pub const ALL: [Agent; 9] = [
+    pub const ALL: [Agent; 10] = [
         Agent::Claude,
         Agent::Codex,
         Agent::Jcode,
@@ -54,6 +56,7 @@ impl Agent {
         Agent::Gemini,
         Agent::Copilot,
         Agent::Qwen,
+        Agent::Cursor,
         Agent::Cline,
     ];
 
@@ -68,6 +71,7 @@ impl Agent {
             Agent::Gemini => "Gemini CLI",
             Agent::Copilot => "Copilot CLI",
             Agent::Qwen => "Qwen Code",
+            Agent::Cursor => "Cursor",
             Agent::Cline => "Cline",
         }
     }
@@ -114,6 +118,9 @@ impl Agent {
             // No MCP server was configured in the Copilot CLI 1.0.102 recordings: its form is
             // unverified, so MCP names are not mapped into or out of it.
             Agent::Copilot => None,
+            // Cursor's docs name an MCP tool `MCP:<toolName>` (no server) in preToolUse
+            // matchers: no server-qualified form, so MCP names are not mapped into or out of it.
+            Agent::Cursor => None,
             // No MCP server was configured in the Cline 3.0.65 recordings: its form is
             // unverified, so MCP names are not mapped into or out of it.
             Agent::Cline => None,

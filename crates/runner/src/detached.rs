@@ -96,6 +96,7 @@ impl DetachedBatch {
             .map(|(index, j)| Job {
                 index,
                 shell: j.shell,
+                options: &[],
                 flag: "-c",
                 command: j.command,
                 stdin: j.stdin,

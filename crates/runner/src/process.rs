@@ -183,7 +183,7 @@ pub(crate) async fn run(spec: &Spec<'_>) -> Finished {
         cmd.current_dir(cwd);
     }
     apply_env(cmd.as_std_mut(), spec.env, spec.extra_env);
-    let mut child = match cmd.spawn() {
+    let mut child = match spawn_retrying_busy(&mut cmd).await {
         Ok(c) => c,
         Err(e) => return Finished::spawn_failed(e, started),
     };
@@ -459,4 +459,26 @@ pub(crate) fn spawn_detached(
         )));
     }
     Ok(spawned)
+}
+
+/// `ETXTBSY`: the program is open for writing somewhere.
+const TEXT_FILE_BUSY: i32 = 26;
+
+/// Spawns `cmd`, trying again a few times while the program is "text file busy": a script just
+/// written by a thread of this process stays open for writing in any child forked by another
+/// thread until that child execs, and exec of it fails meanwhile. Nothing ran then, so trying
+/// again is safe; the window is a fork-to-exec away (milliseconds at most).
+async fn spawn_retrying_busy(
+    cmd: &mut tokio::process::Command,
+) -> io::Result<tokio::process::Child> {
+    let mut tries = 0u64;
+    loop {
+        match cmd.spawn() {
+            Err(e) if e.raw_os_error() == Some(TEXT_FILE_BUSY) && tries < 8 => {
+                tries += 1;
+                tokio::time::sleep(std::time::Duration::from_millis(5 * tries)).await;
+            }
+            other => return other,
+        }
+    }
 }

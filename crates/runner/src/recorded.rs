@@ -6,7 +6,8 @@
 //! really sent in its traces: Claude Code 2.1.332 adds `prompt_id`, `permission_mode`, `effort`,
 //! a structured `Bash` `tool_response` and `duration_ms`, and on Stop `background_tasks` and
 //! `session_crons`; Codex 0.171.0 adds `permission_mode` and `turn_id`, and sends no `model` on
-//! SessionEnd; Gemini CLI 0.61.0 sends its documented payload. `hooks test` feeds these payloads,
+//! SessionEnd; Gemini CLI 0.61.0 and GitHub Copilot CLI 1.0.102 send what their convention
+//! modules build (Copilot's two dialects: `conventions::copilot`). `hooks test` feeds these payloads,
 //! and a test compares them with every recorded trace (`crates/conformance/tests/payloads.rs`).
 
 use crate::Event;
@@ -63,6 +64,12 @@ pub static RECORDED: &[RecordedAgent] = &[
         version: "0.24.4",
         // The conformance suite runs Qwen Code with `--approval-mode yolo`.
         permission_mode: Some("yolo"),
+    },
+    RecordedAgent {
+        convention: Convention::CopilotHooks,
+        agent: "copilot",
+        version: "1.0.102",
+        permission_mode: None,
     },
     RecordedAgent {
         convention: Convention::ClineDir,

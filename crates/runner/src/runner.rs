@@ -113,6 +113,9 @@ pub struct Runner {
     handed: Mutex<Vec<crate::DetachedBatch>>,
     /// The loop limit of continuation, and the session's consecutive stop blocks.
     loop_limit: Option<u32>,
+    /// The agent's own cap on consecutive continuations, when a Stop hook's convention has one
+    /// ([`hook_ir::contract::ContinuationRule::Capped`]: Copilot CLI's 8); the smallest.
+    stop_cap: Option<u32>,
     stop_blocks: crate::loop_limit::MemoryCount,
     /// How many turns were started.
     pub(crate) turns: crate::turn::Turns,
@@ -299,6 +302,15 @@ impl Runner {
             by_kind[kind_index(p.hook.kind)].push(prepared.len());
             prepared.push(p);
         }
+        let stop_cap = by_kind[kind_index(Kind::Stop)]
+            .iter()
+            .filter_map(
+                |&i| match runtime(prepared[i].hook.convention)?.continuation {
+                    hook_ir::contract::ContinuationRule::Capped { max } => Some(max),
+                    _ => None,
+                },
+            )
+            .min();
         Runner {
             hooks: prepared,
             by_kind,
@@ -315,6 +327,7 @@ impl Runner {
             detach: options.detach,
             handed: Mutex::new(Vec::new()),
             loop_limit: options.loop_limit,
+            stop_cap,
             stop_blocks: Default::default(),
             turns: Default::default(),
             runtime: OnceLock::new(),
@@ -374,9 +387,17 @@ impl Runner {
         self.limited(d)
     }
 
-    /// `d` under the loop limit ([`RunnerOptions::loop_limit`]), for a stop event.
+    /// `d` under the loop limit ([`RunnerOptions::loop_limit`]) and the agent's own cap on
+    /// continuations (Copilot CLI ends the turn after 8 consecutive `agentStop` blocks, trace
+    /// `copilot_stop_block_cap`), the smaller one, for a stop event.
     fn limited(&self, mut d: Decision) -> Decision {
-        if let (Some(limit), Kind::Stop) = (self.loop_limit, d.kind) {
+        // A loop limit of 0 (off) cannot lift the agent's own cap.
+        let limit = match (self.loop_limit.filter(|l| *l > 0), self.stop_cap) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (None, b) => b.or(self.loop_limit),
+            (a, None) => a,
+        };
+        if let (Some(limit), Kind::Stop) = (limit, d.kind) {
             // A count in memory cannot fail to be stored.
             let _ = crate::loop_limit::apply(&mut d, limit, &self.stop_blocks);
         }

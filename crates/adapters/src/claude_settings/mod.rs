@@ -199,6 +199,26 @@ impl crate::registry::Adapter for ClaudeSettings {
         crate::reimport::Recorded::Json
     }
 
+    /// A project's `.claude/settings(.local).json` is also run by GitHub Copilot CLI
+    /// (`conformance/notes/copilot.md`, "Locations and layers": trace copilot_layers_order; the
+    /// user file is not, trace copilot_user_claude_settings), VS Code and Cursor (with "Third-party
+    /// skills" on); the user's `~/.claude/settings.json` by VS Code and Cursor
+    /// (`hook_ir::readers`). Managed settings and plugins: Claude Code alone.
+    fn readers(&self, file: &crate::SourceFile) -> Vec<hook_ir::readers::Reader> {
+        use hook_ir::readers::Reader::{self, Agent as A};
+        use hook_ir::tools::Agent;
+        match file.scope {
+            hook_ir::Scope::Project | hook_ir::Scope::Personal => vec![
+                A(Agent::Claude),
+                A(Agent::Copilot),
+                Reader::VsCode,
+                A(Agent::Cursor),
+            ],
+            hook_ir::Scope::User => vec![A(Agent::Claude), Reader::VsCode, A(Agent::Cursor)],
+            _ => vec![A(Agent::Claude)],
+        }
+    }
+
     fn convention(&self) -> Convention {
         Convention::ClaudeSettings
     }

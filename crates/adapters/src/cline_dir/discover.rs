@@ -179,6 +179,7 @@ pub fn read_file(
             text: Some(text.clone()),
             scope: Scope::default(),
             root: None,
+            readers: Vec::new(),
         });
         let Some(row) = contract::find(CL, event) else {
             return;

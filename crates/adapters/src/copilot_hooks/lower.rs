@@ -15,15 +15,16 @@ use hook_ir::{quote, Code, Convention, Detail, Diagnostic, Dialect, Exec, Handle
 
 const CP: Convention = Convention::CopilotHooks;
 
-/// One problem: its code, message, byte span and help.
-struct Problem {
-    code: Code,
-    message: String,
-    span: (usize, usize),
-    help: Option<String>,
+/// One problem: its code, message, byte span and help (shared with `cursor_hooks`, whose
+/// `hooks.json` has the same shape).
+pub(crate) struct Problem {
+    pub(crate) code: Code,
+    pub(crate) message: String,
+    pub(crate) span: (usize, usize),
+    pub(crate) help: Option<String>,
 }
 
-fn problem(code: Code, message: impl Into<String>, span: (usize, usize)) -> Problem {
+pub(crate) fn problem(code: Code, message: impl Into<String>, span: (usize, usize)) -> Problem {
     Problem {
         code,
         message: message.into(),
@@ -598,7 +599,7 @@ fn sh_quote(s: &str) -> String {
 }
 
 /// `s` with control characters escaped, so a hostile key cannot rewrite a terminal line.
-fn printable(s: &str) -> String {
+pub(crate) fn printable(s: &str) -> String {
     s.chars()
         .map(|c| {
             if c.is_control() {
@@ -613,7 +614,7 @@ fn printable(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     //! Each case is the config of a Copilot CLI 1.0.102 recording
-    //! (`conformance/traces-pending/copilot-1.0.102/<trace>.json`), lowered as Copilot loaded it.
+    //! (`conformance/traces/copilot-1.0.102/<trace>.json`), lowered as Copilot loaded it.
     use super::*;
 
     fn lowered(text: &str, file: FileKind) -> Output {

@@ -2,15 +2,16 @@
 //! `~/.copilot/hooks/*.json`, policy `policy.d/*.json`, a plugin's `hooks/hooks.json`) and the
 //! inline `hooks` of Copilot's `settings*.json`.
 //!
-//! Source: `@github/copilot` 1.0.102 recorded live (`conformance/traces-pending/copilot-1.0.102/`,
+//! Source: `@github/copilot` 1.0.102 recorded live (`conformance/traces/copilot-1.0.102/`,
 //! `conformance/notes/copilot.md`). Discovery and its order are in [`discover`]'s module docs;
 //! what Copilot does with each mistake is in [`lower`]'s; the writer's choices in [`write`]'s;
 //! how a re-import finds the entries an earlier import wrote in [`reimport`]'s.
 
 mod discover;
-mod lower;
-mod reimport;
+pub(crate) mod lower;
+pub(crate) mod reimport;
 pub mod schema;
+pub mod trust;
 mod write;
 
 use crate::registry::{Claim, Named, Place};
@@ -140,6 +141,36 @@ impl crate::registry::Adapter for CopilotHooks {
         }
     }
 
+    fn own_trust(
+        &self,
+        ctx: &Context,
+        _: &[hook_ir::Hook],
+        _: &[crate::SourceFile],
+        _: &[hook_ir::Diagnostic],
+    ) -> Option<crate::registry::OwnTrust> {
+        // Copilot's state here is its `config.json`: where it never ran, nothing was trusted
+        // or refused yet.
+        let project = ctx.project.as_deref()?;
+        let state = discover::user_dir(ctx)?.join("config.json");
+        if !state.is_file() || trust::repo_hooks_trusted(ctx, project) {
+            return None;
+        }
+        Some(crate::registry::OwnTrust {
+            refuse: Box::new(|h: &hook_ir::Hook| {
+                (h.convention == Convention::CopilotHooks
+                    && matches!(h.scope, Scope::Project | Scope::Personal))
+                .then(|| {
+                    "Copilot CLI does not load it: the folder is not trusted (`trustedFolders` of its config.json; a headless run: `COPILOT_ALLOW_ALL=true`)".to_string()
+                })
+            }),
+            note: None,
+        })
+    }
+
+    fn runs_when(&self, display: &str, _project: &Path, timeout_s: u64) -> String {
+        format!("Copilot CLI runs the hooks of {display} only in a trusted folder (trust it when Copilot asks, or list it in `trustedFolders` of ~/.copilot/config.json; a headless run: `COPILOT_ALLOW_ALL=true`; the `--allow-all` flag does not trust); each entry's timeout is {timeout_s} s and the bridge answers before it. A bridge that fails or crashes on preToolUse denies the call (Copilot fails closed); one that times out lets it run.")
+    }
+
     fn looked_for(&self) -> &'static str {
         ".github/hooks/*.json; .github/copilot/settings.json and settings.local.json (`hooks`)"
     }
@@ -178,6 +209,20 @@ impl crate::registry::Adapter for CopilotHooks {
 
     fn fix_syntax(&self, _path: &Path) -> Option<crate::registry::Syntax> {
         Some(crate::registry::Syntax::Json)
+    }
+
+    /// `.github/hooks/*.json` is also run by VS Code and by Copilot's cloud agent; the user's
+    /// `~/.copilot/hooks/*.json` by VS Code (`hook_ir::readers`); the rest by Copilot CLI alone.
+    fn readers(&self, file: &crate::SourceFile) -> Vec<hook_ir::readers::Reader> {
+        use hook_ir::readers::Reader::{self, Agent as A};
+        use hook_ir::tools::Agent;
+        match spot(&file.path) {
+            Some(Spot::RepoHooks(_)) if file.scope != Scope::User => {
+                vec![A(Agent::Copilot), Reader::VsCode, Reader::CopilotCloudAgent]
+            }
+            Some(Spot::UserHooks) => vec![A(Agent::Copilot), Reader::VsCode],
+            _ => vec![A(Agent::Copilot)],
+        }
     }
 }
 

@@ -21,7 +21,7 @@ fn entry(event: &str, v: &Value) -> Entry {
 }
 
 /// `text` without the entries `take` selects; an event emptied by the removal goes with them.
-pub(super) fn remove(text: &str, take: &mut dyn FnMut(&Entry) -> bool) -> Option<Removal> {
+pub(crate) fn remove(text: &str, take: &mut dyn FnMut(&Entry) -> bool) -> Option<Removal> {
     let base = if text.trim().is_empty() { "{}" } else { text };
     let root = CstRootNode::parse(base, &jsonc_parser::ParseOptions::default()).ok()?;
     let (mut all, mut gone) = (Vec::new(), Vec::new());

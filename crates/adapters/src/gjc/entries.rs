@@ -219,6 +219,7 @@ fn check_entry(
         text: Some(text.clone()),
         scope: hook_ir::Scope::default(),
         root: None,
+        readers: Vec::new(),
     });
     Some(ModuleFile {
         name: name.to_string(),

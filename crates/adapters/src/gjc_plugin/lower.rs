@@ -391,6 +391,7 @@ fn check_module(
         text: Some(text.clone()),
         scope: hook_ir::Scope::default(),
         root: None,
+        readers: Vec::new(),
     });
     let module = Source::new(display, text);
     let (display, text) = (&module.display, &module.text);

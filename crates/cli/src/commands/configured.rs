@@ -183,6 +183,7 @@ pub fn with_config_texts(found: &Discovered, configs: &[Config]) -> Option<Disco
             text: Some(text),
             scope: hook_ir::Scope::Project,
             root: None,
+            readers: Vec::new(),
         });
     }
     Some(view)

@@ -21,6 +21,7 @@ pub fn run(a: ListArgs) -> anyhow::Result<Exit> {
     )?
     .found;
     let trust = codex_trust(&a.source, &found);
+    let readers = readers_of(&found);
     let format = a.format.unwrap_or(if std::io::stdout().is_terminal() {
         ListFormat::Human
     } else {
@@ -28,12 +29,15 @@ pub fn run(a: ListArgs) -> anyhow::Result<Exit> {
     });
     match format {
         // Not through `format!`: the text is the whole report.
-        ListFormat::Json => crate::stdout::print(&with_trust(
-            &render::json::render(&found.batch, &Default::default()),
-            &trust,
+        ListFormat::Json => crate::stdout::print(&with_readers(
+            &with_trust(
+                &render::json::render(&found.batch, &Default::default()),
+                &trust,
+            ),
+            &readers,
         )),
         ListFormat::Human => {
-            for (h, t) in found.batch.hooks.iter().zip(&trust) {
+            for ((h, t), r) in found.batch.hooks.iter().zip(&trust).zip(&readers) {
                 let handler = match &h.handler {
                     hook_ir::Handler::Command { command, .. } => command.as_str(),
                     hook_ir::Handler::Module { path } => path.as_str(),
@@ -46,8 +50,15 @@ pub fn run(a: ListArgs) -> anyhow::Result<Exit> {
                     .as_ref()
                     .map(|t| format!("  [codex: {}]", status_word(t.status)))
                     .unwrap_or_default();
+                // A file other agents run too names them all.
+                let run_by = if r.len() > 1 {
+                    let names: Vec<&str> = r.iter().map(|r| r.name()).collect();
+                    format!("  [run by: {}]", names.join(", "))
+                } else {
+                    String::new()
+                };
                 outln!(
-                    "{:18} {:15} {:8} {:18} {:16} {:>7}  {}{}  {}{}",
+                    "{:18} {:15} {:8} {:18} {:16} {:>7}  {}{}  {}{}{}",
                     h.kind.as_str(),
                     h.convention.as_str(),
                     h.scope.as_str(),
@@ -57,7 +68,8 @@ pub fn run(a: ListArgs) -> anyhow::Result<Exit> {
                     shown(&h.location.path),
                     line,
                     shown(handler),
-                    trust
+                    trust,
+                    run_by
                 );
             }
             outln!("{} hook(s)", found.batch.hooks.len());
@@ -95,6 +107,47 @@ fn codex_trust(src: &SourceArgs, found: &Discovered) -> Vec<Option<HookTrust>> {
     let ctx = Context::from_process(None, home, !src.no_env);
     trust::of_hooks(&ctx, &found.batch.hooks, &found.sources)
         .unwrap_or_else(|_| vec![None; found.batch.hooks.len()])
+}
+
+/// The agents that run each hook's file (its source's readers, stamped by discovery), in
+/// hook order; empty when the file is not a source of the batch.
+fn readers_of(found: &Discovered) -> Vec<Vec<hook_ir::readers::Reader>> {
+    found
+        .batch
+        .hooks
+        .iter()
+        .map(|h| {
+            found
+                .sources
+                .iter()
+                .find(|s| s.display == h.location.path)
+                .map(|s| s.readers.clone())
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+/// The list document with a `readers` array added to each hook: the ids of every agent that
+/// runs its file, its own first (`claude-code`, `copilot-cli`, `vscode`, `cursor`, …).
+fn with_readers(doc: &str, readers: &[Vec<hook_ir::readers::Reader>]) -> String {
+    let Ok(mut v) = serde_json::from_str::<serde_json::Value>(doc) else {
+        return doc.to_string();
+    };
+    if let Some(hooks) = v["hooks"].as_array_mut() {
+        for (h, r) in hooks.iter_mut().zip(readers) {
+            if let Some(obj) = h.as_object_mut() {
+                obj.insert(
+                    "readers".into(),
+                    serde_json::to_value(r).unwrap_or_default(),
+                );
+            }
+        }
+    }
+    let mut s = serde_json::to_string_pretty(&v).unwrap_or_else(|_| doc.to_string());
+    if doc.ends_with('\n') {
+        s.push('\n');
+    }
+    s
 }
 
 fn status_word(s: Status) -> &'static str {

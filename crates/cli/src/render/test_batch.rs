@@ -40,6 +40,7 @@ pub fn demo_sources() -> Vec<SourceFile> {
             text: Some(JARVIS.into()),
             scope: hook_ir::Scope::Project,
             root: None,
+            readers: Vec::new(),
         },
         SourceFile {
             convention: Convention::CodexJson,
@@ -48,6 +49,7 @@ pub fn demo_sources() -> Vec<SourceFile> {
             text: Some(CODEX.into()),
             scope: hook_ir::Scope::Project,
             root: None,
+            readers: Vec::new(),
         },
     ]
 }

@@ -528,10 +528,11 @@ fn a_crashing_guard_blocks_under_fail_closed_in_each_hosts_protocol() {
     let kimi = json!({"hook_event_name": "PreToolUse", "session_id": "k1", "cwd": t.project(),
         "client_type": "kimi_code_cli", "tool_name": "Bash",
         "tool_input": {"command": "ls"}, "tool_call_id": "tc1"});
-    let cases: [(&str, &str, Value); 4] = [
+    let cases: [(&str, &str, Value); 5] = [
         ("claude-settings", "PreToolUse", claude_bash(&t, "ls")),
         ("codex-json", "PreToolUse", codex_bash(&t, "ls")),
         ("gemini-settings", "BeforeTool", gemini_shell(&t, "ls")),
+        ("copilot-hooks", "preToolUse", copilot_bash(&t, "ls")),
         ("jarvis", "PreToolUse", kimi),
     ];
     for (host, event, payload) in cases {
@@ -569,6 +570,11 @@ fn a_crashing_guard_blocks_under_fail_closed_in_each_hosts_protocol() {
                 let v = stdout_json(&closed);
                 assert_eq!(v["decision"], "deny", "{host}");
                 v["reason"].as_str().unwrap().to_string()
+            }
+            "copilot-hooks" => {
+                let v = stdout_json(&closed);
+                assert_eq!(v["permissionDecision"], "deny", "{host}");
+                v["permissionDecisionReason"].as_str().unwrap().to_string()
             }
             _ => {
                 assert_eq!(closed.status.code(), Some(2), "{host}");
@@ -685,4 +691,85 @@ fn a_stop_hook_that_always_blocks_stops_blocking_after_the_loop_limit() {
         .permissions()
         .mode();
     assert_eq!(mode & 0o777, 0o700);
+}
+
+/// GitHub Copilot CLI's preToolUse payload for its shell tool, camelCase dialect (Copilot CLI
+/// 1.0.102, conformance/traces/copilot-1.0.102/copilot_six_kinds.json).
+fn copilot_bash(t: &Tree, command: &str) -> Value {
+    json!({"sessionId": "p1", "timestamp": 1764838070000u64, "cwd": t.project(),
+        "toolName": "bash", "toolArgs": {"command": command, "description": "run it"}})
+}
+
+#[test]
+fn the_gjc_guard_blocks_rm_rf_from_a_copilot_payload_in_both_dialects() {
+    let t = Tree::new("guarded");
+    // Copilot's `bash` reaches the GJC guard as `bash`; the answer is Copilot's own keys.
+    let o = bridge(
+        &t,
+        "copilot-hooks",
+        "preToolUse",
+        &copilot_bash(&t, "rm -rf build"),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let reason = "GJC guard: refusing `rm -rf build` (rm -rf)";
+    assert_eq!(
+        stdout_json(&o),
+        json!({"permissionDecision": "deny", "permissionDecisionReason": reason})
+    );
+    let o = bridge(&t, "copilot-hooks", "preToolUse", &copilot_bash(&t, "ls"));
+    assert_eq!((o.status.code(), o.stdout.as_slice()), (Some(0), &b""[..]));
+    // The PascalCase dialect (copilot_pascal_dialect): Claude's fields and tool name, and
+    // Claude's answer shape beside Copilot's (copilot_pascal_answers).
+    let p = json!({"hook_event_name": "PreToolUse", "session_id": "p1",
+        "timestamp": "2026-12-04T18:00:00.000Z", "cwd": t.project(), "tool_name": "Bash",
+        "tool_input": {"command": "rm -rf build", "description": "run it"}});
+    let o = bridge(&t, "copilot-hooks", "PreToolUse", &p);
+    assert_eq!(
+        stdout_json(&o),
+        json!({"permissionDecision": "deny", "permissionDecisionReason": reason,
+            "hookSpecificOutput": {"hookEventName": "PreToolUse",
+                "permissionDecision": "deny", "permissionDecisionReason": reason}})
+    );
+    // A Jarvis prompt hook's context, top-level as Copilot reads it (copilot_prompt_answers).
+    let p = json!({"sessionId": "p1", "timestamp": 1764838070000u64, "cwd": t.project(),
+        "prompt": "what is the secret word?"});
+    let o = bridge(&t, "copilot-hooks", "userPromptSubmitted", &p);
+    assert_eq!(
+        stdout_json(&o),
+        json!({"additionalContext":
+            "<hook_result hook_event=\"UserPromptSubmit\">\nProject rule: the secret word is PAPAYA.\n</hook_result>"})
+    );
+}
+
+#[test]
+fn a_copilot_host_gets_a_codex_post_tool_use_replacement_and_stop_block_in_its_own_keys() {
+    let t = Tree::new("guarded");
+    t.write(
+        "project/.codex/hooks.json",
+        r#"{"hooks": {
+            "PostToolUse": [{"matcher": "Bash", "hooks": [
+                {"type": "command", "command": "echo 'lint: 2 warnings' >&2; exit 2"}]}],
+            "Stop": [{"hooks": [{"type": "command",
+                "command": "echo '{\"decision\": \"block\", \"reason\": \"run the tests first\"}'"}]}]
+        }}"#,
+    );
+    let p = json!({"sessionId": "p1", "timestamp": 1764838070000u64, "cwd": t.project(),
+        "toolName": "bash", "toolArgs": {"command": "make"},
+        "toolResult": {"resultType": "success", "textResultForLlm": "built"}});
+    let o = bridge(&t, "copilot-hooks", "postToolUse", &p);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // Codex replaces the output the model reads with the stderr of an exit-2 PostToolUse hook
+    // (conventions.md §4); Copilot takes a replacement: `modifiedResult`
+    // (copilot_post_modified_result).
+    assert_eq!(
+        stdout_json(&o),
+        json!({"modifiedResult": {"resultType": "success", "textResultForLlm": "lint: 2 warnings"}})
+    );
+    let p = json!({"sessionId": "p1", "timestamp": 1764838070000u64, "cwd": t.project(),
+        "transcriptPath": "", "stopReason": "end_turn", "stop_hook_active": false});
+    let o = bridge(&t, "copilot-hooks", "agentStop", &p);
+    assert_eq!(
+        stdout_json(&o),
+        json!({"decision": "block", "reason": "run the tests first"})
+    );
 }

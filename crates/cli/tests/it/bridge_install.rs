@@ -220,6 +220,71 @@ fn gemini_install_writes_the_project_settings_in_its_event_names_and_millisecond
 }
 
 #[test]
+fn copilot_install_writes_a_repository_hooks_file_in_its_camel_case_events_and_seconds() {
+    let t = Tree::new();
+    // The user's own Copilot hooks file beside it, and a project Claude hook: Copilot CLI runs
+    // `.claude/settings.json` itself (trace copilot_layers_order), so it is not bridged.
+    t.write(
+        "project/.github/hooks/mine.json",
+        "{\"version\": 1, \"hooks\": {\"preToolUse\": [{\"type\": \"command\", \"bash\": \"echo mine\"}]}}\n",
+    );
+    t.write(
+        "project/.claude/settings.json",
+        r#"{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "echo stop"}]}]}}"#,
+    );
+    let o = t.hooks(&["bridge", "install", "--host", "copilot-hooks"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert!(text(&o).contains("trusted folder"), "{}", text(&o));
+    let v: Value = serde_json::from_str(&t.read("project/.github/hooks/hooks.json")).unwrap();
+    // Copilot CLI's camelCase events, its `bash` key and its timeout in seconds (default 30).
+    let entry = |event: &str| {
+        json!({"type": "command",
+            "bash": format!("{} bridge --host copilot-hooks --event {event}", exe()),
+            "timeoutSec": 30})
+    };
+    assert_eq!(v["version"], 1, "{v}");
+    assert_eq!(v["hooks"]["preToolUse"][0], entry("preToolUse"));
+    assert_eq!(
+        v["hooks"]["userPromptSubmitted"][0],
+        entry("userPromptSubmitted")
+    );
+    assert_eq!(
+        v["hooks"].as_object().unwrap().len(),
+        2,
+        "no agentStop: {v}"
+    );
+    assert!(t
+        .read("project/.github/hooks/mine.json")
+        .contains("echo mine"));
+    let lint = t.hooks(&["lint", "--format", "json"]);
+    let l: Value = serde_json::from_slice(&lint.stdout).unwrap();
+    let codes: Vec<&str> = l["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|d| d["code"].as_str())
+        .filter(|c| c.starts_with("bridge"))
+        .collect();
+    assert!(codes.is_empty(), "{}", text(&lint));
+    // Installing again changes nothing.
+    let again = t.hooks(&["bridge", "install", "--host", "copilot-hooks"]);
+    assert!(text(&again).contains("up to date"), "{}", text(&again));
+    let un = t.hooks(&["bridge", "uninstall", "--host", "copilot-hooks"]);
+    assert!(
+        text(&un).contains("removed 2 bridge entries"),
+        "{}",
+        text(&un)
+    );
+    assert!(
+        !t.path("project/.github/hooks/hooks.json").exists(),
+        "install created it"
+    );
+    assert!(t
+        .read("project/.github/hooks/mine.json")
+        .contains("echo mine"));
+}
+
+#[test]
 fn jarvis_install_writes_into_its_own_config_keeping_the_user_s_entries() {
     let t = Tree::new();
     let o = t.hooks(&["bridge", "install", "--host", "jarvis"]);

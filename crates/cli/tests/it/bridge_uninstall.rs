@@ -22,6 +22,11 @@ const HOSTS: &[(&str, &str, &str)] = &[
     ),
     ("jarvis", "home/.jarvis-code/config.toml", "Stop"),
     ("qwen-settings", "project/.qwen/settings.json", "PreToolUse"),
+    (
+        "copilot-hooks",
+        "project/.github/hooks/hooks.json",
+        "preToolUse",
+    ),
 ];
 
 struct Tree {
@@ -78,6 +83,16 @@ fn originals(host: &str, event: &str) -> [Option<String>; 3] {
             Some("# my Jarvis settings\n\n\n".into()),
             Some(format!(
                 "# mine\n[[hooks]]\nevent = \"{event}\"\ncommand   = \"echo  mine\"\n"
+            )),
+        ];
+    }
+    // A Copilot CLI hooks file: `version` and `hooks`, entries flat in the event's array.
+    if host == "copilot-hooks" {
+        return [
+            None,
+            Some("{\n    \"version\":   1,\n\n  \"description\": \"opus\"\n}".into()),
+            Some(format!(
+                "{{\"version\": 1,\n  \"hooks\": {{\n  \"{event}\": [ {{\"type\": \"command\",  \"bash\": \"echo mine\"}} ]\n}}\n}}\n"
             )),
         ];
     }

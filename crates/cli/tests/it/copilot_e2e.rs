@@ -481,3 +481,53 @@ fn the_demo_shows_a_copilot_mistake() {
         serde_json::to_string_pretty(&v["diagnostics"]).unwrap()
     );
 }
+
+/// Copilot CLI's folder trust (trace copilot_untrusted_project): once Copilot has state here
+/// (`$COPILOT_HOME/config.json`), a repository hook runs only in a folder it lists as trusted;
+/// the user's hooks run either way. Where Copilot never ran, nothing is refused.
+#[test]
+fn an_untrusted_folders_repository_hooks_do_not_run_as_in_copilot() {
+    let t = Tree::new();
+    t.write(
+        "project/.github/hooks/g.json",
+        r#"{"version": 1, "hooks": {"preToolUse": [{"bash": "echo '{\"permissionDecision\":\"deny\",\"permissionDecisionReason\":\"repo guard\"}'"}]}}"#,
+    );
+    t.write(
+        "home/.copilot/hooks/u.json",
+        r#"{"version": 1, "hooks": {"preToolUse": [{"bash": "touch user-ran"}]}}"#,
+    );
+    let run = || {
+        let r = t.run(&[
+            "run",
+            "pre_tool_use",
+            ".",
+            "--home",
+            "../home",
+            "--tool",
+            "bash",
+        ]);
+        (json(&r), r.shown)
+    };
+    let (d, shown) = run();
+    assert_eq!(d["decision"], "block", "no config.json: {shown}");
+    t.write("home/.copilot/config.json", r#"{"trusted_folders": []}"#);
+    std::fs::remove_file(t.project().join("user-ran")).unwrap();
+    let (d, shown) = run();
+    assert_eq!(d["decision"], "allow", "untrusted: {shown}");
+    assert!(
+        shown.contains("Copilot CLI does not load it: the folder is not trusted"),
+        "{shown}"
+    );
+    assert!(t.project().join("user-ran").exists(), "the user's hook ran");
+    // Trusted as Copilot 1.0.102 rewrites its config (a comment header, `trustedFolders`).
+    let project = t.project().canonicalize().unwrap();
+    t.write(
+        "home/.copilot/config.json",
+        &format!(
+            "// This file is managed automatically.\n{}",
+            serde_json::json!({ "trustedFolders": [project] })
+        ),
+    );
+    let (d, shown) = run();
+    assert_eq!(d["decision"], "block", "trusted: {shown}");
+}

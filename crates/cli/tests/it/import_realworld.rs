@@ -23,12 +23,13 @@ use hook_ir::{Convention, Kind};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 
-const TARGETS: [&str; 5] = [
+const TARGETS: [&str; 6] = [
     "jcode",
     "jarvis",
     "codex-json",
     "claude-settings",
     "gemini-settings",
+    "cursor-hooks",
 ];
 
 /// Where a source of `convention` is placed: the project's file, or (Kimi/Jarvis and jcode keep
@@ -39,6 +40,8 @@ fn source_path(convention: &str) -> &'static str {
         "codex-json" => "project/.codex/hooks.json",
         "claude-settings" => "project/.claude/settings.json",
         "gemini-settings" => "project/.gemini/settings.json",
+        "copilot-hooks" => "project/.github/hooks/hooks.json",
+        "cursor-hooks" => "project/.cursor/hooks.json",
         other => panic!("{other}"),
     }
 }
@@ -58,6 +61,7 @@ fn target_paths(convention: &str) -> &'static [&'static str] {
             "project/.gemini/settings.json",
             "home/.gemini/settings.json",
         ],
+        "cursor-hooks" => &["project/.cursor/hooks.json", "home/.cursor/hooks.json"],
         other => panic!("{other}"),
     }
 }
@@ -144,6 +148,62 @@ fn entries(convention: &str, text: &str) -> Vec<Entry> {
                         timeout: (slot == "pre_tool").then_some(timeout).flatten(),
                         is_async: false,
                     });
+                }
+            }
+        }
+        // Flat entries `hooks.<event>[]` (Cursor; Copilot CLI, whose entry may also be a
+        // Claude-style group one level deep). Copilot runs `bash` (else `command`) and reads
+        // `timeoutSec` (else `timeout`); Cursor runs `command` and reads `timeout`.
+        "cursor-hooks" | "copilot-hooks" => {
+            let copilot = convention == "copilot-hooks";
+            let doc: Value = serde_json::from_str(text).unwrap();
+            let Some(events) = doc.get("hooks").and_then(Value::as_object) else {
+                return out;
+            };
+            let mut push = |event: &str, key: String, h: &Value, matcher: Option<&str>| {
+                if h.get("type")
+                    .and_then(Value::as_str)
+                    .is_some_and(|t| t != "command")
+                {
+                    return;
+                }
+                let command = if copilot {
+                    h.get("bash").or_else(|| h.get("command"))
+                } else {
+                    h.get("command")
+                };
+                let Some(command) = command.and_then(Value::as_str) else {
+                    return;
+                };
+                let timeout = if copilot {
+                    h.get("timeoutSec").or_else(|| h.get("timeout"))
+                } else {
+                    h.get("timeout")
+                };
+                out.push(Entry {
+                    key,
+                    event: event.to_string(),
+                    matcher: matcher.map(String::from),
+                    command: command.to_string(),
+                    timeout: timeout.and_then(Value::as_u64),
+                    is_async: false,
+                });
+            };
+            for (event, items) in events {
+                if !known(event) {
+                    continue;
+                }
+                for (i, item) in items.as_array().into_iter().flatten().enumerate() {
+                    let matcher = item.get("matcher").and_then(Value::as_str);
+                    match item.get("hooks").and_then(Value::as_array) {
+                        Some(nested) if copilot => {
+                            for (j, h) in nested.iter().enumerate() {
+                                push(event, format!("{event}:{i}:{j}"), h, matcher);
+                            }
+                        }
+                        _ if copilot => push(event, format!("{event}:{i}:0"), item, matcher),
+                        _ => push(event, format!("{event}:{i}"), item, matcher),
+                    }
                 }
             }
         }
@@ -262,6 +322,26 @@ fn selects(convention: &str, event: &str, matcher: Option<&str>) -> Selects {
                 Selects::Names([m.to_string()].into())
             }
         }
+        // Copilot CLI: a PascalCase event takes Claude's matchers; a camelCase one is a regex
+        // Copilot anchors as `^(?:…)$` (conformance/notes/copilot.md).
+        "copilot-hooks" if event.starts_with(|c: char| c.is_ascii_uppercase()) => {
+            if m == "*" {
+                Selects::Any
+            } else if m.split('|').all(plain) {
+                Selects::Names(m.split('|').map(String::from).collect())
+            } else {
+                regex(m)
+            }
+        }
+        "copilot-hooks" => {
+            if m.split('|').all(plain) {
+                Selects::Names(m.split('|').map(String::from).collect())
+            } else {
+                regex(&format!("^(?:{m})$"))
+            }
+        }
+        // Cursor: a regex searched in the value; `*` for every value.
+        "cursor-hooks" if m == "*" => Selects::Any,
         _ => regex(m),
     }
 }
@@ -337,6 +417,8 @@ fn project_dir_as_token(command: &str, project: Option<&str>) -> String {
     }
     for v in [
         "CLAUDE_PROJECT_DIR",
+        "CURSOR_PROJECT_DIR",
+        "COPILOT_PROJECT_DIR",
         "GEMINI_PROJECT_DIR",
         "GEMINI_CWD",
         "JCODE_HOOK_CWD",
@@ -502,11 +584,13 @@ fn import_one(from: &str, name: &str, text: &str, to: &str, problems: &mut Vec<S
         .chain(plan["carried"].as_array().unwrap())
     {
         let id = h["id"].as_str().unwrap();
+        // The id's tail that names the entry: `event:group:index`, Cursor's `event:index`.
+        let parts = if from == "cursor-hooks" { 2 } else { 3 };
         let key = match from {
             "jarvis" => id.rsplit(':').next().unwrap().to_string(),
             _ => id
-                .rsplitn(4, ':')
-                .take(3)
+                .rsplitn(parts + 1, ':')
+                .take(parts)
                 .collect::<Vec<_>>()
                 .into_iter()
                 .rev()
@@ -689,7 +773,14 @@ fn real_world_configurations_move_or_say_why_never_silently() {
     let mut by_direction: BTreeMap<(String, String), Tally> = BTreeMap::new();
     let mut problems = Vec::new();
     let mut files = 0;
-    for from in ["claude-settings", "codex-json", "gemini-settings", "jarvis"] {
+    for from in [
+        "claude-settings",
+        "codex-json",
+        "copilot-hooks",
+        "cursor-hooks",
+        "gemini-settings",
+        "jarvis",
+    ] {
         let mut names: Vec<_> = std::fs::read_dir(root.join(from))
             .unwrap()
             .map(|e| e.unwrap().path())

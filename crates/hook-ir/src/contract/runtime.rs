@@ -129,6 +129,11 @@ pub enum AnswerFormat {
     /// events and a `systemMessage` elsewhere, PreToolUse `updatedInput`/`additionalContext` are
     /// dropped and `continue: false` on PreToolUse is a deny (conformance/notes/qwen.md).
     QwenJson,
+    /// Cursor's flat snake_case JSON answer (cursor.com/docs/reference/hooks): `permission`
+    /// (+ `user_message`, `agent_message`, `updated_input`) on preToolUse, `continue` on
+    /// beforeSubmitPrompt, `additional_context` on sessionStart and postToolUse,
+    /// `followup_message` on stop; exit 2 denies; a failure denies only with `failClosed`.
+    CursorJson,
     /// Cline's answer: stdout only, whole or its last `HOOK_CONTROL<TAB>` line, as a JSON
     /// object `{cancel, contextModification | context, errorMessage, overrideInput}`; the exit
     /// code and stderr mean nothing; `cancel` ends the whole run (conformance/notes/cline.md).

@@ -714,7 +714,7 @@ fn the_runners_project_dir_variables_are_the_tables() {
     assert!(all().all(|v| !v.source.is_empty()));
 }
 
-/// GitHub Copilot CLI 1.0.102, recorded live (conformance/traces-pending/copilot-1.0.102, the
+/// GitHub Copilot CLI 1.0.102, recorded live (conformance/traces/copilot-1.0.102, the
 /// trace named in each comment).
 #[test]
 fn copilot_numbers_copilot_cli_1_0_102_traces() {
@@ -801,6 +801,86 @@ fn copilot_events_both_dialects_copilot_cli_1_0_102() {
         lookup(Convention::CopilotHooks, "preToolUsed"),
         Lookup::Unknown {
             suggestion: Some("preToolUse")
+        }
+    );
+}
+
+/// Cursor, from its published docs (cursor.com/docs/agent/hooks and /docs/reference/hooks; not
+/// run here: `docs/conventions/cursor-hooks.md` lists what is unverified).
+#[test]
+fn cursor_numbers_and_events_cursor_docs() {
+    // "a maximum of 5 auto follow-ups is enforced" (stop); `loop_limit` bounds it per entry.
+    assert_eq!(limits::cursor::LOOP_LIMIT_DEFAULT, 5);
+    assert_eq!(
+        runtime(Convention::CursorHooks).unwrap().continuation,
+        ContinuationRule::Capped { max: 5 }
+    );
+    assert_eq!(
+        runtime(Convention::CursorHooks).unwrap().answer,
+        AnswerFormat::CursorJson
+    );
+    assert_eq!(limits::cursor::FILE_VERSION, 1);
+    assert_eq!(limits::cursor::BLOCK_EXIT_CODE, 2);
+    assert_eq!(
+        limits::cursor::PROJECT_DIR_ENVS,
+        ["CURSOR_PROJECT_DIR", "CLAUDE_PROJECT_DIR"]
+    );
+    assert_eq!(limits::cursor::ENTERPRISE_FILE, "/etc/cursor/hooks.json");
+    // `timeout` is in seconds; the default is not published (ours: 60 s, listed as unverified).
+    assert_eq!(limits::cursor::TIMEOUT_DEFAULT_S, 60);
+    assert_eq!(
+        rules(Convention::CursorHooks, "preToolUse")
+            .timeout
+            .default_ms(),
+        Some(60_000)
+    );
+    for (name, kind) in [
+        ("sessionStart", Kind::SessionStart),
+        ("beforeSubmitPrompt", Kind::UserPromptSubmit),
+        ("preToolUse", Kind::PreToolUse),
+        ("postToolUse", Kind::PostToolUse),
+        ("stop", Kind::Stop),
+        ("sessionEnd", Kind::SessionShutdown),
+    ] {
+        assert_eq!(
+            find(Convention::CursorHooks, name).unwrap().kind(),
+            Some(kind),
+            "{name}"
+        );
+    }
+    // The granular events are Cursor's own: their matchers are not tool names.
+    for outside in [
+        "beforeShellExecution",
+        "beforeMCPExecution",
+        "beforeReadFile",
+        "afterFileEdit",
+        "afterShellExecution",
+        "afterMCPExecution",
+        "afterAgentResponse",
+        "afterAgentThought",
+        "beforeTabFileRead",
+        "afterTabFileEdit",
+        "postToolUseFailure",
+        "subagentStart",
+        "subagentStop",
+        "preCompact",
+        "workspaceOpen",
+    ] {
+        assert_eq!(
+            find(Convention::CursorHooks, outside).unwrap().kind(),
+            None,
+            "{outside}"
+        );
+    }
+    // Fail-open unless the entry says `failClosed` (a per-hook flag, not the event's rule).
+    assert_eq!(
+        rules(Convention::CursorHooks, "preToolUse").on_error,
+        OnError::FailOpen
+    );
+    assert_eq!(
+        lookup(Convention::CursorHooks, "beforeShellExec"),
+        Lookup::Unknown {
+            suggestion: Some("beforeShellExecution")
         }
     );
 }

@@ -3,7 +3,7 @@
 //! shares with other agents and its matcher syntax. Registered in [`super::PROFILES`].
 //!
 //! Every fact is GitHub Copilot CLI 1.0.102's, recorded live
-//! (`conformance/traces-pending/copilot-1.0.102/`, notes in `conformance/notes/copilot.md`);
+//! (`conformance/traces/copilot-1.0.102/`, notes in `conformance/notes/copilot.md`);
 //! where those and the published docs disagree, the recordings win.
 
 use super::prelude::*;
@@ -28,9 +28,13 @@ pub mod limits {
     /// The only accepted `version` of a hooks file; another rejects the whole file, none is
     /// accepted (traces `copilot_bad_version`, `copilot_no_version`).
     pub const FILE_VERSION: u64 = 1;
-    /// The shell a `bash` (or `command`) entry runs with (`bash -c`: the script sees `SHLVL`
-    /// and `_`, trace `copilot_exec_args_env`).
-    pub const SHELL: &str = "bash";
+    /// The shell a `bash` (or `command`) entry runs with: `/bin/bash --norc --noprofile -c
+    /// <command>` (the spawning process of every compound command in the traces, e.g.
+    /// `copilot_cwd_env`, `copilot_pre_killed_by_signal`; a simple command is exec'ed by it, the
+    /// script then sees `SHLVL` and `_`, trace `copilot_exec_args_env`).
+    pub const SHELL: &str = "/bin/bash";
+    /// The options [`SHELL`] gets before `-c` (same traces).
+    pub const SHELL_OPTIONS: [&str; 2] = ["--norc", "--noprofile"];
     /// The variables set to the project directory in every hook's environment.
     pub const PROJECT_DIR_ENVS: [&str; 2] = ["COPILOT_PROJECT_DIR", "CLAUDE_PROJECT_DIR"];
     /// Where Copilot keeps its user state when `COPILOT_HOME` is unset, relative to the home dir.
@@ -48,7 +52,7 @@ pub mod limits {
     pub const POLICY_DIR: &str = "/etc/github-copilot/policy.d";
 }
 
-const TRACES: &str = "@github/copilot 1.0.102, conformance/traces-pending/copilot-1.0.102";
+const TRACES: &str = "@github/copilot 1.0.102, conformance/traces/copilot-1.0.102";
 const ENV_TRACE: &str =
     "@github/copilot 1.0.102, trace copilot_six_kinds (`env` of every run), copilot_exec_args_env";
 const LIVE_TOOLS: &str =
@@ -266,7 +270,9 @@ pub static PROFILE: Profile = Profile {
     native: NATIVE,
     disabled_by: None,
     matcher: MatcherSyntax::RegexOnly(Dialect::Rust),
-    hosts_bridge: false,
+    // `hooks bridge` reads both payload dialects and answers in Copilot's JSON
+    // (`runner::host`; traces copilot_six_kinds, copilot_pascal_dialect, the answers scenarios).
+    hosts_bridge: true,
     hook_input: Some(HookInput {
         words: "a camelCase JSON payload on stdin without the event's name (`sessionId`, `timestamp`, `toolName`, `toolArgs`, `toolResult`, …)",
     }),

@@ -15,6 +15,7 @@ mod cline_dir;
 mod codex_dir;
 mod codex_json;
 mod copilot_hooks;
+mod cursor_hooks;
 mod gemini_settings;
 mod gjc;
 mod gjc_plugin;
@@ -128,6 +129,9 @@ pub enum MatcherSyntax {
 /// matchers), verified live pair by pair.
 pub use copilot_hooks::PASCAL_NAMES as COPILOT_PASCAL_NAMES;
 
+/// The Cursor docs every `cursor-hooks` rule cites.
+pub use cursor_hooks::{DOCS as CURSOR_DOCS, REFERENCE as CURSOR_REFERENCE};
+
 /// Every convention's profile, in [`Convention::ALL`] order.
 pub static PROFILES: [&Profile; Convention::ALL.len()] = [
     &jcode::PROFILE,
@@ -141,6 +145,7 @@ pub static PROFILES: [&Profile; Convention::ALL.len()] = [
     &gemini_settings::PROFILE,
     &copilot_hooks::PROFILE,
     &qwen_settings::PROFILE,
+    &cursor_hooks::PROFILE,
     &cline_dir::PROFILE,
 ];
 
@@ -157,6 +162,7 @@ pub mod limits {
     pub use super::cline_dir::limits as cline;
     pub use super::codex_json::limits as codex;
     pub use super::copilot_hooks::limits as copilot;
+    pub use super::cursor_hooks::limits as cursor;
     pub use super::gemini_settings::limits as gemini;
     pub use super::gjc::limits as gjc;
     pub use super::jarvis::limits as jarvis;

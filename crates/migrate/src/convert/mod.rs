@@ -9,6 +9,7 @@
 //! Supported moves: between the command conventions `jcode`, `jarvis`, `codex-json` and
 //! `claude-settings`, both ways; and `claude-dir`/`codex-dir` (and `gjc`) module hooks → `gjc`.
 
+mod cursor;
 pub mod events;
 pub mod exec;
 mod gemini;
@@ -795,6 +796,8 @@ fn to_command(h: &Hook, say: &mut Say) -> Option<Hook> {
         shell.command.clone()
     };
     let new_command = gemini::command_out_of(h, &new_command, to_exec, say);
+    let new_command = cursor::command_across(h, &new_command, say);
+    cursor::say_out_of(h, say);
 
     // Gate vs observer, and what the target ignores.
     let mut changes = events::compare(h.convention, &h.source_event, row);

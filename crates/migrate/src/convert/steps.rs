@@ -54,6 +54,8 @@ pub(super) fn keeps_async(to: Convention) -> bool {
 pub(super) fn detail(h: &Hook, say: &mut Say) -> Detail {
     if gemini::is_target(say.to) {
         gemini::detail_into(h, say)
+    } else if say.to == Convention::CursorHooks {
+        super::cursor::detail_into(h, say)
     } else {
         json_detail(h, say)
     }

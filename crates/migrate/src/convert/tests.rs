@@ -696,6 +696,7 @@ fn project_dir_guard(c: Convention) -> (&'static str, String) {
         Convention::GeminiSettings => ("BeforeTool", "\"$GEMINI_PROJECT_DIR\"/g.sh".into()),
         Convention::CopilotHooks => ("preToolUse", "\"$COPILOT_PROJECT_DIR\"/g.sh".into()),
         Convention::QwenSettings => ("PreToolUse", "\"$QWEN_PROJECT_DIR\"/g.sh".into()),
+        Convention::CursorHooks => ("preToolUse", "\"$CURSOR_PROJECT_DIR\"/g.sh".into()),
         other => unreachable!("{other}"),
     }
 }
@@ -719,8 +720,11 @@ fn the_project_directory_variable_becomes_the_targets_in_every_pair() {
                     Convention::ClaudeSettings,
                     Convention::GeminiSettings
                     | Convention::CopilotHooks
-                    | Convention::QwenSettings,
+                    | Convention::QwenSettings
+                    | Convention::CursorHooks,
                 ) => "\"$CLAUDE_PROJECT_DIR\"/g.sh".to_string(),
+                // Cursor sets its own variable (and Claude's).
+                (_, Convention::CursorHooks) => "\"$CURSOR_PROJECT_DIR\"/g.sh".to_string(),
                 (Convention::GeminiSettings, Convention::QwenSettings) => {
                     "\"$GEMINI_PROJECT_DIR\"/g.sh".to_string()
                 }

@@ -375,6 +375,7 @@ pub fn script_sources(inv: &Inventory, diagnostics: &[Diagnostic]) -> Vec<Source
                 text: Some(std::fs::read_to_string(&s.path).ok()?),
                 scope: hook_ir::Scope::Project,
                 root: None,
+                readers: Vec::new(),
             })
         })
         .collect()

@@ -155,6 +155,7 @@ mod tests {
             text: Some(text),
             scope: Scope::Project,
             root: None,
+            readers: Vec::new(),
         }]
     }
 

@@ -183,6 +183,7 @@ fn lint_text(ctx: &Context, source: &SourceFile, text: &str) -> Vec<Diagnostic> 
                 text: Some(text.to_string()),
                 scope: source.scope,
                 root: source.root.clone(),
+                readers: source.readers.clone(),
             });
         }
         true

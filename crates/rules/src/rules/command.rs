@@ -755,7 +755,7 @@ fn script_rules(
     let relative = !word.starts_with(['/', '~', '$']);
     // An agent that runs hooks in the session's *current* directory, not in the one it started
     // in (no `hook_cwd` row: Claude Code), runs a relative script from wherever a `cd` left it.
-    let moving_cwd = variables::hook_cwd(convention).is_none();
+    let moving_cwd = variables::hook_cwd(convention).is_none() && relative_base(t.hook).is_none();
     if relative && moving_cwd {
         let agent = Agent::of(convention).map_or(convention.as_str(), |a| a.name());
         push(
@@ -821,7 +821,12 @@ pub(super) fn resolve(word: &str, t: &Target<'_>) -> Option<PathBuf> {
         }
         (PathBuf::from("/"), word)
     } else if word.contains('/') && !word.starts_with(['$', '-']) {
-        (t.scope.cwd()?.to_path_buf(), word)
+        // Cursor runs a user `~/.cursor/hooks.json`'s commands from `~/.cursor/` (the directory
+        // discovery stamped on the entry; the project root for a project's file).
+        match relative_base(t.hook) {
+            Some(dir) => (dir, word),
+            None => (t.scope.cwd()?.to_path_buf(), word),
+        }
     } else {
         return None;
     };
@@ -829,6 +834,18 @@ pub(super) fn resolve(word: &str, t: &Target<'_>) -> Option<PathBuf> {
         return None;
     }
     Some(base.join(rest.trim_start_matches('/')))
+}
+
+/// The directory a relative command of `hook` is resolved against when its agent fixes one
+/// itself: a Cursor entry's `command_dir` (`~/.cursor/` for the user's file).
+fn relative_base(hook: &hook_ir::Hook) -> Option<PathBuf> {
+    match &hook.detail {
+        hook_ir::Detail::CursorEntry {
+            command_dir: Some(dir),
+            ..
+        } => Some(PathBuf::from(dir)),
+        _ => None,
+    }
 }
 
 fn mentions_set(t: &Target<'_>, var: &str) -> bool {

@@ -18,6 +18,7 @@
 mod command;
 pub(crate) mod machine;
 mod matcher;
+mod readers;
 pub(crate) use matcher::bar_list;
 pub(crate) mod script;
 pub(crate) mod shell;
@@ -196,6 +197,7 @@ pub(crate) fn check(ctx: &Context, out: &mut Output) {
         command::check(&target, &mut findings);
         timeout::check(&target, &mut findings);
         matcher::check(&target, &mut last_matcher, &mut findings);
+        readers::check(&target, file, &mut findings);
         for f in findings.drain(..) {
             let span = f.span.or(hook.location.span);
             if !seen.insert((f.code, hook.location.path.as_str(), span, f.message.clone())) {

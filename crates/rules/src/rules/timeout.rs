@@ -106,6 +106,9 @@ fn explicit(d: &Detail) -> bool {
         }
         | Detail::JsonGroup {
             timeout_explicit, ..
+        }
+        | Detail::CursorEntry {
+            timeout_explicit, ..
         } => *timeout_explicit,
         _ => false,
     }

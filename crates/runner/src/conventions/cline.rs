@@ -195,6 +195,7 @@ fn job(runner: &Group<'_>, index: usize, stdin: Value) -> Option<Job> {
     Some(Job {
         index,
         shell: OsString::from(EXEC_SHELL),
+        options: &[],
         flag: "-c",
         command: format!("exec {}", p.hook.command().unwrap_or("")),
         stdin: runner.stdin(stdin.to_string().into_bytes()),

@@ -1,11 +1,11 @@
 //! GitHub Copilot CLI hooks, as Copilot CLI 1.0.102 runs them (recorded live:
-//! `conformance/traces-pending/copilot-1.0.102/`, notes in `conformance/notes/copilot.md`):
+//! `conformance/traces/copilot-1.0.102/`, notes in `conformance/notes/copilot.md`):
 //!
 //! - **order**: the event's matching hooks run one at a time, in hook order (trace
 //!   copilot_layers_order); a preToolUse `deny` stops the event's later hooks
 //!   (copilot_pre_deny_then_more); each preToolUse hook sees the arguments the previous one's
 //!   `modifiedArgs` left (copilot_pre_modified_args_chain);
-//! - **process**: `bash -c <command>` with `COPILOT_PROJECT_DIR` and `CLAUDE_PROJECT_DIR`; the
+//! - **process**: `/bin/bash --norc --noprofile -c <command>` with `COPILOT_PROJECT_DIR` and `CLAUDE_PROJECT_DIR`; the
 //!   payload on stdin in the hook's dialect: camelCase events get `sessionId`, `timestamp` (ms),
 //!   `cwd`, `toolName`, `toolArgs`… with Copilot's tool names; PascalCase events get
 //!   `hook_event_name`, `session_id`, an ISO `timestamp` and Claude's tool names (arguments
@@ -213,9 +213,12 @@ pub(crate) async fn run(runner: &Group<'_>, group: &[usize], event: &Event) -> V
             ));
             continue;
         }
-        let job = jobs(runner, &[i], OsStr::new(lim::SHELL), "-c", &env, |name| {
+        let mut job = jobs(runner, &[i], OsStr::new(lim::SHELL), "-c", &env, |name| {
             payload(runner, name, event, &args)
         });
+        for j in &mut job {
+            j.options = &lim::SHELL_OPTIONS;
+        }
         let Some((_, Ran::Finished(f))) = run_parallel_in(&ctx, &job, proc).await.pop() else {
             continue;
         };

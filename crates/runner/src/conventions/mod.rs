@@ -5,6 +5,7 @@ pub(crate) mod cline;
 pub(crate) mod codex;
 pub(crate) mod codex_shell;
 pub(crate) mod copilot;
+pub(crate) mod cursor;
 pub(crate) mod gemini;
 pub(crate) mod jarvis;
 pub(crate) mod jcode;
@@ -36,6 +37,7 @@ pub(crate) async fn run_shell(
         AnswerFormat::GeminiJson => gemini::run(view, group, event).await,
         AnswerFormat::CopilotJson => copilot::run(view, group, event).await,
         AnswerFormat::QwenJson => qwen::run(view, group, event).await,
+        AnswerFormat::CursorJson => cursor::run(view, group, event).await,
         AnswerFormat::ClineJson => cline::run(view, group, event).await,
         AnswerFormat::ExitCodeAndStderr | AnswerFormat::ModuleReturn | AnswerFormat::None => {
             return None
@@ -59,6 +61,15 @@ pub(crate) fn stdin_payload(
             view, event_name, event,
         ))),
         AnswerFormat::QwenJson => Some(qwen::payload(view, event_name, event)),
+        AnswerFormat::CopilotJson => Some(copilot::payload(
+            view,
+            event_name,
+            event,
+            event
+                .tool_input
+                .as_ref()
+                .unwrap_or(&serde_json::Value::Null),
+        )),
         AnswerFormat::ClineJson => Some(cline::payload(
             view,
             event_name,

@@ -91,6 +91,8 @@ pub(crate) struct Job {
     pub index: usize,
     /// The shell program (`/bin/sh`, Codex's login shell).
     pub shell: OsString,
+    /// Options before the flag (Copilot CLI's `--norc --noprofile`); usually none.
+    pub options: &'static [&'static str],
     /// The shell's flag (`-c`).
     pub flag: &'static str,
     /// The command string.
@@ -124,6 +126,7 @@ pub(crate) fn jobs(
             Some(Job {
                 index,
                 shell: shell.to_os_string(),
+                options: &[],
                 flag,
                 command: p.hook.command().unwrap_or("").to_string(),
                 stdin: runner.stdin(payload(&p.hook.source_event).to_string().into_bytes()),
@@ -183,7 +186,12 @@ pub(crate) async fn run_parallel_in(ctx: &Ctx, jobs: &[Job], proc: Proc) -> Vec<
     let finished = futures_util::future::join_all(firsts.iter().map(|&n| {
         let j = &jobs[n];
         async move {
-            let args: [&OsStr; 2] = [OsStr::new(j.flag), OsStr::new(&j.command)];
+            let args: Vec<&OsStr> = j
+                .options
+                .iter()
+                .map(OsStr::new)
+                .chain([OsStr::new(j.flag), OsStr::new(&j.command)])
+                .collect();
             let extra: Vec<(&str, &OsStr)> = j
                 .extra_env
                 .iter()

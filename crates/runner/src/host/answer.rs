@@ -25,6 +25,18 @@
 //!   appended to the tool result (`qwen_post_additional_context`), and a source's post-tool
 //!   block, feedback on a call that already ran, is passed that way; `decision: "block"` blocks
 //!   a prompt (`qwen_prompt_block`) and continues the agent on Stop (`qwen_stop_block_once`).
+//! - GitHub Copilot CLI (1.0.102, `conformance/notes/copilot.md` "Answers", every claim a
+//!   trace) reads a JSON object on stdout after exit 0, top-level keys in both dialects:
+//!   `permissionDecision: "deny"` + `permissionDecisionReason` denies a tool call
+//!   (copilot_pre_json_deny; the PascalCase dialect also reads Claude's
+//!   `hookSpecificOutput.permissionDecision`, copilot_pascal_answers), `ask` denies in a
+//!   headless run (copilot_pre_json_ask); `modifiedArgs` replaces the tool's arguments whole
+//!   (copilot_pre_modified_args); `modifiedResult` `{resultType, textResultForLlm}` replaces a
+//!   tool's result (copilot_post_modified_result); `additionalContext` adds context on
+//!   preToolUse, postToolUse, userPromptSubmitted and sessionStart; `modifiedPrompt` replaces
+//!   the prompt (copilot_prompt_answers); `decision: "block"` + `reason` continues the agent on
+//!   agentStop (copilot_stop_block_once). It has no way to block a prompt (exit 2 is a warning,
+//!   copilot_prompt_exit2) and no `continue: false`.
 
 use crate::decision::{Decision, Verdict};
 use hook_ir::contract::AnswerFormat;
@@ -52,6 +64,10 @@ pub fn answer(host: Convention, event_name: &str, d: &Decision) -> HostAnswer {
         match e.get("effect").and_then(Value::as_str) {
             // Rendered below; `exec` already ran in the module host.
             Some("system_message" | "stop" | "permission" | "exec") => {}
+            // Copilot CLI's `modifiedPrompt` (rendered below).
+            Some("modified_prompt")
+                if hook_ir::contract::runtime(host)
+                    .is_some_and(|r| r.answer == AnswerFormat::CopilotJson) => {}
             _ => notes.push(format!(
                 "effect not applied (the host has no way to apply it): {e}"
             )),
@@ -87,6 +103,7 @@ pub fn answer(host: Convention, event_name: &str, d: &Decision) -> HostAnswer {
             with.context.insert(0, text);
             json(host, event_name, &with)
         }
+        (Some(AnswerFormat::CopilotJson), replaced) => copilot(event_name, d, replaced),
         (_, replaced) => {
             if replaced.is_some() {
                 notes.push(format!(
@@ -346,6 +363,121 @@ fn qwen(host: Convention, event_name: &str, d: &Decision) -> HostAnswer {
     a
 }
 
+/// GitHub Copilot CLI's answer in its own keys, within what 1.0.102 applies (see the module doc).
+fn copilot(event_name: &str, d: &Decision, replaced: Option<String>) -> HostAnswer {
+    let mut out = Map::new();
+    let mut notes = Vec::new();
+    let mut context: Vec<String> = d.context.clone();
+    let pascal = event_name.starts_with(|c: char| c.is_ascii_uppercase());
+    let reason = match &d.verdict {
+        Verdict::Block { reason } => Some(non_empty(reason, event_name)),
+        Verdict::Allow => None,
+    };
+    match d.kind {
+        Kind::PreToolUse => {
+            if let Some(r) = &reason {
+                out.insert("permissionDecision".into(), "deny".into());
+                out.insert("permissionDecisionReason".into(), r.clone().into());
+                if pascal {
+                    // Claude's shape, which this dialect honours too.
+                    let mut s = Map::new();
+                    s.insert("hookEventName".into(), event_name.into());
+                    s.insert("permissionDecision".into(), "deny".into());
+                    s.insert("permissionDecisionReason".into(), r.clone().into());
+                    out.insert("hookSpecificOutput".into(), Value::Object(s));
+                }
+            } else {
+                if let Some(input) = &d.updated_input {
+                    out.insert("modifiedArgs".into(), input.clone());
+                }
+                if let Some(p) = effects(d, "permission").next() {
+                    out.insert("permissionDecision".into(), p["decision"].clone());
+                    if let Some(r) = p.get("reason").filter(|r| r.is_string()) {
+                        out.insert("permissionDecisionReason".into(), r.clone());
+                    }
+                }
+            }
+        }
+        Kind::PostToolUse => {
+            if let Some(text) = replaced {
+                let failed = d
+                    .tool_result
+                    .as_ref()
+                    .and_then(|p| p.is_error)
+                    .unwrap_or(false);
+                let mut r = Map::new();
+                r.insert(
+                    "resultType".into(),
+                    if failed { "failure" } else { "success" }.into(),
+                );
+                r.insert("textResultForLlm".into(), text.into());
+                out.insert("modifiedResult".into(), Value::Object(r));
+            }
+            // A source's block after the tool ran is feedback: the model reads it as context.
+            if let Some(r) = &reason {
+                context.insert(0, r.clone());
+            }
+        }
+        Kind::UserPromptSubmit => {
+            if let Some(r) = &reason {
+                // Copilot cannot block a prompt: the prompt is replaced, so the model never
+                // reads what the hook refused.
+                out.insert(
+                    "modifiedPrompt".into(),
+                    format!("(The user's prompt was blocked by a hook: {r})").into(),
+                );
+                notes.push(format!(
+                    "Copilot CLI cannot block a prompt: the prompt was replaced by the block reason: {r}"
+                ));
+            } else if let Some(p) =
+                effects(d, "modified_prompt").find_map(|e| e.get("prompt").and_then(Value::as_str))
+            {
+                out.insert("modifiedPrompt".into(), p.into());
+            }
+        }
+        Kind::Stop => {
+            if let Some(c) = d.continuation.as_deref().or(reason.as_deref()) {
+                out.insert("decision".into(), "block".into());
+                out.insert("reason".into(), non_empty(c, event_name).into());
+            }
+        }
+        Kind::SessionStart | Kind::SessionShutdown => {}
+    }
+    let text = context.join("\n\n");
+    if !text.trim().is_empty() {
+        if matches!(
+            d.kind,
+            Kind::PreToolUse | Kind::PostToolUse | Kind::UserPromptSubmit | Kind::SessionStart
+        ) {
+            out.insert("additionalContext".into(), text.into());
+        } else {
+            notes.push(format!(
+                "context not passed on: Copilot CLI's `{event_name}` takes none: {text}"
+            ));
+        }
+    }
+    if let Some(stop) = effects(d, "stop").next() {
+        notes.push(format!(
+            "a hook asked the agent to stop (continue: false); Copilot CLI has no such answer: {stop}"
+        ));
+    }
+    for m in effects(d, "system_message").filter_map(|e| e.get("message").and_then(Value::as_str)) {
+        notes.push(format!(
+            "message for the user (Copilot CLI shows none from a hook): {m}"
+        ));
+    }
+    HostAnswer {
+        exit_code: 0,
+        stdout: if out.is_empty() {
+            String::new()
+        } else {
+            format!("{}\n", Value::Object(out))
+        },
+        stderr: String::new(),
+        notes,
+    }
+}
+
 fn jarvis(d: &Decision) -> HostAnswer {
     let mut a = HostAnswer {
         exit_code: 0,
@@ -418,6 +550,59 @@ mod tests {
                     "permissionDecision": "deny", "permissionDecisionReason": "no rm -rf"}})
             );
         }
+    }
+
+    #[test]
+    fn copilot_answers_in_its_own_keys() {
+        let host = Convention::CopilotHooks;
+        let a = answer(host, "preToolUse", &block(Kind::PreToolUse, "no rm -rf"));
+        assert_eq!(a.exit_code, 0);
+        assert_eq!(
+            stdout_json(&a),
+            json!({"permissionDecision": "deny", "permissionDecisionReason": "no rm -rf"})
+        );
+        let a = answer(host, "PreToolUse", &block(Kind::PreToolUse, "no"));
+        assert_eq!(
+            stdout_json(&a)["hookSpecificOutput"]["permissionDecision"],
+            "deny"
+        );
+        let mut d = Decision::allow(Kind::PreToolUse);
+        d.updated_input = Some(json!({"command": "ls"}));
+        d.context.push("careful".into());
+        assert_eq!(
+            stdout_json(&answer(host, "preToolUse", &d)),
+            json!({"modifiedArgs": {"command": "ls"}, "additionalContext": "careful"})
+        );
+        let mut d = Decision::allow(Kind::PostToolUse);
+        d.tool_result = Some(crate::decision::ToolResultPatch {
+            content: Some(json!("redacted")),
+            details: None,
+            is_error: Some(false),
+        });
+        let a = answer(host, "postToolUse", &d);
+        assert_eq!(
+            stdout_json(&a),
+            json!({"modifiedResult": {"resultType": "success", "textResultForLlm": "redacted"}})
+        );
+        assert!(a.notes.is_empty(), "{:?}", a.notes);
+        let c = stdout_json(&answer(host, "agentStop", &block(Kind::Stop, "go on")));
+        assert_eq!(c, json!({"decision": "block", "reason": "go on"}));
+        let a = answer(
+            host,
+            "userPromptSubmitted",
+            &block(Kind::UserPromptSubmit, "secret"),
+        );
+        assert!(stdout_json(&a)["modifiedPrompt"]
+            .as_str()
+            .unwrap()
+            .contains("secret"));
+        assert_eq!(a.notes.len(), 1, "{:?}", a.notes);
+        let mut d = Decision::allow(Kind::SessionStart);
+        d.context.push("hello".into());
+        assert_eq!(
+            stdout_json(&answer(host, "sessionStart", &d)),
+            json!({"additionalContext": "hello"})
+        );
     }
 
     #[test]

@@ -12,6 +12,14 @@
 //! `prompt_response`. Qwen Code (0.24.4, `conformance/notes/qwen.md` "Payloads") sends Claude's
 //! fields and event names plus `timestamp`, `prompt_id`, `tool_call_id` (the model's id, next
 //! to its own `tool_use_id`) and Gemini's `{llmContent, returnDisplay}` `tool_response`.
+//! `prompt_response`. GitHub Copilot CLI (1.0.102, `conformance/traces/copilot-1.0.102/`) has two
+//! dialects, told apart by the event name: camelCase events (`preToolUse`…) send `sessionId`,
+//! `timestamp` (ms), `cwd`, `toolName` (its runtime name, `bash`), `toolArgs`, `toolResult`
+//! (`{resultType, textResultForLlm}`), `prompt`, `initialPrompt`, `source`, `reason`,
+//! `transcriptPath` and `stop_hook_active` (trace copilot_six_kinds); PascalCase events send
+//! Claude's snake_case fields with Claude's tool names and `tool_result`
+//! (`{result_type, text_result_for_llm}`) (trace copilot_pascal_dialect). Both are read with
+//! Copilot's runtime tool name.
 
 use crate::Event;
 use hook_ir::contract::AnswerFormat;
@@ -111,6 +119,9 @@ pub fn read_event(host: Convention, event_name: &str, text: &str) -> Result<Host
     };
     let f = Fields(&m);
     let format = hook_ir::contract::runtime(host).map(|r| r.answer);
+    if format == Some(AnswerFormat::CopilotJson) {
+        return copilot(kind, event_name, &m);
+    }
     // Kimi's payload: `tool_output` and content-part prompts.
     let jarvis = format == Some(AnswerFormat::KimiJson);
     let mut event = match kind {
@@ -171,15 +182,82 @@ pub fn read_event(host: Convention, event_name: &str, text: &str) -> Result<Host
 }
 
 fn tool_input(m: &Map<String, Value>) -> Result<Value, HostError> {
-    match m.get("tool_input") {
+    object_field(m, "tool_input")
+}
+
+fn object_field(m: &Map<String, Value>, field: &'static str) -> Result<Value, HostError> {
+    match m.get(field) {
         None | Some(Value::Null) => Ok(Value::Object(Map::new())),
         Some(v @ Value::Object(_)) => Ok(v.clone()),
         Some(v) => Err(HostError::WrongType {
-            field: "tool_input",
+            field,
             expected: "an object",
             found: type_name(v),
         }),
     }
+}
+
+/// A Copilot CLI payload of either dialect (the module docs).
+fn copilot(kind: Kind, event_name: &str, m: &Map<String, Value>) -> Result<HostEvent, HostError> {
+    let f = Fields(m);
+    let camel = event_name.starts_with(|c: char| c.is_ascii_lowercase());
+    let pick =
+        |camel_name: &'static str, snake: &'static str| if camel { camel_name } else { snake };
+    // The PascalCase dialect shows Claude's tool names: back to Copilot's runtime name, which
+    // the bridge translates for each source.
+    let tool = || -> Result<String, HostError> {
+        let name = f.str(pick("toolName", "tool_name"))?.unwrap_or_default();
+        Ok(hook_ir::conventions::COPILOT_PASCAL_NAMES
+            .iter()
+            .find(|(_, claude)| !camel && *claude == name)
+            .map_or(name, |(copilot, _)| copilot.to_string()))
+    };
+    let args = || object_field(m, pick("toolArgs", "tool_input"));
+    let mut event = match kind {
+        Kind::PreToolUse => Event::pre_tool_use(tool()?, args()?),
+        Kind::PostToolUse => {
+            let result = object_field(m, pick("toolResult", "tool_result"))?;
+            let text = result
+                .get(pick("textResultForLlm", "text_result_for_llm"))
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .to_string();
+            let mut e = Event::post_tool_use(tool()?, args()?, text);
+            let failed = result
+                .get(pick("resultType", "result_type"))
+                .and_then(Value::as_str)
+                .is_some_and(|t| t != "success");
+            if failed {
+                e.status = Some("error".into());
+            }
+            e
+        }
+        Kind::UserPromptSubmit => Event::user_prompt_submit(f.str("prompt")?.unwrap_or_default()),
+        Kind::Stop => {
+            let mut e = Event::stop();
+            // snake_case in both dialects (trace copilot_six_kinds).
+            e.stop_hook_active = f.bool("stop_hook_active")?;
+            e
+        }
+        Kind::SessionStart => {
+            let mut e = Event::session_start(f.str("source")?.unwrap_or_default());
+            e.prompt = f.str(pick("initialPrompt", "initial_prompt"))?;
+            e
+        }
+        Kind::SessionShutdown => Event::session_shutdown(f.str("reason")?.unwrap_or_default()),
+    };
+    event.model = f.str("model")?;
+    Ok(HostEvent {
+        event,
+        session_id: f.str(pick("sessionId", "session_id"))?,
+        cwd: f.str("cwd")?.filter(|c| !c.is_empty()).map(PathBuf::from),
+        transcript_path: f
+            .str(pick("transcriptPath", "transcript_path"))?
+            .filter(|t| !t.is_empty())
+            .map(PathBuf::from),
+        client_type: None,
+        session_title: None,
+    })
 }
 
 /// The tool's output as text: Codex sends a string; Claude an object per tool (Bash:
@@ -325,6 +403,65 @@ mod tests {
         assert_eq!(h.event.last_assistant_text.as_deref(), Some("all done"));
         // Outside the six kinds: nothing to bridge on it.
         assert!(read_event(Convention::QwenSettings, "PostToolUseFailure", "{}").is_err());
+    }
+
+    #[test]
+    fn copilot_payloads_in_both_dialects() {
+        // As Copilot CLI 1.0.102 sent them (conformance/traces/copilot-1.0.102/copilot_six_kinds.json,
+        // copilot_pascal_dialect.json).
+        let p = json!({"sessionId": "c", "timestamp": 1764838070000u64, "cwd": "/w",
+            "toolName": "bash", "toolArgs": {"command": "ls", "description": "list"}});
+        let h = read_event(Convention::CopilotHooks, "preToolUse", &p.to_string()).unwrap();
+        assert_eq!(h.event.kind, Some(Kind::PreToolUse));
+        assert_eq!(h.event.tool_name.as_deref(), Some("bash"));
+        assert_eq!(
+            h.event.tool_input,
+            Some(json!({"command": "ls", "description": "list"}))
+        );
+        assert_eq!(h.session_id.as_deref(), Some("c"));
+        assert_eq!(h.cwd, Some(PathBuf::from("/w")));
+        let p = json!({"sessionId": "c", "cwd": "/w", "toolName": "bash", "toolArgs": {"command": "ls"},
+            "toolResult": {"resultType": "success", "textResultForLlm": "a\nb"}});
+        let h = read_event(Convention::CopilotHooks, "postToolUse", &p.to_string()).unwrap();
+        assert_eq!(h.event.tool_output.as_deref(), Some("a\nb"));
+        assert!(!h.event.tool_failed());
+        let p = json!({"sessionId": "c", "cwd": "/w", "transcriptPath": "/t.jsonl",
+            "stopReason": "end_turn", "stop_hook_active": true});
+        let h = read_event(Convention::CopilotHooks, "agentStop", &p.to_string()).unwrap();
+        assert_eq!(h.event.kind, Some(Kind::Stop));
+        assert!(h.event.stop_hook_active);
+        assert_eq!(h.transcript_path, Some(PathBuf::from("/t.jsonl")));
+        let p = json!({"sessionId": "c", "cwd": "/w", "source": "new", "initialPrompt": "hi"});
+        let h = read_event(Convention::CopilotHooks, "sessionStart", &p.to_string()).unwrap();
+        assert_eq!(h.event.source.as_deref(), Some("new"));
+        assert_eq!(h.event.prompt.as_deref(), Some("hi"));
+        let p = json!({"sessionId": "c", "cwd": "/w", "prompt": "hello"});
+        let h = read_event(
+            Convention::CopilotHooks,
+            "userPromptSubmitted",
+            &p.to_string(),
+        )
+        .unwrap();
+        assert_eq!(h.event.prompt.as_deref(), Some("hello"));
+        // The PascalCase dialect: Claude's fields and tool names, read as Copilot's tool.
+        let p = json!({"hook_event_name": "PreToolUse", "session_id": "c", "cwd": "/w",
+            "tool_name": "Read", "tool_input": {"path": "/w/README.md"}});
+        let h = read_event(Convention::CopilotHooks, "PreToolUse", &p.to_string()).unwrap();
+        assert_eq!(h.event.tool_name.as_deref(), Some("view"));
+        assert_eq!(h.session_id.as_deref(), Some("c"));
+        let p = json!({"hook_event_name": "PostToolUse", "tool_name": "Bash", "tool_input": {},
+            "tool_result": {"result_type": "failure", "text_result_for_llm": "boom"}});
+        let h = read_event(Convention::CopilotHooks, "PostToolUse", &p.to_string()).unwrap();
+        assert_eq!(h.event.tool_name.as_deref(), Some("bash"));
+        assert_eq!(h.event.tool_output.as_deref(), Some("boom"));
+        assert!(h.event.tool_failed());
+        let e = read_event(
+            Convention::CopilotHooks,
+            "preToolUse",
+            r#"{"toolArgs": "ls"}"#,
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("`toolArgs` is a string"), "{e}");
     }
 
     #[test]

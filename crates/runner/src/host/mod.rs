@@ -6,7 +6,8 @@
 //! Hosts are the conventions whose agent runs command hooks with a JSON payload on stdin:
 //! `claude-settings` (Claude Code, conventions.md §5), `codex-json` (Codex, §4), `jarvis`
 //! (Jarvis/Kimi Code, §2), `gemini-settings` (Gemini CLI 0.61.0, docs/conventions/gemini-settings.md)
-//! and `qwen-settings` (Qwen Code 0.24.4, docs/conventions/qwen-settings.md).
+//! `qwen-settings` (Qwen Code 0.24.4, docs/conventions/qwen-settings.md) and `copilot-hooks`
+//! (GitHub Copilot CLI 1.0.102, docs/conventions/copilot-hooks.md).
 //! See docs/bridge.md.
 
 mod answer;

@@ -251,7 +251,7 @@ fn bridge(
         .batch
         .hooks
         .into_iter()
-        .filter(|h| h.kind == kind && !adapters::bridge::is_bridge(h))
+        .filter(|h| h.kind == kind && adapters::bridge::bridged(host, h))
         .collect();
     // The project's hooks.lock and each source agent's own trust: bridging a hook must not
     // bypass the gate its own agent applies.

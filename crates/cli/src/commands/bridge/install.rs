@@ -156,7 +156,7 @@ pub fn install(a: BridgeInstallArgs) -> anyhow::Result<Exit> {
                 .batch
                 .hooks
                 .iter()
-                .any(|h| h.kind == k && !bridge::is_bridge(h))
+                .any(|h| h.kind == k && bridge::bridged(s.host, h))
         })
         .collect();
     let program = program()?;
@@ -206,7 +206,12 @@ pub fn install(a: BridgeInstallArgs) -> anyhow::Result<Exit> {
         false,
     );
     if let Some(p) = trust {
-        for h in found.batch.hooks.iter().filter(|h| !bridge::is_bridge(h)) {
+        for h in found
+            .batch
+            .hooks
+            .iter()
+            .filter(|h| bridge::bridged(s.host, h))
+        {
             if let Some(why) = p.refuse(h) {
                 outln!(
                     "{}",

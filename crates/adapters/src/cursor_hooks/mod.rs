@@ -1,0 +1,154 @@
+//! Cursor hooks (`cursor-hooks`): `hooks.json` files — enterprise `/etc/cursor/hooks.json`,
+//! project `.cursor/hooks.json`, user `~/.cursor/hooks.json`.
+//!
+//! Cursor cannot run here: every rule cites its published docs (cursor.com/docs/agent/hooks,
+//! cursor.com/docs/reference/hooks; `hook_ir::conventions::CURSOR_DOCS`), and
+//! `docs/conventions/cursor-hooks.md` lists what is not verified against a running Cursor. The
+//! file has Copilot CLI's shape, so the lowering shares Copilot's problem reporting and a
+//! re-import finds its entries with Copilot's code (`copilot_hooks::reimport`: flat entries of
+//! `hooks.<event>[]`, the command under `command`).
+
+mod discover;
+pub(crate) mod lower;
+pub mod schema;
+mod write;
+
+use crate::registry::{Claim, Named, Place};
+use crate::{Context, Output};
+use hook_ir::contract::limits::cursor as lim;
+use hook_ir::{Convention, Scope};
+use std::path::{Path, PathBuf};
+
+/// The directory a relative command of the file at `path` runs from: the project root for a
+/// project's `.cursor/hooks.json` (`project`), else the file's own directory (`~/.cursor/` for
+/// the user's, as the docs' `./hooks/format.sh` quickstart shows). Real project files name
+/// their scripts from the project root (`.cursor/hooks/x.sh`, `bin/run-hook.sh`), though the
+/// 1.7 docs said "relative to hooks.json": listed as unverified.
+fn command_base(path: &Path, project: Option<&Path>) -> Option<PathBuf> {
+    let dir = match project {
+        Some(p) => p,
+        None => path.parent()?,
+    };
+    if dir.is_absolute() {
+        Some(dir.to_path_buf())
+    } else {
+        std::path::absolute(dir).ok()
+    }
+}
+
+/// The project an explicitly named `<dir>/.cursor/hooks.json` belongs to: `dir`, unless it is
+/// the home directory (then the file is the user's).
+fn project_of(ctx: &Context, path: &Path) -> Option<PathBuf> {
+    let (scope, root) = spot(path)?;
+    let root = root.filter(|_| scope == Scope::Project)?;
+    let canon = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+    let home = ctx.home.as_deref().map(canon);
+    (home.as_deref() != Some(canon(&root).as_path())).then_some(root)
+}
+
+/// `CursorHooks`'s row of the adapter registry ([`crate::registry::ADAPTERS`]).
+#[derive(Debug, Clone, Copy)]
+pub struct CursorHooks;
+
+/// Where an explicitly named `hooks.json` sits among Cursor's layers, by its path.
+fn spot(path: &Path) -> Option<(Scope, Option<PathBuf>)> {
+    if path.file_name()? != "hooks.json" {
+        return None;
+    }
+    if path == Path::new(lim::ENTERPRISE_FILE) {
+        return Some((Scope::System, None));
+    }
+    let dir = path.parent()?;
+    (dir.file_name()? == ".cursor").then(|| (Scope::Project, dir.parent().map(Path::to_path_buf)))
+}
+
+impl crate::registry::Adapter for CursorHooks {
+    /// Flat entries `hooks.<event>[]`, Copilot CLI's shape (shared census).
+    fn handler_entries(&self, text: &str) -> Vec<crate::census::HandlerEntry> {
+        crate::census::json_flat_or_groups(text)
+    }
+
+    fn convention(&self) -> Convention {
+        Convention::CursorHooks
+    }
+
+    fn discover(&self, ctx: &Context, out: &mut Output) {
+        discover::discover(ctx, out);
+    }
+
+    fn load(&self, ctx: &Context, path: &Path, out: &mut Output) -> bool {
+        let read = crate::json_source::read_json(ctx, Convention::CursorHooks, path, out);
+        if let Some((display, text)) = read {
+            let base = command_base(path, project_of(ctx, path).as_deref());
+            lower::lower(&display, base.as_deref(), &text, out);
+        }
+        true
+    }
+
+    fn lower_text(&self, ctx: &Context, path: &Path, text: String, out: &mut Output) -> bool {
+        let base = command_base(path, project_of(ctx, path).as_deref());
+        lower::lower(&ctx.display(path), base.as_deref(), &text, out);
+        true
+    }
+
+    fn plan_write(
+        &self,
+        ctx: &Context,
+        hooks: &[hook_ir::Hook],
+        opts: &crate::write::WriteOptions,
+    ) -> crate::write::Plan {
+        write::plan(ctx, hooks, opts)
+    }
+
+    fn schema(&self) -> Option<serde_json::Value> {
+        Some(schema::json_schema())
+    }
+
+    fn file_at(&self, ctx: &Context, scope: Scope) -> Option<PathBuf> {
+        match scope {
+            Scope::User => ctx.home.as_ref().map(|h| h.join(lim::USER_FILE)),
+            Scope::Project => ctx.project.as_ref().map(|p| p.join(lim::PROJECT_FILE)),
+            _ => None,
+        }
+    }
+
+    fn looked_for(&self) -> &'static str {
+        ".cursor/hooks.json"
+    }
+
+    fn claims(&self, file: &Named) -> Option<Claim> {
+        spot(file.path).map(|_| Claim::Name)
+    }
+
+    fn explicit_layer(&self, place: &Place) -> Option<(Scope, Option<PathBuf>)> {
+        let path = place.parent.join(place.name);
+        let (scope, root) = spot(&path)?;
+        // `~/.cursor/hooks.json` is the user's, not a project's.
+        if scope == Scope::Project
+            && place.project_is_home
+            && root.as_deref() == Some(place.project)
+        {
+            return Some((Scope::User, None));
+        }
+        Some((scope, root))
+    }
+
+    fn recorded(&self) -> crate::reimport::Recorded {
+        crate::reimport::Recorded::Own(crate::copilot_hooks::reimport::remove)
+    }
+
+    fn fix_syntax(&self, _path: &Path) -> Option<crate::registry::Syntax> {
+        Some(crate::registry::Syntax::Json)
+    }
+
+    fn entry_detail(&self) -> hook_ir::Detail {
+        hook_ir::Detail::CursorEntry {
+            index: 0,
+            raw_matcher: None,
+            timeout_explicit: true,
+            fail_closed: false,
+            loop_limit: hook_ir::LoopLimit::Default,
+            command_dir: None,
+        }
+    }
+}
