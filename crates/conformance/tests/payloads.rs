@@ -80,10 +80,19 @@ fn event_of(kind: Kind, p: &Value) -> Event {
     };
     // Cline: the tool call and its result are objects of their own (`tool_call`,
     // `tool_result`), the final text is `turn.outputText`, the turn number `iteration`.
-    if let Some(n) = p.get("iteration").and_then(Value::as_u64) {
+    if let Some(n) = p
+        .get("iteration")
+        .and_then(Value::as_u64)
+        .filter(|_| p.get("hookName").is_some())
+    {
         e.turn_id = Some(n.to_string());
     }
-    if let Some(call) = p.get("tool_call").or_else(|| p.get("tool_result")) {
+    let cline = p.get("hookName").is_some();
+    if let Some(call) = p
+        .get("tool_call")
+        .or_else(|| p.get("tool_result"))
+        .filter(|_| cline)
+    {
         e.tool_name = str_field(call, "name");
         e.tool_input = call.get("input").cloned();
         e.tool_call_id = str_field(call, "id");

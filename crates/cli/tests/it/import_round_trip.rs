@@ -472,7 +472,7 @@ fn events_outside_the_six_kinds_round_trip_where_the_target_has_them() {
 #[test]
 fn cline_dir_imports_both_ways_with_every_command_convention() {
     use std::os::unix::fs::PermissionsExt;
-    let extra: [(&str, &str, &str); 2] = [
+    let extra: [(&str, &str, &str); 3] = [
         (
             "copilot-hooks",
             "project/.github/hooks/hooks.json",
@@ -482,6 +482,11 @@ fn cline_dir_imports_both_ways_with_every_command_convention() {
             "qwen-settings",
             "project/.qwen/settings.json",
             r#"{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "./start.sh"}]}], "PreToolUse": [{"hooks": [{"type": "command", "command": "./guard.sh"}]}]}}"#,
+        ),
+        (
+            "cursor-hooks",
+            "project/.cursor/hooks.json",
+            r#"{"version": 1, "hooks": {"sessionStart": [{"command": "./start.sh"}], "preToolUse": [{"command": "./guard.sh"}]}}"#,
         ),
     ];
     let mut all: Vec<(&str, &str, &str)> = COMMAND_CONVENTIONS
