@@ -27,6 +27,7 @@ pub mod source;
 pub mod toml_support;
 
 pub mod claude_settings;
+pub mod cline_dir;
 pub mod codex_json;
 pub mod copilot_hooks;
 pub mod cursor_hooks;

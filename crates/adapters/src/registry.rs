@@ -263,6 +263,7 @@ pub static ADAPTERS: [&dyn Adapter; Convention::ALL.len()] = [
     &crate::copilot_hooks::CopilotHooks,
     &crate::qwen_settings::QwenSettings,
     &crate::cursor_hooks::CursorHooks,
+    &crate::cline_dir::ClineDir,
 ];
 
 /// The adapter of `convention`.

@@ -175,7 +175,10 @@ mod tests {
         for c in Convention::ALL {
             let dir = matches!(
                 c,
-                Convention::Gjc | Convention::ClaudeDir | Convention::CodexDir
+                Convention::Gjc
+                    | Convention::ClaudeDir
+                    | Convention::CodexDir
+                    | Convention::ClineDir
             );
             assert_eq!(schema(c).is_none(), dir, "{c}");
             assert_eq!(with_schema().any(|w| w == c), !dir, "{c}");

@@ -20,26 +20,26 @@ pub enum Agent {
     Copilot,
     /// Qwen Code (`@qwen-code/qwen-code`).
     Qwen,
-    /// Cline CLI (`cline`): recorded, not yet replayed ([`Agent::PENDING`]).
+    /// Cline CLI (`cline`): convention `cline-dir`, replayed.
     Cline,
 }
 
 impl Agent {
     /// Every replayed agent, in trace order: its traces are in `conformance/traces/`, CI
     /// re-records them, `docs/conformance.md` lists them.
-    pub const ALL: [Agent; 5] = [
+    pub const ALL: [Agent; 6] = [
         Agent::Claude,
         Agent::Codex,
         Agent::Gemini,
         Agent::Qwen,
         Agent::Copilot,
+        Agent::Cline,
     ];
 
-    /// Agents recorded but not replayed: no convention of ours reads their hooks yet (Cline:
-    /// `cline-dir`, issue 30).
-    /// Their traces go to `conformance/traces-pending/`, and `record` runs them only when asked
-    /// by name (`--agent cline`), never in CI's `--check`.
-    pub const PENDING: [Agent; 1] = [Agent::Cline];
+    /// Agents recorded but not replayed: none now (every recorded agent's convention is
+    /// replayed). Their traces would go to `conformance/traces-pending/`, and `record` would
+    /// run them only when asked by name, never in CI's `--check`.
+    pub const PENDING: [Agent; 0] = [];
 
     /// Whether it is one of [`Agent::PENDING`].
     pub fn pending(self) -> bool {
@@ -75,7 +75,7 @@ impl Agent {
             Agent::Gemini => Some(hook_ir::Convention::GeminiSettings),
             Agent::Qwen => Some(hook_ir::Convention::QwenSettings),
             Agent::Copilot => Some(hook_ir::Convention::CopilotHooks),
-            Agent::Cline => None,
+            Agent::Cline => Some(hook_ir::Convention::ClineDir),
         }
     }
 

@@ -112,6 +112,9 @@ pub fn contracts_md() -> String {
                     ),
                 },
                 contract::Launch::Argv => "argv (jcode's tokenizer, no shell)".to_string(),
+                contract::Launch::Interpreter { fallback } => format!(
+                    "the file under its interpreter, no shell: its shebang, else by its extension, else `{fallback}`"
+                ),
                 contract::Launch::Module => "module (JavaScript host)".to_string(),
                 contract::Launch::NotExecuted => "never (import only)".to_string(),
             };

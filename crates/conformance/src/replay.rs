@@ -369,8 +369,13 @@ pub fn replay(t: &Trace) -> Result<Observed> {
         str_of(ss, "source").unwrap_or_else(|| "startup".into()),
     ))?;
     let mut told: Vec<String> = d.context.clone();
-    // UserPromptSubmit.
-    let d = s.fire(Event::user_prompt_submit(t.prompt.clone()))?;
+    // UserPromptSubmit (Cline CLI 3.0.65 does not fire it in a headless run:
+    // `cline_prompt_submit_and_error`).
+    let d = if agent == Agent::Cline {
+        Decision::allow(Kind::UserPromptSubmit)
+    } else {
+        s.fire(Event::user_prompt_submit(t.prompt.clone()))?
+    };
     if !d.is_block() && !s.stopped {
         // Copilot CLI sends a command hook's `modifiedPrompt` instead of the prompt
         // (`copilot_prompt_answers`).
@@ -397,10 +402,15 @@ pub fn replay(t: &Trace) -> Result<Observed> {
                 break;
             }
             let p = payload_of(t, agent, Kind::Stop, nth);
+            // Cline's TaskComplete fires once and cannot continue the agent.
+            if agent == Agent::Cline && nth > 0 {
+                break;
+            }
             let mut e = Event::stop();
             e.stop_hook_active = active;
             e.last_assistant_text = str_of(p, "last_assistant_message")
                 .or_else(|| str_of(p, "prompt_response"))
+                .or_else(|| p.and_then(|p| str_of(p.get("turn"), "outputText")))
                 .or(Some(t.final_text.clone()));
             // Gemini's AfterAgent carries the prompt too.
             e.prompt = str_of(p, "prompt");
@@ -426,8 +436,8 @@ pub fn replay(t: &Trace) -> Result<Observed> {
         }
     }
     // Qwen Code does not fire SessionEnd in a headless run (`qwen_six_kinds`: configured,
-    // never ran).
-    if !s.exited && agent != Agent::Qwen {
+    // never ran), nor Cline its SessionShutdown (`cline_all_events`).
+    if !s.exited && !matches!(agent, Agent::Qwen | Agent::Cline) {
         let se = payload_of(t, agent, Kind::SessionShutdown, 0);
         s.fire(Event::session_shutdown(
             str_of(se, "reason").unwrap_or_else(|| "other".into()),
@@ -494,10 +504,15 @@ impl Dispatch {
     /// payloads carry it into the trace.
     fn dispatch(&self, agent: Agent, e: &Event) -> (Decision, String) {
         match self {
-            Dispatch::Runner(r) => (
-                r.dispatch_blocking(e),
-                agent_event_name(agent, e.kind()).into(),
-            ),
+            Dispatch::Runner(r) => {
+                let d = r.dispatch_blocking(e);
+                // Cline's detached hooks run on the runner's background: their logs are read
+                // once they ended (see the differences for a hook the agent's exit killed).
+                if agent == Agent::Cline {
+                    r.wait_detached();
+                }
+                (d, agent_event_name(agent, e.kind()).into())
+            }
             Dispatch::Bridge(b, fail_closed) => {
                 let name = b
                     .matching_hooks(e)
@@ -585,11 +600,17 @@ impl Session<'_> {
         } else {
             let input = pre
                 .and_then(|p| p.get("tool_input").cloned())
-                .unwrap_or_else(|| json!({"command": t.tool}));
+                .or_else(|| pre.and_then(|p| p.pointer("/tool_call/input").cloned()))
+                .unwrap_or_else(|| match self.agent {
+                    Agent::Cline => json!({"commands": [t.tool]}),
+                    _ => json!({"command": t.tool}),
+                });
             let tool_name = str_of(pre, "tool_name")
                 .or_else(|| str_of(post, "tool_name"))
+                .or_else(|| str_of(pre.and_then(|p| p.get("tool_call")), "name"))
                 .unwrap_or_else(|| match self.agent {
                     Agent::Gemini | Agent::Qwen => "run_shell_command".into(),
+                    Agent::Cline => "run_commands".into(),
                     _ => "Bash".into(),
                 });
             (tool_name, input)
@@ -633,9 +654,19 @@ impl Session<'_> {
             // The model called another tool than the shell (`tool_call`).
             (run_tool_call(&tool_name, &input, project)?, true)
         } else {
+            // Cline's `run_commands` runs each of its `commands`.
+            let command = match input["commands"].as_array() {
+                Some(cmds) => Some(
+                    cmds.iter()
+                        .filter_map(serde_json::Value::as_str)
+                        .collect::<Vec<_>>()
+                        .join("\n"),
+                ),
+                None => input["command"].as_str().map(str::to_string),
+            };
             // A rewritten input without a command fails the shell tool's validation: the
             // model reads the error, the tool never runs (`gemini_pre_tool_input_partial`).
-            let Some(command) = input["command"].as_str().map(str::to_string) else {
+            let Some(command) = command else {
                 told.push("the tool's parameters failed validation".into());
                 self.model(&told);
                 return Ok(());
@@ -643,7 +674,11 @@ impl Session<'_> {
             run_tool(&command, project)?
         };
         let mut e = Event::post_tool_use(tool_name, input, output.clone());
-        e.tool_response = post.and_then(|p| p.get("tool_response").cloned());
+        e.tool_response = post.and_then(|p| {
+            p.get("tool_response")
+                .or_else(|| p.pointer("/tool_result/output"))
+                .cloned()
+        });
         if !ok {
             // A non-zero exit is a failed call: an agent whose PostToolUse skips failed calls
             // fires its failure event instead (Qwen `qwen_post_tool_failure`).
@@ -696,6 +731,17 @@ fn run_tool_call(tool: &str, input: &Value, project: &Path) -> Result<String> {
     };
     match tool {
         "read_file" => Ok(std::fs::read_to_string(path("file_path")?)?),
+        // Cline's `read_files`: `{"files": [{"path": …}, …]}`, each file's text.
+        "read_files" => {
+            let mut out = String::new();
+            for f in input["files"].as_array().into_iter().flatten() {
+                let p = f["path"]
+                    .as_str()
+                    .ok_or_else(|| Error::msg(format!("`read_files` entry without `path`: {f}")))?;
+                out.push_str(&std::fs::read_to_string(p.replace("<ROOT>", &root))?);
+            }
+            Ok(out)
+        }
         "write_file" => {
             std::fs::write(
                 path("file_path")?,
@@ -786,6 +832,13 @@ pub fn agent_event_name(agent: Agent, k: Kind) -> &'static str {
         (Agent::Gemini, Kind::PostToolUse) => "AfterTool",
         (Agent::Gemini, Kind::UserPromptSubmit) => "BeforeAgent",
         (Agent::Gemini, Kind::Stop) => "AfterAgent",
+        // Cline's payloads name events by the SDK's names (`hookName`).
+        (Agent::Cline, Kind::SessionStart) => "agent_start",
+        (Agent::Cline, Kind::UserPromptSubmit) => "prompt_submit",
+        (Agent::Cline, Kind::PreToolUse) => "tool_call",
+        (Agent::Cline, Kind::PostToolUse) => "tool_result",
+        (Agent::Cline, Kind::Stop) => "agent_end",
+        (Agent::Cline, Kind::SessionShutdown) => "session_shutdown",
         _ => event_name(k),
     }
 }

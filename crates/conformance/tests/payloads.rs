@@ -78,11 +78,40 @@ fn event_of(kind: Kind, p: &Value) -> Event {
             Event::session_shutdown(str_field(p, "reason").unwrap_or_default())
         }
     };
+    // Cline: the tool call and its result are objects of their own (`tool_call`,
+    // `tool_result`), the final text is `turn.outputText`, the turn number `iteration`.
+    if let Some(n) = p
+        .get("iteration")
+        .and_then(Value::as_u64)
+        .filter(|_| p.get("hookName").is_some())
+    {
+        e.turn_id = Some(n.to_string());
+    }
+    let cline = p.get("hookName").is_some();
+    if let Some(call) = p
+        .get("tool_call")
+        .or_else(|| p.get("tool_result"))
+        .filter(|_| cline)
+    {
+        e.tool_name = str_field(call, "name");
+        e.tool_input = call.get("input").cloned();
+        e.tool_call_id = str_field(call, "id");
+        if let Some(out) = call.get("output") {
+            e.tool_response = Some(out.clone());
+        }
+        e.model = str_field(p, "model");
+        return e;
+    }
+    if let Some(text) = p.pointer("/turn/outputText").and_then(Value::as_str) {
+        e.last_assistant_text = Some(text.to_string());
+    }
     // The model's id of the call: Qwen Code sends it as `tool_call_id` next to its own
     // `tool_use_id`; the others as `tool_use_id`.
     e.tool_call_id = str_field(p, "tool_call_id").or_else(|| str_field(p, "tool_use_id"));
     e.model = str_field(p, "model");
-    e.turn_id = str_field(p, "turn_id");
+    if e.turn_id.is_none() {
+        e.turn_id = str_field(p, "turn_id");
+    }
     e
 }
 
@@ -197,6 +226,15 @@ fn the_payload_of_every_recorded_agent_equals_its_traces() {
             },
         );
         for (event, payload) in firings(t) {
+            // Cline's payloads name their event by the SDK name; its hook file is the event.
+            let event = &match (agent.convention, event.as_str()) {
+                (hook_ir::Convention::ClineDir, "agent_start") => "TaskStart".to_string(),
+                (hook_ir::Convention::ClineDir, "agent_end") => "TaskComplete".to_string(),
+                (hook_ir::Convention::ClineDir, "tool_call") => "PreToolUse".to_string(),
+                (hook_ir::Convention::ClineDir, "tool_result") => "PostToolUse".to_string(),
+                (hook_ir::Convention::ClineDir, "prompt_submit") => "UserPromptSubmit".to_string(),
+                _ => event.clone(),
+            };
             let Some(kind) =
                 hook_ir::contract::find(agent.convention, event).and_then(|r| r.kind())
             else {

@@ -186,6 +186,8 @@ pub enum Output {
     ExitCode,
     /// The exit code plus a JSON document (or plain text) on stdout.
     ExitCodeAndStdout,
+    /// A JSON document on stdout alone: the exit code and stderr mean nothing (Cline).
+    StdoutOnly,
     /// The value the module handler returns.
     ReturnValue,
 }

@@ -107,11 +107,16 @@ pub enum Convention {
     /// `/etc/cursor/hooks.json`).
     #[serde(rename = "cursor-hooks")]
     CursorHooks,
+    /// Cline's hook directories: executables named after the event (`PreToolUse`,
+    /// `TaskStart`…) in `~/Documents/Cline/Hooks/`, `$CLINE_DIR/hooks/` (`~/.cline/hooks/`),
+    /// `.clinerules/hooks/` and `.cline/hooks/`.
+    #[serde(rename = "cline-dir")]
+    ClineDir,
 }
 
 impl Convention {
     /// Every convention, in the fixed order sources are reported in.
-    pub const ALL: [Convention; 12] = [
+    pub const ALL: [Convention; 13] = [
         Convention::Jcode,
         Convention::Jarvis,
         Convention::Gjc,
@@ -124,6 +129,7 @@ impl Convention {
         Convention::CopilotHooks,
         Convention::QwenSettings,
         Convention::CursorHooks,
+        Convention::ClineDir,
     ];
 
     /// The public id, e.g. `codex-json`.
@@ -141,6 +147,7 @@ impl Convention {
             Convention::CopilotHooks => "copilot-hooks",
             Convention::QwenSettings => "qwen-settings",
             Convention::CursorHooks => "cursor-hooks",
+            Convention::ClineDir => "cline-dir",
         }
     }
 
@@ -187,7 +194,8 @@ mod tests {
                 "gemini-settings",
                 "copilot-hooks",
                 "qwen-settings",
-                "cursor-hooks"
+                "cursor-hooks",
+                "cline-dir"
             ]
         );
         for c in Convention::ALL {

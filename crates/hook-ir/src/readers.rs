@@ -46,6 +46,7 @@ impl Reader {
             Reader::Agent(Agent::Copilot) => "copilot-cli",
             Reader::Agent(Agent::Qwen) => "qwen-code",
             Reader::Agent(Agent::Cursor) => "cursor",
+            Reader::Agent(Agent::Cline) => "cline",
             Reader::VsCode => "vscode",
             Reader::CopilotCloudAgent => "copilot-cloud-agent",
         }

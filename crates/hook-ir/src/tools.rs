@@ -41,11 +41,13 @@ pub enum Agent {
     Qwen,
     /// Cursor (convention `cursor-hooks`): the tool types its `preToolUse` matchers name.
     Cursor,
+    /// Cline (convention `cline-dir`).
+    Cline,
 }
 
 impl Agent {
     /// Every agent, in column order.
-    pub const ALL: [Agent; 9] = [
+    pub const ALL: [Agent; 10] = [
         Agent::Claude,
         Agent::Codex,
         Agent::Jcode,
@@ -55,6 +57,7 @@ impl Agent {
         Agent::Copilot,
         Agent::Qwen,
         Agent::Cursor,
+        Agent::Cline,
     ];
 
     /// The agent's name, as users know it.
@@ -69,6 +72,7 @@ impl Agent {
             Agent::Copilot => "Copilot CLI",
             Agent::Qwen => "Qwen Code",
             Agent::Cursor => "Cursor",
+            Agent::Cline => "Cline",
         }
     }
 
@@ -117,6 +121,9 @@ impl Agent {
             // Cursor's docs name an MCP tool `MCP:<toolName>` (no server) in preToolUse
             // matchers: no server-qualified form, so MCP names are not mapped into or out of it.
             Agent::Cursor => None,
+            // No MCP server was configured in the Cline 3.0.65 recordings: its form is
+            // unverified, so MCP names are not mapped into or out of it.
+            Agent::Cline => None,
         }
     }
 }

@@ -71,6 +71,12 @@ pub static RECORDED: &[RecordedAgent] = &[
         version: "1.0.102",
         permission_mode: None,
     },
+    RecordedAgent {
+        convention: Convention::ClineDir,
+        agent: "cline",
+        version: "3.0.65",
+        permission_mode: None,
+    },
 ];
 
 /// Why a version cannot be used.

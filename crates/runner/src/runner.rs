@@ -523,9 +523,11 @@ impl Runner {
             match (&p.plan, answer) {
                 (Plan::JcodeGate { .. } | Plan::JcodeObserver { .. }, _) => argv_group.push(i),
                 (Plan::Shell { .. }, Some(answer)) => {
-                    let not_awaited = p
-                        .rules
-                        .is_some_and(|r| r.ordering == Ordering::FireAndForget);
+                    // Kimi's fire-and-forget hooks and Cline's detached ones: the agent never
+                    // waits for them.
+                    let not_awaited = p.rules.is_some_and(|r| {
+                        matches!(r.ordering, Ordering::FireAndForget | Ordering::Detached)
+                    });
                     if not_awaited && conventions::runs_detached(answer) {
                         fire_and_forget.push(i);
                     } else {
@@ -773,6 +775,10 @@ fn plan_of(
                 Plan::JcodeObserver { argv }
             }
         }
+        // A Cline file: its answer module builds the interpreter's argv from the command.
+        Launch::Interpreter { .. } => Plan::Shell {
+            timeout: effective_timeout(hook, Some(rules), None),
+        },
         Launch::Shell { .. } => Plan::Shell {
             timeout: effective_timeout(
                 hook,

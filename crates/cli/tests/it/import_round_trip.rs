@@ -464,3 +464,99 @@ fn events_outside_the_six_kinds_round_trip_where_the_target_has_them() {
         }
     }
 }
+
+/// `cline-dir` both ways with every command convention (issue 30): each portable source moves
+/// into Cline's hook folders as `#!/bin/sh` files of mode 0755 named as Cline's scanner finds
+/// them (a matcher is refused: Cline has none), a second import changes nothing, and the Cline
+/// files move back into every convention as commands that run them (`<interpreter> <file>`).
+#[test]
+fn cline_dir_imports_both_ways_with_every_command_convention() {
+    use std::os::unix::fs::PermissionsExt;
+    let extra: [(&str, &str, &str); 3] = [
+        (
+            "copilot-hooks",
+            "project/.github/hooks/hooks.json",
+            r#"{"version": 1, "hooks": {"sessionStart": [{"type": "command", "bash": "./start.sh"}], "preToolUse": [{"type": "command", "bash": "./guard.sh"}]}}"#,
+        ),
+        (
+            "qwen-settings",
+            "project/.qwen/settings.json",
+            r#"{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "./start.sh"}]}], "PreToolUse": [{"hooks": [{"type": "command", "command": "./guard.sh"}]}]}}"#,
+        ),
+        (
+            "cursor-hooks",
+            "project/.cursor/hooks.json",
+            r#"{"version": 1, "hooks": {"sessionStart": [{"command": "./start.sh"}], "preToolUse": [{"command": "./guard.sh"}]}}"#,
+        ),
+    ];
+    let mut all: Vec<(&str, &str, &str)> = COMMAND_CONVENTIONS
+        .iter()
+        .map(|c| {
+            let (p, t) = source(c);
+            (*c, p, t)
+        })
+        .collect();
+    all.extend(extra);
+    let every: Vec<String> = hook_ir::conventions::command_conventions()
+        .map(|c| c.to_string())
+        .filter(|c| c != "cline-dir")
+        .collect();
+    assert_eq!(
+        every,
+        all.iter()
+            .map(|(c, _, _)| c.to_string())
+            .collect::<Vec<_>>(),
+        "a command convention without a source here"
+    );
+    for (c, path, text) in all {
+        let t = Tree::new();
+        t.write(path, text);
+        let there = t.import(c, "cline-dir", &["--format", "json"]);
+        let moved = t.hooks_of("cline-dir");
+        assert!(!moved.is_empty(), "{c} → cline-dir: {}", there.shown);
+        let mut files = Vec::new();
+        for dir in ["project/.cline/hooks", "home/.cline/hooks"] {
+            let Ok(rd) = std::fs::read_dir(t.root().join(dir)) else {
+                continue;
+            };
+            for e in rd {
+                let p = e.unwrap().path();
+                let text = std::fs::read_to_string(&p).unwrap();
+                assert!(text.starts_with("#!/bin/sh\n"), "{c}: {}", p.display());
+                let mode = std::fs::metadata(&p).unwrap().permissions().mode() & 0o777;
+                assert_eq!(mode, 0o755, "{c}: {}", p.display());
+                files.push((
+                    format!("{dir}/{}", p.file_name().unwrap().to_string_lossy()),
+                    text,
+                ));
+            }
+        }
+        assert_eq!(files.len(), moved.len(), "{c}: {files:?}");
+        // Again: the same hooks are there already, nothing is written.
+        let again = t.import(c, "cline-dir", &["--format", "json"]);
+        let plan: serde_json::Value = serde_json::from_str(&again.stdout).unwrap();
+        assert!(
+            plan["written"].as_array().unwrap().is_empty(),
+            "{c}: {}",
+            again.shown
+        );
+        assert_eq!(t.hooks_of("cline-dir").len(), moved.len(), "{c}");
+
+        // Back, from a tree holding only the Cline files.
+        let second = Tree::new();
+        for (rel, text) in &files {
+            second.write(rel, text);
+        }
+        let back = second.import("cline-dir", c, &["--format", "json"]);
+        assert_eq!(back.code, 0, "cline-dir → {c}: {}", back.shown);
+        let hooks = second.hooks_of(c);
+        assert_eq!(hooks.len(), files.len(), "cline-dir → {c}: {}", back.shown);
+        for h in hooks {
+            let command = h["handler"]["command"].as_str().unwrap();
+            assert!(
+                command.contains("/.cline/hooks/"),
+                "cline-dir → {c}: {command}"
+            );
+        }
+    }
+}

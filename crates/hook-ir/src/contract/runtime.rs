@@ -21,6 +21,15 @@ pub enum Launch {
         /// Its flag (`-c`, `-lc`).
         flag: &'static str,
     },
+    /// The hook is a file run by an interpreter the agent picks for it: the file's shebang
+    /// (normalised: `env X` is `X`, a path to `bash`/`sh`/`zsh` is the bare name), else one
+    /// chosen by its extension ([`crate::contract::limits::cline::INTERPRETERS`]), else
+    /// `fallback`; spawned without a shell as `<interpreter…> <file>` (Cline's
+    /// `inferHookCommand`).
+    Interpreter {
+        /// The interpreter of a file with neither a shebang nor a known extension.
+        fallback: &'static str,
+    },
     /// A JavaScript module, run by the module host.
     Module,
     /// Never executed (import and diagnostics only).
@@ -125,6 +134,10 @@ pub enum AnswerFormat {
     /// beforeSubmitPrompt, `additional_context` on sessionStart and postToolUse,
     /// `followup_message` on stop; exit 2 denies; a failure denies only with `failClosed`.
     CursorJson,
+    /// Cline's answer: stdout only, whole or its last `HOOK_CONTROL<TAB>` line, as a JSON
+    /// object `{cancel, contextModification | context, errorMessage, overrideInput}`; the exit
+    /// code and stderr mean nothing; `cancel` ends the whole run (conformance/notes/cline.md).
+    ClineJson,
     /// The value a module handler returns.
     ModuleReturn,
     /// Nothing is read.

@@ -11,6 +11,7 @@ use crate::{Convention, Dialect};
 
 mod claude_dir;
 mod claude_settings;
+mod cline_dir;
 mod codex_dir;
 mod codex_json;
 mod copilot_hooks;
@@ -24,7 +25,7 @@ mod qwen_settings;
 
 /// What every convention file imports: the table's types and row builders.
 mod prelude {
-    pub(super) use super::{MatcherSyntax, Profile};
+    pub(super) use super::{HookInput, MatcherSyntax, Profile};
     pub(super) use crate::contract::native::{
         ev, ev_when, spelled, NativeEvent, NativeValue as V, TRIGGERS,
     };
@@ -145,6 +146,7 @@ pub static PROFILES: [&Profile; Convention::ALL.len()] = [
     &copilot_hooks::PROFILE,
     &qwen_settings::PROFILE,
     &cursor_hooks::PROFILE,
+    &cline_dir::PROFILE,
 ];
 
 /// The profile of `convention`.
@@ -157,6 +159,7 @@ pub fn profile(convention: Convention) -> &'static Profile {
 /// Each agent's numbers, by the agent's short name (`hook_ir::contract::limits::claude`).
 pub mod limits {
     pub use super::claude_settings::limits as claude;
+    pub use super::cline_dir::limits as cline;
     pub use super::codex_json::limits as codex;
     pub use super::copilot_hooks::limits as copilot;
     pub use super::cursor_hooks::limits as cursor;

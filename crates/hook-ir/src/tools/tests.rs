@@ -40,6 +40,7 @@ fn conventions_find_their_column() {
     assert_eq!(Agent::of(Convention::GeminiSettings), Some(Agent::Gemini));
     assert_eq!(Agent::of(Convention::CopilotHooks), Some(Agent::Copilot));
     assert_eq!(Agent::of(Convention::QwenSettings), Some(Agent::Qwen));
+    assert_eq!(Agent::of(Convention::ClineDir), Some(Agent::Cline));
 }
 
 /// Qwen matches a tool by its id or one of its aliases exactly (live

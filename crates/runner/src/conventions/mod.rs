@@ -1,6 +1,7 @@
 //! One module per command convention, plus the seam for module hooks.
 
 pub(crate) mod claude;
+pub(crate) mod cline;
 pub(crate) mod codex;
 pub(crate) mod codex_shell;
 pub(crate) mod copilot;
@@ -37,6 +38,7 @@ pub(crate) async fn run_shell(
         AnswerFormat::CopilotJson => copilot::run(view, group, event).await,
         AnswerFormat::QwenJson => qwen::run(view, group, event).await,
         AnswerFormat::CursorJson => cursor::run(view, group, event).await,
+        AnswerFormat::ClineJson => cline::run(view, group, event).await,
         AnswerFormat::ExitCodeAndStderr | AnswerFormat::ModuleReturn | AnswerFormat::None => {
             return None
         }
@@ -68,6 +70,12 @@ pub(crate) fn stdin_payload(
                 .as_ref()
                 .unwrap_or(&serde_json::Value::Null),
         )),
+        AnswerFormat::ClineJson => Some(cline::payload(
+            view,
+            event_name,
+            event,
+            event.tool_input.as_ref().unwrap_or(&serde_json::json!({})),
+        )),
         _ => None,
     }
 }
@@ -86,15 +94,22 @@ pub(crate) fn argv(
 }
 
 /// Whether a fire-and-forget command hook answering in `answer` is started in the background by
-/// [`detached_jobs`] (Jarvis/Kimi `PostToolUse`); other fire-and-forget rows run in their group.
+/// [`detached_jobs`] (Jarvis/Kimi `PostToolUse`, Cline's detached events); other
+/// fire-and-forget rows run in their group.
 pub(crate) fn runs_detached(answer: AnswerFormat) -> bool {
-    answer == AnswerFormat::KimiJson
+    matches!(answer, AnswerFormat::KimiJson | AnswerFormat::ClineJson)
 }
 
 /// The jobs of fire-and-forget command hooks that [`runs_detached`] accepts, started in the
 /// background.
 pub(crate) fn detached_jobs(view: &Group<'_>, group: &[usize], event: &Event) -> Vec<shell::Job> {
-    jarvis::jobs_of(view, group, event)
+    let (cline_hooks, kimi_hooks): (Vec<usize>, Vec<usize>) = group.iter().partition(|&&i| {
+        hook_ir::contract::runtime(view.hooks[i].hook.convention)
+            .is_some_and(|r| r.answer == AnswerFormat::ClineJson)
+    });
+    let mut jobs = jarvis::jobs_of(view, &kimi_hooks, event);
+    jobs.extend(cline::jobs_of(view, &cline_hooks, event));
+    jobs
 }
 
 /// How the detached hooks of [`detached_jobs`] are started (their convention's runtime row).

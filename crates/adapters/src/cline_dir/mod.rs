@@ -1,0 +1,53 @@
+//! Cline's hook directories (`cline-dir`): executables named after the event, in four folders
+//! (Cline CLI 3.0.65; conformance/notes/cline.md, "Discovery"). There is no config file: each
+//! hook is a file, run under the interpreter its shebang (else its extension, else `bash`)
+//! names, its answer read from stdout.
+
+pub mod discover;
+pub mod lower;
+pub mod write;
+
+use crate::{Context, Output};
+use hook_ir::Convention;
+
+/// The `cline-dir` adapter.
+#[derive(Debug, Clone, Copy)]
+pub struct ClineDir;
+
+impl crate::registry::Adapter for ClineDir {
+    fn convention(&self) -> Convention {
+        Convention::ClineDir
+    }
+
+    fn looked_for(&self) -> &'static str {
+        "~/Documents/Cline/Hooks/, $CLINE_DIR/hooks/ (~/.cline/hooks/), .clinerules/hooks/, .cline/hooks/"
+    }
+
+    fn discover(&self, ctx: &Context, out: &mut Output) {
+        discover::discover(ctx, out);
+    }
+
+    /// One hook file named explicitly (`hooks lint .cline/hooks/PreToolUse`, a writer's planned
+    /// file read back): read as Cline reads it in its folder.
+    fn load(&self, ctx: &Context, path: &std::path::Path, out: &mut Output) -> bool {
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        discover::read_file(ctx, path, &name, out, &mut Vec::new());
+        true
+    }
+
+    fn plan_write(
+        &self,
+        ctx: &Context,
+        hooks: &[hook_ir::Hook],
+        opts: &crate::write::WriteOptions,
+    ) -> crate::write::Plan {
+        write::plan(ctx, hooks, opts)
+    }
+
+    fn file_at(&self, ctx: &Context, scope: hook_ir::Scope) -> Option<std::path::PathBuf> {
+        write::folder(ctx, scope)
+    }
+}
