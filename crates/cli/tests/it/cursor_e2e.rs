@@ -385,3 +385,55 @@ fn import_moves_hooks_into_and_out_of_cursor() {
     );
     assert_eq!(written["hooks"]["preToolUse"][0]["matcher"], "^(?:Shell)$");
 }
+
+/// A Cursor guard runs inside Claude Code through the bridge, under Cursor's contract: Claude's
+/// `Bash` is Cursor's `Shell` for its matcher, and its `permission: deny` comes back as Claude's
+/// deny with the `agent_message`; a call its matcher does not name is allowed.
+#[test]
+fn a_cursor_guard_is_bridged_into_claude_code() {
+    use std::io::Write;
+    let t = Tree::new();
+    t.write(
+        "project/.cursor/hooks.json",
+        r#"{"version": 1, "hooks": {"preToolUse": [{"command": "cat >/dev/null; echo '{\"permission\":\"deny\",\"agent_message\":\"cursor guard: no\"}'", "matcher": "Shell", "timeout": 5}]}}"#,
+    );
+    for (tool, denied) in [("Bash", true), ("Read", false)] {
+        let payload = serde_json::json!({
+            "session_id": "s", "cwd": t.project(), "hook_event_name": "PreToolUse",
+            "tool_name": tool, "tool_input": {"command": "rm -rf build"}
+        });
+        let mut child = common::bin()
+            .current_dir(t.project())
+            .env("HOOKS_BRIDGE_IDLE_MS", "0")
+            .args([
+                "bridge",
+                "--host",
+                "claude-settings",
+                "--event",
+                "PreToolUse",
+                "--home",
+                "../home",
+            ])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(payload.to_string().as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        if denied {
+            let v: Value = serde_json::from_str(&stdout).unwrap();
+            let s = &v["hookSpecificOutput"];
+            assert_eq!(s["permissionDecision"], "deny", "{v}");
+            assert_eq!(s["permissionDecisionReason"], "cursor guard: no", "{v}");
+        } else {
+            assert!(!stdout.contains("deny"), "{tool}: {stdout}");
+        }
+    }
+}
