@@ -9,6 +9,7 @@
 pub mod bridge;
 pub mod census;
 pub mod context;
+mod flat_json_write;
 pub mod json_source;
 pub mod json_span;
 pub mod write;

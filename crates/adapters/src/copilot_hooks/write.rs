@@ -9,147 +9,26 @@
 //! A hook that runs without a shell (`exec`) is written as the same command text under `bash`:
 //! its words are shell-quoted, so bash runs the same argv.
 
-use crate::write::{json_input, FileChange, Plan, WriteOptions};
+use crate::write::{json_input, Plan, WriteOptions};
 use crate::Context;
 use hook_ir::contract::{self, limits::copilot as lim, MatchedValue};
 use hook_ir::conventions::COPILOT_PASCAL_NAMES;
-use hook_ir::{quote, Code, Convention, Detail, Diagnostic, Handler, Hook, Location, Matcher};
-use jsonc_parser::cst::{CstArray, CstNode, CstObject, CstRootNode};
+use hook_ir::{quote, Code, Convention, Detail, Diagnostic, Handler, Hook, Matcher};
+use jsonc_parser::cst::{CstArray, CstNode, CstObject};
 use serde_json::Value;
 
 const CP: Convention = Convention::CopilotHooks;
 
-pub(super) fn plan(ctx: &Context, hooks: &[Hook], opts: &WriteOptions) -> Plan {
-    let mut plan = Plan::default();
-    let target = opts.target.clone().or_else(|| {
-        ctx.project
-            .as_ref()
-            .map(|p| p.join(lim::PROJECT_HOOKS_DIR).join("hooks.json"))
-    });
-    let Some(target) = target else {
-        plan.diagnostics.push(
-            Diagnostic::new(
-                Code::InvalidSource,
-                "no project root to write `.github/hooks/hooks.json` into; pass a project or a target file",
-            )
-            .with_convention(CP),
-        );
-        return plan;
-    };
-    let display = ctx.display(&target);
-    let before = match opts.read(&target) {
-        Ok(t) => t,
-        Err(e) => {
-            plan.diagnostics.push(
-                Diagnostic::new(Code::UnreadableSource, format!("cannot read the file: {e}"))
-                    .with_convention(CP)
-                    .at(Location::path_only(display)),
-            );
-            return plan;
-        }
-    };
-    let base = match before.as_deref() {
-        Some(t) if !t.trim().is_empty() => t.to_string(),
-        _ => format!("{{\n  \"version\": {}\n}}\n", lim::FILE_VERSION),
-    };
-    // Refuse to edit what Copilot cannot read: the user must fix it first.
-    if let Err(d) = check_base(&base, &display) {
-        plan.diagnostics.push(d);
-        return plan;
-    }
-    let Ok(root) = CstRootNode::parse(&base, &crate::json_span::strict_options()) else {
-        return plan;
-    };
-    let obj = root.object_value_or_set();
-    for hook in hooks {
-        if let Err(d) = merge(&obj, hook, opts.force) {
-            plan.diagnostics
-                .push(d.with_convention(CP).at(hook.location.clone()));
-        }
-    }
-    if plan
-        .diagnostics
-        .iter()
-        .any(|d| d.severity() == hook_ir::Severity::Error)
-    {
-        return plan;
-    }
-    let mut after = root.to_string();
-    if !after.ends_with('\n') {
-        after.push('\n');
-    }
-    plan.changes.push(FileChange {
-        path: target,
-        display,
-        before,
-        after,
-        mode: None,
-    });
-    plan
-}
+/// What this file differs in from the other flat hooks files.
+const FILE: crate::flat_json_write::FlatFile = crate::flat_json_write::FlatFile {
+    convention: CP,
+    project_file: &[lim::PROJECT_HOOKS_DIR, "hooks.json"],
+    version: lim::FILE_VERSION,
+    not_an_array: ": Copilot CLI rejects this file whole",
+};
 
-/// Refuses a target Copilot rejects whole (or that holds an event key twice, where an edit
-/// could land in the copy it drops).
-fn check_base(text: &str, display: &str) -> Result<(), Diagnostic> {
-    let refuse = |code, msg: String, span: (usize, usize)| {
-        Diagnostic::new(code, msg)
-            .with_convention(CP)
-            .at(crate::source::locate(display, text, span.0, span.1))
-    };
-    let root = crate::json_span::parse(text).map_err(|e| {
-        refuse(
-            Code::ParseError,
-            format!(
-                "not valid JSON ({}); fix it before importing into it",
-                e.message
-            ),
-            e.span,
-        )
-    })?;
-    let Some(members) = root.members() else {
-        return Err(refuse(
-            Code::WrongValueType,
-            format!(
-                "the file is {}, not an object; nothing was written",
-                root.type_name()
-            ),
-            root.span,
-        ));
-    };
-    if let Some(dup) = root.duplicate_key() {
-        return Err(refuse(
-            Code::ImportConflict,
-            format!("`{}` is written twice; merge the two before importing into this file (nothing was written)", dup.key),
-            dup.key_span,
-        ));
-    }
-    if let Some(h) = members.iter().find(|m| m.key == "hooks") {
-        let Some(events) = h.value.members() else {
-            return Err(refuse(
-                Code::WrongValueType,
-                format!(
-                    "`hooks` is {}, not an object; nothing was written",
-                    h.value.type_name()
-                ),
-                h.value.span,
-            ));
-        };
-        if let Some(dup) = h.value.duplicate_key() {
-            return Err(refuse(
-                Code::ImportConflict,
-                format!("`{}` is written twice under `hooks`; merge the two before importing into this file (nothing was written)", dup.key),
-                dup.key_span,
-            ));
-        }
-        if let Some(e) = events.iter().find(|e| e.value.elements().is_none()) {
-            return Err(refuse(
-                Code::WrongValueType,
-                format!("`hooks.{}` is not an array: Copilot CLI rejects this file whole; nothing was written", e.key),
-                e.value.span,
-            ));
-        }
-    }
-    Ok(())
+pub(super) fn plan(ctx: &Context, hooks: &[Hook], opts: &WriteOptions) -> Plan {
+    crate::flat_json_write::plan(ctx, hooks, opts, &FILE, merge)
 }
 
 /// The `matcher` string to write (`None`: no matcher key), so that Copilot reads it back as
@@ -364,7 +243,7 @@ mod tests {
             },
             timeout_ms,
             scope: hook_ir::Scope::Project,
-            location: Location::path_only("src"),
+            location: hook_ir::Location::path_only("src"),
             detail: Detail::JsonGroup {
                 group: 0,
                 index: 0,
