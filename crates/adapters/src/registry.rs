@@ -128,6 +128,13 @@ pub trait Adapter: Sync {
         format!("{} runs the hooks of {display}.", self.convention())
     }
 
+    /// Whether each hook of this convention is a file of its own in a folder ([`Adapter::file_at`]
+    /// names the folder): `hooks bridge install` then writes one file per bridged event there
+    /// and finds its entries again by their content (Cline's hook folders).
+    fn hooks_are_files(&self) -> bool {
+        false
+    }
+
     /// How the entries `hooks import` wrote into this convention's file are found again, to
     /// replace them on a re-import ([`crate::reimport`]).
     fn recorded(&self) -> crate::reimport::Recorded {

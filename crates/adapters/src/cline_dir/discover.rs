@@ -199,7 +199,8 @@ pub fn read_file(
             source_event: event.to_string(),
             matcher: Matcher::Any,
             handler: Handler::Command {
-                command: lower::command(&argv, &abs.to_string_lossy()),
+                command: lower::bridge_command(&text)
+                    .unwrap_or_else(|| lower::command(&argv, &abs.to_string_lossy())),
                 exec: Exec::Direct,
             },
             timeout_ms: row.rules().and_then(|r| r.timeout.default_ms()),

@@ -101,6 +101,24 @@ pub fn command(interpreter: &[String], path: &str) -> String {
         .join(" ")
 }
 
+/// The bridge command a hook file runs, when the file is a `hooks bridge` entry as
+/// `hooks bridge install --host cline-dir` writes it (a `#!/bin/sh` script whose one command is
+/// `exec <hooks> bridge …`; comments and blank lines aside). Such a file is lowered to that
+/// command (what `sh` replaces itself with), so that it is recognised as a bridge entry
+/// ([`crate::bridge::is_bridge`]) and no bridge runs it as a source hook.
+pub fn bridge_command(text: &str) -> Option<String> {
+    if shebang(text)? != ["/bin/sh"] {
+        return None;
+    }
+    let mut lines = text
+        .lines()
+        .skip(1)
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'));
+    let command = lines.next()?.strip_prefix("exec ")?.trim();
+    (lines.next().is_none() && crate::bridge::parse(command).is_some()).then(|| command.to_string())
+}
+
 /// The order Cline runs one event's files in: JavaScript's `localeCompare` of their full paths
 /// (ICU root collation), approximated: punctuation before digits before letters, letters
 /// compared without case first, then lower case before upper case (`~/.cline/hooks/…` sorts
@@ -176,6 +194,24 @@ mod tests {
             command(&["bash".into()], "/a b/PreToolUse"),
             "bash '/a b/PreToolUse'"
         );
+    }
+
+    #[test]
+    fn a_bridge_script_is_its_bridge_command() {
+        let t = "#!/bin/sh\n# Cline PreToolUse hook written by `hooks bridge install`.\nexec hooks bridge --host cline-dir --event PreToolUse\n";
+        assert_eq!(
+            bridge_command(t).as_deref(),
+            Some("hooks bridge --host cline-dir --event PreToolUse")
+        );
+        for not in [
+            "#!/bin/sh\nexec hooks bridge install --host cline-dir\n",
+            "#!/bin/bash\nexec hooks bridge --host cline-dir --event PreToolUse\n",
+            "#!/bin/sh\nexec hooks bridge --host cline-dir --event PreToolUse\necho more\n",
+            "#!/bin/sh\necho hi\n",
+            "exec hooks bridge --host cline-dir --event PreToolUse\n",
+        ] {
+            assert_eq!(bridge_command(not), None, "{not}");
+        }
     }
 
     #[test]

@@ -50,4 +50,16 @@ impl crate::registry::Adapter for ClineDir {
     fn file_at(&self, ctx: &Context, scope: hook_ir::Scope) -> Option<std::path::PathBuf> {
         write::folder(ctx, scope)
     }
+
+    fn hooks_are_files(&self) -> bool {
+        true
+    }
+
+    /// Cline CLI 3.0.65 reads a workspace's hook folders in any folder, with no trust step
+    /// (notes "Discovery"), and kills a tool hook at 120 s (`TOOL_HOOK_TIMEOUT_MS`).
+    fn runs_when(&self, display: &str, _project: &std::path::Path, timeout_s: u64) -> String {
+        format!(
+            "Cline runs the files of {display} in this workspace, with no trust step; its tool hooks are killed after {timeout_s} s (the bridge answers before). Only TaskStart, PreToolUse, PostToolUse and TaskComplete fire in a headless run."
+        )
+    }
 }

@@ -36,9 +36,16 @@ pub fn script(h: &Hook) -> Option<String> {
         // An argv (a Cline hook's own `<interpreter> <file>`, jcode's commands): exec it.
         Exec::Direct => format!("exec {command}"),
     };
+    // A bridge entry (`hooks bridge install --host cline-dir`) says so: its file is found
+    // again by that line's command (`lower::bridge_command`), not by this comment.
+    let by = if crate::bridge::parse(command).is_some() {
+        "`hooks bridge install`".to_string()
+    } else {
+        format!("`hooks import` (from {})", h.location.path)
+    };
     Some(format!(
-        "#!/bin/sh\n# Cline {} hook written by `hooks import` (from {}).\n{body}\n",
-        h.source_event, h.location.path
+        "#!/bin/sh\n# Cline {} hook written by {by}.\n{body}\n",
+        h.source_event
     ))
 }
 

@@ -189,7 +189,8 @@ pub static PROFILE: Profile = Profile {
     native: NATIVE,
     disabled_by: None,
     matcher: MatcherSyntax::None,
-    hosts_bridge: false,
+    // `hooks bridge --host cline-dir`: runner/src/host/cline.rs, docs/conventions/cline-dir.md.
+    hosts_bridge: true,
     hook_input: Some(HookInput {
         words: "Cline's JSON payload on stdin (`hookName` = `tool_call`, `tool_result`, `agent_start`…, `preToolUse {toolName, parameters}` with every parameter a string, `workspaceRoots`, `taskId`), answered by a JSON `{cancel, contextModification, errorMessage, overrideInput}` on stdout whatever the exit code",
     }),

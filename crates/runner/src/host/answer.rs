@@ -104,6 +104,7 @@ pub fn answer(host: Convention, event_name: &str, d: &Decision) -> HostAnswer {
             json(host, event_name, &with)
         }
         (Some(AnswerFormat::CopilotJson), replaced) => copilot(event_name, d, replaced),
+        (Some(AnswerFormat::ClineJson), replaced) => super::cline::answer(event_name, d, replaced),
         (_, replaced) => {
             if replaced.is_some() {
                 notes.push(format!(

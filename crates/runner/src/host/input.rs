@@ -122,6 +122,9 @@ pub fn read_event(host: Convention, event_name: &str, text: &str) -> Result<Host
     if format == Some(AnswerFormat::CopilotJson) {
         return copilot(kind, event_name, &m);
     }
+    if format == Some(AnswerFormat::ClineJson) {
+        return super::cline::read(kind, event_name, &m);
+    }
     // Kimi's payload: `tool_output` and content-part prompts.
     let jarvis = format == Some(AnswerFormat::KimiJson);
     let mut event = match kind {

@@ -7,11 +7,13 @@
 //! `claude-settings` (Claude Code, conventions.md §5), `codex-json` (Codex, §4), `jarvis`
 //! (Jarvis/Kimi Code, §2), `gemini-settings` (Gemini CLI 0.61.0, docs/conventions/gemini-settings.md)
 //! `qwen-settings` (Qwen Code 0.24.4, docs/conventions/qwen-settings.md) and `copilot-hooks`
-//! (GitHub Copilot CLI 1.0.102, docs/conventions/copilot-hooks.md).
+//! (GitHub Copilot CLI 1.0.102, docs/conventions/copilot-hooks.md) and `cline-dir` (Cline CLI
+//! 3.0.65, docs/conventions/cline-dir.md; its payload and answer in `cline.rs`).
 //! See docs/bridge.md.
 
 mod answer;
 mod bridge;
+mod cline;
 pub mod guarantees;
 mod input;
 mod merge;
@@ -80,6 +82,8 @@ pub fn entry_timeout_s(host: Convention) -> u64 {
         Some(contract::Timeout::Configurable {
             unit, default, max, ..
         }) => max.unwrap_or(default) * unit.millis() / 1000,
+        // A timeout the user cannot change (Cline's 120 s tool hooks).
+        Some(contract::Timeout::Fixed { ms }) => ms / 1000,
         _ => limits::claude::TIMEOUT_DEFAULT_S,
     }
 }

@@ -14,12 +14,12 @@ use hook_ir::{Convention, Handler, Hook, Kind, Location, Matcher, Severity};
 use runner::host;
 use std::path::{Path, PathBuf};
 
-struct Setup {
-    host: Convention,
-    ctx: Context,
-    project: PathBuf,
-    target: PathBuf,
-    display: String,
+pub(super) struct Setup {
+    pub(super) host: Convention,
+    pub(super) ctx: Context,
+    pub(super) project: PathBuf,
+    pub(super) target: PathBuf,
+    pub(super) display: String,
 }
 
 fn setup(a: &BridgeInstallArgs) -> anyhow::Result<Setup> {
@@ -132,7 +132,7 @@ fn removal(
     }))
 }
 
-fn where_hooks_run(s: &Setup) -> String {
+pub(super) fn where_hooks_run(s: &Setup) -> String {
     adapters::registry::adapter(s.host).runs_when(
         &s.display,
         &s.project,
@@ -222,6 +222,10 @@ pub fn install(a: BridgeInstallArgs) -> anyhow::Result<Exit> {
                 );
             }
         }
+    }
+    // A host whose hooks are files (Cline): one file per entry, not one file of entries.
+    if adapters::registry::adapter(s.host).hooks_are_files() {
+        return super::install_files::install(&s, &a, wanted);
     }
     // Stale: a bridge entry of this host that is not one of the wanted ones, exactly.
     let keep: Vec<(String, String)> = wanted
@@ -330,6 +334,9 @@ pub fn install(a: BridgeInstallArgs) -> anyhow::Result<Exit> {
 /// `hooks bridge uninstall`.
 pub fn uninstall(a: BridgeInstallArgs) -> anyhow::Result<Exit> {
     let s = setup(&a)?;
+    if adapters::registry::adapter(s.host).hooks_are_files() {
+        return super::install_files::uninstall(&s, &a);
+    }
     let Some(before) = read(&s.target, &s.display)? else {
         outln!("{}: no such file; nothing to remove.", s.display);
         return Ok(Exit::Success);

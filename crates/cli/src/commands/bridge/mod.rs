@@ -4,6 +4,7 @@
 mod guarantees;
 mod hook;
 mod install;
+mod install_files;
 mod stash;
 mod warm;
 
