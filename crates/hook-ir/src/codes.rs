@@ -794,6 +794,26 @@ codes! {
     ConversionNote = "conversion_note", Info, "An imported hook was rewritten in the target's terms, meaning kept";
 
     /// ## What it means
+    /// An imported hook that is a file (a Cline hook, run as `<interpreter> <file>`) names its
+    /// file by its absolute path in the target, because no portable form fits: a project hook
+    /// written into a user-level file (its guard names the project by its absolute path too), a
+    /// user hook written into a project file, a user hook whose file is outside the home
+    /// directory (`$CLINE_DIR` elsewhere), or a target that runs commands without a shell
+    /// (jcode), which would not expand `~`. A project hook going to a project file is written
+    /// relative to the target's project directory instead (`"$CLAUDE_PROJECT_DIR"/.cline/hooks/…`),
+    /// a user hook going to a user file relative to the home directory (`~/.cline/hooks/…`).
+    /// ## Why it matters
+    /// The path exists on this machine only: in a file another machine reads (a clone of the
+    /// project, a synced home directory) the hook fails to start.
+    /// ## Example
+    /// `~/.cline/hooks/PreToolUse` of a user whose `$CLINE_DIR` is `/opt/cline`, imported into
+    /// `~/.claude/settings.json`: `bash /opt/cline/hooks/PreToolUse`.
+    /// ## How to fix
+    /// Nothing, when the file stays where it is. To share the hook, move its file into the
+    /// project (or the home directory) and import again.
+    AbsolutePathKept = "absolute_path_kept", Info, "An imported hook names its file by an absolute path";
+
+    /// ## What it means
     /// The hook's matcher cannot be expressed in the target: a regex that does not compile in the
     /// target's dialect (lookahead in Rust, named groups `(?P<n>…)` in JavaScript), a regex moving
     /// to jcode with no exact shell `case` pattern (jcode has no matcher: the command is wrapped

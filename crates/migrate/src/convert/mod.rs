@@ -16,6 +16,7 @@ mod gemini;
 pub mod glob;
 pub mod matcher;
 pub mod native;
+mod paths;
 mod steps;
 pub mod timeout;
 pub mod tools;
@@ -652,6 +653,7 @@ fn to_command(h: &Hook, say: &mut Say) -> Option<Hook> {
     let mut shell = to_shell(command, *exec, say)?;
     let guarded_in = variables::guard_dir(&shell.command);
     place_command(&mut shell.command, say)?;
+    shell.command = paths::portable(&shell.command, h, say);
     // A gate in the target, unless it stays a background (`async`) hook there.
     let gate = rules.can_block && !(steps::was_async(h) && steps::keeps_async(say.to));
     let unguarded = guarded_in.filter(|_| variables::guard_dir(&shell.command).is_none());
