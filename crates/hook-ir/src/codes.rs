@@ -806,8 +806,8 @@ codes! {
     /// The path exists on this machine only: in a file another machine reads (a clone of the
     /// project, a synced home directory) the hook fails to start.
     /// ## Example
-    /// `~/.cline/hooks/PreToolUse` of a user whose `$CLINE_DIR` is `/opt/cline`, imported into
-    /// `~/.claude/settings.json`: `bash /opt/cline/hooks/PreToolUse`.
+    /// `~/.cline/hooks/TaskStart` imported into jcode (`~/.jcode/config.toml`, run without a
+    /// shell): `session_start = "bash /home/me/.cline/hooks/TaskStart"`.
     /// ## How to fix
     /// Nothing, when the file stays where it is. To share the hook, move its file into the
     /// project (or the home directory) and import again.

@@ -190,10 +190,7 @@ fn a_claude_guard_bridged_into_cline_answers_in_cline_s_json() {
         text(&o)
     );
     // Allowed: nothing on stdout.
-    let o = t.cline_runs(
-        "project/.cline/hooks/PreToolUse",
-        &pre_tool_use(&t, "ls"),
-    );
+    let o = t.cline_runs("project/.cline/hooks/PreToolUse", &pre_tool_use(&t, "ls"));
     assert_eq!(
         (o.status.code(), o.stdout.as_slice()),
         (Some(0), &b""[..]),
@@ -266,21 +263,39 @@ fn install_never_overwrites_a_user_s_file_and_uninstall_removes_only_its_own() {
     };
     assert_eq!(
         names(&t),
-        ["PostToolUse", "PreToolUse", "PreToolUse.bash", "TaskComplete"]
+        [
+            "PostToolUse",
+            "PreToolUse",
+            "PreToolUse.bash",
+            "TaskComplete"
+        ]
     );
     // Another --from: the old entries are stale and go, the new ones come.
     let out = install(&["--from", "claude-settings"]);
-    assert!(out.contains("removed .cline/hooks/PreToolUse.bash"), "{out}");
+    assert!(
+        out.contains("removed .cline/hooks/PreToolUse.bash"),
+        "{out}"
+    );
     assert!(t
         .read("project/.cline/hooks/PreToolUse.bash")
         .contains("--from claude-settings"));
     // Both bridges read the files the same way: the user's file is a Cline hook, the entries are
     // bridge entries (never run as hooks by a bridge).
-    let o = t.hooks_in("project", "home", &["bridge", "uninstall", "--host", "cline-dir"], "");
+    let o = t.hooks_in(
+        "project",
+        "home",
+        &["bridge", "uninstall", "--host", "cline-dir"],
+        "",
+    );
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     assert_eq!(names(&t), ["PreToolUse"]);
     assert_eq!(t.read("project/.cline/hooks/PreToolUse"), user);
-    let o = t.hooks_in("project", "home", &["bridge", "uninstall", "--host", "cline-dir"], "");
+    let o = t.hooks_in(
+        "project",
+        "home",
+        &["bridge", "uninstall", "--host", "cline-dir"],
+        "",
+    );
     assert!(text(&o).contains("nothing to remove"), "{}", text(&o));
 }
 
@@ -304,7 +319,13 @@ fn a_cline_hook_runs_inside_claude_code_through_the_bridge() {
         t.hooks_in(
             "project/sub",
             "home",
-            &["bridge", "--host", "claude-settings", "--event", "PreToolUse"],
+            &[
+                "bridge",
+                "--host",
+                "claude-settings",
+                "--event",
+                "PreToolUse",
+            ],
             &payload.to_string(),
         )
     };
@@ -359,15 +380,18 @@ fn a_cline_bridge_file_is_not_run_again_by_another_host_s_bridge() {
     let o = t.hooks_in(
         "project",
         "home",
-        &["bridge", "--host", "claude-settings", "--event", "PreToolUse"],
+        &[
+            "bridge",
+            "--host",
+            "claude-settings",
+            "--event",
+            "PreToolUse",
+        ],
         &claude_pre(&t, "ls").to_string(),
     );
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     assert_eq!(t.read("home/jarvis-runs"), "x\n");
-    let o = t.cline_runs(
-        "project/.cline/hooks/PreToolUse",
-        &pre_tool_use(&t, "ls"),
-    );
+    let o = t.cline_runs("project/.cline/hooks/PreToolUse", &pre_tool_use(&t, "ls"));
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     assert_eq!(t.read("home/jarvis-runs"), "x\nx\n");
 }

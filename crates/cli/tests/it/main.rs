@@ -15,6 +15,7 @@ mod bridge_warm;
 mod cli_lint;
 mod cli_misc;
 mod cline_e2e;
+mod cline_paths;
 mod codex_config_toml;
 mod copilot_e2e;
 mod cursor_e2e;
