@@ -156,6 +156,8 @@ impl Agent {
     pub fn bridge_config_path(self, layer: Layer) -> &'static str {
         match (self, layer) {
             (Agent::Copilot, Layer::Project) => "project/.github/hooks/hooks.json",
+            // `hooks bridge install --host cline-dir` writes Cline's current project folder.
+            (Agent::Cline, Layer::Project) => "project/.cline/hooks/PreToolUse",
             _ => self.config_path(layer),
         }
     }

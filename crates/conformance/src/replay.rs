@@ -528,6 +528,22 @@ impl Dispatch {
                         d.verdict = runner::Verdict::Block { reason };
                     }
                 }
+                // Cline reads the bridge's answer as its own hook's: a `cancel` there ends the
+                // whole run (`cline_pre_cancel`), Cline's only refusal (`runner::host` renders a
+                // tool block as one).
+                if agent == Agent::Cline {
+                    let file = runner::host::event_of(hook_ir::Convention::ClineDir, e.kind());
+                    let a =
+                        file.map(|f| runner::host::answer(hook_ir::Convention::ClineDir, f, &d));
+                    let answer: Option<serde_json::Value> =
+                        a.and_then(|a| serde_json::from_str(&a.stdout).ok());
+                    if let Some(a) = answer.filter(|a| a["cancel"] == true) {
+                        d.effects.push(serde_json::json!({
+                            "effect": "stop", "hook": "hooks bridge",
+                            "reason": a["errorMessage"],
+                        }));
+                    }
+                }
                 (d, name)
             }
         }
