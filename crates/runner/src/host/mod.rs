@@ -12,9 +12,14 @@
 
 mod answer;
 mod bridge;
+mod claude;
+mod copilot;
+mod gemini;
 pub mod guarantees;
 mod input;
+mod jarvis;
 mod merge;
+mod qwen;
 
 pub use answer::{answer, HostAnswer};
 pub use bridge::Bridge;
