@@ -1,9 +1,9 @@
 //! The runner's [`Decision`] → the host's answer: exit code, stdout, stderr. Each answer format
 //! of the contract table ([`AnswerFormat`], the host's runtime row) has its renderer in its
 //! host's file: Claude's JSON, which Codex reads too (`claude.rs`), Gemini CLI's (`gemini.rs`),
-//! Qwen Code's (`qwen.rs`), GitHub Copilot CLI's (`copilot.rs`), Jarvis/Kimi's (`jarvis.rs`).
+//! Qwen Code's (`qwen.rs`), GitHub Copilot CLI's (`copilot.rs`), Jarvis/Kimi's (`kimi.rs`).
 
-use super::{claude, copilot, gemini, jarvis, qwen};
+use super::{claude, copilot, gemini, kimi, qwen};
 use crate::decision::Decision;
 use hook_ir::contract::AnswerFormat;
 use hook_ir::Convention;
@@ -30,7 +30,7 @@ type Render = fn(Convention, &str, &Decision, Option<String>) -> HostAnswer;
 /// The renderer of an answer format; Claude's JSON for the formats no host of the bridge has.
 fn renderer(format: Option<AnswerFormat>) -> Render {
     match format {
-        Some(AnswerFormat::KimiJson) => jarvis::answer,
+        Some(AnswerFormat::KimiJson) => kimi::answer,
         Some(AnswerFormat::GeminiJson) => gemini::answer,
         Some(AnswerFormat::QwenJson) => qwen::answer,
         Some(AnswerFormat::CopilotJson) => copilot::answer,

@@ -17,7 +17,7 @@ mod copilot;
 mod gemini;
 pub mod guarantees;
 mod input;
-mod jarvis;
+mod kimi;
 mod merge;
 mod qwen;
 

@@ -1,4 +1,4 @@
-//! Jarvis/Kimi Code's answer (conventions.md §2): exit 2 + stderr is a block (on Stop: the
+//! Jarvis/Kimi Code's answer, Kimi's external-hooks protocol (conventions.md §2): exit 2 + stderr is a block (on Stop: the
 //! continuation), and on UserPromptSubmit exit 0 + `{"message": …}` is context. It cannot
 //! replace a tool input.
 
