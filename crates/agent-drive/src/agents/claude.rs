@@ -1,41 +1,33 @@
 //! Claude Code (`@anthropic-ai/claude-code`), its Linux native binary run directly.
 
-use super::{content_text, marked_paragraphs, Driver};
-use crate::scenario::{Layer, Scenario};
+use super::{content_text, marked_paragraphs, Driver, Facts};
+use crate::scenario::Scenario;
 use crate::server::{anthropic::Anthropic, Api};
 use hook_ir::Convention;
 use serde_json::Value;
 use std::path::Path;
 
+/// Claude Code's facts.
+static FACTS: Facts = Facts {
+    id: "claude",
+    convention: Convention::ClaudeSettings,
+    package: "@anthropic-ai/claude-code",
+    binary: "@anthropic-ai/claude-code-linux-x64/claude",
+    project_config: "project/.claude/settings.json",
+    user_config: "home/.claude/settings.json",
+    bridge_project_config: None,
+};
+
 /// Claude Code's driver.
 pub(super) struct Claude;
 
 impl Driver for Claude {
-    fn id(&self) -> &'static str {
-        "claude"
-    }
-
-    fn convention(&self) -> Convention {
-        Convention::ClaudeSettings
-    }
-
-    fn package(&self) -> &'static str {
-        "@anthropic-ai/claude-code"
-    }
-
-    fn binary(&self) -> &'static str {
-        "@anthropic-ai/claude-code-linux-x64/claude"
+    fn facts(&self) -> &'static Facts {
+        &FACTS
     }
 
     fn api(&self) -> Box<dyn Api> {
         Box::new(Anthropic)
-    }
-
-    fn config_path(&self, layer: Layer) -> &'static str {
-        match layer {
-            Layer::Project => "project/.claude/settings.json",
-            Layer::User => "home/.claude/settings.json",
-        }
     }
 
     fn args(&self, s: &Scenario) -> Vec<String> {

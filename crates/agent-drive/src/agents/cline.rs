@@ -2,45 +2,37 @@
 //! `cline` Node.js wrapper only picks it), with its provider stored by `cline auth`.
 
 use super::chat::chat_items;
-use super::{Agent, Driver, CHAT_MODEL};
-use crate::scenario::{Layer, Scenario};
+use super::{Agent, Driver, Facts, CHAT_MODEL};
+use crate::scenario::Scenario;
 use crate::server::{chat::Chat, Api};
 use crate::{Error, Result};
 use hook_ir::Convention;
 use serde_json::Value;
 use std::path::Path;
 
+/// Cline's facts.
+static FACTS: Facts = Facts {
+    id: "cline",
+    convention: Convention::ClineDir,
+    package: "cline",
+    binary: "@cline/cli-linux-x64/bin/cline",
+    // A directory of executables named after their event: the config is the `PreToolUse` one
+    // (other events' files come in the scenario's `files`).
+    project_config: "project/.clinerules/hooks/PreToolUse",
+    user_config: "home/.cline/hooks/PreToolUse",
+    bridge_project_config: None,
+};
+
 /// Cline's driver.
 pub(super) struct Cline;
 
 impl Driver for Cline {
-    fn id(&self) -> &'static str {
-        "cline"
-    }
-
-    fn convention(&self) -> Convention {
-        Convention::ClineDir
-    }
-
-    fn package(&self) -> &'static str {
-        "cline"
-    }
-
-    fn binary(&self) -> &'static str {
-        "@cline/cli-linux-x64/bin/cline"
+    fn facts(&self) -> &'static Facts {
+        &FACTS
     }
 
     fn api(&self) -> Box<dyn Api> {
         Box::new(Chat)
-    }
-
-    /// A directory of executables named after their event: the config is the `PreToolUse` one
-    /// (other events' files come in the scenario's `files`).
-    fn config_path(&self, layer: Layer) -> &'static str {
-        match layer {
-            Layer::Project => "project/.clinerules/hooks/PreToolUse",
-            Layer::User => "home/.cline/hooks/PreToolUse",
-        }
     }
 
     /// The provider and model `cline auth` stored in `setup`; act mode, every tool approved;

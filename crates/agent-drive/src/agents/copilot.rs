@@ -3,53 +3,38 @@
 //! `$XDG_CACHE_HOME` or `~/.cache/copilot/pkg/` at first start; a model of our own (BYOK).
 
 use super::chat::chat_items;
-use super::{Driver, CHAT_MODEL};
-use crate::scenario::{Layer, Scenario};
+use super::{Driver, Facts, CHAT_MODEL};
+use crate::scenario::Scenario;
 use crate::server::{chat::Chat, Api};
 use crate::Result;
 use hook_ir::Convention;
 use serde_json::Value;
 use std::path::Path;
 
+/// Copilot CLI's facts.
+static FACTS: Facts = Facts {
+    id: "copilot",
+    convention: Convention::CopilotHooks,
+    package: "@github/copilot",
+    binary: "@github/copilot-linux-x64/copilot",
+    // Every `*.json` of the repository's `.github/hooks/`, and of `$COPILOT_HOME/hooks/`.
+    project_config: "project/.github/hooks/conformance.json",
+    user_config: "home/.copilot/hooks/conformance.json",
+    // `.github/hooks/hooks.json`, where the host adapter writes: the scenario's
+    // `conformance.json` is for hand-written configs.
+    bridge_project_config: Some("project/.github/hooks/hooks.json"),
+};
+
 /// Copilot CLI's driver.
 pub(super) struct Copilot;
 
 impl Driver for Copilot {
-    fn id(&self) -> &'static str {
-        "copilot"
-    }
-
-    fn convention(&self) -> Convention {
-        Convention::CopilotHooks
-    }
-
-    fn package(&self) -> &'static str {
-        "@github/copilot"
-    }
-
-    fn binary(&self) -> &'static str {
-        "@github/copilot-linux-x64/copilot"
+    fn facts(&self) -> &'static Facts {
+        &FACTS
     }
 
     fn api(&self) -> Box<dyn Api> {
         Box::new(Chat)
-    }
-
-    /// Every `*.json` of the repository's `.github/hooks/`, and of `$COPILOT_HOME/hooks/`.
-    fn config_path(&self, layer: Layer) -> &'static str {
-        match layer {
-            Layer::Project => "project/.github/hooks/conformance.json",
-            Layer::User => "home/.copilot/hooks/conformance.json",
-        }
-    }
-
-    /// `.github/hooks/hooks.json`, where the host adapter writes: the scenario's
-    /// `conformance.json` is for hand-written configs.
-    fn bridge_config_path(&self, layer: Layer) -> &'static str {
-        match layer {
-            Layer::Project => "project/.github/hooks/hooks.json",
-            Layer::User => self.config_path(layer),
-        }
     }
 
     /// `--allow-all`: the scripted shell call runs without a prompt (print mode cannot ask);

@@ -1,44 +1,36 @@
 //! Gemini CLI (`@google/gemini-cli`), its Node.js bundle, with the API-key auth in its user
 //! settings.
 
-use super::Driver;
-use crate::scenario::{Layer, Scenario};
+use super::{Driver, Facts};
+use crate::scenario::Scenario;
 use crate::server::{gemini::Gemini as GeminiApi, Api};
 use crate::{Error, Result};
 use hook_ir::Convention;
 use serde_json::Value;
 use std::path::Path;
 
+/// Gemini CLI's facts.
+static FACTS: Facts = Facts {
+    id: "gemini",
+    convention: Convention::GeminiSettings,
+    package: "@google/gemini-cli",
+    // A Node.js bundle (`#!/usr/bin/env node`); npm links it executable.
+    binary: ".bin/gemini",
+    project_config: "project/.gemini/settings.json",
+    user_config: "home/.gemini/settings.json",
+    bridge_project_config: None,
+};
+
 /// Gemini CLI's driver.
 pub(super) struct Gemini;
 
 impl Driver for Gemini {
-    fn id(&self) -> &'static str {
-        "gemini"
-    }
-
-    fn convention(&self) -> Convention {
-        Convention::GeminiSettings
-    }
-
-    fn package(&self) -> &'static str {
-        "@google/gemini-cli"
-    }
-
-    /// A Node.js bundle (`#!/usr/bin/env node`); npm links it executable.
-    fn binary(&self) -> &'static str {
-        ".bin/gemini"
+    fn facts(&self) -> &'static Facts {
+        &FACTS
     }
 
     fn api(&self) -> Box<dyn Api> {
         Box::new(GeminiApi)
-    }
-
-    fn config_path(&self, layer: Layer) -> &'static str {
-        match layer {
-            Layer::Project => "project/.gemini/settings.json",
-            Layer::User => "home/.gemini/settings.json",
-        }
     }
 
     /// An explicit model: with the default `auto`, a router call to another model comes first.

@@ -35,24 +35,31 @@ pub enum Agent {
     Cline,
 }
 
+/// What an agent's driver states as data.
+struct Facts {
+    /// Its id in scenarios and trace paths.
+    id: &'static str,
+    /// The convention of its hook config.
+    convention: hook_ir::Convention,
+    /// Its npm package (the one `conformance/package.json` pins).
+    package: &'static str,
+    /// Its native binary, relative to `conformance/node_modules`.
+    binary: &'static str,
+    /// Where a scenario's project config goes, relative to the run's root.
+    project_config: &'static str,
+    /// Where a scenario's user config goes, relative to the run's root.
+    user_config: &'static str,
+    /// Where `hooks bridge install` writes a bridge scenario's project entries, when not in
+    /// `project_config`.
+    bridge_project_config: Option<&'static str>,
+}
+
 /// What the suite knows about driving one agent: its file in this folder implements it.
 trait Driver: Sync {
-    /// Its id in scenarios and trace paths.
-    fn id(&self) -> &'static str;
-    /// The convention of its hook config.
-    fn convention(&self) -> hook_ir::Convention;
-    /// Its npm package (the one `conformance/package.json` pins).
-    fn package(&self) -> &'static str;
-    /// Its native binary, relative to `conformance/node_modules`.
-    fn binary(&self) -> &'static str;
+    /// Its facts.
+    fn facts(&self) -> &'static Facts;
     /// The wire API of its model.
     fn api(&self) -> Box<dyn Api>;
-    /// Where the scenario's config file goes, relative to the run's root.
-    fn config_path(&self, layer: Layer) -> &'static str;
-    /// Where `hooks bridge install` writes a bridge scenario's entries.
-    fn bridge_config_path(&self, layer: Layer) -> &'static str {
-        self.config_path(layer)
-    }
     /// The command line after the binary.
     fn args(&self, s: &Scenario) -> Vec<String>;
     /// Its own variables, added to the environment every agent gets.
@@ -108,7 +115,7 @@ impl Agent {
 
     /// Its id in scenarios and trace paths.
     pub fn id(self) -> &'static str {
-        self.driver().id()
+        self.driver().facts().id
     }
 
     /// The agent with this id (replayed or pending).
@@ -122,19 +129,19 @@ impl Agent {
     /// The convention of its hook config (how the bridge reads its payloads and answers it);
     /// `None` for a pending agent.
     pub fn convention(self) -> Option<hook_ir::Convention> {
-        (!self.pending()).then(|| self.driver().convention())
+        (!self.pending()).then(|| self.driver().facts().convention)
     }
 
     /// Its npm package (the one `conformance/package.json` pins).
     pub fn package(self) -> &'static str {
-        self.driver().package()
+        self.driver().facts().package
     }
 
     /// Its native binary inside `conformance/node_modules` (run directly: Claude Code's Node
     /// wrapper wants Node ≥ 22, and neither wrapper adds anything the suite needs).
     pub fn binary(self, repo: &Path) -> PathBuf {
         repo.join("conformance/node_modules")
-            .join(self.driver().binary())
+            .join(self.driver().facts().binary)
     }
 
     /// The pinned version, read from `conformance/package.json` (the one file naming them).
@@ -149,14 +156,21 @@ impl Agent {
 
     /// Where the scenario's config file goes, relative to the run's root (`home/`, `project/`).
     pub fn config_path(self, layer: Layer) -> &'static str {
-        self.driver().config_path(layer)
+        let f = self.driver().facts();
+        match layer {
+            Layer::Project => f.project_config,
+            Layer::User => f.user_config,
+        }
     }
 
     /// Where `hooks bridge install --host <its convention>` writes the entries of a bridge
     /// scenario (the host adapter's project file): the config path, but for Copilot CLI its
     /// `.github/hooks/hooks.json` (the scenario's `conformance.json` is for hand-written configs).
     pub fn bridge_config_path(self, layer: Layer) -> &'static str {
-        self.driver().bridge_config_path(layer)
+        match (layer, self.driver().facts().bridge_project_config) {
+            (Layer::Project, Some(p)) => p,
+            _ => self.config_path(layer),
+        }
     }
 
     /// The command line after the binary.

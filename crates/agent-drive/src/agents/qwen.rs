@@ -2,43 +2,35 @@
 //! OpenAI-compatible auth in its user settings.
 
 use super::chat::chat_items_but;
-use super::{Driver, CHAT_MODEL};
-use crate::scenario::{Layer, Scenario};
+use super::{Driver, Facts, CHAT_MODEL};
+use crate::scenario::Scenario;
 use crate::server::{chat::Chat, Api};
 use crate::{Error, Result};
 use hook_ir::Convention;
 use serde_json::Value;
 use std::path::Path;
 
+/// Qwen Code's facts.
+static FACTS: Facts = Facts {
+    id: "qwen",
+    convention: Convention::QwenSettings,
+    package: "@qwen-code/qwen-code",
+    binary: ".bin/qwen",
+    project_config: "project/.qwen/settings.json",
+    user_config: "home/.qwen/settings.json",
+    bridge_project_config: None,
+};
+
 /// Qwen Code's driver.
 pub(super) struct Qwen;
 
 impl Driver for Qwen {
-    fn id(&self) -> &'static str {
-        "qwen"
-    }
-
-    fn convention(&self) -> Convention {
-        Convention::QwenSettings
-    }
-
-    fn package(&self) -> &'static str {
-        "@qwen-code/qwen-code"
-    }
-
-    fn binary(&self) -> &'static str {
-        ".bin/qwen"
+    fn facts(&self) -> &'static Facts {
+        &FACTS
     }
 
     fn api(&self) -> Box<dyn Api> {
         Box::new(Chat)
-    }
-
-    fn config_path(&self, layer: Layer) -> &'static str {
-        match layer {
-            Layer::Project => "project/.qwen/settings.json",
-            Layer::User => "home/.qwen/settings.json",
-        }
     }
 
     /// The positional prompt (`-p` is deprecated in 0.24.4); `yolo`: the scripted shell call

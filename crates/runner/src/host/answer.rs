@@ -7,7 +7,7 @@ use super::{claude, copilot, gemini, kimi, qwen};
 use crate::decision::Decision;
 use hook_ir::contract::AnswerFormat;
 use hook_ir::Convention;
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 /// What the bridge process answers.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,6 +21,23 @@ pub struct HostAnswer {
     /// What the bridge has to tell the user beyond the answer (effects the host cannot apply);
     /// written to stderr only where the host does not read stderr as a reason.
     pub notes: Vec<String>,
+}
+
+impl HostAnswer {
+    /// Exit 0 with the JSON object `out` on stdout, or nothing when it is empty: the answer of
+    /// every JSON host.
+    pub(super) fn object(out: Map<String, Value>, notes: Vec<String>) -> HostAnswer {
+        HostAnswer {
+            exit_code: 0,
+            stdout: if out.is_empty() {
+                String::new()
+            } else {
+                format!("{}\n", Value::Object(out))
+            },
+            stderr: String::new(),
+            notes,
+        }
+    }
 }
 
 /// A host's renderer: the host, its event name, the decision, and the tool output a hook

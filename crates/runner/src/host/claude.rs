@@ -123,17 +123,7 @@ pub(super) fn json(host: Convention, event_name: &str, d: &Decision) -> HostAnsw
         s.extend(specific);
         out.insert("hookSpecificOutput".into(), Value::Object(s));
     }
-    let stdout = if out.is_empty() {
-        String::new()
-    } else {
-        format!("{}\n", Value::Object(out))
-    };
-    HostAnswer {
-        exit_code: 0,
-        stdout,
-        stderr: String::new(),
-        notes,
-    }
+    HostAnswer::object(out, notes)
 }
 
 /// The `continue: false` and `systemMessage` keys every JSON host reads alike.

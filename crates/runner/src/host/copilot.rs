@@ -137,16 +137,7 @@ pub(super) fn answer(
             "message for the user (Copilot CLI shows none from a hook): {m}"
         ));
     }
-    HostAnswer {
-        exit_code: 0,
-        stdout: if out.is_empty() {
-            String::new()
-        } else {
-            format!("{}\n", Value::Object(out))
-        },
-        stderr: String::new(),
-        notes,
-    }
+    HostAnswer::object(out, notes)
 }
 
 /// A Copilot CLI payload of either dialect (the module docs).

@@ -88,14 +88,5 @@ fn render(event_name: &str, d: &Decision) -> HostAnswer {
     if !specific.is_empty() {
         out.insert("hookSpecificOutput".into(), Value::Object(specific));
     }
-    HostAnswer {
-        exit_code: 0,
-        stdout: if out.is_empty() {
-            String::new()
-        } else {
-            format!("{}\n", Value::Object(out))
-        },
-        stderr: String::new(),
-        notes,
-    }
+    HostAnswer::object(out, notes)
 }

@@ -3,43 +3,35 @@
 
 pub mod trust;
 
-use super::{content_text, marked_paragraphs, Driver};
-use crate::scenario::{Layer, Scenario};
+use super::{content_text, marked_paragraphs, Driver, Facts};
+use crate::scenario::Scenario;
 use crate::server::{openai::OpenAi, Api};
 use crate::Result;
 use hook_ir::Convention;
 use serde_json::Value;
 use std::path::Path;
 
+/// Codex's facts.
+static FACTS: Facts = Facts {
+    id: "codex",
+    convention: Convention::CodexJson,
+    package: "@openai/codex",
+    binary: "@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex",
+    project_config: "project/.codex/hooks.json",
+    user_config: "home/.codex/hooks.json",
+    bridge_project_config: None,
+};
+
 /// Codex's driver.
 pub(super) struct Codex;
 
 impl Driver for Codex {
-    fn id(&self) -> &'static str {
-        "codex"
-    }
-
-    fn convention(&self) -> Convention {
-        Convention::CodexJson
-    }
-
-    fn package(&self) -> &'static str {
-        "@openai/codex"
-    }
-
-    fn binary(&self) -> &'static str {
-        "@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex"
+    fn facts(&self) -> &'static Facts {
+        &FACTS
     }
 
     fn api(&self) -> Box<dyn Api> {
         Box::new(OpenAi)
-    }
-
-    fn config_path(&self, layer: Layer) -> &'static str {
-        match layer {
-            Layer::Project => "project/.codex/hooks.json",
-            Layer::User => "home/.codex/hooks.json",
-        }
     }
 
     fn args(&self, s: &Scenario) -> Vec<String> {
