@@ -25,6 +25,7 @@
 //!   `cline_task_complete_output_ignored`; the contract's `Output::Ignored`), so the bridge
 //!   prints nothing and says what was not applied.
 
+use super::answer::{effects, non_empty};
 use super::{HostAnswer, HostError, HostEvent};
 use crate::decision::{Decision, Verdict};
 use crate::Event;
@@ -196,22 +197,18 @@ pub(super) fn read(
     })
 }
 
-fn effects<'a>(d: &'a Decision, kind: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
-    d.effects
-        .iter()
-        .filter(move |e| e.get("effect").and_then(Value::as_str) == Some(kind))
-}
-
 /// Renders `d` for Cline's hook file `event_name`; `replaced` is a source's replacement of the
 /// tool's output, as text.
-pub(super) fn answer(event_name: &str, d: &Decision, replaced: Option<String>) -> HostAnswer {
+pub(super) fn answer(
+    _host: Convention,
+    event_name: &str,
+    d: &Decision,
+    replaced: Option<String>,
+) -> HostAnswer {
     let mut notes = Vec::new();
     let mut out = Map::new();
     let reason = match &d.verdict {
-        Verdict::Block { reason } if reason.trim().is_empty() => {
-            Some(format!("Blocked by {event_name} hook (hooks bridge)"))
-        }
-        Verdict::Block { reason } => Some(reason.clone()),
+        Verdict::Block { reason } => Some(non_empty(reason, event_name)),
         Verdict::Allow => None,
     };
     let ignored = contract::find(CL, event_name)
@@ -247,12 +244,7 @@ pub(super) fn answer(event_name: &str, d: &Decision, replaced: Option<String>) -
                 what.join("; ")
             ));
         }
-        return HostAnswer {
-            exit_code: 0,
-            stdout: String::new(),
-            stderr: String::new(),
-            notes,
-        };
+        return HostAnswer::object(Map::new(), notes);
     }
     let mut context: Vec<String> = Vec::new();
     if let Some(text) = replaced {
@@ -298,16 +290,7 @@ pub(super) fn answer(event_name: &str, d: &Decision, replaced: Option<String>) -
     } else if !text.trim().is_empty() {
         out.insert("contextModification".into(), text.into());
     }
-    HostAnswer {
-        exit_code: 0,
-        stdout: if out.is_empty() {
-            String::new()
-        } else {
-            format!("{}\n", Value::Object(out))
-        },
-        stderr: String::new(),
-        notes,
-    }
+    HostAnswer::object(out, notes)
 }
 
 #[cfg(test)]

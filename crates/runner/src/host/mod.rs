@@ -13,10 +13,15 @@
 
 mod answer;
 mod bridge;
+mod claude;
 mod cline;
+mod copilot;
+mod gemini;
 pub mod guarantees;
 mod input;
+mod kimi;
 mod merge;
+mod qwen;
 
 pub use answer::{answer, HostAnswer};
 pub use bridge::Bridge;
