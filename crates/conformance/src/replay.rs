@@ -494,6 +494,17 @@ impl Dispatch {
                 (d, agent_event_name(agent, e.kind()).into())
             }
             Dispatch::Bridge(b, fail_closed) => {
+                // The tool's input as the bridge reads it from Cline's payload.
+                let cline_event;
+                let e = match (&e.tool_name, &e.tool_input) {
+                    (Some(tool), Some(input)) if agent == Agent::Cline => {
+                        let mut c = e.clone();
+                        c.tool_input = Some(runner::host::cline::tool_input(tool, input.clone()));
+                        cline_event = c;
+                        &cline_event
+                    }
+                    _ => e,
+                };
                 let name = b
                     .matching_hooks(e)
                     .first()

@@ -117,14 +117,15 @@ fn pre_tool_use(t: &Tree, command: &str) -> Value {
 }
 
 /// Claude Code hooks in the project: a PreToolUse guard on `Bash` (Cline's `run_commands`,
-/// through the tool table) refusing `rm -rf`, a PostToolUse hook adding context, and a Stop
-/// hook that asks to go on and leaves a mark.
+/// through the tool table) refusing `rm -rf` in `tool_input.command` (the bridge gives Cline's
+/// `{"commands": […]}` in that shape), a PostToolUse hook adding context, and a Stop hook that
+/// asks to go on and leaves a mark.
 fn claude_hooks(t: &Tree) {
     t.write(
         "project/.claude/settings.json",
         &json!({"hooks": {
             "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command",
-                "command": "if grep -q 'rm -rf'; then echo 'Claude guard: no rm -rf' >&2; exit 2; fi"}]}],
+                "command": "if grep -q '\"command\":\"rm -rf'; then echo 'Claude guard: no rm -rf' >&2; exit 2; fi"}]}],
             "PostToolUse": [{"matcher": "Bash", "hooks": [{"type": "command",
                 "command": "echo '{\"hookSpecificOutput\": {\"hookEventName\": \"PostToolUse\", \"additionalContext\": \"lint: 0 warnings\"}}'"}]}],
             "Stop": [{"hooks": [{"type": "command",
@@ -232,6 +233,32 @@ fn a_claude_guard_bridged_into_cline_answers_in_cline_s_json() {
 }
 
 #[test]
+fn a_claude_rewrite_is_cline_s_override_input() {
+    let t = Tree::new();
+    t.write(
+        "project/.claude/settings.json",
+        &json!({"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command",
+            "command": "echo '{\"hookSpecificOutput\": {\"hookEventName\": \"PreToolUse\", \"updatedInput\": {\"command\": \"ls -a\"}}}'"}]}]}})
+        .to_string(),
+    );
+    let o = t.hooks_in(
+        "project",
+        "home",
+        &["bridge", "install", "--host", "cline-dir"],
+        "",
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    // Claude's shape, which Cline's `run_commands` accepts too (live:
+    // bridge_cline_claude_updated_input ran the rewritten command).
+    let o = t.cline_runs("project/.cline/hooks/PreToolUse", &pre_tool_use(&t, "ls"));
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert_eq!(
+        stdout_json(&o),
+        json!({"overrideInput": {"command": "ls -a"}})
+    );
+}
+
+#[test]
 fn install_never_overwrites_a_user_s_file_and_uninstall_removes_only_its_own() {
     let t = Tree::new();
     claude_hooks(&t);
@@ -313,7 +340,7 @@ fn a_cline_hook_runs_inside_claude_code_through_the_bridge() {
     // cline_interpreter_no_shebang). It cancels on `rm -rf` and logs each payload.
     t.write(
         "project/.clinerules/hooks/PreToolUse",
-        "payload=$(cat)\nprintf '%s\\n' \"$payload\" >> \"$PWD/cline-seen.jsonl\"\ncase \"$payload\" in\n  *'rm -rf'*) echo '{\"cancel\": true, \"errorMessage\": \"Cline guard: no rm -rf\"}' ;;\n  *) echo '{\"contextModification\": \"Cline saw it\"}' ;;\nesac\n",
+        "payload=$(cat)\nprintf '%s\\n' \"$payload\" >> \"$PWD/cline-seen.jsonl\"\ncase \"$payload\" in\n  *'rm -rf'*) echo '{\"cancel\": true, \"errorMessage\": \"Cline guard: no rm -rf\"}' ;;\n  *) echo '{\"contextModification\": \"Cline saw it\", \"overrideInput\": {\"commands\": [\"ls -a\"]}}' ;;\nesac\n",
     );
     let bridge = |payload: &Value| {
         t.hooks_in(
@@ -341,12 +368,14 @@ fn a_cline_hook_runs_inside_claude_code_through_the_bridge() {
     assert_eq!(v["continue"], false);
     let o = bridge(&claude_pre(&t, "ls"));
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    // Its override, in Cline's shape, goes back to Claude's Bash in Claude's.
     assert_eq!(
         stdout_json(&o),
         json!({"hookSpecificOutput": {"hookEventName": "PreToolUse",
-            "additionalContext": "Cline saw it"}})
+            "updatedInput": {"command": "ls -a"}, "additionalContext": "Cline saw it"}})
     );
-    // The hook got Cline's payload, Claude's Bash under Cline's name, cwd the workspace.
+    // The hook got Cline's payload, Claude's Bash under Cline's name and its input in Cline's
+    // shape (`run_commands` takes a list), cwd the workspace.
     let seen: Vec<Value> = t
         .read("project/cline-seen.jsonl")
         .lines()
@@ -355,7 +384,8 @@ fn a_cline_hook_runs_inside_claude_code_through_the_bridge() {
     assert_eq!(seen.len(), 2);
     assert_eq!(seen[1]["hookName"], "tool_call");
     assert_eq!(seen[1]["preToolUse"]["toolName"], "run_commands");
-    assert_eq!(seen[1]["preToolUse"]["parameters"]["command"], "ls");
+    assert_eq!(seen[1]["tool_call"]["input"], json!({"commands": ["ls"]}));
+    assert_eq!(seen[1]["preToolUse"]["parameters"]["commands"], "[\"ls\"]");
     assert_eq!(seen[1]["taskId"], "s1");
 }
 

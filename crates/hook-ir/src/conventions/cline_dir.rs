@@ -68,6 +68,13 @@ pub mod limits {
     /// `DEPRECATED_CONFIG_DIR` then `CLINE_CONFIG_DIR` (`paths.ts:34-35`; traces
     /// `cline_all_layers_order`, `cline_layer_dot_cline`).
     pub const PROJECT_DIRS: [&str; 2] = [".clinerules/hooks", ".cline/hooks"];
+    /// Cline's shell tool, whose input is a list of commands, `{"commands": ["…", …]}`
+    /// (`RunCommandsInputSchema`, `sdk/packages/core/src/extensions/tools/schemas.ts`; trace
+    /// `cline_all_events`), where every other agent's shell tool takes one `command` string. Its
+    /// `RunCommandsInputUnionSchema` also accepts `{"command": "…"}`.
+    pub const SHELL_TOOL: &str = "run_commands";
+    /// The list field of [`SHELL_TOOL`]'s input.
+    pub const SHELL_COMMANDS_FIELD: &str = "commands";
 }
 
 const CL: Convention = Convention::ClineDir;

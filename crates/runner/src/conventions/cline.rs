@@ -228,7 +228,15 @@ pub(crate) async fn run(runner: &Group<'_>, group: &[usize], event: &Event) -> V
     };
     let ctx = Ctx::of(runner);
     let kind = event.kind();
-    let mut input = event.tool_input.clone().unwrap_or_else(|| json!({}));
+    let original = event.tool_input.clone().unwrap_or_else(|| json!({}));
+    let shell = event.tool_name.as_deref() == Some(lim::SHELL_TOOL);
+    let mut input = if shell {
+        as_commands(&original)
+    } else {
+        original.clone()
+    };
+    // The event came in another agent's shape: its hooks' override goes back in that shape.
+    let converted = input != original;
     let mut runs = Vec::with_capacity(group.len());
     for &i in group {
         let name = runner.hooks[i].hook.source_event.clone();
@@ -250,9 +258,51 @@ pub(crate) async fn run(runner: &Group<'_>, group: &[usize], event: &Event) -> V
     for (n, r) in runs.iter_mut().enumerate() {
         if Some(n) != last {
             r.updated_input = None;
+        } else if converted {
+            // Back in the shape the event came in (another agent's `{command}`).
+            r.updated_input = r.updated_input.take().map(|v| as_command(&v));
         }
     }
     runs
+}
+
+/// The shell tool's input as Cline sends it, `{"commands": [c]}`, when it came in another
+/// agent's shape `{"command": c}` (a host's shell call reaching a Cline hook through the bridge);
+/// as is otherwise.
+fn as_commands(input: &Value) -> Value {
+    match input.as_object() {
+        Some(o) if !o.contains_key(lim::SHELL_COMMANDS_FIELD) => match o.get("command") {
+            Some(Value::String(c)) => {
+                let mut o = o.clone();
+                o.remove("command");
+                o.insert(lim::SHELL_COMMANDS_FIELD.into(), json!([c]));
+                Value::Object(o)
+            }
+            _ => input.clone(),
+        },
+        _ => input.clone(),
+    }
+}
+
+/// A Cline hook's `overrideInput` for the shell tool, `{"commands": [a, b]}`, in the shape the
+/// event came in, `{"command": "a\nb"}` (one command a line); as is otherwise.
+fn as_command(input: &Value) -> Value {
+    let Some(o) = input.as_object() else {
+        return input.clone();
+    };
+    let commands: Option<Vec<&str>> = o
+        .get(lim::SHELL_COMMANDS_FIELD)
+        .and_then(Value::as_array)
+        .and_then(|a| a.iter().map(Value::as_str).collect());
+    match commands {
+        Some(c) => {
+            let mut o = o.clone();
+            o.remove(lim::SHELL_COMMANDS_FIELD);
+            o.insert("command".into(), c.join("\n").into());
+            Value::Object(o)
+        }
+        None => input.clone(),
+    }
 }
 
 /// The answer of a stdout (`parseStdout`): the last `HOOK_CONTROL<TAB>` line's rest, else the
@@ -328,6 +378,20 @@ mod tests {
         assert!(control("plain text").is_none());
         assert!(control("").is_none());
         assert!(control("[1]").is_none());
+    }
+
+    #[test]
+    fn another_agent_s_shell_input_is_cline_s_and_back() {
+        let claude = json!({"command": "ls", "description": "list"});
+        let cline = as_commands(&claude);
+        assert_eq!(cline, json!({"commands": ["ls"], "description": "list"}));
+        assert_eq!(as_command(&cline), claude);
+        assert_eq!(
+            as_command(&json!({"commands": ["a", "b"]})),
+            json!({"command": "a\nb"})
+        );
+        let native = json!({"commands": ["ls"]});
+        assert_eq!(as_commands(&native), native);
     }
 
     #[test]

@@ -6,7 +6,9 @@
 //! **Payload** (`createPayloadBase`, notes "Payload"; trace `cline_all_events`): `taskId`,
 //! `workspaceRoots`, `workspaceInfo {rootPath}`, `hookName` (the SDK name) and the event's own
 //! objects: `tool_call {id, name, input}` beside `preToolUse {toolName, parameters}` (every
-//! parameter a string, so the input is taken from `tool_call.input`, as the model sent it);
+//! parameter a string, so the input is taken from `tool_call.input`, as the model sent it; the
+//! shell tool's `{"commands": […]}` is given to the sources as `{"command": …}`, the shape of
+//! every other agent's shell tool, which Cline's own schema accepts back as an `overrideInput`);
 //! `tool_result {id, name, input, output, error?, durationMs}` beside `postToolUse {toolName,
 //! parameters, result, success}`; `turn {outputText}` on TaskComplete; `userPromptSubmit
 //! {prompt}`; `reason` on SessionShutdown. TaskStart carries no source.
@@ -29,6 +31,7 @@ use super::answer::{effects, non_empty};
 use super::{HostAnswer, HostError, HostEvent};
 use crate::decision::{Decision, Verdict};
 use crate::Event;
+use hook_ir::contract::limits::cline as lim;
 use hook_ir::contract::{self, Output};
 use hook_ir::{Convention, Kind};
 use serde_json::{Map, Value};
@@ -80,6 +83,36 @@ fn string(
     }
 }
 
+/// Cline's shell input `{"commands": [a, b]}` as every other agent's shell tool takes it,
+/// `{"command": "a\nb"}` (the commands one per line, which a shell runs in turn), so that a
+/// source's guard reading `tool_input.command` sees what will run; other keys stay. Any other
+/// input (another tool's, a list with a non-string) is left as Cline sent it.
+fn shell_input(input: Value) -> Value {
+    let Value::Object(mut o) = input else {
+        return input;
+    };
+    let commands: Option<Vec<&str>> = o
+        .get(lim::SHELL_COMMANDS_FIELD)
+        .and_then(Value::as_array)
+        .and_then(|a| a.iter().map(Value::as_str).collect());
+    if let (Some(commands), false) = (commands, o.contains_key("command")) {
+        let joined = commands.join("\n");
+        o.remove(lim::SHELL_COMMANDS_FIELD);
+        o.insert("command".into(), joined.into());
+    }
+    Value::Object(o)
+}
+
+/// The input of Cline's tool `tool` as the bridge gives it to the source hooks: the shell tool's
+/// in the other agents' shape (`{"command": …}`), any other as Cline sent it.
+pub fn tool_input(tool: &str, input: Value) -> Value {
+    if tool == lim::SHELL_TOOL {
+        shell_input(input)
+    } else {
+        input
+    }
+}
+
 /// Reads Cline's payload `m` for its hook file `event_name` (of canonical `kind`).
 pub(super) fn read(
     kind: Kind,
@@ -108,7 +141,8 @@ pub(super) fn read(
             let name = string(pre, "toolName", "preToolUse.toolName")?
                 .or(string(call, "name", "tool_call.name")?)
                 .unwrap_or_default();
-            let mut e = Event::pre_tool_use(name, input(call, pre));
+            let input = tool_input(&name, input(call, pre));
+            let mut e = Event::pre_tool_use(name, input);
             e.tool_call_id = string(call, "id", "tool_call.id")?;
             e
         }
@@ -126,7 +160,8 @@ pub(super) fn read(
                     None => String::new(),
                 },
             };
-            let mut e = Event::post_tool_use(name, input(result, post), text);
+            let input = tool_input(&name, input(result, post));
+            let mut e = Event::post_tool_use(name, input, text);
             e.tool_response = output.filter(|o| !o.is_null());
             e.tool_call_id = string(result, "id", "tool_result.id")?;
             e.error = string(result, "error", "tool_result.error")?;
@@ -318,7 +353,19 @@ mod tests {
         let h = read_json("PreToolUse", &pre("ls"));
         assert_eq!(h.event.kind, Some(Kind::PreToolUse));
         assert_eq!(h.event.tool_name.as_deref(), Some("run_commands"));
-        assert_eq!(h.event.tool_input, Some(json!({"commands": ["ls"]})));
+        // Cline's `{"commands": […]}` as the other agents' shell input, one command a line.
+        assert_eq!(h.event.tool_input, Some(json!({"command": "ls"})));
+        let mut two = pre("ls");
+        two["tool_call"]["input"] = json!({"commands": ["cd x", "make"]});
+        let h = read_json("PreToolUse", &two);
+        assert_eq!(h.event.tool_input, Some(json!({"command": "cd x\nmake"})));
+        // Another tool's input stays as Cline sent it.
+        let mut read = pre("ls");
+        read["tool_call"] =
+            json!({"id": "call_01", "name": "read_files", "input": {"files": [{"path": "a"}]}});
+        read["preToolUse"]["toolName"] = "read_files".into();
+        let h = read_json("PreToolUse", &read);
+        assert_eq!(h.event.tool_input, Some(json!({"files": [{"path": "a"}]})));
         assert_eq!(h.event.tool_call_id.as_deref(), Some("call_01"));
         assert_eq!(h.session_id.as_deref(), Some("conv_1"));
         assert_eq!(h.cwd, Some(PathBuf::from("/w/project")));

@@ -14,7 +14,7 @@
 mod answer;
 mod bridge;
 mod claude;
-mod cline;
+pub mod cline;
 mod copilot;
 mod gemini;
 pub mod guarantees;
