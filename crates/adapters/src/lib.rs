@@ -15,6 +15,7 @@ pub mod json_span;
 pub mod write;
 
 mod json_append;
+mod layered_settings;
 pub mod line_index;
 pub mod plugin;
 mod read_back;
