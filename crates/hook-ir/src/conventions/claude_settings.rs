@@ -217,6 +217,17 @@ fn exact_name(n: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || "_- ".contains(c))
 }
 
+/// Its agent's column header ([`super::AGENTS`]).
+pub(super) const AGENT: AgentFacts = AgentFacts {
+    agent: Agent::Claude,
+    name: "Claude Code",
+    reader_id: "claude-code",
+    // Claude Code docs, hooks "MCP tools": `mcp__<server>__<tool>`.
+    mcp_form: Some(McpForm::DoubleUnderscore {
+        dash_to_underscore: false,
+    }),
+};
+
 /// Everything the workspace knows about this convention's contract.
 pub static PROFILE: Profile = Profile {
     convention: Convention::ClaudeSettings,

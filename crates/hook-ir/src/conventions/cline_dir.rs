@@ -175,6 +175,16 @@ static TOOLS: &[Tool] = &[
 /// never fires.
 static NATIVE: &[NativeEvent] = &[];
 
+/// Its agent's column header ([`super::AGENTS`]).
+pub(super) const AGENT: AgentFacts = AgentFacts {
+    agent: Agent::Cline,
+    name: "Cline",
+    reader_id: "cline",
+    // No MCP server was configured in the Cline 3.0.65 recordings: its form is
+    // unverified, so MCP names are not mapped into or out of it.
+    mcp_form: None,
+};
+
 /// Everything the workspace knows about this convention's contract.
 pub static PROFILE: Profile = Profile {
     convention: CL,

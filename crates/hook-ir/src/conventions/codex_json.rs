@@ -165,6 +165,18 @@ fn exact_name(n: &str) -> bool {
     !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
+/// Its agent's column header ([`super::AGENTS`]).
+pub(super) const AGENT: AgentFacts = AgentFacts {
+    agent: Agent::Codex,
+    name: "Codex",
+    reader_id: "codex",
+    // openai/codex codex-rs/core/src/tools/handlers/mcp.rs:
+    // `HookToolName::new(format!("mcp__{server}__{tool}"))`.
+    mcp_form: Some(McpForm::DoubleUnderscore {
+        dash_to_underscore: false,
+    }),
+};
+
 /// Everything the workspace knows about this convention's contract.
 pub static PROFILE: Profile = Profile {
     convention: Convention::CodexJson,

@@ -254,6 +254,16 @@ static NATIVE: &[NativeEvent] = &[
     ),
 ];
 
+/// Its agent's column header ([`super::AGENTS`]).
+pub(super) const AGENT: AgentFacts = AgentFacts {
+    agent: Agent::Copilot,
+    name: "Copilot CLI",
+    reader_id: "copilot-cli",
+    // No MCP server was configured in the Copilot CLI 1.0.102 recordings: its form is
+    // unverified, so MCP names are not mapped into or out of it.
+    mcp_form: None,
+};
+
 /// Everything the workspace knows about this convention's contract. Matchers, as `hooks
 /// import` writes them, are camelCase-dialect regexes: Copilot compiles each with the Rust
 /// `regex` crate anchored as `^(?:…)$` (trace copilot_matchers; the engine is Rust).

@@ -193,6 +193,16 @@ static TOOLS: &[Tool] = &[
     t(Agent::Cursor, "Task", &[Subagent], REFERENCE),
 ];
 
+/// Its agent's column header ([`super::AGENTS`]).
+pub(super) const AGENT: AgentFacts = AgentFacts {
+    agent: Agent::Cursor,
+    name: "Cursor",
+    reader_id: "cursor",
+    // Cursor's docs name an MCP tool `MCP:<toolName>` (no server) in preToolUse
+    // matchers: no server-qualified form, so MCP names are not mapped into or out of it.
+    mcp_form: None,
+};
+
 /// Everything the workspace knows about this convention's contract. A matcher is a regex the
 /// docs do not anchor (`Write|Edit` in their examples): searched in the tool type, JavaScript
 /// syntax (Cursor is an Electron app).

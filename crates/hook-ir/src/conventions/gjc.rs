@@ -125,6 +125,16 @@ static TOOLS: &[Tool] = &[
 /// Its events outside the six kinds that other agents share.
 static NATIVE: &[NativeEvent] = &[];
 
+/// Its agent's column header ([`super::AGENTS`]).
+pub(super) const AGENT: AgentFacts = AgentFacts {
+    agent: Agent::Gjc,
+    name: "GJC",
+    reader_id: "gjc",
+    // GJC hooks filter on the tool's registered name; no MCP naming rule was found in
+    // sskys18/gajae-code@9af8ebe, so MCP names are not mapped into or out of it.
+    mcp_form: None,
+};
+
 /// Everything the workspace knows about this convention's contract.
 pub static PROFILE: Profile = Profile {
     convention: Convention::Gjc,

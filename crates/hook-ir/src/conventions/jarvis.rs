@@ -306,6 +306,18 @@ static NATIVE: &[NativeEvent] = &[
     ev("interrupt", JV, "Interrupt", V::Unmatched, false, KIMI),
 ];
 
+/// Its agent's column header ([`super::AGENTS`]).
+pub(super) const AGENT: AgentFacts = AgentFacts {
+    agent: Agent::Kimi,
+    name: "Kimi Code",
+    reader_id: "kimi-code",
+    // MoonshotAI/kimi-code@d723cc4 packages/agent-core-v2/src/mcpCore/tool-naming.ts:
+    // prefix `mcp__`, separator `__`.
+    mcp_form: Some(McpForm::DoubleUnderscore {
+        dash_to_underscore: false,
+    }),
+};
+
 /// Everything the workspace knows about this convention's contract.
 pub static PROFILE: Profile = Profile {
     convention: Convention::Jarvis,

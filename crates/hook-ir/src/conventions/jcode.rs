@@ -229,6 +229,18 @@ static TOOLS: &[Tool] = &[
 /// Its events outside the six kinds that other agents share.
 static NATIVE: &[NativeEvent] = &[];
 
+/// Its agent's column header ([`super::AGENTS`]).
+pub(super) const AGENT: AgentFacts = AgentFacts {
+    agent: Agent::Jcode,
+    name: "jcode",
+    reader_id: "jcode",
+    // 1jehuang/jcode@6da6124 crates/jcode-base/src/mcp/tool.rs:110:
+    // `format!("mcp__{}__{}", server_name, tool_name).replace('-', "_")`.
+    mcp_form: Some(McpForm::DoubleUnderscore {
+        dash_to_underscore: true,
+    }),
+};
+
 /// Everything the workspace knows about this convention's contract.
 pub static PROFILE: Profile = Profile {
     convention: Convention::Jcode,

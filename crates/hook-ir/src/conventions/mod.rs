@@ -6,7 +6,7 @@
 use crate::contract::native::NativeEvent;
 use crate::contract::variables::AgentVariable;
 use crate::contract::{EventContract, Runtime};
-use crate::tools::{Agent, Tool};
+use crate::tools::{Agent, AgentFacts, Tool};
 use crate::{Convention, Dialect};
 
 mod claude_dir;
@@ -36,7 +36,7 @@ mod prelude {
         Ordering as O, Output, ProcessMode, Rules, Runtime, ShellProgram, SkipWhen, Timeout,
         TimeoutUnit, Trust, IMPORT_ONLY, OUTSIDE,
     };
-    pub(super) use crate::tools::{aka, legacy, t, Agent, Tool};
+    pub(super) use crate::tools::{aka, legacy, t, Agent, AgentFacts, McpForm, Tool};
     pub(super) use crate::Dialect;
     pub(super) use crate::{Code, Convention, Kind};
 }
@@ -149,6 +149,21 @@ pub static PROFILES: [&Profile; Convention::ALL.len()] = [
     &cline_dir::PROFILE,
 ];
 
+/// Every agent's column header, in [`Agent::ALL`] order, each from the file of the convention
+/// that owns its column.
+pub const AGENTS: [AgentFacts; Agent::ALL.len()] = [
+    claude_settings::AGENT,
+    codex_json::AGENT,
+    jcode::AGENT,
+    gjc::AGENT,
+    jarvis::AGENT,
+    gemini_settings::AGENT,
+    copilot_hooks::AGENT,
+    qwen_settings::AGENT,
+    cursor_hooks::AGENT,
+    cline_dir::AGENT,
+];
+
 /// The profile of `convention`.
 pub fn profile(convention: Convention) -> &'static Profile {
     // `PROFILES` is in `Convention::ALL` order, which is the enum's declaration order (pinned
@@ -187,6 +202,18 @@ mod tests {
                 .tools
                 .iter()
                 .all(|t| Some(t.agent) == PROFILES[i].tool_agent));
+        }
+    }
+
+    #[test]
+    fn agents_are_in_column_order() {
+        for (i, a) in Agent::ALL.into_iter().enumerate() {
+            assert_eq!(a as usize, i, "{a:?}");
+            assert_eq!(AGENTS[i].agent, a, "AGENTS[{i}] is not {a:?}'s");
+            let owner = PROFILES
+                .iter()
+                .find(|p| p.tools.iter().any(|t| t.agent == a));
+            assert!(owner.is_some(), "{a:?} has no column owner");
         }
     }
 

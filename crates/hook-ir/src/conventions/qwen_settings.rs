@@ -424,6 +424,18 @@ fn exact_name(n: &str) -> bool {
             .all(|e| !e.is_empty() && e.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
 }
 
+/// Its agent's column header ([`super::AGENTS`]).
+pub(super) const AGENT: AgentFacts = AgentFacts {
+    agent: Agent::Qwen,
+    name: "Qwen Code",
+    reader_id: "qwen-code",
+    // Qwen Code 0.24.4 packages/core/src/tools/mcp-tool.ts (bundle
+    // chunks/chunk-2VS5EEXU.js:6328): `mcp__${serverName}__${serverToolName}`.
+    mcp_form: Some(McpForm::DoubleUnderscore {
+        dash_to_underscore: false,
+    }),
+};
+
 /// Everything the workspace knows about this convention's contract.
 pub static PROFILE: Profile = Profile {
     convention: Convention::QwenSettings,
