@@ -92,6 +92,8 @@ impl Agent {
 pub struct AgentFacts {
     /// The agent.
     pub agent: Agent,
+    /// The convention that owns its column: the agent's own hook file format.
+    pub convention: Convention,
     /// Its name, as users know it.
     pub name: &'static str,
     /// Its public id as a reader of hook files, as `hooks list --format json` writes it

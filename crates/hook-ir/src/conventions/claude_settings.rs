@@ -220,6 +220,7 @@ fn exact_name(n: &str) -> bool {
 /// Its agent's column header ([`super::AGENTS`]).
 pub(super) const AGENT: AgentFacts = AgentFacts {
     agent: Agent::Claude,
+    convention: Convention::ClaudeSettings,
     name: "Claude Code",
     reader_id: "claude-code",
     // Claude Code docs, hooks "MCP tools": `mcp__<server>__<tool>`.
@@ -241,6 +242,7 @@ pub static PROFILE: Profile = Profile {
     disabled_by: None,
     matcher: MatcherSyntax::ExactAndRegex(exact_name, Dialect::Ecmascript),
     hosts_bridge: true,
+    unknown_events_outside_ir: false,
     hook_input: Some(HookInput {
         words: "a JSON payload on stdin (`hook_event_name`, `session_id`, `tool_name`, `tool_input`, …)",
     }),

@@ -257,6 +257,7 @@ static NATIVE: &[NativeEvent] = &[
 /// Its agent's column header ([`super::AGENTS`]).
 pub(super) const AGENT: AgentFacts = AgentFacts {
     agent: Agent::Copilot,
+    convention: Convention::CopilotHooks,
     name: "Copilot CLI",
     reader_id: "copilot-cli",
     // No MCP server was configured in the Copilot CLI 1.0.102 recordings: its form is
@@ -283,6 +284,7 @@ pub static PROFILE: Profile = Profile {
     // `hooks bridge` reads both payload dialects and answers in Copilot's JSON
     // (`runner::host`; traces copilot_six_kinds, copilot_pascal_dialect, the answers scenarios).
     hosts_bridge: true,
+    unknown_events_outside_ir: false,
     hook_input: Some(HookInput {
         words: "a camelCase JSON payload on stdin without the event's name (`sessionId`, `timestamp`, `toolName`, `toolArgs`, `toolResult`, …)",
     }),

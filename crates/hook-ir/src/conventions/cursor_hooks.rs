@@ -196,6 +196,7 @@ static TOOLS: &[Tool] = &[
 /// Its agent's column header ([`super::AGENTS`]).
 pub(super) const AGENT: AgentFacts = AgentFacts {
     agent: Agent::Cursor,
+    convention: Convention::CursorHooks,
     name: "Cursor",
     reader_id: "cursor",
     // Cursor's docs name an MCP tool `MCP:<toolName>` (no server) in preToolUse
@@ -218,6 +219,7 @@ pub static PROFILE: Profile = Profile {
     disabled_by: None,
     matcher: MatcherSyntax::RegexOnly(Dialect::Ecmascript),
     hosts_bridge: false,
+    unknown_events_outside_ir: false,
     hook_input: Some(super::HookInput {
         words: "a flat snake_case JSON payload on stdin with Cursor's event names and tool types (`hook_event_name` = `preToolUse`, `conversation_id`, `tool_name` = `Shell`, `workspace_roots`, …)",
     }),

@@ -212,6 +212,7 @@ static NATIVE: &[NativeEvent] = &[
 /// Its agent's column header ([`super::AGENTS`]).
 pub(super) const AGENT: AgentFacts = AgentFacts {
     agent: Agent::Gemini,
+    convention: Convention::GeminiSettings,
     name: "Gemini CLI",
     reader_id: "gemini-cli",
     // google-gemini/gemini-cli@5411f11 packages/core/src/tools/mcp-tool.ts:32-37:
@@ -236,6 +237,7 @@ pub static PROFILE: Profile = Profile {
     disabled_by: None,
     matcher: MatcherSyntax::RegexOnly(Dialect::Ecmascript),
     hosts_bridge: true,
+    unknown_events_outside_ir: false,
     hook_input: Some(HookInput {
         words: "a JSON payload on stdin with Gemini's event names and fields (`hook_event_name` = `BeforeTool`, `timestamp`, `tool_input`, `prompt_response`, …)",
     }),

@@ -309,6 +309,7 @@ static NATIVE: &[NativeEvent] = &[
 /// Its agent's column header ([`super::AGENTS`]).
 pub(super) const AGENT: AgentFacts = AgentFacts {
     agent: Agent::Kimi,
+    convention: Convention::Jarvis,
     name: "Kimi Code",
     reader_id: "kimi-code",
     // MoonshotAI/kimi-code@d723cc4 packages/agent-core-v2/src/mcpCore/tool-naming.ts:
@@ -333,6 +334,7 @@ pub static PROFILE: Profile = Profile {
     disabled_by: None,
     matcher: MatcherSyntax::RegexOnly(Dialect::Ecmascript),
     hosts_bridge: true,
+    unknown_events_outside_ir: false,
     hook_input: Some(HookInput {
         words: "a snake_case JSON payload on stdin (`hook_event_name`, `tool_input`, `prompt` as content parts, …)",
     }),

@@ -232,6 +232,7 @@ static NATIVE: &[NativeEvent] = &[];
 /// Its agent's column header ([`super::AGENTS`]).
 pub(super) const AGENT: AgentFacts = AgentFacts {
     agent: Agent::Jcode,
+    convention: Convention::Jcode,
     name: "jcode",
     reader_id: "jcode",
     // 1jehuang/jcode@6da6124 crates/jcode-base/src/mcp/tool.rs:110:
@@ -256,6 +257,7 @@ pub static PROFILE: Profile = Profile {
     disabled_by: Some(limits::DISABLED_ENV),
     matcher: MatcherSyntax::None,
     hosts_bridge: false,
+    unknown_events_outside_ir: false,
     hook_input: Some(HookInput {
         words: "`JCODE_HOOK_*` environment variables, and for `pre_tool` the tool input alone as JSON on stdin",
     }),

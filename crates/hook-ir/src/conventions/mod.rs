@@ -19,6 +19,7 @@ mod cursor_hooks;
 mod gemini_settings;
 mod gjc;
 mod gjc_plugin;
+mod gjc_runtime;
 mod jarvis;
 mod jcode;
 mod qwen_settings;
@@ -70,6 +71,10 @@ pub struct Profile {
     /// Whether `hooks bridge` can run other conventions' hooks from an entry in its file: its
     /// agent runs commands and reads a JSON answer the bridge can write.
     pub hosts_bridge: bool,
+    /// Whether an event name outside its table is an event the IR does not model rather than
+    /// a mistake: GJC's extension API takes any event name (`Lookup::OutsideIr`), where the
+    /// other agents skip an unknown name (a did-you-mean).
+    pub unknown_events_outside_ir: bool,
     /// How its agent hands an event to a command hook, when its hooks are external commands
     /// that `hooks import` moves both ways ([`command_conventions`]); `None` otherwise.
     pub hook_input: Option<HookInput>,
@@ -180,6 +185,9 @@ pub mod limits {
     pub use super::cursor_hooks::limits as cursor;
     pub use super::gemini_settings::limits as gemini;
     pub use super::gjc::limits as gjc;
+    /// The numbers of the in-process module runtime the runner's module host reproduces
+    /// (GJC's ExtensionRunner, whose two conventions share them).
+    pub use super::gjc_runtime::limits as module_host;
     pub use super::jarvis::limits as jarvis;
     pub use super::jcode::limits as jcode;
     pub use super::qwen_settings::limits as qwen;
@@ -213,7 +221,11 @@ mod tests {
             let owner = PROFILES
                 .iter()
                 .find(|p| p.tools.iter().any(|t| t.agent == a));
-            assert!(owner.is_some(), "{a:?} has no column owner");
+            assert_eq!(
+                owner.map(|p| p.convention),
+                Some(AGENTS[i].convention),
+                "{a:?}: AGENTS' convention is not its column's owner"
+            );
         }
     }
 

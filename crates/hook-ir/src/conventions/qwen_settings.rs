@@ -427,6 +427,7 @@ fn exact_name(n: &str) -> bool {
 /// Its agent's column header ([`super::AGENTS`]).
 pub(super) const AGENT: AgentFacts = AgentFacts {
     agent: Agent::Qwen,
+    convention: Convention::QwenSettings,
     name: "Qwen Code",
     reader_id: "qwen-code",
     // Qwen Code 0.24.4 packages/core/src/tools/mcp-tool.ts (bundle
@@ -451,6 +452,7 @@ pub static PROFILE: Profile = Profile {
     // Qwen runs `bash -c` commands and reads Claude's JSON answer on exit 0
     // (`runner::host::answer`, live traces `qwen_pre_deny_json`, `qwen_stop_block_once`...).
     hosts_bridge: true,
+    unknown_events_outside_ir: false,
     hook_input: Some(HookInput {
         words: "a JSON payload on stdin with Claude's event names and fields but Qwen's tool names (`tool_name` = `run_shell_command`, `permission_mode`, `timestamp`, …)",
     }),
