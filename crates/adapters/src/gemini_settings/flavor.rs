@@ -24,6 +24,7 @@ pub(crate) static GEMINI: Flavor = Flavor {
     timeout: TimeoutRule::Milliseconds {
         default_ms: gemini::TIMEOUT_DEFAULT_MS,
     },
+    read_timeout: None,
     folder_trust_default: true,
     foreign_events: &[
         ("PreToolUse", "BeforeTool"),

@@ -87,6 +87,16 @@ pub(crate) type LowerMatcher = fn(
 pub(crate) type MatcherStrings =
     fn(hook: &Hook, matched: MatchedValue) -> Result<Vec<Option<String>>, String>;
 
+/// Reads a written `timeout` under the agent's own rule: the effective milliseconds and whether
+/// it counts as written, reporting what differs from what it says.
+pub(crate) type ReadTimeout = fn(
+    fl: &Flavor,
+    rule: TimeoutRule,
+    raw: &str,
+    span: Span,
+    out: &mut Vec<Problem>,
+) -> (u64, bool);
+
 /// Applies the agent's switches and folder trust over every layer read, in merge order, and
 /// puts the hooks that run into the batch.
 pub(crate) type ApplySwitches =
@@ -120,6 +130,9 @@ pub(crate) struct Flavor {
     pub handler_types: &'static [&'static str],
     /// How `timeout` is read.
     pub timeout: TimeoutRule,
+    /// Its own reading of a written `timeout` (Qwen's seconds with legacy milliseconds);
+    /// `None`: milliseconds, checked by the engine.
+    pub read_timeout: Option<ReadTimeout>,
     /// Whether folder trust is on when `security.folderTrust.enabled` is not written.
     pub folder_trust_default: bool,
     /// Another agent's event names → this agent's, for the did-you-mean of a copied file.

@@ -1,6 +1,6 @@
 //! Lowering: raw model → IR hooks and coded diagnostics with locations.
 
-use super::flavor::{Flavor, TimeoutRule};
+use super::flavor::Flavor;
 use super::json::{self, Span};
 use super::raw::{self, Problem, RawGroup, RawHandler};
 use super::Scope;
@@ -361,12 +361,10 @@ impl Lowerer<'_> {
             }
             Some(c) => c,
         };
-        let (timeout_ms, explicit) = match (&h.timeout, self.fl.timeout) {
-            (None, rule) => (rule.default_ms(), false),
-            (Some((raw, span)), rule @ TimeoutRule::SecondsOrLegacyMs { .. }) => {
-                super::timeout::read(self.fl, rule, raw, *span, self.problems)
-            }
-            (Some((raw, span)), _) => {
+        let (timeout_ms, explicit) = match (&h.timeout, self.fl.timeout, self.fl.read_timeout) {
+            (None, rule, _) => (rule.default_ms(), false),
+            (Some((raw, span)), rule, Some(read)) => read(self.fl, rule, raw, *span, self.problems),
+            (Some((raw, span)), _, None) => {
                 let ms = raw.parse::<f64>().ok().filter(|s| s.is_finite());
                 match ms {
                     Some(ms) if (1.0..=NODE_MAX_TIMER_MS).contains(&ms) => {

@@ -12,7 +12,6 @@ pub(crate) mod json;
 pub(crate) mod lower;
 pub(crate) mod raw;
 mod secure;
-pub(crate) mod timeout;
 pub(crate) mod trust;
 pub(crate) mod write;
 

@@ -40,6 +40,7 @@ pub(crate) static QWEN: Flavor = Flavor {
         default_s: qwen::TIMEOUT_DEFAULT_S,
         legacy_ms_from: qwen::LEGACY_MS_THRESHOLD,
     },
+    read_timeout: Some(super::timeout::read),
     folder_trust_default: false,
     foreign_events: &[
         ("BeforeTool", "PreToolUse"),

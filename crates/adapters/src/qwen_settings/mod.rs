@@ -23,6 +23,7 @@ pub(crate) mod flavor;
 pub(crate) mod matcher;
 pub mod schema;
 pub(crate) mod switches;
+pub(crate) mod timeout;
 
 use crate::layered_settings::{discover, write};
 use crate::write::{Plan, WriteOptions};
