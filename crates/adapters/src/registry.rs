@@ -135,6 +135,14 @@ pub trait Adapter: Sync {
         false
     }
 
+    /// For a convention whose hooks are files ([`Adapter::hooks_are_files`]): the `hooks bridge`
+    /// command the file `name` with `text` runs, when it is a bridge entry as
+    /// `hooks bridge install` writes it; `None` for any other file.
+    fn bridge_file_command(&self, name: &str, text: &str) -> Option<String> {
+        let _ = (name, text);
+        None
+    }
+
     /// How the entries `hooks import` wrote into this convention's file are found again, to
     /// replace them on a re-import ([`crate::reimport`]).
     fn recorded(&self) -> crate::reimport::Recorded {

@@ -55,6 +55,11 @@ impl crate::registry::Adapter for ClineDir {
         true
     }
 
+    fn bridge_file_command(&self, name: &str, text: &str) -> Option<String> {
+        lower::event_of(name)?;
+        lower::bridge_command(text)
+    }
+
     /// Cline CLI 3.0.65 reads a workspace's hook folders in any folder, with no trust step
     /// (notes "Discovery"), and kills a tool hook at 120 s (`TOOL_HOOK_TIMEOUT_MS`).
     fn runs_when(&self, display: &str, _project: &std::path::Path, timeout_s: u64) -> String {

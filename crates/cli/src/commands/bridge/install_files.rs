@@ -4,8 +4,8 @@
 //! `#!/bin/sh` script of mode 0755 whose one line is `exec hooks bridge …`). A user's file of
 //! that name is never overwritten: the entry takes the writer's next free name for the event,
 //! so both run, the user's first (Cline runs an event's files in full-path order). A bridge
-//! file is found again by its content (`cline_dir::lower::bridge_command`), and only such files
-//! are ever removed.
+//! file is found again by its content (`Adapter::bridge_file_command`), and only such files are
+//! ever removed.
 
 use super::install::{where_hooks_run, Setup};
 use crate::args::BridgeInstallArgs;
@@ -26,6 +26,7 @@ struct Entry {
 
 /// The host's bridge entry files in the folder, in name order.
 fn entries(s: &Setup) -> Vec<Entry> {
+    let adapter = adapters::registry::adapter(s.host);
     let Ok(rd) = std::fs::read_dir(&s.target) else {
         return Vec::new();
     };
@@ -34,9 +35,8 @@ fn entries(s: &Setup) -> Vec<Entry> {
         .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
         .filter_map(|e| {
             let name = e.file_name().to_string_lossy().into_owned();
-            adapters::cline_dir::lower::event_of(&name)?;
             let text = std::fs::read_to_string(e.path()).ok()?;
-            let command = adapters::cline_dir::lower::bridge_command(&text)?;
+            let command = adapter.bridge_file_command(&name, &text)?;
             let entry = bridge::parse(&command)?;
             (entry.host.as_deref() == Some(s.host.as_str())).then(|| Entry {
                 display: s.ctx.display(&e.path()),
