@@ -141,6 +141,37 @@ impl crate::registry::Adapter for CursorHooks {
         Some(crate::registry::Syntax::Json)
     }
 
+    /// `failClosed: true` on the gates (preToolUse, beforeSubmitPrompt) with `--fail-closed`:
+    /// the bridge's flag blocks when a *source* hook fails, Cursor's field when the bridge
+    /// itself crashes or times out (cursor.com/docs/reference/hooks, `failClosed`). The stop
+    /// entry's `loop_limit` with `--loop-limit N`: Cursor itself then stops after N follow-ups
+    /// (5 when unwritten; reference, `loop_limit`).
+    fn bridge_entry_detail(
+        &self,
+        kind: hook_ir::Kind,
+        guarantees: crate::bridge::Guarantees,
+    ) -> hook_ir::Detail {
+        use hook_ir::Kind;
+        let mut d = self.entry_detail();
+        if let hook_ir::Detail::CursorEntry {
+            fail_closed,
+            loop_limit,
+            ..
+        } = &mut d
+        {
+            *fail_closed =
+                guarantees.fail_closed && matches!(kind, Kind::PreToolUse | Kind::UserPromptSubmit);
+            if let (Kind::Stop, Some(n)) = (kind, guarantees.loop_limit) {
+                *loop_limit = hook_ir::LoopLimit::Max(n);
+            }
+        }
+        d
+    }
+
+    fn runs_when(&self, display: &str, _project: &Path, timeout_s: u64) -> String {
+        format!("Cursor runs the hooks of {display} (and reloads the file when it changes); each entry's timeout is {timeout_s} s and the bridge answers before it. The bridge finds the project through `CURSOR_PROJECT_DIR`, else the payload's `cwd` or `workspace_roots`, so its command works from wherever Cursor starts it. A stop follow-up is bounded by the entry's `loop_limit` (5 when unwritten). If Cursor's \"Third-party skills\" setting is on, Cursor also runs the project's .claude/settings.json hooks itself: install with `--from` leaving out `claude-settings` so they do not run twice.")
+    }
+
     fn entry_detail(&self) -> hook_ir::Detail {
         hook_ir::Detail::CursorEntry {
             index: 0,

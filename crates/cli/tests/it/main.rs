@@ -5,6 +5,7 @@
 mod common;
 
 mod audit;
+mod bridge_cursor;
 mod bridge_detached;
 mod bridge_e2e;
 mod bridge_install;

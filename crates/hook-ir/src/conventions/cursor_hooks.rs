@@ -207,7 +207,7 @@ pub static PROFILE: Profile = Profile {
     native: &[],
     disabled_by: None,
     matcher: MatcherSyntax::RegexOnly(Dialect::Ecmascript),
-    hosts_bridge: false,
+    hosts_bridge: true,
     hook_input: Some(super::HookInput {
         words: "a flat snake_case JSON payload on stdin with Cursor's event names and tool types (`hook_event_name` = `preToolUse`, `conversation_id`, `tool_name` = `Shell`, `workspace_roots`, …)",
     }),

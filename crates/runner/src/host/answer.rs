@@ -104,6 +104,9 @@ pub fn answer(host: Convention, event_name: &str, d: &Decision) -> HostAnswer {
             json(host, event_name, &with)
         }
         (Some(AnswerFormat::CopilotJson), replaced) => copilot(event_name, d, replaced),
+        (Some(AnswerFormat::CursorJson), replaced) => {
+            super::cursor::answer(event_name, d, replaced)
+        }
         (_, replaced) => {
             if replaced.is_some() {
                 notes.push(format!(
@@ -143,14 +146,14 @@ fn content_text(v: &Value) -> String {
     }
 }
 
-fn effects<'a>(d: &'a Decision, kind: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
+pub(super) fn effects<'a>(d: &'a Decision, kind: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
     d.effects
         .iter()
         .filter(move |e| e.get("effect").and_then(Value::as_str) == Some(kind))
 }
 
 /// A block reason the host accepts: Codex rejects an empty one as an invalid answer.
-fn non_empty(reason: &str, event_name: &str) -> String {
+pub(super) fn non_empty(reason: &str, event_name: &str) -> String {
     match reason.trim() {
         "" => format!("Blocked by {event_name} hook (hooks bridge)"),
         r => r.to_string(),

@@ -65,7 +65,7 @@ pub enum HostError {
     Event(String),
 }
 
-fn type_name(v: &Value) -> &'static str {
+pub(super) fn type_name(v: &Value) -> &'static str {
     match v {
         Value::Null => "null",
         Value::Bool(_) => "a boolean",
@@ -76,11 +76,11 @@ fn type_name(v: &Value) -> &'static str {
     }
 }
 
-struct Fields<'a>(&'a Map<String, Value>);
+pub(super) struct Fields<'a>(pub(super) &'a Map<String, Value>);
 
 impl Fields<'_> {
     /// A string field; absent and `null` are `None`.
-    fn str(&self, field: &'static str) -> Result<Option<String>, HostError> {
+    pub(super) fn str(&self, field: &'static str) -> Result<Option<String>, HostError> {
         match self.0.get(field) {
             None | Some(Value::Null) => Ok(None),
             Some(Value::String(s)) => Ok(Some(s.clone())),
@@ -121,6 +121,9 @@ pub fn read_event(host: Convention, event_name: &str, text: &str) -> Result<Host
     let format = hook_ir::contract::runtime(host).map(|r| r.answer);
     if format == Some(AnswerFormat::CopilotJson) {
         return copilot(kind, event_name, &m);
+    }
+    if format == Some(AnswerFormat::CursorJson) {
+        return super::cursor::read(kind, event_name, &m);
     }
     // Kimi's payload: `tool_output` and content-part prompts.
     let jarvis = format == Some(AnswerFormat::KimiJson);
@@ -185,7 +188,10 @@ fn tool_input(m: &Map<String, Value>) -> Result<Value, HostError> {
     object_field(m, "tool_input")
 }
 
-fn object_field(m: &Map<String, Value>, field: &'static str) -> Result<Value, HostError> {
+pub(super) fn object_field(
+    m: &Map<String, Value>,
+    field: &'static str,
+) -> Result<Value, HostError> {
     match m.get(field) {
         None | Some(Value::Null) => Ok(Value::Object(Map::new())),
         Some(v @ Value::Object(_)) => Ok(v.clone()),

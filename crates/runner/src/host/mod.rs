@@ -7,11 +7,13 @@
 //! `claude-settings` (Claude Code, conventions.md §5), `codex-json` (Codex, §4), `jarvis`
 //! (Jarvis/Kimi Code, §2), `gemini-settings` (Gemini CLI 0.61.0, docs/conventions/gemini-settings.md)
 //! `qwen-settings` (Qwen Code 0.24.4, docs/conventions/qwen-settings.md) and `copilot-hooks`
-//! (GitHub Copilot CLI 1.0.102, docs/conventions/copilot-hooks.md).
+//! (GitHub Copilot CLI 1.0.102, docs/conventions/copilot-hooks.md), and `cursor-hooks` (Cursor,
+//! from its published docs only, `host/cursor.rs`).
 //! See docs/bridge.md.
 
 mod answer;
 mod bridge;
+mod cursor;
 pub mod guarantees;
 mod input;
 mod merge;
@@ -47,6 +49,12 @@ pub fn kind_of(host: Convention, event: &str) -> Result<Kind, String> {
             "`{host}` cannot host the bridge; hosts: {}",
             hosts().map(|h| h.as_str()).collect::<Vec<_>>().join(", ")
         ));
+    }
+    if let Some(kind) = (host == Convention::CursorHooks)
+        .then(|| cursor::bridge_only_kind(event))
+        .flatten()
+    {
+        return Ok(kind);
     }
     match contract::find(host, event) {
         None => Err(format!("`{event}` is not an event of `{host}`")),
