@@ -173,6 +173,13 @@ pub trait Adapter: Sync {
         Vec::new()
     }
 
+    /// The layers its agent runs hooks from that no file here holds (Cursor's team hooks, from
+    /// its dashboard), each as a [`hook_ir::Code::LayerNotCovered`] note for `hooks doctor`;
+    /// empty for most.
+    fn not_covered(&self) -> Vec<hook_ir::Diagnostic> {
+        Vec::new()
+    }
+
     /// What its agent will say of a file once `text` is written at `path`, before it runs the
     /// hooks in it (Codex: every changed hook must be trusted again); empty for most.
     fn check_written(&self, ctx: &Context, path: &Path, text: &str) -> Vec<hook_ir::Diagnostic> {

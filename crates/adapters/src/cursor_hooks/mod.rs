@@ -10,6 +10,7 @@
 
 mod discover;
 pub(crate) mod lower;
+mod plugins;
 pub mod schema;
 mod write;
 
@@ -166,6 +167,30 @@ impl crate::registry::Adapter for CursorHooks {
             }
         }
         d
+    }
+
+    fn plugin_root(&self, file: &Path) -> Option<PathBuf> {
+        plugins::root_of_manifest(file)
+    }
+
+    /// The manifest's `hooks` path, else `hooks/hooks.json` (an inline `hooks` object is said
+    /// by discovery of installed plugins, and not read).
+    fn plugin_hooks_file(&self, root: &Path) -> PathBuf {
+        let ctx = Context::from_process(None, None, false);
+        match plugins::hooks_at(&ctx, root) {
+            plugins::HooksAt::File(p) => p,
+            plugins::HooksAt::Unread(_) => root.join(lim::PLUGIN_HOOKS_FILE),
+        }
+    }
+
+    /// Team hooks, from Cursor's dashboard (cursor.com/docs/agent/hooks, "Configuration": team
+    /// hooks for Enterprise plans, between enterprise and project): no file holds them.
+    fn not_covered(&self) -> Vec<hook_ir::Diagnostic> {
+        vec![hook_ir::Diagnostic::new(
+            hook_ir::Code::LayerNotCovered,
+            "Cursor's team hooks (configured in the team's dashboard, Enterprise plans) are not covered: Cursor keeps them in no file this tool can read, and they run beside the hooks listed here",
+        )
+        .with_convention(Convention::CursorHooks)]
     }
 
     fn runs_when(&self, display: &str, _project: &Path, timeout_s: u64) -> String {

@@ -18,6 +18,7 @@ mod cline_e2e;
 mod codex_config_toml;
 mod copilot_e2e;
 mod cursor_e2e;
+mod cursor_layers;
 mod demo_module;
 mod docs_truth;
 mod doctor;
