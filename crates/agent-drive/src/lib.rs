@@ -1,7 +1,7 @@
 //! Drives real coding agents headless against scripted model servers on loopback: the agent
 //! drivers ([`agents`]: where a pinned build lives, its command line, environment and setup, and
 //! what its model was told), the scripted model servers ([`server`], one module per wire API),
-//! the scenarios they run ([`scenario`]), Codex's trust state for a run ([`trust`]) and the
+//! the scenarios they run ([`scenario`]), Codex's trust state for a run ([`agents::codex::trust`]) and the
 //! network namespace that keeps every byte on loopback ([`netns`]).
 //!
 //! Used by the conformance suite (crate `conformance`: recording traces) and by the shipped
@@ -13,7 +13,6 @@ pub mod expand;
 pub mod netns;
 pub mod scenario;
 pub mod server;
-pub mod trust;
 
 /// What can go wrong driving an agent.
 #[derive(Debug, thiserror::Error)]

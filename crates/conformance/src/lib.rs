@@ -13,7 +13,8 @@ pub mod trace;
 
 // The agent drivers, scripted model servers, scenarios and network namespace live in
 // `agent-drive`, which the shipped `hooks doctor --live` uses too: one implementation.
-pub use agent_drive::{agents, netns, scenario, server, trust, Error, Result};
+pub use agent_drive::agents::codex::trust;
+pub use agent_drive::{agents, netns, scenario, server, Error, Result};
 
 use std::path::PathBuf;
 

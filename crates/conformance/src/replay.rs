@@ -329,10 +329,7 @@ pub fn replay(t: &Trace) -> Result<Observed> {
             fail_closed,
         )
     } else {
-        let trust = match agent {
-            Agent::Copilot => copilot_trust_policy(&ctx, &found),
-            _ => codex_trust_policy(t, &ctx, &found)?,
-        };
+        let trust = own_trust_policy(agent, t, &ctx, &found);
         let mut hooks = found.batch.hooks;
         // A plugin Copilot CLI loaded with `--plugin-dir DIR`: its `hooks/hooks.json`, named to
         // the adapter as the user would name it (discovery does not look for plugins), runs
@@ -446,41 +443,24 @@ pub fn replay(t: &Trace) -> Result<Observed> {
     Ok(s.out)
 }
 
-/// The embedder's trust policy for a Codex trace: what Codex does (a hook runs only when
-/// `adapters::codex_json::trust` judges it trusted), or none when the run bypassed trust
-/// (`--dangerously-bypass-hook-trust`).
-fn codex_trust_policy(
+/// The embedder's trust policy: the agent's own trust as its adapter reads it
+/// (`Adapter::own_trust`): Codex runs a hook only when its hash is trusted and its project is
+/// (none when the run bypassed trust, `--dangerously-bypass-hook-trust`); Copilot CLI loads
+/// repository hooks only in a trusted folder (trace `copilot_untrusted_project`). The other
+/// agents' runs trust their folders (Gemini CLI through `GEMINI_CLI_TRUST_WORKSPACE`).
+fn own_trust_policy(
+    agent: Agent,
     t: &Trace,
     ctx: &adapters::Context,
     found: &adapters::Discovered,
-) -> Result<Option<std::sync::Arc<dyn runner::TrustPolicy>>> {
-    if matches!(t.trust, None | Some(crate::scenario::Trust::Bypass)) {
-        return Ok(None);
-    }
-    let verdicts = adapters::codex_json::trust::of_hooks(ctx, &found.batch.hooks, &found.sources)
-        .map_err(Error::msg)?;
-    let refused: std::collections::BTreeMap<String, String> = found
-        .batch
-        .hooks
-        .iter()
-        .zip(verdicts)
-        .filter_map(|(h, v)| {
-            let v = v?;
-            (!v.status.runs()).then(|| (h.id.clone(), format!("Codex trust: {:?}", v.status)))
-        })
-        .collect();
-    let policy = move |h: &hook_ir::Hook| refused.get(&h.id).cloned();
-    Ok(Some(std::sync::Arc::new(policy)))
-}
-
-/// The embedder's trust policy for a Copilot CLI trace: Copilot's own trust as its adapter
-/// reads it (`Adapter::own_trust`: repository hooks load only in a trusted folder; trace
-/// `copilot_untrusted_project`).
-fn copilot_trust_policy(
-    ctx: &adapters::Context,
-    found: &adapters::Discovered,
 ) -> Option<std::sync::Arc<dyn runner::TrustPolicy>> {
-    let own = adapters::registry::adapter(hook_ir::Convention::CopilotHooks).own_trust(
+    let bypassed = matches!(t.trust, None | Some(crate::scenario::Trust::Bypass));
+    match agent {
+        Agent::Codex if !bypassed => {}
+        Agent::Copilot => {}
+        _ => return None,
+    }
+    let own = adapters::registry::adapter(agent.convention()?).own_trust(
         ctx,
         &found.batch.hooks,
         &found.sources,

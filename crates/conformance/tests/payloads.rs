@@ -193,12 +193,11 @@ fn the_payload_of_every_recorded_agent_equals_its_traces() {
         if t.scenario.starts_with("bridge_") {
             continue;
         }
-        let agent: &RecordedAgent = recorded::RECORDED
-            .iter()
+        let agent: &RecordedAgent = recorded::all()
             .find(|r| r.agent == t.agent && r.version == t.version)
             .unwrap_or_else(|| {
                 panic!(
-                    "{}: {} {} has traces but no row in runner::recorded::RECORDED",
+                    "{}: {} {} has traces but no row in runner::recorded",
                     path.display(),
                     t.agent,
                     t.version
@@ -254,7 +253,7 @@ fn the_payload_of_every_recorded_agent_equals_its_traces() {
                 .or_default() += 1;
         }
     }
-    for r in recorded::RECORDED {
+    for r in recorded::all() {
         let dir = format!("{}-{}", r.agent, r.version);
         assert!(
             compared.get(&dir).copied().unwrap_or(0) > 0,

@@ -279,3 +279,73 @@ fn each_convention_page_lists_every_code_its_adapter_emits() {
         missing.join("\n")
     );
 }
+
+/// `crates/README.md`'s "Adding a convention" names the files every convention has, and every
+/// convention has them: one added without its profile, adapter folder, fixtures, page or status
+/// row fails here, as one missing from a registry fails the registries' own tests.
+#[test]
+fn every_convention_has_the_files_adding_a_convention_names() {
+    let readme = read(&repo().join("crates/README.md"));
+    let section = readme
+        .split("## Adding a convention")
+        .nth(1)
+        .expect("crates/README.md has an \"Adding a convention\" section");
+    for template in [
+        "crates/hook-ir/src/conventions/<convention>.rs",
+        "crates/adapters/src/<convention>/",
+        "hook_dirs/",
+        "fixtures/<convention>/",
+        "docs/conventions/<convention>.md",
+        "status row",
+    ] {
+        assert!(
+            section.contains(template),
+            "crates/README.md's \"Adding a convention\" no longer names `{template}`"
+        );
+    }
+    let status = read(&repo().join("README.md"));
+    let hook_dirs = read(&repo().join("crates/adapters/src/hook_dirs/mod.rs"));
+    let mut missing = Vec::new();
+    for c in hook_ir::Convention::ALL {
+        let id = c.as_str();
+        let snake = id.replace('-', "_");
+        let expect = [
+            (
+                format!("crates/hook-ir/src/conventions/{snake}.rs"),
+                repo()
+                    .join(format!("crates/hook-ir/src/conventions/{snake}.rs"))
+                    .is_file(),
+            ),
+            (
+                format!("crates/adapters/src/{snake}/mod.rs (or a `hook_dirs` adapter)"),
+                repo()
+                    .join(format!("crates/adapters/src/{snake}/mod.rs"))
+                    .is_file()
+                    || hook_dirs.contains(&format!(
+                        "{}_ADAPTER: HookDirs = HookDirs(Convention::",
+                        snake.to_uppercase()
+                    )),
+            ),
+            (
+                format!("fixtures/{id}/"),
+                repo().join(format!("fixtures/{id}")).is_dir(),
+            ),
+            (
+                format!("docs/conventions/{id}.md"),
+                repo().join(format!("docs/conventions/{id}.md")).is_file(),
+            ),
+            (
+                format!("README.md status row naming `{id}`"),
+                status
+                    .lines()
+                    .any(|l| l.starts_with("| `") && l.contains(&format!("`{id}`"))),
+            ),
+        ];
+        for (what, ok) in expect {
+            if !ok {
+                missing.push(format!("{id}: {what}"));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "missing: {missing:#?}");
+}

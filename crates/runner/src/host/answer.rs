@@ -1,46 +1,12 @@
-//! The runner's [`Decision`] → the host's answer: exit code, stdout, stderr.
-//!
-//! - Claude Code (conventions.md §5) and Codex (§4) read a JSON object on stdout after exit 0:
-//!   `hookSpecificOutput.permissionDecision: "deny"` + `permissionDecisionReason` blocks a
-//!   PreToolUse call; `decision: "block"` + `reason` blocks a prompt (UserPromptSubmit) or
-//!   continues the agent (Stop); `hookSpecificOutput.additionalContext` adds context;
-//!   `hookSpecificOutput.updatedInput` replaces the tool input (Codex takes it only beside
-//!   `permissionDecision: "allow"`, codex-rs `hooks/src/engine/output_parser.rs`);
-//!   `continue: false` + `stopReason` stops the agent; `systemMessage` is shown to the user.
-//! - Jarvis/Kimi (§2) reads exit 2 + stderr as a block (on Stop: the continuation), and on
-//!   UserPromptSubmit exit 0 + `{"message": …}` as context. It cannot replace a tool input.
-//! - Gemini CLI (0.61.0, `packages/core/src/hooks/`: `hookRunner.ts`, `hookAggregator.ts`,
-//!   `coreToolHookTriggers.ts`, `client.ts`) parses stdout as JSON whatever the exit code:
-//!   `decision: "deny"` + `reason` blocks a tool call (`BeforeTool`), a prompt (`BeforeAgent`),
-//!   or rejects the answer and sends the reason as the next prompt (`AfterAgent`; on `AfterTool`
-//!   it would replace the tool's output, so a source's post-tool block is passed as context);
-//!   `hookSpecificOutput.additionalContext` adds context (`BeforeAgent`, `AfterTool`,
-//!   `SessionStart`); `hookSpecificOutput.tool_input` is merged into the tool's arguments;
-//!   `continue: false` + `stopReason` stops the agent; `systemMessage` is shown to the user.
-//! - Qwen Code (0.24.4, `conformance/notes/qwen.md`) reads Claude's JSON answer on exit 0, with
-//!   its own limits, all live: a PreToolUse `updatedInput` is ignored (`qwen_pre_updated_input`:
-//!   the original command ran), so a rewritten input blocks the call rather than run the one
-//!   the hook rejected; a PreToolUse `additionalContext` never reaches the model
-//!   (`qwen_pre_additional_context`), so it is a note; PostToolUse `additionalContext` is
-//!   appended to the tool result (`qwen_post_additional_context`), and a source's post-tool
-//!   block, feedback on a call that already ran, is passed that way; `decision: "block"` blocks
-//!   a prompt (`qwen_prompt_block`) and continues the agent on Stop (`qwen_stop_block_once`).
-//! - GitHub Copilot CLI (1.0.102, `conformance/notes/copilot.md` "Answers", every claim a
-//!   trace) reads a JSON object on stdout after exit 0, top-level keys in both dialects:
-//!   `permissionDecision: "deny"` + `permissionDecisionReason` denies a tool call
-//!   (copilot_pre_json_deny; the PascalCase dialect also reads Claude's
-//!   `hookSpecificOutput.permissionDecision`, copilot_pascal_answers), `ask` denies in a
-//!   headless run (copilot_pre_json_ask); `modifiedArgs` replaces the tool's arguments whole
-//!   (copilot_pre_modified_args); `modifiedResult` `{resultType, textResultForLlm}` replaces a
-//!   tool's result (copilot_post_modified_result); `additionalContext` adds context on
-//!   preToolUse, postToolUse, userPromptSubmitted and sessionStart; `modifiedPrompt` replaces
-//!   the prompt (copilot_prompt_answers); `decision: "block"` + `reason` continues the agent on
-//!   agentStop (copilot_stop_block_once). It has no way to block a prompt (exit 2 is a warning,
-//!   copilot_prompt_exit2) and no `continue: false`.
+//! The runner's [`Decision`] → the host's answer: exit code, stdout, stderr. Each answer format
+//! of the contract table ([`AnswerFormat`], the host's runtime row) has its renderer in its
+//! host's file: Claude's JSON, which Codex reads too (`claude.rs`), Gemini CLI's (`gemini.rs`),
+//! Qwen Code's (`qwen.rs`), GitHub Copilot CLI's (`copilot.rs`), Cursor's (`cursor.rs`), Jarvis/Kimi's (`kimi.rs`).
 
-use crate::decision::{Decision, Verdict};
+use super::{claude, copilot, cursor, gemini, kimi, qwen};
+use crate::decision::Decision;
 use hook_ir::contract::AnswerFormat;
-use hook_ir::{Convention, Kind};
+use hook_ir::Convention;
 use serde_json::{Map, Value};
 
 /// What the bridge process answers.
@@ -57,17 +23,49 @@ pub struct HostAnswer {
     pub notes: Vec<String>,
 }
 
+impl HostAnswer {
+    /// Exit 0 with the JSON object `out` on stdout, or nothing when it is empty: the answer of
+    /// every JSON host.
+    pub(super) fn object(out: Map<String, Value>, notes: Vec<String>) -> HostAnswer {
+        HostAnswer {
+            exit_code: 0,
+            stdout: if out.is_empty() {
+                String::new()
+            } else {
+                format!("{}\n", Value::Object(out))
+            },
+            stderr: String::new(),
+            notes,
+        }
+    }
+}
+
+/// A host's renderer: the host, its event name, the decision, and the tool output a hook
+/// replaced (as the text a model reads), when one did.
+type Render = fn(Convention, &str, &Decision, Option<String>) -> HostAnswer;
+
+/// The renderer of an answer format; Claude's JSON for the formats no host of the bridge has.
+fn renderer(format: Option<AnswerFormat>) -> Render {
+    match format {
+        Some(AnswerFormat::KimiJson) => kimi::answer,
+        Some(AnswerFormat::GeminiJson) => gemini::answer,
+        Some(AnswerFormat::QwenJson) => qwen::answer,
+        Some(AnswerFormat::CopilotJson) => copilot::answer,
+        Some(AnswerFormat::CursorJson) => cursor::answer,
+        _ => claude::answer,
+    }
+}
+
 /// Renders `d` (the decision for the host's `event_name`) in `host`'s protocol.
 pub fn answer(host: Convention, event_name: &str, d: &Decision) -> HostAnswer {
+    let format = hook_ir::contract::runtime(host).map(|r| r.answer);
     let mut notes = Vec::new();
     for e in &d.effects {
         match e.get("effect").and_then(Value::as_str) {
-            // Rendered below; `exec` already ran in the module host.
+            // Rendered by the hosts; `exec` already ran in the module host.
             Some("system_message" | "stop" | "permission" | "exec") => {}
-            // Copilot CLI's `modifiedPrompt` (rendered below).
-            Some("modified_prompt")
-                if hook_ir::contract::runtime(host)
-                    .is_some_and(|r| r.answer == AnswerFormat::CopilotJson) => {}
+            // Copilot CLI's `modifiedPrompt` (rendered in its file).
+            Some("modified_prompt") if format == Some(AnswerFormat::CopilotJson) => {}
             _ => notes.push(format!(
                 "effect not applied (the host has no way to apply it): {e}"
             )),
@@ -78,52 +76,22 @@ pub fn answer(host: Convention, event_name: &str, d: &Decision) -> HostAnswer {
         .as_ref()
         .and_then(|p| p.content.as_ref())
         .map(content_text);
-    let format = hook_ir::contract::runtime(host).map(|r| r.answer);
-    let mut a = match (format, replaced) {
-        // Codex replaces the output the model receives with a PostToolUse hook's stderr on
-        // exit 2 (conventions.md §4, observed on Codex 0.171.0); context rides along in it.
-        (Some(AnswerFormat::CodexJson), Some(text)) if d.kind == Kind::PostToolUse => {
-            let mut parts = vec![text];
-            parts.extend(d.context.iter().cloned());
-            HostAnswer {
-                exit_code: hook_ir::contract::limits::codex::BLOCK_EXIT_CODE,
-                stdout: String::new(),
-                stderr: parts.join("\n\n"),
-                notes: Vec::new(),
-            }
-        }
-        // Claude cannot replace a built-in tool's output: the model gets the replacement as
-        // context after the original output.
-        (Some(AnswerFormat::ClaudeJson), Some(text)) if d.kind == Kind::PostToolUse => {
-            notes.push(
-                "a hook replaced the tool output; Claude Code takes no replacement for a built-in tool: it is added as context"
-                    .into(),
-            );
-            let mut with = d.clone();
-            with.context.insert(0, text);
-            json(host, event_name, &with)
-        }
-        (Some(AnswerFormat::CopilotJson), replaced) => copilot(event_name, d, replaced),
-        (Some(AnswerFormat::CursorJson), replaced) => {
-            super::cursor::answer(event_name, d, replaced)
-        }
-        (_, replaced) => {
-            if replaced.is_some() {
-                notes.push(format!(
-                    "a hook replaced the tool output; `{host}` takes no replacement from a hook: the model sees the original"
-                ));
-            }
-            match format {
-                Some(AnswerFormat::KimiJson) => jarvis(d),
-                Some(AnswerFormat::GeminiJson) => gemini(event_name, d),
-                Some(AnswerFormat::QwenJson) => qwen(host, event_name, d),
-                _ => json(host, event_name, d),
-            }
-        }
-    };
+    let mut a = renderer(format)(host, event_name, d, replaced);
     notes.append(&mut a.notes);
     a.notes = notes;
     a
+}
+
+/// For a host that takes no replaced tool output: says so first among `a`'s notes.
+pub(super) fn unreplaced(host: Convention, replaced: Option<String>, a: &mut HostAnswer) {
+    if replaced.is_some() {
+        a.notes.insert(
+            0,
+            format!(
+                "a hook replaced the tool output; `{host}` takes no replacement from a hook: the model sees the original"
+            ),
+        );
+    }
 }
 
 /// A replaced tool result as the text a model reads: a string as is; GJC's content parts (text
@@ -160,376 +128,11 @@ pub(super) fn non_empty(reason: &str, event_name: &str) -> String {
     }
 }
 
-fn json(host: Convention, event_name: &str, d: &Decision) -> HostAnswer {
-    let codex =
-        hook_ir::contract::runtime(host).is_some_and(|r| r.answer == AnswerFormat::CodexJson);
-    let mut out = Map::new();
-    let mut specific = Map::new();
-    let mut notes = Vec::new();
-    let context = d.context.join("\n\n");
-    let reason = match &d.verdict {
-        Verdict::Block { reason } => Some(non_empty(reason, event_name)),
-        Verdict::Allow => None,
-    };
-    match d.kind {
-        Kind::PreToolUse => {
-            if let Some(r) = reason {
-                specific.insert("permissionDecision".into(), "deny".into());
-                specific.insert("permissionDecisionReason".into(), r.into());
-            } else if let Some(input) = &d.updated_input {
-                if codex {
-                    // Codex ignores updatedInput without an explicit allow.
-                    specific.insert("permissionDecision".into(), "allow".into());
-                }
-                specific.insert("updatedInput".into(), input.clone());
-            } else if let Some(p) = effects(d, "permission").next() {
-                // Claude's ask/defer (Codex has no such answer: its own approvals apply).
-                if codex {
-                    notes.push(format!(
-                        "a hook answered permissionDecision `{}`; Codex has no such answer, its own approval policy applies",
-                        p["decision"].as_str().unwrap_or_default()
-                    ));
-                } else {
-                    specific.insert("permissionDecision".into(), p["decision"].clone());
-                    if let Some(r) = p.get("reason").filter(|r| r.is_string()) {
-                        specific.insert("permissionDecisionReason".into(), r.clone());
-                    }
-                }
-            }
-        }
-        Kind::UserPromptSubmit | Kind::PostToolUse => {
-            if let Some(r) = reason {
-                out.insert("decision".into(), "block".into());
-                out.insert("reason".into(), r.into());
-            }
-        }
-        Kind::Stop => {
-            if let Some(c) = d.continuation.as_deref().or(reason.as_deref()) {
-                out.insert("decision".into(), "block".into());
-                out.insert("reason".into(), non_empty(c, event_name).into());
-            }
-        }
-        Kind::SessionStart | Kind::SessionShutdown => {}
-    }
-    let takes_context = !matches!(d.kind, Kind::Stop | Kind::SessionShutdown);
-    if !context.trim().is_empty() {
-        if takes_context {
-            specific.insert("additionalContext".into(), context.into());
-        } else {
-            notes.push(format!(
-                "context not passed on: `{event_name}` takes none: {context}"
-            ));
-        }
-    }
-    stop_and_messages(&mut out, d);
-    if !specific.is_empty() {
-        let mut s = Map::new();
-        s.insert("hookEventName".into(), event_name.into());
-        s.extend(specific);
-        out.insert("hookSpecificOutput".into(), Value::Object(s));
-    }
-    let stdout = if out.is_empty() {
-        String::new()
-    } else {
-        format!("{}\n", Value::Object(out))
-    };
-    HostAnswer {
-        exit_code: 0,
-        stdout,
-        stderr: String::new(),
-        notes,
-    }
-}
-
-/// The `continue: false` and `systemMessage` keys every JSON host reads alike.
-fn stop_and_messages(out: &mut Map<String, Value>, d: &Decision) {
-    if let Some(stop) = effects(d, "stop").next() {
-        out.insert("continue".into(), false.into());
-        if let Some(r) = stop.get("reason").filter(|r| r.is_string()) {
-            out.insert("stopReason".into(), r.clone());
-        }
-    }
-    let messages: Vec<&str> = effects(d, "system_message")
-        .filter_map(|e| e.get("message").and_then(Value::as_str))
-        .collect();
-    if !messages.is_empty() {
-        out.insert("systemMessage".into(), messages.join("\n").into());
-    }
-}
-
-fn gemini(event_name: &str, d: &Decision) -> HostAnswer {
-    let mut out = Map::new();
-    let mut specific = Map::new();
-    let mut notes = Vec::new();
-    let mut context: Vec<String> = d.context.clone();
-    let reason = match &d.verdict {
-        Verdict::Block { reason } => Some(non_empty(reason, event_name)),
-        Verdict::Allow => None,
-    };
-    let deny = |out: &mut Map<String, Value>, r: &str| {
-        out.insert("decision".into(), "deny".into());
-        out.insert("reason".into(), r.into());
-    };
-    match d.kind {
-        Kind::PreToolUse => {
-            if let Some(r) = &reason {
-                deny(&mut out, r);
-            } else if let Some(input) = &d.updated_input {
-                // Merged into the arguments: a key the hook dropped keeps its old value.
-                specific.insert("tool_input".into(), input.clone());
-            } else if let Some(p) = effects(d, "permission").next() {
-                notes.push(format!(
-                    "a hook answered permissionDecision `{}`; Gemini CLI has no such answer, its own approval mode applies",
-                    p["decision"].as_str().unwrap_or_default()
-                ));
-            }
-        }
-        Kind::UserPromptSubmit => {
-            if let Some(r) = &reason {
-                deny(&mut out, r);
-            }
-        }
-        // A deny on AfterTool replaces the tool's output; a source's block after the tool ran
-        // is feedback, so the model gets it beside the output, as context.
-        Kind::PostToolUse => {
-            if let Some(r) = &reason {
-                context.insert(0, r.clone());
-            }
-        }
-        Kind::Stop => {
-            if let Some(c) = d.continuation.as_deref().or(reason.as_deref()) {
-                deny(&mut out, &non_empty(c, event_name));
-            }
-        }
-        Kind::SessionStart | Kind::SessionShutdown => {}
-    }
-    let text = context.join("\n\n");
-    if !text.trim().is_empty() {
-        if matches!(
-            d.kind,
-            Kind::UserPromptSubmit | Kind::PostToolUse | Kind::SessionStart
-        ) {
-            specific.insert("additionalContext".into(), text.into());
-        } else {
-            notes.push(format!(
-                "context not passed on: Gemini CLI's `{event_name}` takes none: {text}"
-            ));
-        }
-    }
-    stop_and_messages(&mut out, d);
-    if !specific.is_empty() {
-        out.insert("hookSpecificOutput".into(), Value::Object(specific));
-    }
-    HostAnswer {
-        exit_code: 0,
-        stdout: if out.is_empty() {
-            String::new()
-        } else {
-            format!("{}\n", Value::Object(out))
-        },
-        stderr: String::new(),
-        notes,
-    }
-}
-
-/// Claude's JSON answer, within what Qwen Code 0.24.4 applies (see the module doc).
-fn qwen(host: Convention, event_name: &str, d: &Decision) -> HostAnswer {
-    let mut d = d.clone();
-    let mut notes = Vec::new();
-    match d.kind {
-        Kind::PreToolUse => {
-            if d.updated_input.take().is_some() && !d.is_block() {
-                d.verdict = Verdict::Block {
-                    reason: "hooks bridge: a hook replaced the tool input, which Qwen Code                              does not apply; the call is blocked rather than run with the                              input the hook rejected"
-                        .into(),
-                };
-            }
-            if !d.context.is_empty() {
-                notes.push(format!(
-                    "context not passed on: Qwen Code drops a PreToolUse additionalContext: {}",
-                    d.context.join("\n\n")
-                ));
-                d.context.clear();
-            }
-        }
-        Kind::PostToolUse => {
-            if let Verdict::Block { reason } = &d.verdict {
-                d.context.insert(0, non_empty(reason, event_name));
-                d.verdict = Verdict::Allow;
-            }
-        }
-        _ => {}
-    }
-    let mut a = json(host, event_name, &d);
-    notes.append(&mut a.notes);
-    a.notes = notes;
-    a
-}
-
-/// GitHub Copilot CLI's answer in its own keys, within what 1.0.102 applies (see the module doc).
-fn copilot(event_name: &str, d: &Decision, replaced: Option<String>) -> HostAnswer {
-    let mut out = Map::new();
-    let mut notes = Vec::new();
-    let mut context: Vec<String> = d.context.clone();
-    let pascal = event_name.starts_with(|c: char| c.is_ascii_uppercase());
-    let reason = match &d.verdict {
-        Verdict::Block { reason } => Some(non_empty(reason, event_name)),
-        Verdict::Allow => None,
-    };
-    match d.kind {
-        Kind::PreToolUse => {
-            if let Some(r) = &reason {
-                out.insert("permissionDecision".into(), "deny".into());
-                out.insert("permissionDecisionReason".into(), r.clone().into());
-                if pascal {
-                    // Claude's shape, which this dialect honours too.
-                    let mut s = Map::new();
-                    s.insert("hookEventName".into(), event_name.into());
-                    s.insert("permissionDecision".into(), "deny".into());
-                    s.insert("permissionDecisionReason".into(), r.clone().into());
-                    out.insert("hookSpecificOutput".into(), Value::Object(s));
-                }
-            } else {
-                if let Some(input) = &d.updated_input {
-                    out.insert("modifiedArgs".into(), input.clone());
-                }
-                if let Some(p) = effects(d, "permission").next() {
-                    out.insert("permissionDecision".into(), p["decision"].clone());
-                    if let Some(r) = p.get("reason").filter(|r| r.is_string()) {
-                        out.insert("permissionDecisionReason".into(), r.clone());
-                    }
-                }
-            }
-        }
-        Kind::PostToolUse => {
-            if let Some(text) = replaced {
-                let failed = d
-                    .tool_result
-                    .as_ref()
-                    .and_then(|p| p.is_error)
-                    .unwrap_or(false);
-                let mut r = Map::new();
-                r.insert(
-                    "resultType".into(),
-                    if failed { "failure" } else { "success" }.into(),
-                );
-                r.insert("textResultForLlm".into(), text.into());
-                out.insert("modifiedResult".into(), Value::Object(r));
-            }
-            // A source's block after the tool ran is feedback: the model reads it as context.
-            if let Some(r) = &reason {
-                context.insert(0, r.clone());
-            }
-        }
-        Kind::UserPromptSubmit => {
-            if let Some(r) = &reason {
-                // Copilot cannot block a prompt: the prompt is replaced, so the model never
-                // reads what the hook refused.
-                out.insert(
-                    "modifiedPrompt".into(),
-                    format!("(The user's prompt was blocked by a hook: {r})").into(),
-                );
-                notes.push(format!(
-                    "Copilot CLI cannot block a prompt: the prompt was replaced by the block reason: {r}"
-                ));
-            } else if let Some(p) =
-                effects(d, "modified_prompt").find_map(|e| e.get("prompt").and_then(Value::as_str))
-            {
-                out.insert("modifiedPrompt".into(), p.into());
-            }
-        }
-        Kind::Stop => {
-            if let Some(c) = d.continuation.as_deref().or(reason.as_deref()) {
-                out.insert("decision".into(), "block".into());
-                out.insert("reason".into(), non_empty(c, event_name).into());
-            }
-        }
-        Kind::SessionStart | Kind::SessionShutdown => {}
-    }
-    let text = context.join("\n\n");
-    if !text.trim().is_empty() {
-        if matches!(
-            d.kind,
-            Kind::PreToolUse | Kind::PostToolUse | Kind::UserPromptSubmit | Kind::SessionStart
-        ) {
-            out.insert("additionalContext".into(), text.into());
-        } else {
-            notes.push(format!(
-                "context not passed on: Copilot CLI's `{event_name}` takes none: {text}"
-            ));
-        }
-    }
-    if let Some(stop) = effects(d, "stop").next() {
-        notes.push(format!(
-            "a hook asked the agent to stop (continue: false); Copilot CLI has no such answer: {stop}"
-        ));
-    }
-    for m in effects(d, "system_message").filter_map(|e| e.get("message").and_then(Value::as_str)) {
-        notes.push(format!(
-            "message for the user (Copilot CLI shows none from a hook): {m}"
-        ));
-    }
-    HostAnswer {
-        exit_code: 0,
-        stdout: if out.is_empty() {
-            String::new()
-        } else {
-            format!("{}\n", Value::Object(out))
-        },
-        stderr: String::new(),
-        notes,
-    }
-}
-
-fn jarvis(d: &Decision) -> HostAnswer {
-    let mut a = HostAnswer {
-        exit_code: 0,
-        stdout: String::new(),
-        stderr: String::new(),
-        notes: Vec::new(),
-    };
-    let block = |a: &mut HostAnswer, reason: &str| {
-        a.exit_code = hook_ir::contract::limits::jarvis::BLOCK_EXIT_CODE;
-        a.stderr = reason.to_string();
-    };
-    match (&d.verdict, d.kind) {
-        (Verdict::Block { reason }, Kind::Stop) => {
-            block(&mut a, d.continuation.as_deref().unwrap_or(reason))
-        }
-        (Verdict::Block { reason }, Kind::PreToolUse | Kind::UserPromptSubmit) => {
-            block(&mut a, reason)
-        }
-        (Verdict::Allow, Kind::Stop) if d.continuation.is_some() => {
-            block(&mut a, d.continuation.as_deref().unwrap_or_default())
-        }
-        (Verdict::Allow, Kind::PreToolUse) if d.updated_input.is_some() => block(
-            &mut a,
-            "hooks bridge: a hook replaced the tool input, which Jarvis cannot apply; \
-             the call is blocked rather than run with the input the hook rejected",
-        ),
-        (Verdict::Allow, Kind::UserPromptSubmit) => {
-            let text = d.context.join("\n");
-            if !text.trim().is_empty() {
-                let mut m = Map::new();
-                m.insert("message".into(), text.into());
-                a.stdout = format!("{}\n", Value::Object(m));
-            }
-        }
-        _ => {
-            if !d.context.is_empty() {
-                a.notes.push(format!(
-                    "context not passed on: Jarvis takes context only on UserPromptSubmit: {}",
-                    d.context.join("\n")
-                ));
-            }
-        }
-    }
-    a
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::decision::Verdict;
+    use hook_ir::Kind;
     use serde_json::json;
 
     fn block(kind: Kind, r: &str) -> Decision {

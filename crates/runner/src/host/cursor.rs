@@ -36,7 +36,7 @@ use super::answer::{effects, non_empty, HostAnswer};
 use super::input::{object_field, type_name, Fields, HostError, HostEvent};
 use crate::decision::{Decision, Verdict};
 use crate::Event;
-use hook_ir::Kind;
+use hook_ir::{Convention, Kind};
 use serde_json::{json, Map, Value};
 use std::path::PathBuf;
 
@@ -56,7 +56,11 @@ pub fn bridge_only_kind(event: &str) -> Option<Kind> {
 }
 
 /// Reads Cursor's payload `m` for `event_name` (of `kind`); see the module docs.
-pub fn read(kind: Kind, event_name: &str, m: &Map<String, Value>) -> Result<HostEvent, HostError> {
+pub(super) fn read(
+    kind: Kind,
+    event_name: &str,
+    m: &Map<String, Value>,
+) -> Result<HostEvent, HostError> {
     let f = Fields(m);
     let mut event = match kind {
         Kind::PreToolUse if event_name == SHELL_EVENT => Event::pre_tool_use(
@@ -184,7 +188,12 @@ fn first_root(m: &Map<String, Value>) -> Result<Option<PathBuf>, HostError> {
 
 /// Renders `d` for Cursor's `event_name`; `replaced` is a hook's replacement of the tool's
 /// output as text. See the module docs.
-pub fn answer(event_name: &str, d: &Decision, replaced: Option<String>) -> HostAnswer {
+pub(super) fn answer(
+    _host: Convention,
+    event_name: &str,
+    d: &Decision,
+    replaced: Option<String>,
+) -> HostAnswer {
     let mut out = Map::new();
     let mut notes = Vec::new();
     let mut context: Vec<String> = d.context.clone();
@@ -282,23 +291,13 @@ pub fn answer(event_name: &str, d: &Decision, replaced: Option<String>) -> HostA
             "message for the user (Cursor shows `user_message` only with a deny): {m}"
         ));
     }
-    HostAnswer {
-        exit_code: 0,
-        stdout: if out.is_empty() {
-            String::new()
-        } else {
-            format!("{}\n", Value::Object(out))
-        },
-        stderr: String::new(),
-        notes,
-    }
+    HostAnswer::object(out, notes)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::host::{answer as host_answer, read_event};
-    use hook_ir::Convention;
 
     const CU: Convention = Convention::CursorHooks;
 

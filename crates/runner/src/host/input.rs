@@ -12,14 +12,7 @@
 //! `prompt_response`. Qwen Code (0.24.4, `conformance/notes/qwen.md` "Payloads") sends Claude's
 //! fields and event names plus `timestamp`, `prompt_id`, `tool_call_id` (the model's id, next
 //! to its own `tool_use_id`) and Gemini's `{llmContent, returnDisplay}` `tool_response`.
-//! `prompt_response`. GitHub Copilot CLI (1.0.102, `conformance/traces/copilot-1.0.102/`) has two
-//! dialects, told apart by the event name: camelCase events (`preToolUse`…) send `sessionId`,
-//! `timestamp` (ms), `cwd`, `toolName` (its runtime name, `bash`), `toolArgs`, `toolResult`
-//! (`{resultType, textResultForLlm}`), `prompt`, `initialPrompt`, `source`, `reason`,
-//! `transcriptPath` and `stop_hook_active` (trace copilot_six_kinds); PascalCase events send
-//! Claude's snake_case fields with Claude's tool names and `tool_result`
-//! (`{result_type, text_result_for_llm}`) (trace copilot_pascal_dialect). Both are read with
-//! Copilot's runtime tool name.
+//! GitHub Copilot CLI's two dialects are read in `copilot.rs`.
 
 use crate::Event;
 use hook_ir::contract::AnswerFormat;
@@ -76,6 +69,7 @@ pub(super) fn type_name(v: &Value) -> &'static str {
     }
 }
 
+/// A payload's fields, read with their types checked.
 pub(super) struct Fields<'a>(pub(super) &'a Map<String, Value>);
 
 impl Fields<'_> {
@@ -92,7 +86,7 @@ impl Fields<'_> {
         }
     }
 
-    fn bool(&self, field: &'static str) -> Result<bool, HostError> {
+    pub(super) fn bool(&self, field: &'static str) -> Result<bool, HostError> {
         match self.0.get(field) {
             None | Some(Value::Null) => Ok(false),
             Some(Value::Bool(b)) => Ok(*b),
@@ -120,7 +114,7 @@ pub fn read_event(host: Convention, event_name: &str, text: &str) -> Result<Host
     let f = Fields(&m);
     let format = hook_ir::contract::runtime(host).map(|r| r.answer);
     if format == Some(AnswerFormat::CopilotJson) {
-        return copilot(kind, event_name, &m);
+        return super::copilot::read(kind, event_name, &m);
     }
     if format == Some(AnswerFormat::CursorJson) {
         return super::cursor::read(kind, event_name, &m);
@@ -188,6 +182,7 @@ fn tool_input(m: &Map<String, Value>) -> Result<Value, HostError> {
     object_field(m, "tool_input")
 }
 
+/// An object field; absent and `null` are an empty object.
 pub(super) fn object_field(
     m: &Map<String, Value>,
     field: &'static str,
@@ -201,69 +196,6 @@ pub(super) fn object_field(
             found: type_name(v),
         }),
     }
-}
-
-/// A Copilot CLI payload of either dialect (the module docs).
-fn copilot(kind: Kind, event_name: &str, m: &Map<String, Value>) -> Result<HostEvent, HostError> {
-    let f = Fields(m);
-    let camel = event_name.starts_with(|c: char| c.is_ascii_lowercase());
-    let pick =
-        |camel_name: &'static str, snake: &'static str| if camel { camel_name } else { snake };
-    // The PascalCase dialect shows Claude's tool names: back to Copilot's runtime name, which
-    // the bridge translates for each source.
-    let tool = || -> Result<String, HostError> {
-        let name = f.str(pick("toolName", "tool_name"))?.unwrap_or_default();
-        Ok(hook_ir::conventions::COPILOT_PASCAL_NAMES
-            .iter()
-            .find(|(_, claude)| !camel && *claude == name)
-            .map_or(name, |(copilot, _)| copilot.to_string()))
-    };
-    let args = || object_field(m, pick("toolArgs", "tool_input"));
-    let mut event = match kind {
-        Kind::PreToolUse => Event::pre_tool_use(tool()?, args()?),
-        Kind::PostToolUse => {
-            let result = object_field(m, pick("toolResult", "tool_result"))?;
-            let text = result
-                .get(pick("textResultForLlm", "text_result_for_llm"))
-                .and_then(Value::as_str)
-                .unwrap_or_default()
-                .to_string();
-            let mut e = Event::post_tool_use(tool()?, args()?, text);
-            let failed = result
-                .get(pick("resultType", "result_type"))
-                .and_then(Value::as_str)
-                .is_some_and(|t| t != "success");
-            if failed {
-                e.status = Some("error".into());
-            }
-            e
-        }
-        Kind::UserPromptSubmit => Event::user_prompt_submit(f.str("prompt")?.unwrap_or_default()),
-        Kind::Stop => {
-            let mut e = Event::stop();
-            // snake_case in both dialects (trace copilot_six_kinds).
-            e.stop_hook_active = f.bool("stop_hook_active")?;
-            e
-        }
-        Kind::SessionStart => {
-            let mut e = Event::session_start(f.str("source")?.unwrap_or_default());
-            e.prompt = f.str(pick("initialPrompt", "initial_prompt"))?;
-            e
-        }
-        Kind::SessionShutdown => Event::session_shutdown(f.str("reason")?.unwrap_or_default()),
-    };
-    event.model = f.str("model")?;
-    Ok(HostEvent {
-        event,
-        session_id: f.str(pick("sessionId", "session_id"))?,
-        cwd: f.str("cwd")?.filter(|c| !c.is_empty()).map(PathBuf::from),
-        transcript_path: f
-            .str(pick("transcriptPath", "transcript_path"))?
-            .filter(|t| !t.is_empty())
-            .map(PathBuf::from),
-        client_type: None,
-        session_title: None,
-    })
 }
 
 /// The tool's output as text: Codex sends a string; Claude an object per tool (Bash:

@@ -8,15 +8,20 @@
 //! (Jarvis/Kimi Code, §2), `gemini-settings` (Gemini CLI 0.61.0, docs/conventions/gemini-settings.md)
 //! `qwen-settings` (Qwen Code 0.24.4, docs/conventions/qwen-settings.md) and `copilot-hooks`
 //! (GitHub Copilot CLI 1.0.102, docs/conventions/copilot-hooks.md), and `cursor-hooks` (Cursor,
-//! from its published docs only, `host/cursor.rs`).
+//! from its published docs only, `cursor.rs`).
 //! See docs/bridge.md.
 
 mod answer;
 mod bridge;
+mod claude;
+mod copilot;
 mod cursor;
+mod gemini;
 pub mod guarantees;
 mod input;
+mod kimi;
 mod merge;
+mod qwen;
 
 pub use answer::{answer, HostAnswer};
 pub use bridge::Bridge;
