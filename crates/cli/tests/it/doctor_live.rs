@@ -1,8 +1,9 @@
-//! `hooks doctor --live` through the real binary, with the pinned Claude Code, Codex and Gemini
-//! CLI of `conformance/node_modules` (`npm ci --prefix conformance`; CI installs them: a missing
-//! agent fails the test). Each agent runs once or twice on `fixtures/doctor/broken`, and its live
-//! result is compared with the static verdict hook by hook. Kept few: one headless turn is 1–2 s
-//! for Claude Code and Codex, 3–7 s for Gemini CLI.
+//! `hooks doctor --live` through the real binary, with the pinned Claude Code, Codex, Gemini
+//! CLI and GitHub Copilot CLI of `conformance/node_modules` (`npm ci --prefix conformance`; CI
+//! installs them: a missing agent fails the test). Each agent runs once or twice on
+//! `fixtures/doctor/broken`, and its live result is compared with the static verdict hook by
+//! hook. Kept few: one headless turn is 1–2 s for Claude Code and Codex, 3–7 s for Gemini CLI,
+//! 5–6 s for Copilot CLI 1.0.102.
 
 use crate::doctor::Broken;
 
@@ -219,5 +220,105 @@ fn gemini_cli_skips_the_disabled_hook_and_an_untrusted_folder() {
     assert_eq!(
         doc["agents"][0]["hooks"][0]["reasons"][0]["code"],
         "gemini_folder_untrusted"
+    );
+}
+
+#[test]
+fn copilot_cli_fires_what_the_static_verdict_says_in_both_dialects() {
+    let bin = agent_bin("@github/copilot-linux-x64/copilot");
+    let b = Broken::new();
+    // The repository's hooks: a camelCase `bash` guard (fires on the canary's `bash` call), one
+    // for `view` only (not exercised), the agent's stop; a PascalCase entry in Claude's nested
+    // shape, matched with Claude's `Bash` (Copilot's Claude-compatible dialect); the user's own
+    // sessionStart hook in `~/.copilot/hooks/`.
+    let repo = b.project().join(".github/hooks");
+    std::fs::create_dir_all(&repo).unwrap();
+    std::fs::write(
+        repo.join("guard.json"),
+        r#"{
+  "version": 1,
+  "hooks": {
+    "preToolUse": [
+      {"type": "command", "bash": "echo guard", "timeoutSec": 10},
+      {"type": "command", "bash": "echo viewer", "matcher": "view"}
+    ],
+    "agentStop": [{"type": "command", "bash": "echo stop"}],
+    "PostToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "echo pascal"}]}]
+  }
+}
+"#,
+    )
+    .unwrap();
+    let user = b.home().join(".copilot/hooks");
+    std::fs::create_dir_all(&user).unwrap();
+    std::fs::write(
+        user.join("start.json"),
+        r#"{"version": 1, "hooks": {"sessionStart": [{"type": "command", "bash": "echo hi"}]}}"#,
+    )
+    .unwrap();
+    let doc = live(&b, &b.project(), "copilot-hooks", &bin);
+    let a = &doc["agents"][0];
+    assert_eq!(a["version"], s(&pinned("@github/copilot")), "{doc:#}");
+    let seconds = a["live_run"]["seconds"].as_f64().unwrap();
+    assert!(seconds > 0.0, "{doc:#}");
+    eprintln!("copilot --live run: {seconds:.1} s");
+    // `(event:entry, fires, live)` of each hook, by its place in its file (the id's tail).
+    let by_place = |doc: &Value| -> Vec<(String, bool, Value)> {
+        let mut v: Vec<(String, bool, Value)> = doc["agents"][0]["hooks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| {
+                let id: Vec<&str> = h["id"].as_str().unwrap().rsplit(':').collect();
+                (
+                    format!("{}:{}", id[2], id[1]),
+                    h["fires"].as_bool().unwrap(),
+                    h["live"].clone(),
+                )
+            })
+            .collect();
+        v.sort_by(|x, y| x.0.cmp(&y.0));
+        v
+    };
+    let row = |place: &str, fires: bool, live: Value| (place.to_string(), fires, live);
+    assert_eq!(
+        by_place(&doc),
+        [
+            row("PostToolUse:0", true, s("fired")),
+            row("agentStop:0", true, s("fired")),
+            row("preToolUse:0", true, s("fired")),
+            // `view` only: it fires, but the canary's turn calls only `bash`.
+            row("preToolUse:1", true, Value::Null),
+            row("sessionStart:0", true, s("fired")),
+        ],
+        "{doc:#}"
+    );
+
+    // The folder not trusted (Copilot has run here: a config.json without it): the
+    // repository's hooks never fire, live too; the user's still do.
+    std::fs::write(
+        b.home().join(".copilot/config.json"),
+        r#"{"trustedFolders": []}"#,
+    )
+    .unwrap();
+    let doc = live(&b, &b.project(), "copilot-hooks", &bin);
+    let codes: Vec<&str> = doc["agents"][0]["hooks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|h| h["reasons"].as_array().unwrap())
+        .filter_map(|r| r["code"].as_str())
+        .collect();
+    assert!(codes.contains(&"copilot_folder_untrusted"), "{doc:#}");
+    assert_eq!(
+        by_place(&doc),
+        [
+            row("PostToolUse:0", false, s("not_fired")),
+            row("agentStop:0", false, s("not_fired")),
+            row("preToolUse:0", false, s("not_fired")),
+            row("preToolUse:1", false, Value::Null),
+            row("sessionStart:0", true, s("fired")),
+        ],
+        "{doc:#}"
     );
 }

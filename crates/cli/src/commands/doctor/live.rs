@@ -51,7 +51,9 @@ pub fn run(
     report: &mut Report,
 ) -> anyhow::Result<()> {
     if a.agent.is_empty() {
-        bail!("--live needs --agent (claude-settings, codex-json or gemini-settings)");
+        bail!(
+            "--live needs --agent (claude-settings, codex-json, gemini-settings or copilot-hooks)"
+        );
     }
     if a.agent_bin.is_some() && a.agent.len() > 1 {
         bail!("--agent-bin names one agent's executable: give one --agent with it");
@@ -68,7 +70,7 @@ pub fn run(
     for r in &mut report.agents {
         let Some(agent) = agent_of(r.agent) else {
             bail!(
-                "--live drives claude-settings, codex-json and gemini-settings, not {}",
+                "--live drives claude-settings, codex-json, gemini-settings and copilot-hooks, not {}",
                 r.agent
             );
         };
@@ -95,21 +97,25 @@ pub fn run(
         } else {
             CodexTrust::default()
         };
-        let c = Canary {
-            agent,
-            bin,
-            home: home.clone(),
-            project: project.clone(),
-            files,
-            codex,
-            trust_workspace: !r
-                .hooks
-                .iter()
-                .flat_map(|v| &v.reasons)
-                .chain(&r.notes)
-                .any(|d| d.code == hook_ir::Code::GeminiFolderUntrusted),
-            budget: BUDGET,
-        };
+        let c =
+            Canary {
+                agent,
+                bin,
+                home: home.clone(),
+                project: project.clone(),
+                files,
+                codex,
+                trust_workspace: !r.hooks.iter().flat_map(|v| &v.reasons).chain(&r.notes).any(
+                    |d| {
+                        matches!(
+                            d.code,
+                            hook_ir::Code::GeminiFolderUntrusted
+                                | hook_ir::Code::CopilotFolderUntrusted
+                        )
+                    },
+                ),
+                budget: BUDGET,
+            };
         let out = canary::run(&c).map_err(|e| anyhow::anyhow!("{e}"))?;
         let (events, shell) = canary::exercised(agent);
         for v in &mut r.hooks {
