@@ -56,10 +56,11 @@ pub struct Canary {
     pub files: Vec<PathBuf>,
     /// Codex only: the trust to carry over.
     pub codex: CodexTrust,
-    /// Gemini and Copilot CLI: whether the user's folder is trusted. The scratch project is
-    /// trusted (`GEMINI_CLI_TRUST_WORKSPACE`; Copilot's `trustedFolders`) only then; otherwise
-    /// headless Gemini refuses to start there, and Copilot loads none of the repository's
-    /// hooks, as each would in the user's folder.
+    /// Gemini, Copilot CLI and Qwen Code: whether the user's folder is trusted. The scratch
+    /// project is trusted (`GEMINI_CLI_TRUST_WORKSPACE`; Copilot's `trustedFolders`; Qwen's
+    /// `trustedFolders.json`) only then; otherwise headless Gemini refuses to start there, and
+    /// Copilot and Qwen (with folder trust on) load none of the project's hooks, as each would
+    /// in the user's folder.
     pub trust_workspace: bool,
     /// How long the agent may run.
     pub budget: Duration,
@@ -90,8 +91,7 @@ pub struct Outcome {
 /// agent's name for its shell tool: from the conformance traces of the pinned builds.
 pub fn exercised(agent: Agent) -> (&'static [&'static str], &'static str) {
     match agent {
-        // Not doctor agents yet (no `qwen-settings`/`cline-dir` convention): the events one
-        // headless turn fires (conformance/notes/qwen.md, cline.md).
+        // The events one headless turn fires (conformance/notes/qwen.md, cline.md).
         Agent::Qwen => (
             &[
                 "SessionStart",
@@ -161,6 +161,13 @@ pub fn exercised(agent: Agent) -> (&'static [&'static str], &'static str) {
             "run_shell_command",
         ),
     }
+}
+
+/// Whether the canary's turn runs its shell tool call: Qwen Code downgrades `yolo` to `default`
+/// in a folder it does not trust (folder trust on), and the headless call is then not run, so
+/// no tool hook fires (conformance/notes/qwen.md, trace qwen_project_untrusted).
+pub fn runs_the_tool(agent: Agent, trust_workspace: bool) -> bool {
+    trust_workspace || agent != Agent::Qwen
 }
 
 /// The agent's version: the first `N.N.N` its `--version` prints, without a trailing full stop.
@@ -287,6 +294,19 @@ pub fn run(c: &Canary) -> Result<Outcome> {
         c.budget + Duration::from_secs(5),
     )?;
     let hooks_file = root.join(c.agent.config_path(crate::scenario::Layer::User));
+    if c.agent == Agent::Qwen && c.trust_workspace {
+        // The user's folder is trusted (or folder trust is off): so is the scratch one, should
+        // the user's settings turn folder trust on. Otherwise it stays untrusted, as theirs.
+        let trusted = serde_json::json!({
+            root.join("project").display().to_string(): "TRUST_FOLDER"
+        });
+        std::fs::create_dir_all(root.join("home/.qwen"))?;
+        std::fs::write(
+            root.join("home")
+                .join(hook_ir::contract::limits::qwen::TRUSTED_FOLDERS),
+            serde_json::to_string_pretty(&trusted)?,
+        )?;
+    }
     if c.agent == Agent::Copilot && !c.trust_workspace {
         // The user's folder is not trusted: neither is the scratch one (Copilot then loads none
         // of the repository's hooks, as in the user's folder). Setup keeps a config it finds.
@@ -382,25 +402,30 @@ pub fn run(c: &Canary) -> Result<Outcome> {
     })
 }
 
-/// Gemini CLI reads its system settings (`/etc/gemini-cli/`) whatever `HOME` is: pointed at
-/// files that do not exist, so hooks there do not run for real in the scratch run (their hooks
-/// are not probed: `hooks doctor` leaves them unknown).
+/// Gemini CLI and Qwen Code read their system settings (`/etc/gemini-cli/`, `/etc/qwen-code/`)
+/// whatever `HOME` is: pointed at files that do not exist, so hooks there do not run for real in
+/// the scratch run (their hooks are not probed: `hooks doctor` leaves them unknown).
 fn no_system_layers(agent: Agent, root: &Path) -> Vec<(String, String)> {
-    if agent != Agent::Gemini {
-        return Vec::new();
-    }
-    [
-        "GEMINI_CLI_SYSTEM_SETTINGS_PATH",
-        "GEMINI_CLI_SYSTEM_DEFAULTS_PATH",
-    ]
-    .into_iter()
-    .map(|k| {
-        (
-            k.to_string(),
-            root.join("no-system").join(k).display().to_string(),
-        )
-    })
-    .collect()
+    let keys: &[&str] = match agent {
+        Agent::Gemini => &[
+            "GEMINI_CLI_SYSTEM_SETTINGS_PATH",
+            "GEMINI_CLI_SYSTEM_DEFAULTS_PATH",
+        ],
+        // qwen_settings limits: `QWEN_CODE_SYSTEM_SETTINGS_PATH`, `…_DEFAULTS_PATH`.
+        Agent::Qwen => &[
+            "QWEN_CODE_SYSTEM_SETTINGS_PATH",
+            "QWEN_CODE_SYSTEM_DEFAULTS_PATH",
+        ],
+        _ => &[],
+    };
+    keys.iter()
+        .map(|k| {
+            (
+                k.to_string(),
+                root.join("no-system").join(k).display().to_string(),
+            )
+        })
+        .collect()
 }
 
 /// Every `hooks.<Event>[g].hooks[i].command` string of a settings or hooks file, with its place;

@@ -322,3 +322,95 @@ fn copilot_cli_fires_what_the_static_verdict_says_in_both_dialects() {
         "{doc:#}"
     );
 }
+
+#[test]
+fn qwen_code_fires_what_the_static_verdict_says_and_keeps_folder_trust() {
+    let bin = agent_bin(".bin/qwen");
+    let b = Broken::new();
+    // The user's guard on Qwen's shell tool, one on `write_file` only (not exercised), a stop
+    // hook; the project's prompt hook.
+    let user = b.home().join(".qwen");
+    std::fs::create_dir_all(&user).unwrap();
+    let user_settings = |trust: bool| {
+        format!(
+            r#"{{
+  "security": {{"folderTrust": {{"enabled": {trust}}}}},
+  "hooks": {{
+    "PreToolUse": [
+      {{"matcher": "run_shell_command", "hooks": [{{"type": "command", "command": "echo guard"}}]}},
+      {{"matcher": "write_file", "hooks": [{{"type": "command", "command": "echo writer"}}]}}
+    ],
+    "Stop": [{{"hooks": [{{"type": "command", "command": "echo stop"}}]}}]
+  }}
+}}
+"#
+        )
+    };
+    std::fs::write(user.join("settings.json"), user_settings(false)).unwrap();
+    let project = b.project().join(".qwen");
+    std::fs::create_dir_all(&project).unwrap();
+    std::fs::write(
+        project.join("settings.json"),
+        r#"{"hooks": {"UserPromptSubmit": [{"hooks": [{"type": "command", "command": "echo prompt"}]}]}}"#,
+    )
+    .unwrap();
+    let doc = live(&b, &b.project(), "qwen-settings", &bin);
+    let a = &doc["agents"][0];
+    assert_eq!(a["version"], s(&pinned("@qwen-code/qwen-code")), "{doc:#}");
+    let seconds = a["live_run"]["seconds"].as_f64().unwrap();
+    eprintln!("qwen --live run: {seconds:.1} s");
+    // `(path tail, line, fires, live)` of each hook.
+    let rows = |doc: &Value| -> Vec<(String, u64, bool, Value)> {
+        doc["agents"][0]["hooks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| {
+                let path = h["location"]["path"].as_str().unwrap();
+                let file = if path.contains("home") || path.starts_with('~') {
+                    "user"
+                } else {
+                    "project"
+                };
+                (
+                    file.to_string(),
+                    h["location"]["line"].as_u64().unwrap(),
+                    h["fires"].as_bool().unwrap(),
+                    h["live"].clone(),
+                )
+            })
+            .collect()
+    };
+    let mut got = rows(&doc);
+    got.sort_by(|x, y| (&x.0, x.1).cmp(&(&y.0, y.1)));
+    let row = |f: &str, line: u64, fires: bool, live: Value| (f.to_string(), line, fires, live);
+    assert_eq!(
+        got,
+        [
+            row("project", 1, true, s("fired")),
+            row("user", 5, true, s("fired")),
+            // `write_file` only: it fires, but the canary's turn calls only the shell.
+            row("user", 6, true, Value::Null),
+            row("user", 8, true, s("fired")),
+        ],
+        "{doc:#}"
+    );
+
+    // Folder trust on, the folder not trusted: the project's hook never fires, live too; the
+    // user's stop hook still does. Qwen then runs no tool call (its approval mode falls back to
+    // `default`, trace qwen_project_untrusted): the tool hooks are not exercised.
+    std::fs::write(user.join("settings.json"), user_settings(true)).unwrap();
+    let doc = live(&b, &b.project(), "qwen-settings", &bin);
+    let mut got = rows(&doc);
+    got.sort_by(|x, y| (&x.0, x.1).cmp(&(&y.0, y.1)));
+    assert_eq!(
+        got,
+        [
+            row("project", 1, false, s("not_fired")),
+            row("user", 5, true, Value::Null),
+            row("user", 6, true, Value::Null),
+            row("user", 8, true, s("fired")),
+        ],
+        "{doc:#}"
+    );
+}

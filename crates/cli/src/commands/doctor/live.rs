@@ -52,7 +52,7 @@ pub fn run(
 ) -> anyhow::Result<()> {
     if a.agent.is_empty() {
         bail!(
-            "--live needs --agent (claude-settings, codex-json, gemini-settings or copilot-hooks)"
+            "--live needs --agent (claude-settings, codex-json, gemini-settings, copilot-hooks or qwen-settings)"
         );
     }
     if a.agent_bin.is_some() && a.agent.len() > 1 {
@@ -70,7 +70,7 @@ pub fn run(
     for r in &mut report.agents {
         let Some(agent) = agent_of(r.agent) else {
             bail!(
-                "--live drives claude-settings, codex-json, gemini-settings and copilot-hooks, not {}",
+                "--live drives claude-settings, codex-json, gemini-settings, copilot-hooks and qwen-settings, not {}",
                 r.agent
             );
         };
@@ -111,6 +111,7 @@ pub fn run(
                             d.code,
                             hook_ir::Code::GeminiFolderUntrusted
                                 | hook_ir::Code::CopilotFolderUntrusted
+                                | hook_ir::Code::QwenProjectUntrusted
                         )
                     },
                 ),
@@ -118,6 +119,7 @@ pub fn run(
             };
         let out = canary::run(&c).map_err(|e| anyhow::anyhow!("{e}"))?;
         let (events, shell) = canary::exercised(agent);
+        let tool_ran = canary::runs_the_tool(agent, c.trust_workspace);
         for v in &mut r.hooks {
             let Some(h) = &v.hook else { continue };
             let Some(handler) = handler(found, h) else {
@@ -126,9 +128,9 @@ pub fn run(
             let fired = out.fired.contains(&handler);
             let exercised = events.contains(&h.source_event.as_str())
                 && match &v.tools {
-                    Tools::NotATool | Tools::All => true,
-                    Tools::Some(t) => t.iter().any(|t| t == shell),
-                    Tools::NoBuiltIn => true,
+                    Tools::NotATool => true,
+                    Tools::All | Tools::NoBuiltIn => tool_ran,
+                    Tools::Some(t) => tool_ran && t.iter().any(|t| t == shell),
                 };
             v.live = if fired {
                 let ignored =
@@ -165,6 +167,12 @@ pub fn run(
         notes.push(format!(
             "one turn: a prompt, one `{shell}` tool call, an answer; hooks of other events or tools are not exercised (live: null)"
         ));
+        if !tool_ran {
+            notes.push(format!(
+                "{} does not run the tool call in a folder it does not trust (its approval mode falls back to `default`): tool hooks are not exercised (live: null)",
+                agent.id()
+            ));
+        }
         r.version = Some(out.version);
         r.live_run = Some(LiveRun {
             seconds: out.seconds,
