@@ -251,6 +251,36 @@ pub fn run(c: &Canary) -> Result<Outcome> {
             ));
             continue;
         };
+        if c.agent == Agent::Cline {
+            // A Cline hook is a script named after its event: the scratch copy is the probe,
+            // under the same name. Its shebang decides how Cline runs it, whatever the name's
+            // extension (cline_dir::lower::interpreter).
+            let name = f.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+            let Some(event) = adapters::cline_dir::lower::event_of(name) else {
+                skipped.push((f.clone(), "not named after a Cline event".into()));
+                continue;
+            };
+            let tag = format!("h{n}-{}-0-0", tags.len());
+            let dest = root.join(&rel);
+            std::fs::create_dir_all(dest.parent().unwrap_or(root))?;
+            std::fs::write(
+                &dest,
+                format!(
+                    "#!/bin/sh\nexec /bin/sh {} {tag}\n",
+                    sh_quote(&probe.display().to_string())
+                ),
+            )?;
+            std::fs::set_permissions(&dest, std::os::unix::fs::PermissionsExt::from_mode(0o755))?;
+            let h = Handler {
+                file: f.clone(),
+                event: event.to_string(),
+                group: 0,
+                index: 0,
+            };
+            probed.push(h.clone());
+            tags.push((tag, h));
+            continue;
+        }
         let text = std::fs::read_to_string(f)?;
         let Ok(mut doc) = serde_json::from_str::<Value>(&text) else {
             skipped.push((

@@ -1,9 +1,9 @@
 //! `hooks doctor --live` through the real binary, with the pinned Claude Code, Codex, Gemini
-//! CLI and GitHub Copilot CLI of `conformance/node_modules` (`npm ci --prefix conformance`; CI
-//! installs them: a missing agent fails the test). Each agent runs once or twice on
-//! `fixtures/doctor/broken`, and its live result is compared with the static verdict hook by
-//! hook. Kept few: one headless turn is 1–2 s for Claude Code and Codex, 3–7 s for Gemini CLI,
-//! 5–6 s for Copilot CLI 1.0.102.
+//! CLI, GitHub Copilot CLI, Qwen Code and Cline of `conformance/node_modules` (`npm ci --prefix
+//! conformance`; CI installs them: a missing agent fails the test). Each agent runs once or
+//! twice on `fixtures/doctor/broken`, and its live result is compared with the static verdict
+//! hook by hook. Kept few: one headless turn is 1–2 s for Claude Code and Codex, 3–7 s for
+//! Gemini CLI, 5–8 s for Copilot CLI, Qwen Code and Cline.
 
 use crate::doctor::Broken;
 
@@ -410,6 +410,56 @@ fn qwen_code_fires_what_the_static_verdict_says_and_keeps_folder_trust() {
             row("user", 5, true, Value::Null),
             row("user", 6, true, Value::Null),
             row("user", 8, true, s("fired")),
+        ],
+        "{doc:#}"
+    );
+}
+
+#[test]
+fn cline_fires_what_the_static_verdict_says() {
+    let bin = agent_bin("@cline/cli-linux-x64/bin/cline");
+    let b = Broken::new();
+    // The user's guard and the project's task-start hook, scripts named after their event;
+    // one for an event the turn does not reach (a cancelled task).
+    let script = |path: PathBuf| {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, "#!/bin/sh\ncat > /dev/null\necho '{}'\n").unwrap();
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+        }
+    };
+    script(b.home().join(".cline/hooks/PreToolUse"));
+    script(b.home().join(".cline/hooks/TaskCancel"));
+    script(b.project().join(".clinerules/hooks/TaskStart"));
+    let doc = live(&b, &b.project(), "cline-dir", &bin);
+    let a = &doc["agents"][0];
+    assert_eq!(a["version"], s(&pinned("cline")), "{doc:#}");
+    let seconds = a["live_run"]["seconds"].as_f64().unwrap();
+    eprintln!("cline --live run: {seconds:.1} s");
+    let mut got: Vec<(String, bool, Value)> = a["hooks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| {
+            let path = h["location"]["path"].as_str().unwrap();
+            (
+                path.rsplit('/').next().unwrap().to_string(),
+                h["fires"].as_bool().unwrap(),
+                h["live"].clone(),
+            )
+        })
+        .collect();
+    got.sort_by(|x, y| x.0.cmp(&y.0));
+    let row = |f: &str, fires: bool, live: Value| (f.to_string(), fires, live);
+    assert_eq!(
+        got,
+        [
+            row("PreToolUse", true, s("fired")),
+            row("TaskCancel", true, Value::Null),
+            // Cline reads nothing back from a TaskStart hook (the contract table): it ran.
+            row("TaskStart", true, s("ignored")),
         ],
         "{doc:#}"
     );

@@ -52,7 +52,7 @@ pub fn run(
 ) -> anyhow::Result<()> {
     if a.agent.is_empty() {
         bail!(
-            "--live needs --agent (claude-settings, codex-json, gemini-settings, copilot-hooks or qwen-settings)"
+            "--live needs --agent (claude-settings, codex-json, gemini-settings, copilot-hooks, qwen-settings or cline-dir)"
         );
     }
     if a.agent_bin.is_some() && a.agent.len() > 1 {
@@ -70,7 +70,7 @@ pub fn run(
     for r in &mut report.agents {
         let Some(agent) = agent_of(r.agent) else {
             bail!(
-                "--live drives claude-settings, codex-json, gemini-settings, copilot-hooks and qwen-settings, not {}",
+                "--live drives claude-settings, codex-json, gemini-settings, copilot-hooks, qwen-settings and cline-dir, not {}",
                 r.agent
             );
         };
@@ -88,7 +88,8 @@ pub fn run(
             .iter()
             .filter(|s| s.convention == r.agent)
             .filter(|s| matches!(s.scope, Scope::User | Scope::Project | Scope::Personal))
-            .filter(|s| s.path.extension().is_some_and(|e| e == "json"))
+            // Cline's hooks are scripts; every other agent's, JSON files.
+            .filter(|s| agent == Agent::Cline || s.path.extension().is_some_and(|e| e == "json"))
             .map(|s| s.path.clone())
             .collect();
         let hooks: Vec<&Hook> = r.hooks.iter().filter_map(|v| v.hook.as_ref()).collect();
@@ -207,6 +208,8 @@ fn handler(found: &Discovered, h: &Hook) -> Option<Handler> {
         Detail::JsonGroup { group, index, .. } | Detail::GeminiGroup { group, index, .. } => {
             (*group, *index)
         }
+        // A Cline hook is its file.
+        Detail::None if h.convention == Convention::ClineDir => (0, 0),
         _ => return None,
     };
     let file = found
