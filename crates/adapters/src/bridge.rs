@@ -112,13 +112,10 @@ pub fn is_bridge(hook: &Hook) -> bool {
 }
 
 /// Whether `host`'s agent runs `hook` of another convention itself, so that a bridge on `host`
-/// must not run it again: GitHub Copilot CLI 1.0.102 runs the project's `.claude/settings.json`
-/// (trace copilot_layers_order), not the user's `~/.claude/settings.json`
-/// (copilot_user_claude_settings).
+/// must not run it again (the host's [`crate::registry::Adapter::runs_itself`]: GitHub Copilot
+/// CLI runs the project's `.claude/settings.json`).
 pub fn host_runs_itself(host: Convention, hook: &Hook) -> bool {
-    host == Convention::CopilotHooks
-        && hook.convention == Convention::ClaudeSettings
-        && hook.scope == hook_ir::Scope::Project
+    crate::registry::adapter(host).runs_itself(hook)
 }
 
 /// The hooks a bridge on `host` runs of `hooks`: not the bridge entries, nor the hooks the

@@ -9,13 +9,17 @@
 pub mod bridge;
 pub mod census;
 pub mod context;
+mod flat_json_read;
+mod flat_json_reimport;
 mod flat_json_write;
 pub mod json_source;
 pub mod json_span;
 pub mod write;
 
 mod json_append;
+mod layered_settings;
 pub mod line_index;
+pub mod modules;
 pub mod plugin;
 mod read_back;
 pub mod read_limit;

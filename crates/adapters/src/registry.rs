@@ -187,6 +187,61 @@ pub trait Adapter: Sync {
         Vec::new()
     }
 
+    /// Files written as if its agent read hooks from them, which it never does (the commonest
+    /// "wrong file" reports, which discovery does not read): `hooks doctor` reports a `hooks`
+    /// object in one. Empty for most.
+    fn unread_files(&self, ctx: &Context) -> Vec<UnreadFile> {
+        let _ = ctx;
+        Vec::new()
+    }
+
+    /// Whether a file of it may hold an `env` object that sets the environment of its hook
+    /// processes (Claude Code's settings), which the audit reads; `false` for most.
+    fn sets_hook_env(&self) -> bool {
+        false
+    }
+
+    /// Whether its agent runs `hook`, of another convention, itself, so that a bridge entry in its
+    /// file must not run it again ([`crate::bridge::host_runs_itself`]); `false` for most.
+    fn runs_itself(&self, hook: &Hook) -> bool {
+        let _ = hook;
+        false
+    }
+
+    /// The keys its entries may write a hook's timeout under, preferred first (the last is the
+    /// one assumed when none is written); empty: the key of the hook's detail.
+    fn timeout_keys(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// Whether its entries carry the JSON group fields Claude Code and Codex share (`async`,
+    /// `statusMessage`, the matcher string as written), which `hooks import` keeps between
+    /// conventions that both carry them; `false` for most.
+    fn keeps_group_fields(&self) -> bool {
+        false
+    }
+
+    /// The conventions whose hook files `hooks import` copies into this one as its own hook
+    /// modules, byte for byte (GJC: Claude Code's and Codex's hook folders, and its own); empty
+    /// for a convention whose hooks are not module files.
+    fn module_sources(&self) -> &'static [Convention] {
+        &[]
+    }
+
+    /// The file extensions of the modules its agent loads (a copied file of another extension
+    /// would fail to load); empty when its hooks are not module files.
+    fn module_extensions(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// Whether the handler `command` of `hook` is an entry another agent manages in this
+    /// convention's file (GJC's entries in Codex's `hooks.json`), which `hooks import` does not
+    /// carry; `false` for most.
+    fn managed_by_other_agent(&self, hook: &Hook, command: &str) -> bool {
+        let _ = (hook, command);
+        false
+    }
+
     /// What its agent's own trust refuses of `hooks` (found with `sources` and `diagnostics`)
     /// on this machine, as the agent applies it; `None` when it has no trust of its own or no
     /// state here (where it never ran, nothing could have been trusted).
@@ -220,6 +275,18 @@ pub enum Syntax {
     Json,
     /// TOML.
     Toml,
+}
+
+/// A file its agent never reads hooks from, though people write them there
+/// ([`Adapter::unread_files`]).
+#[derive(Debug, Clone)]
+pub struct UnreadFile {
+    /// Where it is.
+    pub path: PathBuf,
+    /// What the file is, in words ("a file Claude Code does not read ...").
+    pub why: &'static str,
+    /// Where its hooks belong, in words.
+    pub belongs: &'static str,
 }
 
 /// A file named explicitly, as [`Adapter::claims`] sees it.

@@ -1,12 +1,12 @@
 //! What every file of one run reads the same way, read once per run.
 
-use crate::codex_json::trust::CodexConfig;
+use std::any::Any;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-/// A Codex config as read: the config, or why it cannot be used.
-type Read = Arc<Result<CodexConfig, String>>;
+/// A config file as its reader made it (Codex's: the config, or why it cannot be used).
+type Read = Arc<dyn Any + Send + Sync>;
 
 /// Files a run reads for many of its files, kept after the first read: Codex's `config.toml`
 /// (the trust of every `hooks.json`), and what the disk says about paths every root asks about. Shared by cloning; [`crate::Context::run_cache`] holds
@@ -15,7 +15,8 @@ type Read = Arc<Result<CodexConfig, String>>;
 /// of 0.4 s.
 #[derive(Debug, Clone, Default)]
 pub struct RunCache {
-    codex_configs: Arc<Mutex<HashMap<PathBuf, Read>>>,
+    /// Config files read for many files of the run (Codex's `config.toml`), by path.
+    configs: Arc<Mutex<HashMap<PathBuf, Read>>>,
     /// Paths looked up on disk that every root asks about again (the home dir's files, the
     /// directories above the roots): `Path::exists` and `fs::canonicalize` answers.
     exists: Arc<Mutex<foldhash::HashMap<PathBuf, bool>>>,
@@ -59,16 +60,20 @@ pub(crate) fn canonical(ctx: &crate::Context, path: &Path) -> Option<PathBuf> {
 }
 
 impl RunCache {
-    /// The Codex config at `path`, read by `read` the first time only.
-    pub(crate) fn codex_config(
+    /// The config file at `path` as `read` makes it (Codex's `config.toml`), read the first
+    /// time only. A path is kept as one type: asked as another, it is read again.
+    pub(crate) fn config<T: Send + Sync + 'static>(
         &self,
         path: &Path,
-        read: impl FnOnce() -> Result<CodexConfig, String>,
-    ) -> Read {
-        lock(&self.codex_configs)
-            .entry(path.to_path_buf())
-            .or_insert_with(|| Arc::new(read()))
-            .clone()
+        read: impl FnOnce() -> T,
+    ) -> Arc<T> {
+        let mut map = lock(&self.configs);
+        if let Some(kept) = map.get(path).and_then(|v| v.clone().downcast::<T>().ok()) {
+            return kept;
+        }
+        let made = Arc::new(read());
+        map.insert(path.to_path_buf(), made.clone());
+        made
     }
 }
 

@@ -494,7 +494,7 @@ pub fn lookup(convention: Convention, event: &str) -> Lookup {
     if let Some(row) = find(convention, event) {
         return Lookup::Known(row);
     }
-    if convention == Convention::Gjc {
+    if crate::conventions::profile(convention).unknown_events_outside_ir {
         return Lookup::OutsideIr;
     }
     Lookup::Unknown {

@@ -37,16 +37,7 @@ impl Reader {
     /// Its public id, as `hooks list --format json` writes it (`claude-code`, `vscode`, …).
     pub const fn id(self) -> &'static str {
         match self {
-            Reader::Agent(Agent::Claude) => "claude-code",
-            Reader::Agent(Agent::Codex) => "codex",
-            Reader::Agent(Agent::Jcode) => "jcode",
-            Reader::Agent(Agent::Gjc) => "gjc",
-            Reader::Agent(Agent::Kimi) => "kimi-code",
-            Reader::Agent(Agent::Gemini) => "gemini-cli",
-            Reader::Agent(Agent::Copilot) => "copilot-cli",
-            Reader::Agent(Agent::Qwen) => "qwen-code",
-            Reader::Agent(Agent::Cursor) => "cursor",
-            Reader::Agent(Agent::Cline) => "cline",
+            Reader::Agent(a) => a.facts().reader_id,
             Reader::VsCode => "vscode",
             Reader::CopilotCloudAgent => "copilot-cloud-agent",
         }

@@ -11,9 +11,10 @@
 //! more jobs than another (Codex's `apply_patch` both edits and creates files) is mapped with the
 //! difference said ([`Mapping::extra`], [`Mapping::missing`]).
 //!
-//! Adding an agent: add an [`Agent`] variant (its column), its tools to the file of
-//! [`crate::conventions`] that owns its column, its MCP name form to [`Agent::mcp_form`]; each
-//! convention's profile names its agent ([`Agent::of`]).
+//! Adding an agent: add an [`Agent`] variant (its column), its tools and its [`AgentFacts`]
+//! (name, reader id, MCP name form) to the file of [`crate::conventions`] that owns its column,
+//! and that row to [`crate::conventions::AGENTS`]; each convention's profile names its agent
+//! ([`Agent::of`]).
 
 use crate::Convention;
 use std::fmt;
@@ -62,18 +63,15 @@ impl Agent {
 
     /// The agent's name, as users know it.
     pub const fn name(self) -> &'static str {
-        match self {
-            Agent::Claude => "Claude Code",
-            Agent::Codex => "Codex",
-            Agent::Jcode => "jcode",
-            Agent::Gjc => "GJC",
-            Agent::Kimi => "Kimi Code",
-            Agent::Gemini => "Gemini CLI",
-            Agent::Copilot => "Copilot CLI",
-            Agent::Qwen => "Qwen Code",
-            Agent::Cursor => "Cursor",
-            Agent::Cline => "Cline",
-        }
+        self.facts().name
+    }
+
+    /// The agent's facts, from the file of the convention that owns its column
+    /// ([`crate::conventions::AGENTS`]).
+    pub const fn facts(self) -> &'static AgentFacts {
+        // `AGENTS` is in `Agent::ALL` order, the enum's declaration order (pinned by
+        // `agents_are_in_column_order`).
+        &crate::conventions::AGENTS[self as usize]
     }
 
     /// The agent whose tools a convention's hooks see, or `None` for a convention that names no
@@ -84,48 +82,25 @@ impl Agent {
 
     /// How the agent names a tool of an MCP server, or `None` when its source shows no stable form.
     pub const fn mcp_form(self) -> Option<McpForm> {
-        match self {
-            // Claude Code docs, hooks "MCP tools": `mcp__<server>__<tool>`.
-            Agent::Claude => Some(McpForm::DoubleUnderscore {
-                dash_to_underscore: false,
-            }),
-            // openai/codex codex-rs/core/src/tools/handlers/mcp.rs:
-            // `HookToolName::new(format!("mcp__{server}__{tool}"))`.
-            Agent::Codex => Some(McpForm::DoubleUnderscore {
-                dash_to_underscore: false,
-            }),
-            // 1jehuang/jcode@6da6124 crates/jcode-base/src/mcp/tool.rs:110:
-            // `format!("mcp__{}__{}", server_name, tool_name).replace('-', "_")`.
-            Agent::Jcode => Some(McpForm::DoubleUnderscore {
-                dash_to_underscore: true,
-            }),
-            // MoonshotAI/kimi-code@d723cc4 packages/agent-core-v2/src/mcpCore/tool-naming.ts:
-            // prefix `mcp__`, separator `__`.
-            Agent::Kimi => Some(McpForm::DoubleUnderscore {
-                dash_to_underscore: false,
-            }),
-            // google-gemini/gemini-cli@5411f11 packages/core/src/tools/mcp-tool.ts:32-37:
-            // `MCP_TOOL_PREFIX = 'mcp_'`, `MCP_QUALIFIED_NAME_SEPARATOR = '_'`.
-            Agent::Gemini => Some(McpForm::SingleUnderscore),
-            // Qwen Code 0.24.4 packages/core/src/tools/mcp-tool.ts (bundle
-            // chunks/chunk-2VS5EEXU.js:6328): `mcp__${serverName}__${serverToolName}`.
-            Agent::Qwen => Some(McpForm::DoubleUnderscore {
-                dash_to_underscore: false,
-            }),
-            // GJC hooks filter on the tool's registered name; no MCP naming rule was found in
-            // sskys18/gajae-code@9af8ebe, so MCP names are not mapped into or out of it.
-            Agent::Gjc => None,
-            // No MCP server was configured in the Copilot CLI 1.0.102 recordings: its form is
-            // unverified, so MCP names are not mapped into or out of it.
-            Agent::Copilot => None,
-            // Cursor's docs name an MCP tool `MCP:<toolName>` (no server) in preToolUse
-            // matchers: no server-qualified form, so MCP names are not mapped into or out of it.
-            Agent::Cursor => None,
-            // No MCP server was configured in the Cline 3.0.65 recordings: its form is
-            // unverified, so MCP names are not mapped into or out of it.
-            Agent::Cline => None,
-        }
+        self.facts().mcp_form
     }
+}
+
+/// What the rest of the workspace knows of an agent besides its tools: one column's header,
+/// listed by the convention that owns the column (in its file of [`crate::conventions`]).
+#[derive(Debug, Clone, Copy)]
+pub struct AgentFacts {
+    /// The agent.
+    pub agent: Agent,
+    /// The convention that owns its column: the agent's own hook file format.
+    pub convention: Convention,
+    /// Its name, as users know it.
+    pub name: &'static str,
+    /// Its public id as a reader of hook files, as `hooks list --format json` writes it
+    /// ([`crate::readers::Reader::id`]).
+    pub reader_id: &'static str,
+    /// How it names a tool of an MCP server, or `None` when its source shows no stable form.
+    pub mcp_form: Option<McpForm>,
 }
 
 impl fmt::Display for Agent {

@@ -182,7 +182,7 @@ impl Default for RunnerOptions {
         RunnerOptions {
             session_id: None,
             cwd: None,
-            client_type: hook_ir::contract::limits::jarvis::CLIENT_TYPE.to_string(),
+            client_type: crate::conventions::DEFAULT_CLIENT_TYPE.to_string(),
             home: None,
             session_title: None,
             transcript_path: None,

@@ -28,6 +28,7 @@ mod lower;
 mod matcher;
 mod raw;
 pub mod schema;
+mod unread;
 mod write;
 
 use crate::write::{Plan, WriteOptions};
@@ -140,6 +141,18 @@ pub fn plan_write(
 pub struct ClaudeSettings;
 
 impl crate::registry::Adapter for ClaudeSettings {
+    fn unread_files(&self, ctx: &Context) -> Vec<crate::registry::UnreadFile> {
+        unread::files(ctx)
+    }
+
+    fn sets_hook_env(&self) -> bool {
+        true
+    }
+
+    fn keeps_group_fields(&self) -> bool {
+        true
+    }
+
     fn handler_entries(&self, text: &str) -> Vec<crate::census::HandlerEntry> {
         crate::census::json_groups(text)
     }

@@ -12,7 +12,7 @@
 //! was mode 0644). Cline skips everything else silently; we say so for what looks like a hook.
 
 use super::lower::{self, EVENT_FILES};
-use crate::gjc::entries::MAX_MODULE_BYTES;
+use crate::modules::entries::MAX_MODULE_BYTES;
 use crate::{Context, Output, SourceFile};
 use hook_ir::contract::limits::cline as lim;
 use hook_ir::contract::{self, Mapping};

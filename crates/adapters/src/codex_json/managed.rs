@@ -37,6 +37,16 @@ pub fn is_managed_command(command: &str) -> bool {
     a.is_match(command) && b.is_match(command)
 }
 
+/// Whether `command` is GJC's managed command by its words (`gjc` or `gjc.exe`, and
+/// `codex-native-hook`, split at characters other than alphanumerics, `-`, `.` and `_`): what
+/// `hooks import` leaves out ([`crate::registry::Adapter::managed_by_other_agent`]).
+pub fn is_managed_by_words(command: &str) -> bool {
+    let words: Vec<&str> = command
+        .split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '.' || c == '_'))
+        .collect();
+    words.iter().any(|w| *w == "gjc" || *w == "gjc.exe") && words.contains(&"codex-native-hook")
+}
+
 /// The managed group GJC writes for `event`.
 pub fn managed_group(event: &str) -> RawGroup {
     RawGroup {

@@ -75,6 +75,14 @@ pub fn plan_write(
 pub struct CodexJson;
 
 impl crate::registry::Adapter for CodexJson {
+    fn keeps_group_fields(&self) -> bool {
+        true
+    }
+
+    fn managed_by_other_agent(&self, _hook: &Hook, command: &str) -> bool {
+        managed::is_managed_by_words(command)
+    }
+
     fn agent_switches(&self, ctx: &Context) -> Vec<hook_ir::Diagnostic> {
         feature::switched_off(ctx).into_iter().collect()
     }

@@ -313,9 +313,7 @@ pub fn read_config(ctx: &Context) -> Result<CodexConfig, String> {
 /// [`read_config`], once per run when the context shares a [`crate::run_cache::RunCache`].
 fn cached_config(ctx: &Context) -> std::sync::Arc<Result<CodexConfig, String>> {
     match (&ctx.run_cache, codex_home(ctx)) {
-        (Some(cache), Some(home)) => {
-            cache.codex_config(&home.join("config.toml"), || read_config(ctx))
-        }
+        (Some(cache), Some(home)) => cache.config(&home.join("config.toml"), || read_config(ctx)),
         _ => std::sync::Arc::new(read_config(ctx)),
     }
 }

@@ -15,23 +15,7 @@ use hook_ir::{quote, Code, Convention, Detail, Diagnostic, Dialect, Exec, Handle
 
 const CP: Convention = Convention::CopilotHooks;
 
-/// One problem: its code, message, byte span and help (shared with `cursor_hooks`, whose
-/// `hooks.json` has the same shape).
-pub(crate) struct Problem {
-    pub(crate) code: Code,
-    pub(crate) message: String,
-    pub(crate) span: (usize, usize),
-    pub(crate) help: Option<String>,
-}
-
-pub(crate) fn problem(code: Code, message: impl Into<String>, span: (usize, usize)) -> Problem {
-    Problem {
-        code,
-        message: message.into(),
-        span,
-        help: None,
-    }
-}
+pub(crate) use crate::flat_json_read::{printable, problem, Problem};
 
 /// Where a file sits, as far as Copilot's handling of its mistakes goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -596,19 +580,6 @@ fn sh_quote(s: &str) -> String {
     } else {
         format!("'{}'", s.replace('\'', r"'\''"))
     }
-}
-
-/// `s` with control characters escaped, so a hostile key cannot rewrite a terminal line.
-pub(crate) fn printable(s: &str) -> String {
-    s.chars()
-        .map(|c| {
-            if c.is_control() {
-                format!("\\u{{{:x}}}", c as u32)
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
 }
 
 #[cfg(test)]

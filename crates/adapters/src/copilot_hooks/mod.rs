@@ -5,11 +5,11 @@
 //! Source: `@github/copilot` 1.0.102 recorded live (`conformance/traces/copilot-1.0.102/`,
 //! `conformance/notes/copilot.md`). Discovery and its order are in [`discover`]'s module docs;
 //! what Copilot does with each mistake is in [`lower`]'s; the writer's choices in [`write`]'s;
-//! how a re-import finds the entries an earlier import wrote in [`reimport`]'s.
+//! how a re-import finds the entries an earlier import wrote in `crate::flat_json_reimport`'s
+//! (shared with Cursor's file of the same shape).
 
 mod discover;
 pub(crate) mod lower;
-pub(crate) mod reimport;
 pub mod schema;
 pub mod trust;
 mod write;
@@ -92,6 +92,19 @@ fn kind_of(path: &Path) -> FileKind {
 pub struct CopilotHooks;
 
 impl crate::registry::Adapter for CopilotHooks {
+    fn runs_itself(&self, hook: &hook_ir::Hook) -> bool {
+        // Copilot CLI 1.0.102 runs the project's Claude Code settings (`.claude/settings.json`,
+        // trace copilot_layers_order), not the user's `~/.claude/settings.json`
+        // (copilot_user_claude_settings).
+        hook.convention == hook_ir::tools::Agent::Claude.facts().convention
+            && hook.scope == hook_ir::Scope::Project
+    }
+
+    fn timeout_keys(&self) -> &'static [&'static str] {
+        // Copilot CLI reads `timeoutSec`, and `timeout` as its alias.
+        &["timeoutSec", "timeout"]
+    }
+
     fn handler_entries(&self, text: &str) -> Vec<crate::census::HandlerEntry> {
         crate::census::json_flat_or_groups(text)
     }
@@ -204,7 +217,7 @@ impl crate::registry::Adapter for CopilotHooks {
     }
 
     fn recorded(&self) -> crate::reimport::Recorded {
-        crate::reimport::Recorded::Own(reimport::remove)
+        crate::reimport::Recorded::Own(crate::flat_json_reimport::remove)
     }
 
     fn fix_syntax(&self, _path: &Path) -> Option<crate::registry::Syntax> {

@@ -1,14 +1,14 @@
 //! Lowering one Cursor `hooks.json` into IR hooks and coded diagnostics with locations.
 //!
 //! The file is Copilot CLI's shape (`{"version": 1, "hooks": {"<camelCaseEvent>": [entry…]}}`),
-//! so the problems, the walk over `json_span` and the hostile-key escaping are Copilot's
-//! (`copilot_hooks::lower`); the entries differ: `command`, `type`, `timeout` (seconds),
+//! so the problems, the walk over `json_span` and the hostile-key escaping are the ones Copilot's
+//! reader uses too (`crate::flat_json_read`); the entries differ: `command`, `type`, `timeout` (seconds),
 //! `matcher`, `failClosed`, `loop_limit` (cursor.com/docs/reference/hooks). What Cursor does
 //! with each mistake is not published, so no mistake is said to reject the file: each is
 //! reported where it is, and an entry that cannot run (no command, a `prompt` hook, a matcher
 //! that does not compile) is left out of the batch with its reason.
 
-use crate::copilot_hooks::lower::{printable, problem, Problem};
+use crate::flat_json_read::{printable, problem, Problem};
 use crate::json_span::{self, Kind as J, Member, Node};
 use crate::{Output, Source};
 use hook_ir::contract::{self, limits::cursor as lim, Lookup, Mapping, MatchedValue};

@@ -4,9 +4,9 @@
 //! Cursor cannot run here: every rule cites its published docs (cursor.com/docs/agent/hooks,
 //! cursor.com/docs/reference/hooks; `hook_ir::conventions::CURSOR_DOCS`), and
 //! `docs/conventions/cursor-hooks.md` lists what is not verified against a running Cursor. The
-//! file has Copilot CLI's shape, so the lowering shares Copilot's problem reporting and a
-//! re-import finds its entries with Copilot's code (`copilot_hooks::reimport`: flat entries of
-//! `hooks.<event>[]`, the command under `command`).
+//! file has Copilot CLI's shape, so the lowering shares the flat files' problem reporting
+//! (`crate::flat_json_read`) and a re-import finds its entries with their shared code
+//! (`crate::flat_json_reimport`: flat entries of `hooks.<event>[]`, the command under `command`).
 
 mod discover;
 pub(crate) mod lower;
@@ -135,7 +135,7 @@ impl crate::registry::Adapter for CursorHooks {
     }
 
     fn recorded(&self) -> crate::reimport::Recorded {
-        crate::reimport::Recorded::Own(crate::copilot_hooks::reimport::remove)
+        crate::reimport::Recorded::Own(crate::flat_json_reimport::remove)
     }
 
     fn fix_syntax(&self, _path: &Path) -> Option<crate::registry::Syntax> {

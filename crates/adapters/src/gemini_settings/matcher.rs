@@ -8,11 +8,13 @@
 //!   not a regex.
 //! - every other event passes no context, so the matcher is never looked at.
 
-use super::json::Span;
-use super::raw::Problem;
+use crate::layered_settings::json::Span;
+use crate::layered_settings::raw::Problem;
 use hook_ir::contract::{self, MatchedValue};
+use hook_ir::matcher_text::anchored_alternation;
 use hook_ir::tools::{self, Agent};
 use hook_ir::{Code, Dialect, Matcher};
+use hook_ir::{Detail, Hook};
 
 /// The values Gemini compares an exact matcher with, per event (`hookEventHandler.ts` and the
 /// hooks reference: `SessionStartSource`, `SessionEndReason`, `PreCompressTrigger`).
@@ -53,7 +55,7 @@ pub(crate) fn to_ir(matched: MatchedValue, m: Option<&str>) -> Matcher {
 }
 
 /// Lowers a definition's matcher, reporting mistakes. Always returns what Gemini does.
-pub(super) fn lower(
+pub(crate) fn lower(
     event: &str,
     matched: MatchedValue,
     m: Option<(&str, Span)>,
@@ -189,6 +191,75 @@ fn trigger_matcher(event: &str, value: &str, span: Span, out: &mut Vec<Problem>)
         p = p.help(format!("did you mean `{s}`?"));
     }
     out.push(p);
+}
+
+/// What a tool name escapes to be matched verbatim by Gemini's (JavaScript) regex.
+const REGEX_SPECIALS: &str = "\\^$.|?*+()[]{}";
+
+/// The `matcher` strings to write (`None`: no matcher key; several: one definition each),
+/// chosen so that Gemini reads each back as `hook.matcher`:
+/// - the string as written, when the hook came from a Gemini settings file and Gemini reads it
+///   as the same matcher;
+/// - tool events: an anchored regex `^(?:A|B)$` for exact names (Gemini's regex is
+///   unanchored), the pattern for a regex;
+/// - exact-value events (`SessionStart`, ...): one definition per value;
+/// - events that ignore matchers: none.
+pub(crate) fn strings(hook: &Hook, matched: MatchedValue) -> Result<Vec<Option<String>>, String> {
+    if let Detail::GeminiGroup {
+        raw_matcher: Some(m),
+        ..
+    } = &hook.detail
+    {
+        if to_ir(matched, Some(m)) == hook.matcher {
+            return Ok(vec![Some(m.clone())]);
+        }
+    }
+    if matches!(matched, MatchedValue::Ignored | MatchedValue::NoMatcher) || hook.matcher.is_any() {
+        return Ok(vec![None]);
+    }
+    match (&hook.matcher, matched) {
+        (Matcher::Exact { names }, _) if names.is_empty() => Err(
+            "an empty list of names matches nothing and cannot be written as a Gemini matcher"
+                .into(),
+        ),
+        (Matcher::Exact { names }, MatchedValue::ToolName) => {
+            Ok(vec![Some(anchored_alternation(names, REGEX_SPECIALS))])
+        }
+        (Matcher::Exact { names }, _) => {
+            if names
+                .iter()
+                .any(|n| n.trim() != n || n.is_empty() || n == "*")
+            {
+                return Err(format!(
+                    "Gemini trims matchers and reads `*` as everything: {names:?} cannot be matched exactly"
+                ));
+            }
+            Ok(names.iter().map(|n| Some(n.clone())).collect())
+        }
+        (Matcher::Regex { pattern, .. }, MatchedValue::ToolName) => {
+            let ecma = Matcher::Regex {
+                dialect: hook_ir::Dialect::Ecmascript,
+                pattern: pattern.clone(),
+            };
+            if let Err(e) = ecma.compile() {
+                return Err(format!(
+                    "the regex `{pattern}` is not valid JavaScript ({})",
+                    e.message
+                ));
+            }
+            Ok(vec![Some(pattern.clone())])
+        }
+        // An anchored alternation of plain names (what the importer makes of exact names) is
+        // that list of exact values.
+        (Matcher::Regex { pattern, .. }, _) => match hook_ir::matcher_text::regex_to_exact(pattern) {
+            Some(names) => Ok(names.into_iter().map(Some).collect()),
+            None => Err(format!(
+                "Gemini compares `{}` matchers exactly, not as regexes: `{pattern}` cannot be written",
+                hook.source_event
+            )),
+        },
+        (Matcher::Any, _) => Ok(vec![None]),
+    }
 }
 
 #[cfg(test)]

@@ -10,10 +10,13 @@
 //! [`discover`](mod@discover), [`write`](mod@write).
 
 pub mod discover;
-pub mod entries;
+/// Listing module files, shared with the other folder conventions ([`crate::modules`]).
+pub use crate::modules::entries;
 pub mod lower;
-pub mod scan;
-pub mod tool_name;
+/// The static scan of a module's source, shared with GJC plugins ([`crate::modules`]).
+pub use crate::modules::scan;
+/// Tool names from file names, shared with the other folder conventions ([`crate::modules`]).
+pub use crate::modules::tool_name;
 pub mod write;
 
 use crate::write::{Plan, WriteOptions};
@@ -58,6 +61,15 @@ impl crate::registry::Adapter for Gjc {
 
     fn plan_write(&self, ctx: &Context, hooks: &[Hook], opts: &WriteOptions) -> Plan {
         plan_write(ctx, Convention::Gjc, hooks, opts)
+    }
+
+    fn module_sources(&self) -> &'static [Convention] {
+        // Hook files GJC loads as modules: the hook folders of Claude Code and Codex, its own.
+        &[Convention::ClaudeDir, Convention::CodexDir, Convention::Gjc]
+    }
+
+    fn module_extensions(&self) -> &'static [&'static str] {
+        write::MODULE_EXTENSIONS
     }
 
     fn file_at(&self, ctx: &Context, scope: hook_ir::Scope) -> Option<std::path::PathBuf> {

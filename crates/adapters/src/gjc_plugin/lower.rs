@@ -6,9 +6,9 @@
 
 use super::confine::{confine, sha256_file};
 use super::raw::{RawCopiedFile, RawManifest, RawPluginHook, RawRegistryEntry, PLUGIN_KIND};
-use crate::gjc::lower::{matcher_for, timeout_of};
-use crate::gjc::tool_name;
 use crate::json_span::{Kind as J, Node};
+use crate::modules::lower::{matcher_for, timeout_of};
+use crate::modules::tool_name;
 use crate::{Context, Output, Source};
 use hook_ir::{quote, Code, Convention, Detail, Diagnostic, Handler, Hook, Location, PluginDetail};
 use std::path::Path;
@@ -372,8 +372,8 @@ fn check_module(
     plugin: &str,
     out: &mut Output,
 ) -> bool {
-    use crate::gjc::entries::MAX_MODULE_BYTES;
-    use crate::gjc::scan;
+    use crate::modules::entries::MAX_MODULE_BYTES;
+    use crate::modules::scan;
     let too_big = std::fs::metadata(real).map_or(true, |m| m.len() > MAX_MODULE_BYTES);
     let Some(text) = (!too_big)
         .then(|| std::fs::read(real).ok())

@@ -1,8 +1,8 @@
 //! Where the Claude and Codex hook directories are (project only, as GJC's providers read them).
 
 use super::lower::{claude_tool, codex_name, lower_file};
-use crate::gjc::entries;
-use crate::gjc::lower::Phase;
+use crate::modules::entries;
+use crate::modules::lower::Phase;
 use crate::{Context, Output};
 use hook_ir::{quote, Code, Convention, Diagnostic, Location};
 use std::path::Path;

@@ -1,7 +1,7 @@
 //! Lowering Claude and Codex directory files into IR hooks (import-only sources).
 
-use crate::gjc::entries::ModuleFile;
-use crate::gjc::lower::{file_tool_ok, module_hook, Phase};
+use crate::modules::entries::ModuleFile;
+use crate::modules::lower::{file_tool_ok, module_hook, Phase};
 use crate::Output;
 use hook_ir::{Convention, Hook};
 

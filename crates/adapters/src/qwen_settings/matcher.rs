@@ -14,8 +14,8 @@
 //!
 //! Live: `qwen_matcher_regex`, `qwen_matcher_claude_alias`, `qwen_matcher_list`.
 
-use crate::gemini_settings::json::Span;
-use crate::gemini_settings::raw::Problem;
+use crate::layered_settings::json::Span;
+use crate::layered_settings::raw::Problem;
 use hook_ir::contract::MatchedValue;
 use hook_ir::matcher_text::anchored_alternation;
 use hook_ir::tools::{self, Agent};

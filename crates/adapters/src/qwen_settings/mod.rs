@@ -2,8 +2,8 @@
 //!
 //! Qwen Code is a fork of Gemini CLI: the same layered settings files, the same shape of the
 //! `hooks` object and the same `trustedFolders.json`, so discovery, the raw model, lowering and
-//! the writer are [`crate::gemini_settings`]'s, run with Qwen's
-//! [`Flavor`](crate::gemini_settings::flavor::QWEN). Qwen's own: Claude-shaped events and
+//! the writer are the layered settings engine's, run with Qwen's
+//! [`Flavor`](flavor::QWEN). Qwen's own: Claude-shaped events and
 //! answers (`hook_ir`'s `qwen-settings` profile), timeouts in seconds with a legacy
 //! millisecond reading, its matcher rule ([`matcher`]), `disableAllHooks`, trust off by default
 //! and dropping only the project's hooks, and its schema ([`schema`]).
@@ -19,14 +19,16 @@
 //!
 //! Extensions' hooks (a fourth source when Qwen fires an event) are not read yet.
 
+pub(crate) mod flavor;
 pub(crate) mod matcher;
 pub mod schema;
 pub(crate) mod switches;
 pub(crate) mod timeout;
 
-use crate::gemini_settings::{discover, flavor::QWEN, write};
+use crate::layered_settings::{discover, write};
 use crate::write::{Plan, WriteOptions};
 use crate::{Context, Output};
+use flavor::QWEN;
 use hook_ir::{Convention, Hook};
 use std::path::{Path, PathBuf};
 

@@ -2,10 +2,10 @@
 //! is off by default and, when on, drops only the project file's hooks — unlike Gemini CLI,
 //! whose untrusted folder drops every settings hook (`conformance/notes/qwen.md`).
 
-use crate::gemini_settings::discover;
-use crate::gemini_settings::flavor::Flavor;
-use crate::gemini_settings::lower::Lowered;
-use crate::gemini_settings::Scope;
+use crate::layered_settings::discover;
+use crate::layered_settings::flavor::Flavor;
+use crate::layered_settings::lower::Lowered;
+use crate::layered_settings::Scope;
 use crate::{Context, Output};
 use hook_ir::{contract, Code, Diagnostic};
 
@@ -26,7 +26,7 @@ pub(crate) fn apply(ctx: &Context, fl: &'static Flavor, layers: Vec<Lowered>, ou
         .find(|l| l.scope == Scope::Project && !l.hooks.is_empty())
         .map(|l| l.display.clone());
     let untrusted = match (&project_file, folder_trust) {
-        (Some(_), true) => crate::gemini_settings::trust::untrusted(ctx, fl, Some(true)),
+        (Some(_), true) => crate::layered_settings::trust::untrusted(ctx, fl, Some(true)),
         _ => None,
     };
     let mut hooks = Vec::new();

@@ -3,9 +3,9 @@
 //! milliseconds, and a value that is not a positive number falls back to the default of 60 s.
 //! Live: `qwen_timeout_seconds` (`1` killed a 4 s hook), `qwen_timeout_legacy_ms` (`1500` too).
 
-use crate::gemini_settings::flavor::{Flavor, TimeoutRule};
-use crate::gemini_settings::json::Span;
-use crate::gemini_settings::raw::Problem;
+use crate::layered_settings::flavor::{Flavor, TimeoutRule};
+use crate::layered_settings::json::Span;
+use crate::layered_settings::raw::Problem;
 use hook_ir::Code;
 
 /// The effective timeout in milliseconds of a written `raw` number, and whether it counts as

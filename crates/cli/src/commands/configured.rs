@@ -162,6 +162,18 @@ pub fn used_line(configs: &[Config]) -> Option<String> {
     }
 }
 
+/// The first convention whose files are TOML, as the fixes edit them (`hooks.toml` is shown as
+/// one of its files).
+fn toml_convention(path: &std::path::Path) -> hook_ir::Convention {
+    hook_ir::Convention::ALL
+        .into_iter()
+        .find(|&c| {
+            adapters::registry::adapter(c).fix_syntax(path)
+                == Some(adapters::registry::Syntax::Toml)
+        })
+        .unwrap_or(hook_ir::Convention::ALL[0])
+}
+
 /// `found` with the text of each configuration that has a problem, so the human format shows
 /// the lines a problem points at (sources are otherwise the agents' files only).
 pub fn with_config_texts(found: &Discovered, configs: &[Config]) -> Option<Discovered> {
@@ -176,8 +188,10 @@ pub fn with_config_texts(found: &Discovered, configs: &[Config]) -> Option<Disco
     let mut view = found.clone();
     for (c, text) in texts {
         view.sources.push(adapters::SourceFile {
-            // The renderer reads only the display path and the text; hooks.toml is TOML.
-            convention: hook_ir::Convention::Jarvis,
+            // The renderer reads only the display path and the text (the configuration's
+            // problems are in the batch, so the summary never counts this source's convention);
+            // hooks.toml is TOML, so it is filed as a file of a TOML convention.
+            convention: toml_convention(&c.path),
             path: c.path.clone(),
             display: c.display.clone(),
             text: Some(text),

@@ -237,9 +237,9 @@ fn each_convention_page_lists_every_code_its_adapter_emits() {
     let pages: [(&str, &[&str]); 11] = [
         ("jcode", &["jcode", "toml_support.rs", "read_limit.rs"]),
         ("jarvis", &["jarvis", "toml_support.rs", "read_limit.rs"]),
-        ("gjc", &["gjc"]),
-        ("claude-dir", &["gjc/entries.rs", "hook_dirs"]),
-        ("codex-dir", &["gjc/entries.rs", "hook_dirs"]),
+        ("gjc", &["gjc", "modules"]),
+        ("claude-dir", &["modules/entries.rs", "hook_dirs"]),
+        ("codex-dir", &["modules/entries.rs", "hook_dirs"]),
         (
             "codex-json",
             &["codex_json", "json_source.rs", "read_limit.rs"],
@@ -249,13 +249,16 @@ fn each_convention_page_lists_every_code_its_adapter_emits() {
             &["gjc_plugin", "json_source.rs", "read_limit.rs"],
         ),
         ("claude-settings", &["claude_settings", "read_limit.rs"]),
-        ("gemini-settings", &["gemini_settings", "read_limit.rs"]),
+        (
+            "gemini-settings",
+            &["gemini_settings", "layered_settings", "read_limit.rs"],
+        ),
         (
             "copilot-hooks",
             &["copilot_hooks", "json_source.rs", "read_limit.rs"],
         ),
-        // Qwen runs Gemini's shared reader; its page lists the codes that reader reports for
-        // Qwen by hand, and this checks the ones of Qwen's own modules.
+        // Qwen runs the layered settings reader it shares with Gemini; its page lists the codes
+        // that reader reports for Qwen by hand, and this checks the ones of Qwen's own modules.
         ("qwen-settings", &["qwen_settings", "read_limit.rs"]),
     ];
     let mut missing = Vec::new();

@@ -217,6 +217,18 @@ fn exact_name(n: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || "_- ".contains(c))
 }
 
+/// Its agent's column header ([`super::AGENTS`]).
+pub(super) const AGENT: AgentFacts = AgentFacts {
+    agent: Agent::Claude,
+    convention: Convention::ClaudeSettings,
+    name: "Claude Code",
+    reader_id: "claude-code",
+    // Claude Code docs, hooks "MCP tools": `mcp__<server>__<tool>`.
+    mcp_form: Some(McpForm::DoubleUnderscore {
+        dash_to_underscore: false,
+    }),
+};
+
 /// Everything the workspace knows about this convention's contract.
 pub static PROFILE: Profile = Profile {
     convention: Convention::ClaudeSettings,
@@ -230,6 +242,7 @@ pub static PROFILE: Profile = Profile {
     disabled_by: None,
     matcher: MatcherSyntax::ExactAndRegex(exact_name, Dialect::Ecmascript),
     hosts_bridge: true,
+    unknown_events_outside_ir: false,
     hook_input: Some(HookInput {
         words: "a JSON payload on stdin (`hook_event_name`, `session_id`, `tool_name`, `tool_input`, …)",
     }),

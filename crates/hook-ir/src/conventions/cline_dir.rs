@@ -175,6 +175,17 @@ static TOOLS: &[Tool] = &[
 /// never fires.
 static NATIVE: &[NativeEvent] = &[];
 
+/// Its agent's column header ([`super::AGENTS`]).
+pub(super) const AGENT: AgentFacts = AgentFacts {
+    agent: Agent::Cline,
+    convention: Convention::ClineDir,
+    name: "Cline",
+    reader_id: "cline",
+    // No MCP server was configured in the Cline 3.0.65 recordings: its form is
+    // unverified, so MCP names are not mapped into or out of it.
+    mcp_form: None,
+};
+
 /// Everything the workspace knows about this convention's contract.
 pub static PROFILE: Profile = Profile {
     convention: CL,
@@ -190,6 +201,7 @@ pub static PROFILE: Profile = Profile {
     disabled_by: None,
     matcher: MatcherSyntax::None,
     hosts_bridge: false,
+    unknown_events_outside_ir: false,
     hook_input: Some(HookInput {
         words: "Cline's JSON payload on stdin (`hookName` = `tool_call`, `tool_result`, `agent_start`…, `preToolUse {toolName, parameters}` with every parameter a string, `workspaceRoots`, `taskId`), answered by a JSON `{cancel, contextModification, errorMessage, overrideInput}` on stdout whatever the exit code",
     }),

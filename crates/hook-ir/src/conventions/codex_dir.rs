@@ -56,6 +56,7 @@ pub static PROFILE: Profile = Profile {
     disabled_by: None,
     matcher: MatcherSyntax::None,
     hosts_bridge: false,
+    unknown_events_outside_ir: false,
     hook_input: None,
     blocks_on: "an explicit block",
     session_defaults: super::STARTUP_EXIT,

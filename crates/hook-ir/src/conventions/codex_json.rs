@@ -165,6 +165,19 @@ fn exact_name(n: &str) -> bool {
     !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
+/// Its agent's column header ([`super::AGENTS`]).
+pub(super) const AGENT: AgentFacts = AgentFacts {
+    agent: Agent::Codex,
+    convention: Convention::CodexJson,
+    name: "Codex",
+    reader_id: "codex",
+    // openai/codex codex-rs/core/src/tools/handlers/mcp.rs:
+    // `HookToolName::new(format!("mcp__{server}__{tool}"))`.
+    mcp_form: Some(McpForm::DoubleUnderscore {
+        dash_to_underscore: false,
+    }),
+};
+
 /// Everything the workspace knows about this convention's contract.
 pub static PROFILE: Profile = Profile {
     convention: Convention::CodexJson,
@@ -180,6 +193,7 @@ pub static PROFILE: Profile = Profile {
     disabled_by: None,
     matcher: MatcherSyntax::ExactAndRegex(exact_name, Dialect::Rust),
     hosts_bridge: true,
+    unknown_events_outside_ir: false,
     hook_input: Some(HookInput {
         words: "a JSON payload on stdin (`hook_event_name`, `session_id`, `tool_name`, `tool_input`, …)",
     }),

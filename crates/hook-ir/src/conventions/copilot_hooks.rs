@@ -254,6 +254,17 @@ static NATIVE: &[NativeEvent] = &[
     ),
 ];
 
+/// Its agent's column header ([`super::AGENTS`]).
+pub(super) const AGENT: AgentFacts = AgentFacts {
+    agent: Agent::Copilot,
+    convention: Convention::CopilotHooks,
+    name: "Copilot CLI",
+    reader_id: "copilot-cli",
+    // No MCP server was configured in the Copilot CLI 1.0.102 recordings: its form is
+    // unverified, so MCP names are not mapped into or out of it.
+    mcp_form: None,
+};
+
 /// Everything the workspace knows about this convention's contract. Matchers, as `hooks
 /// import` writes them, are camelCase-dialect regexes: Copilot compiles each with the Rust
 /// `regex` crate anchored as `^(?:…)$` (trace copilot_matchers; the engine is Rust).
@@ -273,6 +284,7 @@ pub static PROFILE: Profile = Profile {
     // `hooks bridge` reads both payload dialects and answers in Copilot's JSON
     // (`runner::host`; traces copilot_six_kinds, copilot_pascal_dialect, the answers scenarios).
     hosts_bridge: true,
+    unknown_events_outside_ir: false,
     hook_input: Some(HookInput {
         words: "a camelCase JSON payload on stdin without the event's name (`sessionId`, `timestamp`, `toolName`, `toolArgs`, `toolResult`, …)",
     }),

@@ -230,6 +230,17 @@ static TOOLS: &[Tool] = &[
     t(Agent::Cursor, "Task", &[Subagent], REFERENCE),
 ];
 
+/// Its agent's column header ([`super::AGENTS`]).
+pub(super) const AGENT: AgentFacts = AgentFacts {
+    agent: Agent::Cursor,
+    convention: Convention::CursorHooks,
+    name: "Cursor",
+    reader_id: "cursor",
+    // Cursor's docs name an MCP tool `MCP:<toolName>` (no server) in preToolUse
+    // matchers: no server-qualified form, so MCP names are not mapped into or out of it.
+    mcp_form: None,
+};
+
 /// Everything the workspace knows about this convention's contract. A matcher is a regex the
 /// docs do not anchor (`Write|Edit` in their examples): searched in the tool type, JavaScript
 /// syntax (Cursor is an Electron app).
@@ -245,6 +256,7 @@ pub static PROFILE: Profile = Profile {
     disabled_by: None,
     matcher: MatcherSyntax::RegexOnly(Dialect::Ecmascript),
     hosts_bridge: true,
+    unknown_events_outside_ir: false,
     hook_input: Some(super::HookInput {
         words: "a flat snake_case JSON payload on stdin with Cursor's event names and tool types (`hook_event_name` = `preToolUse`, `conversation_id`, `tool_name` = `Shell`, `workspace_roots`, …)",
     }),

@@ -209,6 +209,17 @@ static NATIVE: &[NativeEvent] = &[
                 "Gemini CLI 0.61.0 packages/core/src/hooks/types.ts `HookEventName.Notification` (observability only, no matcher context)"),
 ];
 
+/// Its agent's column header ([`super::AGENTS`]).
+pub(super) const AGENT: AgentFacts = AgentFacts {
+    agent: Agent::Gemini,
+    convention: Convention::GeminiSettings,
+    name: "Gemini CLI",
+    reader_id: "gemini-cli",
+    // google-gemini/gemini-cli@5411f11 packages/core/src/tools/mcp-tool.ts:32-37:
+    // `MCP_TOOL_PREFIX = 'mcp_'`, `MCP_QUALIFIED_NAME_SEPARATOR = '_'`.
+    mcp_form: Some(McpForm::SingleUnderscore),
+};
+
 // Gemini: tool matchers are unanchored JavaScript regexes (exact-value events are written by
 // the Gemini writer from an anchored alternation).
 /// Everything the workspace knows about this convention's contract.
@@ -226,6 +237,7 @@ pub static PROFILE: Profile = Profile {
     disabled_by: None,
     matcher: MatcherSyntax::RegexOnly(Dialect::Ecmascript),
     hosts_bridge: true,
+    unknown_events_outside_ir: false,
     hook_input: Some(HookInput {
         words: "a JSON payload on stdin with Gemini's event names and fields (`hook_event_name` = `BeforeTool`, `timestamp`, `tool_input`, `prompt_response`, …)",
     }),

@@ -5,56 +5,12 @@
 use super::prelude::*;
 use crate::tools::Role::*;
 
-/// GJC ExtensionRunner (conventions.md §3).
-pub mod limits {
-    /// `tool_result` per-handler timeout.
-    pub const TOOL_RESULT_TIMEOUT_MS: u64 = 30_000;
-    /// Other lifecycle events' timeout (contract table).
-    pub const LIFECYCLE_TIMEOUT_MS: u64 = 30_000;
-    /// What the code actually uses for `session_shutdown`.
-    pub const SESSION_SHUTDOWN_CODE_TIMEOUT_MS: u64 = 60_000;
-    /// Timeout of the managed Codex `Stop` entry, in seconds.
-    pub const MANAGED_STOP_TIMEOUT_S: u64 = 30;
-    /// The managed command.
-    pub const MANAGED_COMMAND: &str = "gjc codex-native-hook";
-    /// The managed entries' `statusMessage`.
-    pub const MANAGED_STATUS_MESSAGE: &str = "GJC skill state";
-}
+pub use super::gjc_runtime::limits;
+use super::gjc_runtime::{GJC_LIFECYCLE, GJC_TOOL_CALL, GJC_TOOL_RESULT};
 
 const GJC: &str =
     "sskys18/gajae-code@9af8ebe packages/coding-agent/src/tools/descriptors.ts (loaders)";
 
-// ── GJC in-process ──
-pub(super) const GJC_TOOL_CALL: Rules = Rules {
-    ordering: O::Sequential,
-    timeout: Timeout::None,
-    on_error: E::FailClosed,
-    can_block: true,
-    mutates: &[],
-    input: &[I::ModuleApi],
-    output: Output::ReturnValue,
-    authority: A::AmbientHost,
-    trust: Trust::NotEnforced,
-    skip_when: &[],
-};
-pub(super) const GJC_TOOL_RESULT: Rules = Rules {
-    timeout: Timeout::Fixed {
-        ms: limits::TOOL_RESULT_TIMEOUT_MS,
-    },
-    on_error: E::Isolated,
-    can_block: false,
-    mutates: &[Mu::ToolResult],
-    ..GJC_TOOL_CALL
-};
-pub(super) const GJC_LIFECYCLE: Rules = Rules {
-    timeout: Timeout::Fixed {
-        ms: limits::LIFECYCLE_TIMEOUT_MS,
-    },
-    on_error: E::Isolated,
-    can_block: false,
-    mutates: &[],
-    ..GJC_TOOL_CALL
-};
 const GJC_BEFORE_AGENT_START: Rules = Rules {
     mutates: &[Mu::Message],
     ..GJC_LIFECYCLE
@@ -125,6 +81,17 @@ static TOOLS: &[Tool] = &[
 /// Its events outside the six kinds that other agents share.
 static NATIVE: &[NativeEvent] = &[];
 
+/// Its agent's column header ([`super::AGENTS`]).
+pub(super) const AGENT: AgentFacts = AgentFacts {
+    agent: Agent::Gjc,
+    convention: Convention::Gjc,
+    name: "GJC",
+    reader_id: "gjc",
+    // GJC hooks filter on the tool's registered name; no MCP naming rule was found in
+    // sskys18/gajae-code@9af8ebe, so MCP names are not mapped into or out of it.
+    mcp_form: None,
+};
+
 /// Everything the workspace knows about this convention's contract.
 pub static PROFILE: Profile = Profile {
     convention: Convention::Gjc,
@@ -138,6 +105,7 @@ pub static PROFILE: Profile = Profile {
     disabled_by: None,
     matcher: MatcherSyntax::None,
     hosts_bridge: false,
+    unknown_events_outside_ir: true,
     hook_input: None,
     blocks_on: "an explicit block",
     session_defaults: super::STARTUP_EXIT,

@@ -2,7 +2,7 @@
 //! runtime, the variables its agent sets, its agent's tools and the events it shares with
 //! other agents. Registered in [`super::PROFILES`].
 
-use super::gjc::{GJC_LIFECYCLE, GJC_TOOL_CALL, GJC_TOOL_RESULT};
+use super::gjc_runtime::{GJC_LIFECYCLE, GJC_TOOL_CALL, GJC_TOOL_RESULT};
 use super::prelude::*;
 
 // ── GJC plugins ──
@@ -112,6 +112,7 @@ pub static PROFILE: Profile = Profile {
     disabled_by: None,
     matcher: MatcherSyntax::None,
     hosts_bridge: false,
+    unknown_events_outside_ir: false,
     hook_input: None,
     blocks_on: "an explicit block",
     session_defaults: super::STARTUP_EXIT,

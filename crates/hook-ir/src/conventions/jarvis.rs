@@ -306,6 +306,19 @@ static NATIVE: &[NativeEvent] = &[
     ev("interrupt", JV, "Interrupt", V::Unmatched, false, KIMI),
 ];
 
+/// Its agent's column header ([`super::AGENTS`]).
+pub(super) const AGENT: AgentFacts = AgentFacts {
+    agent: Agent::Kimi,
+    convention: Convention::Jarvis,
+    name: "Kimi Code",
+    reader_id: "kimi-code",
+    // MoonshotAI/kimi-code@d723cc4 packages/agent-core-v2/src/mcpCore/tool-naming.ts:
+    // prefix `mcp__`, separator `__`.
+    mcp_form: Some(McpForm::DoubleUnderscore {
+        dash_to_underscore: false,
+    }),
+};
+
 /// Everything the workspace knows about this convention's contract.
 pub static PROFILE: Profile = Profile {
     convention: Convention::Jarvis,
@@ -321,6 +334,7 @@ pub static PROFILE: Profile = Profile {
     disabled_by: None,
     matcher: MatcherSyntax::RegexOnly(Dialect::Ecmascript),
     hosts_bridge: true,
+    unknown_events_outside_ir: false,
     hook_input: Some(HookInput {
         words: "a snake_case JSON payload on stdin (`hook_event_name`, `tool_input`, `prompt` as content parts, …)",
     }),

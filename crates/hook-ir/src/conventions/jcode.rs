@@ -229,6 +229,19 @@ static TOOLS: &[Tool] = &[
 /// Its events outside the six kinds that other agents share.
 static NATIVE: &[NativeEvent] = &[];
 
+/// Its agent's column header ([`super::AGENTS`]).
+pub(super) const AGENT: AgentFacts = AgentFacts {
+    agent: Agent::Jcode,
+    convention: Convention::Jcode,
+    name: "jcode",
+    reader_id: "jcode",
+    // 1jehuang/jcode@6da6124 crates/jcode-base/src/mcp/tool.rs:110:
+    // `format!("mcp__{}__{}", server_name, tool_name).replace('-', "_")`.
+    mcp_form: Some(McpForm::DoubleUnderscore {
+        dash_to_underscore: true,
+    }),
+};
+
 /// Everything the workspace knows about this convention's contract.
 pub static PROFILE: Profile = Profile {
     convention: Convention::Jcode,
@@ -244,6 +257,7 @@ pub static PROFILE: Profile = Profile {
     disabled_by: Some(limits::DISABLED_ENV),
     matcher: MatcherSyntax::None,
     hosts_bridge: false,
+    unknown_events_outside_ir: false,
     hook_input: Some(HookInput {
         words: "`JCODE_HOOK_*` environment variables, and for `pre_tool` the tool input alone as JSON on stdin",
     }),

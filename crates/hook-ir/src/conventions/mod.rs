@@ -6,7 +6,7 @@
 use crate::contract::native::NativeEvent;
 use crate::contract::variables::AgentVariable;
 use crate::contract::{EventContract, Runtime};
-use crate::tools::{Agent, Tool};
+use crate::tools::{Agent, AgentFacts, Tool};
 use crate::{Convention, Dialect};
 
 mod claude_dir;
@@ -19,6 +19,7 @@ mod cursor_hooks;
 mod gemini_settings;
 mod gjc;
 mod gjc_plugin;
+mod gjc_runtime;
 mod jarvis;
 mod jcode;
 mod qwen_settings;
@@ -36,7 +37,7 @@ mod prelude {
         Ordering as O, Output, ProcessMode, Rules, Runtime, ShellProgram, SkipWhen, Timeout,
         TimeoutUnit, Trust, IMPORT_ONLY, OUTSIDE,
     };
-    pub(super) use crate::tools::{aka, legacy, t, Agent, Tool};
+    pub(super) use crate::tools::{aka, legacy, t, Agent, AgentFacts, McpForm, Tool};
     pub(super) use crate::Dialect;
     pub(super) use crate::{Code, Convention, Kind};
 }
@@ -70,6 +71,10 @@ pub struct Profile {
     /// Whether `hooks bridge` can run other conventions' hooks from an entry in its file: its
     /// agent runs commands and reads a JSON answer the bridge can write.
     pub hosts_bridge: bool,
+    /// Whether an event name outside its table is an event the IR does not model rather than
+    /// a mistake: GJC's extension API takes any event name (`Lookup::OutsideIr`), where the
+    /// other agents skip an unknown name (a did-you-mean).
+    pub unknown_events_outside_ir: bool,
     /// How its agent hands an event to a command hook, when its hooks are external commands
     /// that `hooks import` moves both ways ([`command_conventions`]); `None` otherwise.
     pub hook_input: Option<HookInput>,
@@ -149,6 +154,21 @@ pub static PROFILES: [&Profile; Convention::ALL.len()] = [
     &cline_dir::PROFILE,
 ];
 
+/// Every agent's column header, in [`Agent::ALL`] order, each from the file of the convention
+/// that owns its column.
+pub const AGENTS: [AgentFacts; Agent::ALL.len()] = [
+    claude_settings::AGENT,
+    codex_json::AGENT,
+    jcode::AGENT,
+    gjc::AGENT,
+    jarvis::AGENT,
+    gemini_settings::AGENT,
+    copilot_hooks::AGENT,
+    qwen_settings::AGENT,
+    cursor_hooks::AGENT,
+    cline_dir::AGENT,
+];
+
 /// The profile of `convention`.
 pub fn profile(convention: Convention) -> &'static Profile {
     // `PROFILES` is in `Convention::ALL` order, which is the enum's declaration order (pinned
@@ -165,6 +185,9 @@ pub mod limits {
     pub use super::cursor_hooks::limits as cursor;
     pub use super::gemini_settings::limits as gemini;
     pub use super::gjc::limits as gjc;
+    /// The numbers of the in-process module runtime the runner's module host reproduces
+    /// (GJC's ExtensionRunner, whose two conventions share them).
+    pub use super::gjc_runtime::limits as module_host;
     pub use super::jarvis::limits as jarvis;
     pub use super::jcode::limits as jcode;
     pub use super::qwen_settings::limits as qwen;
@@ -187,6 +210,22 @@ mod tests {
                 .tools
                 .iter()
                 .all(|t| Some(t.agent) == PROFILES[i].tool_agent));
+        }
+    }
+
+    #[test]
+    fn agents_are_in_column_order() {
+        for (i, a) in Agent::ALL.into_iter().enumerate() {
+            assert_eq!(a as usize, i, "{a:?}");
+            assert_eq!(AGENTS[i].agent, a, "AGENTS[{i}] is not {a:?}'s");
+            let owner = PROFILES
+                .iter()
+                .find(|p| p.tools.iter().any(|t| t.agent == a));
+            assert_eq!(
+                owner.map(|p| p.convention),
+                Some(AGENTS[i].convention),
+                "{a:?}: AGENTS' convention is not its column's owner"
+            );
         }
     }
 

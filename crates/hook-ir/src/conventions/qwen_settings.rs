@@ -424,6 +424,19 @@ fn exact_name(n: &str) -> bool {
             .all(|e| !e.is_empty() && e.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
 }
 
+/// Its agent's column header ([`super::AGENTS`]).
+pub(super) const AGENT: AgentFacts = AgentFacts {
+    agent: Agent::Qwen,
+    convention: Convention::QwenSettings,
+    name: "Qwen Code",
+    reader_id: "qwen-code",
+    // Qwen Code 0.24.4 packages/core/src/tools/mcp-tool.ts (bundle
+    // chunks/chunk-2VS5EEXU.js:6328): `mcp__${serverName}__${serverToolName}`.
+    mcp_form: Some(McpForm::DoubleUnderscore {
+        dash_to_underscore: false,
+    }),
+};
+
 /// Everything the workspace knows about this convention's contract.
 pub static PROFILE: Profile = Profile {
     convention: Convention::QwenSettings,
@@ -439,6 +452,7 @@ pub static PROFILE: Profile = Profile {
     // Qwen runs `bash -c` commands and reads Claude's JSON answer on exit 0
     // (`runner::host::answer`, live traces `qwen_pre_deny_json`, `qwen_stop_block_once`...).
     hosts_bridge: true,
+    unknown_events_outside_ir: false,
     hook_input: Some(HookInput {
         words: "a JSON payload on stdin with Claude's event names and fields but Qwen's tool names (`tool_name` = `run_shell_command`, `permission_mode`, `timestamp`, …)",
     }),

@@ -74,6 +74,15 @@ pub(super) fn command_across(h: &Hook, command: &str, say: &mut Say) -> String {
     command.to_string()
 }
 
+/// Whether `to` keeps its hooks as Cursor's entries (used by the importer's detail choice): its
+/// adapter's entry is a Cursor entry ([`adapters::registry::Adapter::entry_detail`]).
+pub(super) fn is_target(to: Convention) -> bool {
+    matches!(
+        adapters::registry::adapter(to).entry_detail(),
+        Detail::CursorEntry { .. }
+    )
+}
+
 /// The detail of a hook converted into Cursor: a guard that fails closed in its source keeps
 /// failing closed (`failClosed: true`), said with what differs.
 pub(super) fn detail_into(h: &Hook, say: &mut Say) -> Detail {

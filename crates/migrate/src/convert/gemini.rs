@@ -137,8 +137,12 @@ pub(super) fn command_out_of(h: &Hook, command: &str, to_exec: Exec, say: &mut S
     format!("{exports}{command}")
 }
 
-/// Whether `to` keeps its hooks in Gemini's settings shape — Gemini CLI, or Qwen Code, its
-/// fork (used by the importer's detail choice).
+/// Whether `to` keeps its hooks in Gemini's settings shape — Gemini CLI, or a fork reading the
+/// same layered settings (used by the importer's detail choice): its adapter's entry is a
+/// Gemini group ([`adapters::registry::Adapter::entry_detail`]).
 pub(super) fn is_target(to: Convention) -> bool {
-    matches!(to, Convention::GeminiSettings | Convention::QwenSettings)
+    matches!(
+        adapters::registry::adapter(to).entry_detail(),
+        hook_ir::Detail::GeminiGroup { .. }
+    )
 }

@@ -55,12 +55,15 @@ fn is_command(c: Convention) -> bool {
     hook_ir::conventions::profile(c).hook_input.is_some()
 }
 
+/// The conventions whose hook files `to` takes as its own modules (empty: `to` is not a
+/// module convention), from its adapter.
+fn module_sources(to: Convention) -> &'static [Convention] {
+    adapters::registry::adapter(to).module_sources()
+}
+
 /// Whether `hooks import --from from --to to` is a supported move.
 pub fn is_supported(from: Convention, to: Convention) -> bool {
-    from != to
-        && (is_command(from) && is_command(to)
-            || matches!(from, Convention::ClaudeDir | Convention::CodexDir)
-                && to == Convention::Gjc)
+    from != to && (is_command(from) && is_command(to) || module_sources(to).contains(&from))
 }
 
 /// How each command convention executes its commands (conventions.md §1, §2, §4, §5).
@@ -108,7 +111,7 @@ pub fn convert_in<H: std::borrow::Borrow<Hook>>(
             ctx,
             scope: ctx.map(|_| h.scope),
         };
-        let mut converted: Vec<Hook> = if to == Convention::Gjc {
+        let mut converted: Vec<Hook> = if !module_sources(to).is_empty() {
             to_module(h, &mut say).unwrap_or_default()
         } else if is_command(to) && native::is_outside(h) {
             native::to_native(h, &mut say).into_iter().collect()
@@ -303,10 +306,7 @@ fn to_module(h: &Hook, say: &mut Say) -> Option<Vec<Hook>> {
         );
         return None;
     };
-    if !matches!(
-        h.convention,
-        Convention::ClaudeDir | Convention::CodexDir | Convention::Gjc
-    ) {
+    if !module_sources(say.to).contains(&h.convention) {
         say.refuse(
             Code::SemanticMismatch,
             format!("`{}` hooks cannot be imported into `gjc`", h.convention),
@@ -322,7 +322,10 @@ fn to_module(h: &Hook, say: &mut Say) -> Option<Vec<Hook>> {
         .and_then(|e| e.to_str())
         .unwrap_or("")
         .to_ascii_lowercase();
-    if !adapters::gjc::write::MODULE_EXTENSIONS.contains(&ext.as_str()) {
+    if !adapters::registry::adapter(say.to)
+        .module_extensions()
+        .contains(&ext.as_str())
+    {
         // The writer's code for the same refusal: a script is not a module GJC can import.
         let tool = match &h.matcher {
             Matcher::Exact { names } if names.len() == 1 => names[0].clone(),
@@ -375,7 +378,7 @@ fn to_module(h: &Hook, say: &mut Say) -> Option<Vec<Hook>> {
                     format!("{}:{}#{i}", say.to, h.id)
                 },
                 kind: h.kind,
-                convention: Convention::Gjc,
+                convention: say.to,
                 source_event: row.event.to_string(),
                 matcher: if tool == "*" {
                     Matcher::Any
@@ -872,12 +875,7 @@ fn is_gjc_managed(h: &Hook, command: &str) -> bool {
     ) {
         return true;
     }
-    let words: Vec<&str> = command
-        .split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '.' || c == '_'))
-        .collect();
-    h.convention == Convention::CodexJson
-        && words.iter().any(|w| *w == "gjc" || *w == "gjc.exe")
-        && words.contains(&"codex-native-hook")
+    adapters::registry::adapter(h.convention).managed_by_other_agent(h, command)
 }
 
 /// Codex and Claude share `async` and `statusMessage`: between them these survive. Elsewhere a
@@ -895,8 +893,7 @@ fn json_detail(h: &Hook, say: &mut Say) -> Detail {
     else {
         return Detail::None;
     };
-    let json = [Convention::CodexJson, Convention::ClaudeSettings];
-    if json.contains(&say.to) {
+    if adapters::registry::adapter(say.to).keeps_group_fields() {
         return Detail::JsonGroup {
             group: *group,
             index: *index,

@@ -47,14 +47,14 @@ pub(super) fn was_async(h: &Hook) -> bool {
 /// Whether the target keeps the `async` flag (Codex and Claude, see [`json_detail`]): the hook
 /// stays a background hook there.
 pub(super) fn keeps_async(to: Convention) -> bool {
-    matches!(to, Convention::CodexJson | Convention::ClaudeSettings)
+    adapters::registry::adapter(to).keeps_group_fields()
 }
 
 /// The target's convention-specific fields of the converted hook.
 pub(super) fn detail(h: &Hook, say: &mut Say) -> Detail {
     if gemini::is_target(say.to) {
         gemini::detail_into(h, say)
-    } else if say.to == Convention::CursorHooks {
+    } else if super::cursor::is_target(say.to) {
         super::cursor::detail_into(h, say)
     } else {
         json_detail(h, say)

@@ -5,7 +5,7 @@
 use super::{key_path, Setting};
 use adapters::line_index::LineIndex;
 use adapters::{json_span, Context, SourceFile};
-use hook_ir::{Convention, Detail, Hook, Location};
+use hook_ir::{Detail, Hook, Location};
 use std::path::Path;
 
 /// Variables that make the programs a hook starts load or run other code, or find other
@@ -56,7 +56,7 @@ pub(crate) fn settings<'h>(
 ) -> Vec<Setting> {
     let mut out = Vec::new();
     for s in sources {
-        if s.convention != Convention::ClaudeSettings {
+        if !adapters::registry::adapter(s.convention).sets_hook_env() {
             continue;
         }
         let Some(text) = s.text.as_deref() else {

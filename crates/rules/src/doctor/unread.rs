@@ -3,42 +3,14 @@
 //! of inside them). Discovery reads only the files the agents read, so these are looked at here.
 
 use adapters::json_span;
+use adapters::registry::UnreadFile;
 use adapters::Context;
 use hook_ir::{Code, Convention, Diagnostic, Location};
-use std::path::PathBuf;
 
-/// A file written as if `agent` read hooks from it, and where they belong.
-struct Unread {
-    path: PathBuf,
-    why: &'static str,
-    belongs: &'static str,
-}
-
-fn candidates(ctx: &Context, agent: Convention) -> Vec<Unread> {
-    let mut out = Vec::new();
-    if agent != Convention::ClaudeSettings {
-        return out;
-    }
-    if let Some(h) = &ctx.home {
-        out.push(Unread {
-            path: h.join(".claude.json"),
-            why: "Claude Code's own state file (sessions, projects, onboarding), which it never reads hooks from",
-            belongs: "~/.claude/settings.json",
-        });
-        out.push(Unread {
-            path: h.join(".claude/hooks.json"),
-            why: "a file Claude Code does not read (it reads a `hooks/hooks.json` only inside a plugin)",
-            belongs: "~/.claude/settings.json",
-        });
-    }
-    if let Some(p) = &ctx.project {
-        out.push(Unread {
-            path: p.join(".claude/hooks.json"),
-            why: "a file Claude Code does not read (it reads a `hooks/hooks.json` only inside a plugin)",
-            belongs: ".claude/settings.json (shared) or .claude/settings.local.json (yours)",
-        });
-    }
-    out
+/// The files written as if `agent` read hooks from them, and where they belong (its adapter's
+/// [`adapters::registry::Adapter::unread_files`]).
+fn candidates(ctx: &Context, agent: Convention) -> Vec<UnreadFile> {
+    adapters::registry::adapter(agent).unread_files(ctx)
 }
 
 /// One error per such file holding a `"hooks"` object, at its key.

@@ -2,7 +2,8 @@
 //! (`other_reader_differs`, info): the file's readers are typed data of its source
 //! (`adapters::SourceFile::readers`, stamped by discovery from the layer it found the file in);
 //! what differs comes from the contract table (events, default timeouts, tool columns) and
-//! `hook_ir::readers` (VS Code, Copilot's cloud agent).
+//! `hook_ir::readers` (VS Code, Copilot's cloud agent); a reader agent's own convention is the
+//! one that owns its tool column (`hook_ir::tools::AgentFacts::convention`).
 //!
 //! Checked: the event does not exist there; the matcher is ignored there (VS Code, Claude-format
 //! files); a tool the matcher names has no equivalent there; another default timeout applies
@@ -108,7 +109,7 @@ fn differences(t: &Target<'_>, reader: Reader) -> Vec<String> {
                 ));
                 return out;
             }
-            if c == Convention::ClaudeSettings
+            if c == Agent::Claude.facts().convention
                 && vscode::IGNORES_CLAUDE_MATCHERS
                 && hook.kind.is_tool_kind()
                 && !hook.matcher.is_any()
@@ -117,8 +118,8 @@ fn differences(t: &Target<'_>, reader: Reader) -> Vec<String> {
             }
             other_timeout(Some(vscode::TIMEOUT_DEFAULT_S), &mut out, true);
         }
-        Reader::Agent(Agent::Copilot) if c == Convention::ClaudeSettings => {
-            if contract::find(Convention::CopilotHooks, &hook.source_event).is_none() {
+        Reader::Agent(Agent::Copilot) if c == Agent::Claude.facts().convention => {
+            if contract::find(Agent::Copilot.facts().convention, &hook.source_event).is_none() {
                 out.push(format!(
                     "it has no `{}` event, so the hook never runs there",
                     hook.source_event
@@ -146,12 +147,12 @@ fn differences(t: &Target<'_>, reader: Reader) -> Vec<String> {
                 }
             }
             other_timeout(
-                default_s(Convention::CopilotHooks, &hook.source_event),
+                default_s(Agent::Copilot.facts().convention, &hook.source_event),
                 &mut out,
                 true,
             );
         }
-        Reader::Agent(Agent::Cursor) if c != Convention::CursorHooks => {
+        Reader::Agent(Agent::Cursor) if c != Agent::Cursor.facts().convention => {
             if hook.kind.is_tool_kind() {
                 if let (Some(names), Some(from)) = (names(&hook.matcher), Agent::of(c)) {
                     let unknown: Vec<&str> = names
@@ -172,7 +173,7 @@ fn differences(t: &Target<'_>, reader: Reader) -> Vec<String> {
                 }
             }
             other_timeout(
-                default_of_kind(Convention::CursorHooks, hook.kind),
+                default_of_kind(Agent::Cursor.facts().convention, hook.kind),
                 &mut out,
                 false,
             );

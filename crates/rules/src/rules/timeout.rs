@@ -29,15 +29,16 @@ pub(crate) fn check(t: &Target<'_>, out: &mut Vec<Finding>) {
     if !looks_like_ms && ms >= limits::lint::PROCESS_START_MIN_MS {
         return;
     }
-    let key = if hook.convention == hook_ir::Convention::CopilotHooks {
-        // Copilot CLI reads `timeoutSec`, and `timeout` as its alias.
-        if t.find("timeoutSec").is_some() {
-            "timeoutSec"
-        } else {
-            "timeout"
-        }
-    } else {
-        key_of(&hook.detail)
+    // The key written near the hook, of those the convention reads (Copilot CLI: `timeoutSec`,
+    // and `timeout` as its alias).
+    let keys = adapters::registry::adapter(hook.convention).timeout_keys();
+    let key = match keys.last() {
+        None => key_of(&hook.detail),
+        Some(last) => keys
+            .iter()
+            .copied()
+            .find(|k| t.find(k).is_some())
+            .unwrap_or(last),
     };
     let at = value_span(t, key);
     let written = at

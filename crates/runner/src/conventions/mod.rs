@@ -80,6 +80,11 @@ pub(crate) fn stdin_payload(
     }
 }
 
+/// The `client_type` a payload carries when the caller names none
+/// ([`crate::RunnerOptions::client_type`]): Kimi's, whose answer module is the only one that sends
+/// the field (Jarvis being a renamed copy of Kimi).
+pub(crate) const DEFAULT_CLIENT_TYPE: &str = hook_ir::contract::limits::jarvis::CLIENT_TYPE;
+
 /// Hooks run by argv without a shell (jcode's `Launch::Argv` rows), gates in order.
 pub(crate) async fn run_argv(view: &Group<'_>, group: &[usize], event: &Event) -> Vec<HookRun> {
     jcode::run(view, group, event).await

@@ -86,11 +86,18 @@ fn selected<'a>(hook: &'a Hook, event: &Event) -> Option<Selected<'a>> {
     resolve(hook, event.kind())
 }
 
+/// Whether `convention`'s hooks are modules this host runs: its runtime row answers with the
+/// module's return value ([`hook_ir::contract::AnswerFormat::ModuleReturn`]).
+pub(crate) fn in_module_host(convention: Convention) -> bool {
+    hook_ir::contract::runtime(convention)
+        .is_some_and(|r| r.answer == hook_ir::contract::AnswerFormat::ModuleReturn)
+}
+
 /// Whether the module hook `hook` fires for `event`: a `gjc`/`gjc-plugin` module of the event's
 /// kind whose matcher accepts the tool name (tool events).
 fn fires(hook: &Hook, event: &Event) -> bool {
     let kind = event.kind();
-    if hook.kind != kind || !matches!(hook.convention, Convention::Gjc | Convention::GjcPlugin) {
+    if hook.kind != kind || !in_module_host(hook.convention) {
         return false;
     }
     if !matches!(hook.handler, Handler::Module { .. }) {
@@ -112,7 +119,7 @@ fn fires(hook: &Hook, event: &Event) -> bool {
 /// What the host needs to run the module hook `hook` for an event of `kind`, without testing
 /// its matcher: the runner selected it already (its matcher compiled once, in `Runner::new`).
 fn resolve(hook: &Hook, kind: Kind) -> Option<Selected<'_>> {
-    if !matches!(hook.convention, Convention::Gjc | Convention::GjcPlugin) {
+    if !in_module_host(hook.convention) {
         return None;
     }
     let Handler::Module { path: display } = &hook.handler else {

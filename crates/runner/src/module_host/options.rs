@@ -42,14 +42,14 @@ pub struct HostOptions {
     /// through the runner, else the process's.
     pub cwd: Option<PathBuf>,
     /// Per-handler timeout of `tool_result` handlers (and plugin `tool_call/after`).
-    /// Default: the contract table's, [`limits::gjc::TOOL_RESULT_TIMEOUT_MS`].
+    /// Default: the contract table's, [`limits::module_host::TOOL_RESULT_TIMEOUT_MS`].
     pub tool_result_timeout: Duration,
     /// Per-handler timeout of the other lifecycle events (`before_agent_start`, `agent_end`,
-    /// `session_start`). Default: the contract table's, [`limits::gjc::LIFECYCLE_TIMEOUT_MS`].
+    /// `session_start`). Default: the contract table's, [`limits::module_host::LIFECYCLE_TIMEOUT_MS`].
     pub lifecycle_timeout: Duration,
     /// Per-handler timeout of `session_shutdown`. Default: the contract table's value
-    /// ([`limits::gjc::LIFECYCLE_TIMEOUT_MS`]); GJC's code actually awaits these handlers for
-    /// [`limits::gjc::SESSION_SHUTDOWN_CODE_TIMEOUT_MS`] — set
+    /// ([`limits::module_host::LIFECYCLE_TIMEOUT_MS`]); GJC's code actually awaits these handlers for
+    /// [`limits::module_host::SESSION_SHUTDOWN_CODE_TIMEOUT_MS`] — set
     /// [`HostOptions::with_gjc_code_shutdown_timeout`] to follow the code instead.
     pub session_shutdown_timeout: Duration,
     /// Liveness ping period while a request is pending. Default:
@@ -65,9 +65,13 @@ pub struct HostOptions {
     pub script_dir: Option<PathBuf>,
 }
 
-/// The contract table's default timeout of a GJC in-process event, in milliseconds.
+/// The contract table's default timeout of an in-process module event (the first convention
+/// run in this host that has the event, in [`Convention::ALL`] order), in milliseconds.
 fn table_ms(event: &str, fallback: u64) -> u64 {
-    contract::find(Convention::Gjc, event)
+    Convention::ALL
+        .into_iter()
+        .filter(|&c| super::dispatch::in_module_host(c))
+        .find_map(|c| contract::find(c, event))
         .and_then(|row| row.rules())
         .and_then(|rules| rules.timeout.default_ms())
         .unwrap_or(fallback)
@@ -82,15 +86,15 @@ impl Default for HostOptions {
             cwd: None,
             tool_result_timeout: Duration::from_millis(table_ms(
                 "tool_result",
-                limits::gjc::TOOL_RESULT_TIMEOUT_MS,
+                limits::module_host::TOOL_RESULT_TIMEOUT_MS,
             )),
             lifecycle_timeout: Duration::from_millis(table_ms(
                 "agent_end",
-                limits::gjc::LIFECYCLE_TIMEOUT_MS,
+                limits::module_host::LIFECYCLE_TIMEOUT_MS,
             )),
             session_shutdown_timeout: Duration::from_millis(table_ms(
                 "session_shutdown",
-                limits::gjc::LIFECYCLE_TIMEOUT_MS,
+                limits::module_host::LIFECYCLE_TIMEOUT_MS,
             )),
             liveness_interval: Duration::from_millis(DEFAULT_LIVENESS_INTERVAL_MS),
             liveness_timeout: Duration::from_millis(DEFAULT_LIVENESS_TIMEOUT_MS),
@@ -104,7 +108,7 @@ impl HostOptions {
     /// Uses GJC's code value for `session_shutdown` (60 s) instead of the contract table's.
     pub fn with_gjc_code_shutdown_timeout(mut self) -> Self {
         self.session_shutdown_timeout =
-            Duration::from_millis(limits::gjc::SESSION_SHUTDOWN_CODE_TIMEOUT_MS);
+            Duration::from_millis(limits::module_host::SESSION_SHUTDOWN_CODE_TIMEOUT_MS);
         self
     }
 }

@@ -34,8 +34,11 @@ pub fn file(
         .at(Location::path_only(c.display.clone()))
         .with_help("import fewer hooks at once (`--scope`), or remove duplicates from the source")];
     }
-    // Module files (GJC) are copied byte for byte; only config files are read back.
-    if matches!(convention, Convention::Gjc) {
+    // Module files (GJC's) are copied byte for byte; only config files are read back.
+    if !adapters::registry::adapter(convention)
+        .module_sources()
+        .is_empty()
+    {
         return Vec::new();
     }
     let (Ok(after), Ok(before)) = (

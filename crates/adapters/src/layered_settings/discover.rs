@@ -1,6 +1,5 @@
-//! Finding and reading the layers (the list is in the module docs of `gemini_settings`), then
-//! applying the agent's switches to the hooks they declare. Shared by Gemini CLI and Qwen Code
-//! ([`Flavor`]).
+//! Finding and reading the layers (the list is in each flavor's convention module docs), then
+//! applying the agent's switches to the hooks they declare ([`Flavor`]).
 
 use super::enablement::Enablement;
 use super::flavor::Flavor;
@@ -8,12 +7,9 @@ use super::lower::{self, Lowered};
 use super::Scope;
 use crate::read_limit::{read_text, Missing, MAX_CONFIG_BYTES};
 use crate::{Context, Output};
-use hook_ir::contract;
+use hook_ir::Code;
 use hook_ir::Diagnostic;
-use hook_ir::{Code, Convention};
 use std::path::{Path, PathBuf};
-
-const GE: Convention = Convention::GeminiSettings;
 
 /// The user's settings folder: `~/<dir>`, or the flavor's variable (`$QWEN_HOME`) when set.
 pub(crate) fn user_dir(ctx: &Context, fl: &Flavor) -> Option<PathBuf> {
@@ -119,7 +115,7 @@ pub(crate) fn discover(ctx: &Context, fl: &'static Flavor, out: &mut Output) {
         .unwrap_or_default();
     for (path, scope) in layers(ctx, fl) {
         if let Scope::Extension { root } = &scope {
-            if extension_disabled(ctx, root, &path, &enablement, out) {
+            if extension_disabled(ctx, fl, root, &path, &enablement, out) {
                 continue;
             }
         }
@@ -130,7 +126,7 @@ pub(crate) fn discover(ctx: &Context, fl: &'static Flavor, out: &mut Output) {
                         Code::GeminiSystemSettingsInsecure,
                         format!("Gemini CLI skips this system settings file: {why}; none of its settings or hooks apply"),
                     )
-                    .with_convention(GE)
+                    .with_convention(fl.convention)
                     .at(hook_ir::Location::path_only(ctx.display(&path)))
                     .with_help("make the file and every directory above it owned by root and writable only by root (`sudo chown root:root`, `sudo chmod go-w`)"),
                 );
@@ -156,6 +152,7 @@ pub(crate) fn discover(ctx: &Context, fl: &'static Flavor, out: &mut Output) {
 /// that disables it, at its `hooks.json`).
 fn extension_disabled(
     ctx: &Context,
+    fl: &Flavor,
     root: &Path,
     hooks_file: &Path,
     enablement: &Enablement,
@@ -181,7 +178,7 @@ fn extension_disabled(
                 "extension `{name}` is disabled in this folder (rule `{rule}` in ~/.gemini/extensions/extension-enablement.json): Gemini loads none of its hooks, and they are not imported"
             ),
         )
-        .with_convention(GE)
+        .with_convention(fl.convention)
         .at(hook_ir::Location::path_only(ctx.display(hooks_file)))
         .with_help(format!("`gemini extensions enable {name}` turns it back on")),
     );
@@ -242,95 +239,8 @@ fn read_and_lower(
     ))
 }
 
-/// The agent's switches over the layers, in merge order: the last `enabled` switch written wins
-/// (Gemini's `hooksConfig.enabled`, Qwen's `disableAllHooks`; system settings are last);
-/// `hooksConfig.disabled` lists are united. Hooks that do not run are reported and left out of
-/// the batch.
+/// The agent's switches over the layers, in merge order ([`Flavor::apply_switches`]): hooks
+/// that do not run are reported and left out of the batch.
 fn apply_switches(ctx: &Context, fl: &'static Flavor, layers: Vec<Lowered>, out: &mut Output) {
-    if !fl.untrusted_drops_user_hooks {
-        return crate::qwen_settings::switches::apply(ctx, fl, layers, out);
-    }
-    let off = layers.iter().rev().find_map(|l| l.enabled.clone());
-    // Gemini checks trust before it reads the workspace settings: their switch does not count.
-    let folder_trust = layers
-        .iter()
-        .rev()
-        .filter(|l| l.scope != Scope::Project)
-        .find_map(|l| l.folder_trust);
-    let settings_file = layers
-        .iter()
-        .find(|l| !matches!(l.scope, Scope::Extension { .. }) && !l.hooks.is_empty())
-        .map(|l| l.display.clone());
-    // Trust is looked up only when a settings file declares hooks.
-    let untrusted = || super::trust::untrusted(ctx, fl, folder_trust);
-    if let Some((file, why)) = settings_file.as_ref().and_then(|f| Some((f, untrusted()?))) {
-        if !matches!(off, Some((false, _))) {
-            // Trust is this machine's: where Gemini CLI has never run (no `~/.gemini/`, a CI
-            // runner) nobody could have trusted the folder, so it is an info there, and a
-            // warning where Gemini has state (issue 25).
-            let has_state = ctx
-                .home
-                .as_ref()
-                .is_some_and(|h| h.join(".gemini").is_dir());
-            let (machine, severity) = if has_state {
-                ("", hook_ir::Severity::Warning)
-            } else {
-                (
-                    " (trust is per machine, and Gemini CLI has no state on this one: no `~/.gemini/`, as on a CI runner; an info here, a warning where Gemini has run)",
-                    hook_ir::Severity::Info,
-                )
-            };
-            out.diag(
-                Diagnostic::new(
-                    Code::GeminiFolderUntrusted,
-                    format!("Gemini CLI does not trust this folder: {why}. Interactively it then runs none of the settings' hooks here (`~/.gemini/settings.json` included; extensions' hooks still run); headless `gemini -p` refuses to start (exit 55) without `--skip-trust`{machine}"),
-                )
-                .with_severity(severity)
-                .with_convention(GE)
-                .at(hook_ir::Location::path_only(file.clone()))
-                .with_help("trust the folder in Gemini, add it to ~/.gemini/trustedFolders.json as TRUST_FOLDER, or set GEMINI_CLI_TRUST_WORKSPACE=true for a headless run"),
-            );
-        }
-    }
-    let disabled: Vec<_> = layers.iter().flat_map(|l| l.disabled.clone()).collect();
-    let hooks: Vec<_> = layers.into_iter().flat_map(|l| l.hooks).collect();
-    if let Some((false, at)) = off {
-        let d = Diagnostic::new(
-            Code::HooksDisabled,
-            format!(
-                "`hooksConfig.enabled` is false: Gemini runs none of the {} hook(s) declared in its settings and extensions",
-                hooks.len()
-            ),
-        )
-        .with_convention(GE)
-        .at(at)
-        .with_help("remove it, or set it to true, when the hooks should run");
-        out.never_run
-            .extend(hooks.into_iter().map(|(h, _)| (h, d.clone())));
-        out.diag(d);
-        return;
-    }
-    for (hook, name) in hooks {
-        if let Some((_, at)) = disabled.iter().find(|(n, _)| *n == name) {
-            let d = Diagnostic::new(
-                Code::HookDisabled,
-                format!(
-                    "hook `{name}` for `{}` is listed in `hooksConfig.disabled` ({}:{}): Gemini never runs it, and it is not imported",
-                    hook.source_event,
-                    at.path,
-                    at.line.map_or(String::new(), |l| l.to_string())
-                ),
-            )
-            .with_convention(GE)
-            .at(hook.location.clone());
-            out.never_run.push((hook, d.clone()));
-            out.diag(d);
-            continue;
-        }
-        if contract::find(GE, &hook.source_event).is_some_and(|r| r.kind().is_some()) {
-            out.hooks.push(hook);
-        } else {
-            out.outside.push(hook);
-        }
-    }
+    (fl.apply_switches)(ctx, fl, layers, out)
 }

@@ -166,7 +166,7 @@ pub(super) fn build(
     }
     if settings {
         if let Some(p) = last_prop(root, "hooksConfig").filter(|_| fl.switches == "hooksConfig") {
-            hooks_config(&p.value, &mut file, out);
+            hooks_config(fl, &p.value, &mut file, out);
         }
         file.folder_trust = folder_trust(root);
     }
@@ -286,7 +286,7 @@ fn legacy_switch(p: &ObjectProp<'_>) -> Problem {
     .help("remove it; write `\"hooksConfig\": {\"enabled\": false}` to switch hooks off")
 }
 
-fn hooks_config(v: &Value<'_>, file: &mut RawFile, out: &mut Vec<Problem>) {
+fn hooks_config(fl: &Flavor, v: &Value<'_>, file: &mut RawFile, out: &mut Vec<Problem>) {
     let Value::Object(obj) = v else {
         out.push(Problem::new(
             Code::WrongValueType,
@@ -296,13 +296,7 @@ fn hooks_config(v: &Value<'_>, file: &mut RawFile, out: &mut Vec<Problem>) {
         return;
     };
     let props = unique_props(obj, out);
-    suggest_keys(
-        &super::flavor::GEMINI,
-        &props,
-        HOOKS_CONFIG_KEYS,
-        "hooksConfig",
-        out,
-    );
+    suggest_keys(fl, &props, HOOKS_CONFIG_KEYS, "hooksConfig", out);
     for p in props {
         match (p.name.as_str(), &p.value) {
             ("enabled", Value::BooleanLit(b)) => file.enabled = Some((b.value, key_span(p))),

@@ -132,17 +132,17 @@ mod tests {
         std::fs::create_dir_all(d.path().join("home/.gemini")).unwrap();
         let file = d.path().join("home/.gemini/trustedFolders.json");
         let c = ctx(d.path(), &[]);
-        assert!(untrusted(&c, &super::super::flavor::GEMINI, None)
+        assert!(untrusted(&c, &crate::gemini_settings::flavor::GEMINI, None)
             .unwrap()
             .contains("no rule"));
         assert_eq!(
-            untrusted(&c, &super::super::flavor::GEMINI, Some(false)),
+            untrusted(&c, &crate::gemini_settings::flavor::GEMINI, Some(false)),
             None
         );
         assert_eq!(
             untrusted(
                 &ctx(d.path(), &[("GEMINI_CLI_TRUST_WORKSPACE", "true")]),
-                &super::super::flavor::GEMINI,
+                &crate::gemini_settings::flavor::GEMINI,
                 None
             ),
             None
@@ -155,19 +155,22 @@ mod tests {
             format!("// mine\n{{\"{work}/other\": \"TRUST_PARENT\"}}"),
         )
         .unwrap();
-        assert_eq!(untrusted(&c, &super::super::flavor::GEMINI, None), None);
+        assert_eq!(
+            untrusted(&c, &crate::gemini_settings::flavor::GEMINI, None),
+            None
+        );
         // The longest rule wins.
         std::fs::write(
             &file,
             format!("{{\"{work}\": \"TRUST_FOLDER\", \"{repo}\": \"DO_NOT_TRUST\"}}"),
         )
         .unwrap();
-        assert!(untrusted(&c, &super::super::flavor::GEMINI, None)
+        assert!(untrusted(&c, &crate::gemini_settings::flavor::GEMINI, None)
             .unwrap()
             .contains("DO_NOT_TRUST"));
         assert!(untrusted(
             &ctx(d.path(), &[("GEMINI_CLI_TRUST_WORKSPACE", "false")]),
-            &super::super::flavor::GEMINI,
+            &crate::gemini_settings::flavor::GEMINI,
             Some(false)
         )
         .is_some());

@@ -1,12 +1,12 @@
 //! Lowering: raw model → IR hooks and coded diagnostics with locations.
 
-use super::flavor::{Flavor, TimeoutRule};
+use super::flavor::Flavor;
 use super::json::{self, Span};
 use super::raw::{self, Problem, RawGroup, RawHandler};
-use super::{matcher, Scope};
+use super::Scope;
 use crate::Output;
 use hook_ir::contract::{self, limits::gemini as lim, Lookup, Mapping};
-use hook_ir::{quote, Code, Convention, Detail, Diagnostic, Exec, Handler, Hook, Location};
+use hook_ir::{quote, Code, Detail, Diagnostic, Exec, Handler, Hook, Location};
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -31,33 +31,15 @@ pub(crate) struct Lowered {
     pub scope: Scope,
 }
 
-/// What Gemini CLI 0.61.0 does with a file it cannot read: a settings layer stops it from
-/// starting ([`lim::CONFIG_ERROR_EXIT`]); an extension's `hooks/hooks.json` is skipped
-/// with a debug-log warning (`extension-manager.ts` `loadExtensionHooks`). Qwen Code 0.24.4
-/// (`cli/config/settings.ts` `loadAndMigrate`, `chunks/chunk-LYEINKJD.js:1835`) copies a
-/// workspace file that does not parse to `settings.json.corrupted` and resets it to `{}`; a
-/// user or system file that does not parse is an error at start.
+/// What the agent does with a file it cannot read (`settings`: a settings layer, else an
+/// extension's hooks file), in words: its flavor's [`Flavor::unreadable`].
 pub(super) fn unreadable(fl: &Flavor, settings: bool) -> String {
-    if fl.convention == Convention::QwenSettings {
-        "Qwen Code does not start with a user or system settings file that does not parse, and copies a workspace one to `settings.json.corrupted`, then resets it to `{}` (its hooks and every other setting are lost)".to_string()
-    } else if settings {
-        format!(
-            "Gemini CLI refuses to start while a settings file is unreadable (exit {}, \"Please fix the configuration file(s) and try again\")",
-            lim::CONFIG_ERROR_EXIT
-        )
-    } else {
-        "Gemini CLI skips this extension's hooks".to_string()
-    }
+    (fl.unreadable)(settings)
 }
 
-/// The code of a file Gemini CLI cannot read: [`Code::GeminiSettingsUnreadable`] for a
-/// settings layer, [`Code::ParseError`] for an extension's hooks file (and Qwen's files).
+/// The code of a file the agent cannot read: its flavor's [`Flavor::unreadable_code`].
 pub(super) fn unreadable_code(fl: &Flavor, settings: bool) -> Code {
-    if settings && fl.convention == Convention::GeminiSettings {
-        Code::GeminiSettingsUnreadable
-    } else {
-        Code::ParseError
-    }
+    (fl.unreadable_code)(settings)
 }
 
 /// Lowers one file's text. `extension_root` substitutes `${extensionPath}` (extension files).
@@ -181,11 +163,7 @@ impl Lowerer<'_> {
         };
         for g in groups {
             let m = g.matcher.as_ref().map(|m| (m.value.as_str(), m.span));
-            let ir_matcher = if fl.convention == Convention::QwenSettings {
-                crate::qwen_settings::matcher::lower(event, row.matched, m, self.problems)
-            } else {
-                matcher::lower(event, row.matched, m, self.problems)
-            };
+            let ir_matcher = (fl.lower_matcher)(event, row.matched, m, self.problems);
             for h in &g.handlers {
                 let Some((command, timeout_ms, explicit)) = self.handler(event, h) else {
                     continue;
@@ -251,11 +229,7 @@ impl Lowerer<'_> {
             name.span,
         );
         if let Some((_, g)) = self.fl.foreign_events.iter().find(|(c, _)| *c == event) {
-            let other = if self.fl.convention == Convention::GeminiSettings {
-                "Claude Code"
-            } else {
-                "Gemini CLI"
-            };
+            let other = self.fl.foreign_agent;
             p = p.help(format!("`{event}` is {other}'s name: did you mean `{g}`?"));
         } else if let Some(s) = suggestion {
             p = p.help(if s.eq_ignore_ascii_case(event) {
@@ -387,12 +361,10 @@ impl Lowerer<'_> {
             }
             Some(c) => c,
         };
-        let (timeout_ms, explicit) = match (&h.timeout, self.fl.timeout) {
-            (None, rule) => (rule.default_ms(), false),
-            (Some((raw, span)), rule @ TimeoutRule::SecondsOrLegacyMs { .. }) => {
-                crate::qwen_settings::timeout::read(self.fl, rule, raw, *span, self.problems)
-            }
-            (Some((raw, span)), _) => {
+        let (timeout_ms, explicit) = match (&h.timeout, self.fl.timeout, self.fl.read_timeout) {
+            (None, rule, _) => (rule.default_ms(), false),
+            (Some((raw, span)), rule, Some(read)) => read(self.fl, rule, raw, *span, self.problems),
+            (Some((raw, span)), _, None) => {
                 let ms = raw.parse::<f64>().ok().filter(|s| s.is_finite());
                 match ms {
                     Some(ms) if (1.0..=NODE_MAX_TIMER_MS).contains(&ms) => {

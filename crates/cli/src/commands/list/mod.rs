@@ -1,10 +1,12 @@
 //! `hooks list`.
 
-use crate::args::{ListArgs, ListFormat, SourceArgs};
+mod codex;
+
+use crate::args::{ListArgs, ListFormat};
 use crate::exit::Exit;
 use crate::render;
-use adapters::codex_json::trust::{self, HookTrust, Status};
-use adapters::{Context, Discovered};
+use adapters::Discovered;
+use codex::{codex_trust, status_word, with_trust};
 use std::io::IsTerminal;
 
 /// Runs `hooks list`: the accepted hooks, human or as schema_version 1 JSON.
@@ -97,18 +99,6 @@ fn timeout(ms: Option<u64>) -> String {
     }
 }
 
-/// Codex's verdict on each hook (`None` for other conventions, or when the Codex config cannot
-/// be read: then nothing is claimed).
-fn codex_trust(src: &SourceArgs, found: &Discovered) -> Vec<Option<HookTrust>> {
-    let home = match &src.home {
-        Some(h) => super::discover::absolute(h).ok(),
-        None => std::env::var_os("HOME").map(std::path::PathBuf::from),
-    };
-    let ctx = Context::from_process(None, home, !src.no_env);
-    trust::of_hooks(&ctx, &found.batch.hooks, &found.sources)
-        .unwrap_or_else(|_| vec![None; found.batch.hooks.len()])
-}
-
 /// The agents that run each hook's file (its source's readers, stamped by discovery), in
 /// hook order; empty when the file is not a source of the batch.
 fn readers_of(found: &Discovered) -> Vec<Vec<hook_ir::readers::Reader>> {
@@ -139,40 +129,6 @@ fn with_readers(doc: &str, readers: &[Vec<hook_ir::readers::Reader>]) -> String 
                 obj.insert(
                     "readers".into(),
                     serde_json::to_value(r).unwrap_or_default(),
-                );
-            }
-        }
-    }
-    let mut s = serde_json::to_string_pretty(&v).unwrap_or_else(|_| doc.to_string());
-    if doc.ends_with('\n') {
-        s.push('\n');
-    }
-    s
-}
-
-fn status_word(s: Status) -> &'static str {
-    match s {
-        Status::Trusted => "trusted",
-        Status::Untrusted => "untrusted, skipped",
-        Status::Changed => "changed since trusted, skipped",
-        Status::Disabled => "disabled",
-        Status::ProjectUntrusted => "project untrusted, skipped",
-    }
-}
-
-/// The lint document with a `codex_trust` object added to each Codex hook: `key`, `hash`,
-/// `status` (`trusted`, `untrusted`, `changed`, `disabled`, `project_untrusted`) and, for a
-/// project file, `project_root`.
-fn with_trust(doc: &str, trust: &[Option<HookTrust>]) -> String {
-    let Ok(mut v) = serde_json::from_str::<serde_json::Value>(doc) else {
-        return doc.to_string();
-    };
-    if let Some(hooks) = v["hooks"].as_array_mut() {
-        for (h, t) in hooks.iter_mut().zip(trust) {
-            if let (Some(obj), Some(t)) = (h.as_object_mut(), t) {
-                obj.insert(
-                    "codex_trust".into(),
-                    serde_json::to_value(t).unwrap_or_default(),
                 );
             }
         }

@@ -1,6 +1,7 @@
-//! The entries `hooks import` wrote into a Copilot CLI hooks file, found again to replace them
-//! (`crate::reimport`): one entry of `hooks.<event>[]`, identified by its event and its whole
-//! object (key order and layout aside). Copilot's entries are flat, not Claude's groups.
+//! The entries `hooks import` wrote into a flat hooks file (GitHub Copilot CLI's, Cursor's
+//! `hooks.json`), found again to replace them (`crate::reimport`): one entry of
+//! `hooks.<event>[]`, identified by its event and its whole object (key order and layout
+//! aside). These entries are flat, not Claude's groups.
 
 use crate::reimport::{digest, Entry, Removal};
 use jsonc_parser::cst::CstRootNode;

@@ -10,18 +10,14 @@
 //! the agent's unit ([`super::flavor::TimeoutRule::written`]).
 
 use super::flavor::Flavor;
-use super::{json, matcher};
+use super::json;
 use crate::write::{json_input, FileChange, Plan, WriteOptions};
 use crate::Context;
 use hook_ir::contract::{self, MatchedValue};
-use hook_ir::matcher_text::anchored_alternation;
-use hook_ir::{quote, Code, Convention, Detail, Diagnostic, Handler, Hook, Location, Matcher};
+use hook_ir::{quote, Code, Detail, Diagnostic, Handler, Hook, Location};
 use jsonc_parser::cst::{CstArray, CstInputValue as V, CstNode, CstObject, CstRootNode};
 use jsonc_parser::ParseOptions;
 use serde_json::Value;
-
-/// What a tool name escapes to be matched verbatim by Gemini's (JavaScript) regex.
-const REGEX_SPECIALS: &str = "\\^$.|?*+()[]{}";
 
 pub(crate) fn plan(
     ctx: &Context,
@@ -192,74 +188,12 @@ fn repeated_key<'a>(
 }
 
 /// The `matcher` strings to write (`None`: no matcher key; several: one definition each),
-/// chosen so that Gemini reads each back as `hook.matcher`:
-/// - the string as written, when the hook came from a Gemini settings file and Gemini reads it
-///   as the same matcher;
-/// - tool events: an anchored regex `^(?:A|B)$` for exact names (Gemini's regex is
-///   unanchored), the pattern for a regex;
-/// - exact-value events (`SessionStart`, ...): one definition per value;
-/// - events that ignore matchers: none.
+/// chosen by the agent's matcher rule ([`Flavor::matcher_strings`]) so that it reads each back
+/// as `hook.matcher`.
 pub(super) fn matcher_strings(fl: &Flavor, hook: &Hook) -> Result<Vec<Option<String>>, String> {
     let matched = contract::find(fl.convention, &hook.source_event)
         .map_or(MatchedValue::Other, |r| r.matched);
-    if fl.convention == Convention::QwenSettings {
-        return crate::qwen_settings::matcher::strings(hook, matched);
-    }
-    if let Detail::GeminiGroup {
-        raw_matcher: Some(m),
-        ..
-    } = &hook.detail
-    {
-        if matcher::to_ir(matched, Some(m)) == hook.matcher {
-            return Ok(vec![Some(m.clone())]);
-        }
-    }
-    if matches!(matched, MatchedValue::Ignored | MatchedValue::NoMatcher) || hook.matcher.is_any() {
-        return Ok(vec![None]);
-    }
-    match (&hook.matcher, matched) {
-        (Matcher::Exact { names }, _) if names.is_empty() => Err(
-            "an empty list of names matches nothing and cannot be written as a Gemini matcher"
-                .into(),
-        ),
-        (Matcher::Exact { names }, MatchedValue::ToolName) => {
-            Ok(vec![Some(anchored_alternation(names, REGEX_SPECIALS))])
-        }
-        (Matcher::Exact { names }, _) => {
-            if names
-                .iter()
-                .any(|n| n.trim() != n || n.is_empty() || n == "*")
-            {
-                return Err(format!(
-                    "Gemini trims matchers and reads `*` as everything: {names:?} cannot be matched exactly"
-                ));
-            }
-            Ok(names.iter().map(|n| Some(n.clone())).collect())
-        }
-        (Matcher::Regex { pattern, .. }, MatchedValue::ToolName) => {
-            let ecma = Matcher::Regex {
-                dialect: hook_ir::Dialect::Ecmascript,
-                pattern: pattern.clone(),
-            };
-            if let Err(e) = ecma.compile() {
-                return Err(format!(
-                    "the regex `{pattern}` is not valid JavaScript ({})",
-                    e.message
-                ));
-            }
-            Ok(vec![Some(pattern.clone())])
-        }
-        // An anchored alternation of plain names (what the importer makes of exact names) is
-        // that list of exact values.
-        (Matcher::Regex { pattern, .. }, _) => match hook_ir::matcher_text::regex_to_exact(pattern) {
-            Some(names) => Ok(names.into_iter().map(Some).collect()),
-            None => Err(format!(
-                "Gemini compares `{}` matchers exactly, not as regexes: `{pattern}` cannot be written",
-                hook.source_event
-            )),
-        },
-        (Matcher::Any, _) => Ok(vec![None]),
-    }
+    (fl.matcher_strings)(hook, matched)
 }
 
 /// The hook object to write, as ordered key/value pairs, and the definition's `sequential`.

@@ -4,7 +4,7 @@
 //! is over `MAX_JSON_BYTES`, or has a shape that merging would destroy), 2 failure (no home dir,
 //! I/O error).
 
-use crate::args::{SetupArgs, SetupCodexArgs, SetupTarget};
+use crate::args::SetupCodexArgs;
 use crate::exit::Exit;
 use adapters::codex_json::managed::{self, EventChange};
 use adapters::read_limit::{read_bounded, too_large, ReadError};
@@ -13,14 +13,8 @@ use anyhow::{bail, Context as _};
 use hook_ir::{display_path, line_col, Code};
 use std::path::PathBuf;
 
-/// Runs `hooks setup`.
-pub fn run(a: SetupArgs) -> anyhow::Result<Exit> {
-    match a.target {
-        SetupTarget::Codex(c) => codex(c),
-    }
-}
-
-fn codex(a: SetupCodexArgs) -> anyhow::Result<Exit> {
+/// Runs `hooks setup codex`.
+pub(super) fn codex(a: SetupCodexArgs) -> anyhow::Result<Exit> {
     let home = match a.home {
         Some(h) => Some(
             std::path::absolute(&h).with_context(|| format!("cannot resolve {}", h.display()))?,
