@@ -120,6 +120,18 @@ pub trait Adapter: Sync {
         }
     }
 
+    /// The convention-specific fields of the bridge entry `hooks bridge install` writes for an
+    /// event of `kind` with `guarantees`: [`Adapter::entry_detail`], unless the host's own
+    /// entry fields give a guarantee too (Cursor's `failClosed` and `loop_limit`).
+    fn bridge_entry_detail(
+        &self,
+        kind: hook_ir::Kind,
+        guarantees: crate::bridge::Guarantees,
+    ) -> hook_ir::Detail {
+        let _ = (kind, guarantees);
+        self.entry_detail()
+    }
+
     /// When the agent runs the hooks of `file` (shown as `display`) of the project at
     /// `project`, whose entries time out after `timeout_s`: what `hooks bridge install` tells
     /// the user (trust prompts, headless runs).
@@ -173,6 +185,13 @@ pub trait Adapter: Sync {
     /// (Codex's `[features] hooks = false`), each at the switch; empty for most.
     fn agent_switches(&self, ctx: &Context) -> Vec<hook_ir::Diagnostic> {
         let _ = ctx;
+        Vec::new()
+    }
+
+    /// The layers its agent runs hooks from that no file here holds (Cursor's team hooks, from
+    /// its dashboard), each as a [`hook_ir::Code::LayerNotCovered`] note for `hooks doctor`;
+    /// empty for most.
+    fn not_covered(&self) -> Vec<hook_ir::Diagnostic> {
         Vec::new()
     }
 

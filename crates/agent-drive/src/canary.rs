@@ -56,9 +56,11 @@ pub struct Canary {
     pub files: Vec<PathBuf>,
     /// Codex only: the trust to carry over.
     pub codex: CodexTrust,
-    /// Gemini only: whether the user's folder is trusted. The scratch project is trusted
-    /// (`GEMINI_CLI_TRUST_WORKSPACE`) only then; otherwise headless Gemini refuses to start
-    /// there, as it would in the user's folder.
+    /// Gemini, Copilot CLI and Qwen Code: whether the user's folder is trusted. The scratch
+    /// project is trusted (`GEMINI_CLI_TRUST_WORKSPACE`; Copilot's `trustedFolders`; Qwen's
+    /// `trustedFolders.json`) only then; otherwise headless Gemini refuses to start there, and
+    /// Copilot and Qwen (with folder trust on) load none of the project's hooks, as each would
+    /// in the user's folder.
     pub trust_workspace: bool,
     /// How long the agent may run.
     pub budget: Duration,
@@ -89,10 +91,7 @@ pub struct Outcome {
 /// agent's name for its shell tool: from the conformance traces of the pinned builds.
 pub fn exercised(agent: Agent) -> (&'static [&'static str], &'static str) {
     match agent {
-        // Not a doctor agent yet (no `copilot-hooks` convention): its camelCase events as the
-        // conformance notes list them (conformance/notes/copilot.md).
-        // Not doctor agents yet (no `qwen-settings`/`cline-dir` convention): the events one
-        // headless turn fires (conformance/notes/qwen.md, cline.md).
+        // The events one headless turn fires (conformance/notes/qwen.md, cline.md).
         Agent::Qwen => (
             &[
                 "SessionStart",
@@ -107,6 +106,8 @@ pub fn exercised(agent: Agent) -> (&'static [&'static str], &'static str) {
             &["TaskStart", "PreToolUse", "PostToolUse", "TaskComplete"],
             "run_commands",
         ),
+        // Both dialects: camelCase (trace copilot_six_kinds) and PascalCase (trace
+        // copilot_pascal_dialect), one headless turn each fires.
         Agent::Copilot => (
             &[
                 "sessionStart",
@@ -115,6 +116,12 @@ pub fn exercised(agent: Agent) -> (&'static [&'static str], &'static str) {
                 "postToolUse",
                 "agentStop",
                 "sessionEnd",
+                "SessionStart",
+                "UserPromptSubmit",
+                "PreToolUse",
+                "PostToolUse",
+                "Stop",
+                "SessionEnd",
             ],
             "bash",
         ),
@@ -156,7 +163,14 @@ pub fn exercised(agent: Agent) -> (&'static [&'static str], &'static str) {
     }
 }
 
-/// The agent's version: the first `N.N.N` its `--version` prints.
+/// Whether the canary's turn runs its shell tool call: Qwen Code downgrades `yolo` to `default`
+/// in a folder it does not trust (folder trust on), and the headless call is then not run, so
+/// no tool hook fires (conformance/notes/qwen.md, trace qwen_project_untrusted).
+pub fn runs_the_tool(agent: Agent, trust_workspace: bool) -> bool {
+    trust_workspace || agent != Agent::Qwen
+}
+
+/// The agent's version: the first `N.N.N` its `--version` prints, without a trailing full stop.
 pub fn version(bin: &Path) -> Result<String> {
     let out = Command::new(bin)
         .arg("--version")
@@ -165,8 +179,9 @@ pub fn version(bin: &Path) -> Result<String> {
         .map_err(|e| Error::msg(format!("cannot run {} --version: {e}", bin.display())))?;
     let text = String::from_utf8_lossy(&out.stdout);
     let re = regex::Regex::new(r"\d+\.\d+\.\d+[0-9A-Za-z.+-]*").expect("a valid regex");
+    // A sentence's full stop is no part of the version (Copilot CLI: `GitHub Copilot CLI 1.0.102.`).
     re.find(&text)
-        .map(|m| m.as_str().to_string())
+        .map(|m| m.as_str().trim_end_matches('.').to_string())
         .ok_or_else(|| Error::msg(format!("{} --version printed no version", bin.display())))
 }
 
@@ -182,11 +197,28 @@ fn may_unshare() -> bool {
 /// hooks would run for real in the scratch copy.
 const CLAUDE_MANAGED: &str = "/etc/claude-code/managed-settings.json";
 
+/// Copilot CLI's machine policy files (`/etc/github-copilot/policy.d/*.json`): read by every
+/// run, wherever `COPILOT_HOME` points, so their hooks would run for real in the scratch copy.
+fn copilot_policy() -> Option<PathBuf> {
+    let dir = Path::new(hook_ir::contract::limits::copilot::POLICY_DIR);
+    std::fs::read_dir(dir)
+        .ok()?
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|x| x == "json"))
+}
+
 /// Runs the canary.
 pub fn run(c: &Canary) -> Result<Outcome> {
     if c.agent == Agent::Claude && Path::new(CLAUDE_MANAGED).exists() {
         return Err(Error::msg(format!(
             "{CLAUDE_MANAGED} exists: Claude Code would run its hooks for real in the canary's run, so --live does not start it here"
+        )));
+    }
+    if let Some(p) = copilot_policy().filter(|_| c.agent == Agent::Copilot) {
+        return Err(Error::msg(format!(
+            "{} exists: Copilot CLI would run its policy hooks for real in the canary's run, so --live does not start it here",
+            p.display()
         )));
     }
     let version = version(&c.bin)?;
@@ -219,6 +251,36 @@ pub fn run(c: &Canary) -> Result<Outcome> {
             ));
             continue;
         };
+        if c.agent == Agent::Cline {
+            // A Cline hook is a script named after its event: the scratch copy is the probe,
+            // under the same name. Its shebang decides how Cline runs it, whatever the name's
+            // extension (cline_dir::lower::interpreter).
+            let name = f.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+            let Some(event) = adapters::cline_dir::lower::event_of(name) else {
+                skipped.push((f.clone(), "not named after a Cline event".into()));
+                continue;
+            };
+            let tag = format!("h{n}-{}-0-0", tags.len());
+            let dest = root.join(&rel);
+            std::fs::create_dir_all(dest.parent().unwrap_or(root))?;
+            std::fs::write(
+                &dest,
+                format!(
+                    "#!/bin/sh\nexec /bin/sh {} {tag}\n",
+                    sh_quote(&probe.display().to_string())
+                ),
+            )?;
+            std::fs::set_permissions(&dest, std::os::unix::fs::PermissionsExt::from_mode(0o755))?;
+            let h = Handler {
+                file: f.clone(),
+                event: event.to_string(),
+                group: 0,
+                index: 0,
+            };
+            probed.push(h.clone());
+            tags.push((tag, h));
+            continue;
+        }
         let text = std::fs::read_to_string(f)?;
         let Ok(mut doc) = serde_json::from_str::<Value>(&text) else {
             skipped.push((
@@ -227,7 +289,7 @@ pub fn run(c: &Canary) -> Result<Outcome> {
             ));
             continue;
         };
-        for (event, group, index, cmd) in commands(&mut doc) {
+        for (event, group, index, cmd) in commands(&mut doc, c.agent == Agent::Copilot) {
             let tag = format!("h{n}-{}-{group}-{index}", tags.len());
             *cmd = Value::String(format!(
                 "/bin/sh {} {tag}",
@@ -262,6 +324,26 @@ pub fn run(c: &Canary) -> Result<Outcome> {
         c.budget + Duration::from_secs(5),
     )?;
     let hooks_file = root.join(c.agent.config_path(crate::scenario::Layer::User));
+    if c.agent == Agent::Qwen && c.trust_workspace {
+        // The user's folder is trusted (or folder trust is off): so is the scratch one, should
+        // the user's settings turn folder trust on. Otherwise it stays untrusted, as theirs.
+        let trusted = serde_json::json!({
+            root.join("project").display().to_string(): "TRUST_FOLDER"
+        });
+        std::fs::create_dir_all(root.join("home/.qwen"))?;
+        std::fs::write(
+            root.join("home")
+                .join(hook_ir::contract::limits::qwen::TRUSTED_FOLDERS),
+            serde_json::to_string_pretty(&trusted)?,
+        )?;
+    }
+    if c.agent == Agent::Copilot && !c.trust_workspace {
+        // The user's folder is not trusted: neither is the scratch one (Copilot then loads none
+        // of the repository's hooks, as in the user's folder). Setup keeps a config it finds.
+        let config = root.join("home/.copilot/config.json");
+        std::fs::create_dir_all(root.join("home/.copilot"))?;
+        std::fs::write(&config, "{\"trustedFolders\": []}\n")?;
+    }
     c.agent.setup(root, &scenario, &server.url(), &hooks_file)?;
     if c.agent == Agent::Codex {
         codex_trust(root, c, &scratch_files)?;
@@ -350,29 +432,37 @@ pub fn run(c: &Canary) -> Result<Outcome> {
     })
 }
 
-/// Gemini CLI reads its system settings (`/etc/gemini-cli/`) whatever `HOME` is: pointed at
-/// files that do not exist, so hooks there do not run for real in the scratch run (their hooks
-/// are not probed: `hooks doctor` leaves them unknown).
+/// Gemini CLI and Qwen Code read their system settings (`/etc/gemini-cli/`, `/etc/qwen-code/`)
+/// whatever `HOME` is: pointed at files that do not exist, so hooks there do not run for real in
+/// the scratch run (their hooks are not probed: `hooks doctor` leaves them unknown).
 fn no_system_layers(agent: Agent, root: &Path) -> Vec<(String, String)> {
-    if agent != Agent::Gemini {
-        return Vec::new();
-    }
-    [
-        "GEMINI_CLI_SYSTEM_SETTINGS_PATH",
-        "GEMINI_CLI_SYSTEM_DEFAULTS_PATH",
-    ]
-    .into_iter()
-    .map(|k| {
-        (
-            k.to_string(),
-            root.join("no-system").join(k).display().to_string(),
-        )
-    })
-    .collect()
+    let keys: &[&str] = match agent {
+        Agent::Gemini => &[
+            "GEMINI_CLI_SYSTEM_SETTINGS_PATH",
+            "GEMINI_CLI_SYSTEM_DEFAULTS_PATH",
+        ],
+        // qwen_settings limits: `QWEN_CODE_SYSTEM_SETTINGS_PATH`, `…_DEFAULTS_PATH`.
+        Agent::Qwen => &[
+            "QWEN_CODE_SYSTEM_SETTINGS_PATH",
+            "QWEN_CODE_SYSTEM_DEFAULTS_PATH",
+        ],
+        _ => &[],
+    };
+    keys.iter()
+        .map(|k| {
+            (
+                k.to_string(),
+                root.join("no-system").join(k).display().to_string(),
+            )
+        })
+        .collect()
 }
 
-/// Every `hooks.<Event>[g].hooks[i].command` string of a settings or hooks file, with its place.
-fn commands(doc: &mut Value) -> Vec<(String, usize, usize, &mut Value)> {
+/// Every `hooks.<Event>[g].hooks[i].command` string of a settings or hooks file, with its place;
+/// with `flat` (Copilot CLI's files) also every entry `hooks.<Event>[g]` that is itself a
+/// handler, at `(g, 0)` as the adapter places it: its `bash`, else its `command` (`bash` wins
+/// on Linux, trace copilot_command_fields, so a `command` beside it, which never runs, goes).
+fn commands(doc: &mut Value, flat: bool) -> Vec<(String, usize, usize, &mut Value)> {
     let mut out = Vec::new();
     let Some(events) = doc.get_mut("hooks").and_then(Value::as_object_mut) else {
         return out;
@@ -382,6 +472,23 @@ fn commands(doc: &mut Value) -> Vec<(String, usize, usize, &mut Value)> {
             continue;
         };
         for (g, group) in groups.iter_mut().enumerate() {
+            if flat && group.get("hooks").is_none() {
+                if let Some(entry) = group.as_object_mut() {
+                    // `bash` wins over `command` on Linux: the other one never runs, and goes.
+                    if entry.get("bash").is_some_and(Value::is_string) {
+                        entry.remove("command");
+                    }
+                    let key = if entry.contains_key("bash") {
+                        "bash"
+                    } else {
+                        "command"
+                    };
+                    if let Some(cmd) = entry.get_mut(key).filter(|c| c.is_string()) {
+                        out.push((event.clone(), g, 0, cmd));
+                    }
+                }
+                continue;
+            }
             let Some(handlers) = group.get_mut("hooks").and_then(Value::as_array_mut) else {
                 continue;
             };
@@ -489,7 +596,7 @@ mod tests {
             }}"#,
         )
         .unwrap();
-        let found: Vec<(String, usize, usize)> = commands(&mut doc)
+        let found: Vec<(String, usize, usize)> = commands(&mut doc, false)
             .into_iter()
             .map(|(e, g, i, cmd)| {
                 *cmd = Value::String("probe".into());
@@ -509,6 +616,35 @@ mod tests {
         assert_eq!(doc["hooks"]["PreToolUse"][0]["matcher"], "Bash");
         assert_eq!(doc["hooks"]["PreToolUse"][0]["hooks"][1]["url"], "u");
         assert_eq!(doc["hooks"]["Stop"][0]["hooks"][0]["command"], "probe");
+    }
+
+    #[test]
+    fn copilot_s_flat_entries_are_found_at_the_adapter_s_place() {
+        let mut doc: Value = serde_json::from_str(
+            r#"{"version": 1, "hooks": {
+                "preToolUse": [
+                    {"type": "command", "bash": "a", "command": "never", "timeoutSec": 5},
+                    {"type": "command", "command": "b"},
+                    {"matcher": "Bash", "hooks": [{"type": "command", "command": "c"}]}
+                ]
+            }}"#,
+        )
+        .unwrap();
+        let found: Vec<(String, usize, usize)> = commands(&mut doc, true)
+            .into_iter()
+            .map(|(e, g, i, cmd)| {
+                *cmd = Value::String("probe".into());
+                (e, g, i)
+            })
+            .collect();
+        let pre = |g, i| ("preToolUse".to_string(), g, i);
+        assert_eq!(found, [pre(0, 0), pre(1, 0), pre(2, 0)]);
+        let entries = &doc["hooks"]["preToolUse"];
+        assert_eq!(entries[0]["bash"], "probe");
+        assert!(entries[0].get("command").is_none(), "{doc}");
+        assert_eq!(entries[0]["timeoutSec"], 5);
+        assert_eq!(entries[1]["command"], "probe");
+        assert_eq!(entries[2]["hooks"][0]["command"], "probe");
     }
 
     #[test]

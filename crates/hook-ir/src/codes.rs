@@ -1788,6 +1788,21 @@ codes! {
     /// `.claude/settings.json` to share it with the project, `.claude/settings.local.json` for
     /// this project only.
     HooksInUnreadFile = "hooks_in_unread_file", Error, "Hooks written in a file the agent never reads hooks from";
+
+    /// ## What it means
+    /// The agent runs hooks from a layer `hooks` cannot read: Cursor's team hooks, which Cursor
+    /// downloads from the team's dashboard (cursor.com/docs/agent/hooks, "Team"; Enterprise
+    /// plans) and keeps in no file a tool can read. `hooks doctor` says so for every agent that
+    /// has such a layer, so its verdicts are not taken for the whole picture.
+    /// ## Why it matters
+    /// A team hook runs beside the hooks doctor lists: a guard there can block what doctor says
+    /// fires, or run twice with one written here. Nothing here can see it.
+    /// ## Example
+    /// A project with `.cursor/hooks.json` in a Cursor team whose admin configured a
+    /// `beforeShellExecution` hook in the dashboard.
+    /// ## How to fix
+    /// Nothing to fix here: look at the team's hooks in Cursor's dashboard (or ask its admin).
+    LayerNotCovered = "layer_not_covered", Info, "The agent also runs hooks from a layer hooks cannot read (not covered)";
     // ───────────────────────── hooks audit and hooks.lock ─────────────────────────
 
     /// ## What it means

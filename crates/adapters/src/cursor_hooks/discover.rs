@@ -5,6 +5,12 @@
 //! 2. project `<project>/.cursor/hooks.json`;
 //! 3. user `~/.cursor/hooks.json`.
 //!
+//! 4. plugins — each installed plugin's hooks file (`~/.cursor/plugins/`, [`super::plugins`]),
+//!    stamped with the plugin layer and the plugin's root.
+//!
+//! Team hooks (Cursor's dashboard, Enterprise plans) are kept in no file: `hooks doctor` says
+//! they are not covered (`Adapter::not_covered`).
+//!
 //! Cursor also runs Claude Code's settings hooks when "Third-party skills" is on; those files
 //! are read by the `claude-settings` adapter (their readers say Cursor runs them).
 
@@ -46,6 +52,29 @@ pub(super) fn discover(ctx: &Context, out: &mut Output) {
         out.layer(scope, root.as_deref(), |out| {
             read(ctx, &path, base.as_deref(), out)
         });
+    }
+    let Some(plugins) = ctx.home.as_ref().map(|h| h.join(lim::PLUGINS_DIR)) else {
+        return;
+    };
+    if crate::run_cache::absent(ctx, &plugins) {
+        return;
+    }
+    for root in super::plugins::installed(&plugins) {
+        match super::plugins::hooks_at(ctx, &root) {
+            super::plugins::HooksAt::File(path) => {
+                if !path.is_file() || seen.contains(&path) {
+                    continue;
+                }
+                seen.push(path.clone());
+                // A relative command runs from beside the plugin's hooks file (the docs' rule
+                // for a `hooks.json` outside a project).
+                let base = super::command_base(&path, None);
+                out.layer(Scope::Plugin, Some(&root), |out| {
+                    read(ctx, &path, base.as_deref(), out)
+                });
+            }
+            super::plugins::HooksAt::Unread(d) => out.diag(d),
+        }
     }
 }
 

@@ -10,6 +10,7 @@
 
 mod discover;
 pub(crate) mod lower;
+mod plugins;
 pub mod schema;
 mod write;
 
@@ -139,6 +140,61 @@ impl crate::registry::Adapter for CursorHooks {
 
     fn fix_syntax(&self, _path: &Path) -> Option<crate::registry::Syntax> {
         Some(crate::registry::Syntax::Json)
+    }
+
+    /// `failClosed: true` on the gates (preToolUse, beforeSubmitPrompt) with `--fail-closed`:
+    /// the bridge's flag blocks when a *source* hook fails, Cursor's field when the bridge
+    /// itself crashes or times out (cursor.com/docs/reference/hooks, `failClosed`). The stop
+    /// entry's `loop_limit` with `--loop-limit N`: Cursor itself then stops after N follow-ups
+    /// (5 when unwritten; reference, `loop_limit`).
+    fn bridge_entry_detail(
+        &self,
+        kind: hook_ir::Kind,
+        guarantees: crate::bridge::Guarantees,
+    ) -> hook_ir::Detail {
+        use hook_ir::Kind;
+        let mut d = self.entry_detail();
+        if let hook_ir::Detail::CursorEntry {
+            fail_closed,
+            loop_limit,
+            ..
+        } = &mut d
+        {
+            *fail_closed =
+                guarantees.fail_closed && matches!(kind, Kind::PreToolUse | Kind::UserPromptSubmit);
+            if let (Kind::Stop, Some(n)) = (kind, guarantees.loop_limit) {
+                *loop_limit = hook_ir::LoopLimit::Max(n);
+            }
+        }
+        d
+    }
+
+    fn plugin_root(&self, file: &Path) -> Option<PathBuf> {
+        plugins::root_of_manifest(file)
+    }
+
+    /// The manifest's `hooks` path, else `hooks/hooks.json` (an inline `hooks` object is said
+    /// by discovery of installed plugins, and not read).
+    fn plugin_hooks_file(&self, root: &Path) -> PathBuf {
+        let ctx = Context::from_process(None, None, false);
+        match plugins::hooks_at(&ctx, root) {
+            plugins::HooksAt::File(p) => p,
+            plugins::HooksAt::Unread(_) => root.join(lim::PLUGIN_HOOKS_FILE),
+        }
+    }
+
+    /// Team hooks, from Cursor's dashboard (cursor.com/docs/agent/hooks, "Configuration": team
+    /// hooks for Enterprise plans, between enterprise and project): no file holds them.
+    fn not_covered(&self) -> Vec<hook_ir::Diagnostic> {
+        vec![hook_ir::Diagnostic::new(
+            hook_ir::Code::LayerNotCovered,
+            "Cursor's team hooks (configured in the team's dashboard, Enterprise plans) are not covered: Cursor keeps them in no file this tool can read, and they run beside the hooks listed here",
+        )
+        .with_convention(Convention::CursorHooks)]
+    }
+
+    fn runs_when(&self, display: &str, _project: &Path, timeout_s: u64) -> String {
+        format!("Cursor runs the hooks of {display} (and reloads the file when it changes); each entry's timeout is {timeout_s} s and the bridge answers before it. The bridge finds the project through `CURSOR_PROJECT_DIR`, else the payload's `cwd` or `workspace_roots`, so its command works from wherever Cursor starts it. A stop follow-up is bounded by the entry's `loop_limit` (5 when unwritten). If Cursor's \"Third-party skills\" setting is on, Cursor also runs the project's .claude/settings.json hooks itself: install with `--from` leaving out `claude-settings` so they do not run twice.")
     }
 
     fn entry_detail(&self) -> hook_ir::Detail {

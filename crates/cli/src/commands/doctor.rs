@@ -16,7 +16,7 @@ use std::path::PathBuf;
 pub fn run(a: DoctorArgs) -> anyhow::Result<Exit> {
     if a.live {
         if a.agent.is_empty() {
-            bail!("--live needs --agent (claude-settings, codex-json or gemini-settings)");
+            bail!("--live needs --agent (claude-settings, codex-json, gemini-settings, copilot-hooks, qwen-settings or cline-dir)");
         }
         if let Some(code) = live::isolate()? {
             return Ok(code);

@@ -6,6 +6,7 @@ mod common;
 
 mod audit;
 mod bridge_cline;
+mod bridge_cursor;
 mod bridge_detached;
 mod bridge_e2e;
 mod bridge_install;
@@ -19,6 +20,7 @@ mod cline_paths;
 mod codex_config_toml;
 mod copilot_e2e;
 mod cursor_e2e;
+mod cursor_layers;
 mod demo_module;
 mod docs_truth;
 mod doctor;

@@ -49,6 +49,17 @@ pub mod limits {
     pub const USER_FILE: &str = ".cursor/hooks.json";
     /// The enterprise-managed file on Linux/WSL (cursor.com/docs/agent/hooks, "Global").
     pub const ENTERPRISE_FILE: &str = "/etc/cursor/hooks.json";
+    /// Cursor's plugins directory, relative to the home dir: `local/<plugin>/` for a plugin
+    /// placed there by hand (Cursor's own `create-plugin` rules save new plugins there "so they
+    /// are immediately available"), `cache/<marketplace>/<plugin>/<commit>/` for one installed
+    /// from a marketplace (third-party installers, e.g. `ljos`'s `cursor_plugin_in`). Not
+    /// observed here.
+    pub const PLUGINS_DIR: &str = ".cursor/plugins";
+    /// A plugin's manifest, relative to its root (cursor.com/docs/reference/plugins).
+    pub const PLUGIN_MANIFEST: &str = ".cursor-plugin/plugin.json";
+    /// A plugin's hooks file when its manifest names none (cursor.com/docs/reference/plugins,
+    /// "Plugin structure": `hooks/hooks.json`).
+    pub const PLUGIN_HOOKS_FILE: &str = "hooks/hooks.json";
 }
 
 // ── Cursor hooks.json ──
@@ -163,6 +174,13 @@ static RUNTIME: Runtime = Runtime {
     source: "cursor.com/docs/agent/hooks, cursor.com/docs/reference/hooks (not run here)",
 };
 
+/// Cursor's plugin reference (`https://cursor.com/docs/reference/plugins`) and the manifest
+/// schema of its official plugins repository (`cursor/plugins`, `schemas/plugin.schema.json`):
+/// a plugin's `.cursor-plugin/plugin.json` with `hooks` — a path, by default
+/// `hooks/hooks.json`, or an inline object.
+pub const PLUGINS: &str =
+    "cursor.com/docs/reference/plugins; cursor/plugins schemas/plugin.schema.json";
+
 /// The variables its agent sets in every hook's environment.
 static VARIABLES: &[AgentVariable] = &[
     AgentVariable {
@@ -180,6 +198,25 @@ static VARIABLES: &[AgentVariable] = &[
         convention: Convention::CursorHooks,
         plugin_only: false,
         source: REFERENCE,
+    },
+    // A plugin's hooks name their scripts from the plugin's root: Cursor's own plugins with
+    // `${CLAUDE_PLUGIN_ROOT}` (cursor/plugins `continual-learning/hooks/hooks.json`), others with
+    // `${CURSOR_PLUGIN_ROOT}` (obra/superpowers `hooks/hooks-cursor.json`). Not observed here.
+    AgentVariable {
+        name: "CURSOR_PLUGIN_ROOT",
+        prefix: false,
+        meaning: Meaning::PluginRoot,
+        convention: Convention::CursorHooks,
+        plugin_only: true,
+        source: PLUGINS,
+    },
+    AgentVariable {
+        name: "CLAUDE_PLUGIN_ROOT",
+        prefix: false,
+        meaning: Meaning::PluginRoot,
+        convention: Convention::CursorHooks,
+        plugin_only: true,
+        source: PLUGINS,
     },
 ];
 
@@ -218,7 +255,7 @@ pub static PROFILE: Profile = Profile {
     native: &[],
     disabled_by: None,
     matcher: MatcherSyntax::RegexOnly(Dialect::Ecmascript),
-    hosts_bridge: false,
+    hosts_bridge: true,
     unknown_events_outside_ir: false,
     hook_input: Some(super::HookInput {
         words: "a flat snake_case JSON payload on stdin with Cursor's event names and tool types (`hook_event_name` = `preToolUse`, `conversation_id`, `tool_name` = `Shell`, `workspace_roots`, …)",

@@ -282,6 +282,7 @@ fn agent(
         (file, l.path.clone(), l.line, l.column)
     };
     verdicts.sort_by_cached_key(|v| order(&v.location));
+    notes.extend(adapters::registry::adapter(agent).not_covered());
     AgentReport {
         agent,
         version: None,

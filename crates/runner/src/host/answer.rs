@@ -2,9 +2,9 @@
 //! of the contract table ([`AnswerFormat`], the host's runtime row) has its renderer in its
 //! host's file: Claude's JSON, which Codex reads too (`claude.rs`), Gemini CLI's (`gemini.rs`),
 //! Qwen Code's (`qwen.rs`), GitHub Copilot CLI's (`copilot.rs`), Jarvis/Kimi's (`kimi.rs`),
-//! Cline's (`cline.rs`).
+//! Cline's (`cline.rs`), Cursor's (`cursor.rs`).
 
-use super::{claude, cline, copilot, gemini, kimi, qwen};
+use super::{claude, cline, copilot, cursor, gemini, kimi, qwen};
 use crate::decision::Decision;
 use hook_ir::contract::AnswerFormat;
 use hook_ir::Convention;
@@ -53,6 +53,7 @@ fn renderer(format: Option<AnswerFormat>) -> Render {
         Some(AnswerFormat::QwenJson) => qwen::answer,
         Some(AnswerFormat::CopilotJson) => copilot::answer,
         Some(AnswerFormat::ClineJson) => cline::answer,
+        Some(AnswerFormat::CursorJson) => cursor::answer,
         _ => claude::answer,
     }
 }

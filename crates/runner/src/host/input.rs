@@ -58,7 +58,7 @@ pub enum HostError {
     Event(String),
 }
 
-fn type_name(v: &Value) -> &'static str {
+pub(super) fn type_name(v: &Value) -> &'static str {
     match v {
         Value::Null => "null",
         Value::Bool(_) => "a boolean",
@@ -118,6 +118,9 @@ pub fn read_event(host: Convention, event_name: &str, text: &str) -> Result<Host
     }
     if format == Some(AnswerFormat::ClineJson) {
         return super::cline::read(kind, event_name, &m);
+    }
+    if format == Some(AnswerFormat::CursorJson) {
+        return super::cursor::read(kind, event_name, &m);
     }
     // Kimi's payload: `tool_output` and content-part prompts.
     let jarvis = format == Some(AnswerFormat::KimiJson);

@@ -6,9 +6,10 @@
 //! Hosts are the conventions whose agent runs command hooks with a JSON payload on stdin:
 //! `claude-settings` (Claude Code, conventions.md §5), `codex-json` (Codex, §4), `jarvis`
 //! (Jarvis/Kimi Code, §2), `gemini-settings` (Gemini CLI 0.61.0, docs/conventions/gemini-settings.md)
-//! `qwen-settings` (Qwen Code 0.24.4, docs/conventions/qwen-settings.md) and `copilot-hooks`
-//! (GitHub Copilot CLI 1.0.102, docs/conventions/copilot-hooks.md) and `cline-dir` (Cline CLI
-//! 3.0.65, docs/conventions/cline-dir.md; its payload and answer in `cline.rs`).
+//! `qwen-settings` (Qwen Code 0.24.4, docs/conventions/qwen-settings.md), `copilot-hooks`
+//! (GitHub Copilot CLI 1.0.102, docs/conventions/copilot-hooks.md), `cline-dir` (Cline CLI
+//! 3.0.65, docs/conventions/cline-dir.md; its payload and answer in `cline.rs`) and
+//! `cursor-hooks` (Cursor, from its published docs only, `cursor.rs`).
 //! See docs/bridge.md.
 
 mod answer;
@@ -16,6 +17,7 @@ mod bridge;
 mod claude;
 pub mod cline;
 mod copilot;
+mod cursor;
 mod gemini;
 pub mod guarantees;
 mod input;
@@ -54,6 +56,12 @@ pub fn kind_of(host: Convention, event: &str) -> Result<Kind, String> {
             "`{host}` cannot host the bridge; hosts: {}",
             hosts().map(|h| h.as_str()).collect::<Vec<_>>().join(", ")
         ));
+    }
+    if let Some(kind) = (host == Convention::CursorHooks)
+        .then(|| cursor::bridge_only_kind(event))
+        .flatten()
+    {
+        return Ok(kind);
     }
     match contract::find(host, event) {
         None => Err(format!("`{event}` is not an event of `{host}`")),

@@ -79,8 +79,14 @@ fn project_is_home(s: &Setup) -> bool {
 }
 
 /// The bridge entry for one host event.
-fn entry(host: Convention, event: &str, kind: Kind, command: String) -> Hook {
-    let detail = adapters::registry::adapter(host).entry_detail();
+fn entry(
+    host: Convention,
+    event: &str,
+    kind: Kind,
+    command: String,
+    guarantees: bridge::Guarantees,
+) -> Hook {
+    let detail = adapters::registry::adapter(host).bridge_entry_detail(kind, guarantees);
 
     Hook {
         id: format!("bridge:{event}"),
@@ -170,6 +176,10 @@ pub fn install(a: BridgeInstallArgs) -> anyhow::Result<Exit> {
     let mut wanted: Vec<Hook> = Vec::new();
     let mut unbridgeable: Vec<Kind> = Vec::new();
     for k in kinds {
+        let guarantees = bridge::Guarantees {
+            fail_closed: a.fail_closed,
+            loop_limit: a.loop_limit,
+        };
         match host::event_of(s.host, k).filter(|e| host::kind_of(s.host, e).is_ok()) {
             Some(event) => wanted.push(entry(
                 s.host,
@@ -180,11 +190,9 @@ pub fn install(a: BridgeInstallArgs) -> anyhow::Result<Exit> {
                     s.host,
                     event,
                     a.from.as_ref().map(|f| f.0.as_slice()),
-                    bridge::Guarantees {
-                        fail_closed: a.fail_closed,
-                        loop_limit: a.loop_limit,
-                    },
+                    guarantees,
                 ),
+                guarantees,
             )),
             None => unbridgeable.push(k),
         }

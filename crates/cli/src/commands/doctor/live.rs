@@ -51,7 +51,9 @@ pub fn run(
     report: &mut Report,
 ) -> anyhow::Result<()> {
     if a.agent.is_empty() {
-        bail!("--live needs --agent (claude-settings, codex-json or gemini-settings)");
+        bail!(
+            "--live needs --agent (claude-settings, codex-json, gemini-settings, copilot-hooks, qwen-settings or cline-dir)"
+        );
     }
     if a.agent_bin.is_some() && a.agent.len() > 1 {
         bail!("--agent-bin names one agent's executable: give one --agent with it");
@@ -68,7 +70,7 @@ pub fn run(
     for r in &mut report.agents {
         let Some(agent) = agent_of(r.agent) else {
             bail!(
-                "--live drives claude-settings, codex-json and gemini-settings, not {}",
+                "--live drives claude-settings, codex-json, gemini-settings, copilot-hooks, qwen-settings and cline-dir, not {}",
                 r.agent
             );
         };
@@ -86,7 +88,8 @@ pub fn run(
             .iter()
             .filter(|s| s.convention == r.agent)
             .filter(|s| matches!(s.scope, Scope::User | Scope::Project | Scope::Personal))
-            .filter(|s| s.path.extension().is_some_and(|e| e == "json"))
+            // Cline's hooks are scripts; every other agent's, JSON files.
+            .filter(|s| agent == Agent::Cline || s.path.extension().is_some_and(|e| e == "json"))
             .map(|s| s.path.clone())
             .collect();
         let hooks: Vec<&Hook> = r.hooks.iter().filter_map(|v| v.hook.as_ref()).collect();
@@ -95,23 +98,29 @@ pub fn run(
         } else {
             CodexTrust::default()
         };
-        let c = Canary {
-            agent,
-            bin,
-            home: home.clone(),
-            project: project.clone(),
-            files,
-            codex,
-            trust_workspace: !r
-                .hooks
-                .iter()
-                .flat_map(|v| &v.reasons)
-                .chain(&r.notes)
-                .any(|d| d.code == hook_ir::Code::GeminiFolderUntrusted),
-            budget: BUDGET,
-        };
+        let c =
+            Canary {
+                agent,
+                bin,
+                home: home.clone(),
+                project: project.clone(),
+                files,
+                codex,
+                trust_workspace: !r.hooks.iter().flat_map(|v| &v.reasons).chain(&r.notes).any(
+                    |d| {
+                        matches!(
+                            d.code,
+                            hook_ir::Code::GeminiFolderUntrusted
+                                | hook_ir::Code::CopilotFolderUntrusted
+                                | hook_ir::Code::QwenProjectUntrusted
+                        )
+                    },
+                ),
+                budget: BUDGET,
+            };
         let out = canary::run(&c).map_err(|e| anyhow::anyhow!("{e}"))?;
         let (events, shell) = canary::exercised(agent);
+        let tool_ran = canary::runs_the_tool(agent, c.trust_workspace);
         for v in &mut r.hooks {
             let Some(h) = &v.hook else { continue };
             let Some(handler) = handler(found, h) else {
@@ -120,9 +129,9 @@ pub fn run(
             let fired = out.fired.contains(&handler);
             let exercised = events.contains(&h.source_event.as_str())
                 && match &v.tools {
-                    Tools::NotATool | Tools::All => true,
-                    Tools::Some(t) => t.iter().any(|t| t == shell),
-                    Tools::NoBuiltIn => true,
+                    Tools::NotATool => true,
+                    Tools::All | Tools::NoBuiltIn => tool_ran,
+                    Tools::Some(t) => tool_ran && t.iter().any(|t| t == shell),
                 };
             v.live = if fired {
                 let ignored =
@@ -159,6 +168,12 @@ pub fn run(
         notes.push(format!(
             "one turn: a prompt, one `{shell}` tool call, an answer; hooks of other events or tools are not exercised (live: null)"
         ));
+        if !tool_ran {
+            notes.push(format!(
+                "{} does not run the tool call in a folder it does not trust (its approval mode falls back to `default`): tool hooks are not exercised (live: null)",
+                agent.id()
+            ));
+        }
         r.version = Some(out.version);
         r.live_run = Some(LiveRun {
             seconds: out.seconds,
@@ -193,6 +208,8 @@ fn handler(found: &Discovered, h: &Hook) -> Option<Handler> {
         Detail::JsonGroup { group, index, .. } | Detail::GeminiGroup { group, index, .. } => {
             (*group, *index)
         }
+        // A Cline hook is its file.
+        Detail::None if h.convention == Convention::ClineDir => (0, 0),
         _ => return None,
     };
     let file = found
