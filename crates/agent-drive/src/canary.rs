@@ -256,7 +256,7 @@ pub fn run(c: &Canary) -> Result<Outcome> {
             // under the same name. Its shebang decides how Cline runs it, whatever the name's
             // extension (cline_dir::lower::interpreter).
             let name = f.file_name().and_then(|n| n.to_str()).unwrap_or_default();
-            let Some(event) = adapters::cline_dir::lower::event_of(name) else {
+            let Some(event) = c.agent.event_of_hook_file(name) else {
                 skipped.push((f.clone(), "not named after a Cline event".into()));
                 continue;
             };

@@ -522,10 +522,9 @@ impl Dispatch {
                 // Cline reads the bridge's answer as its own hook's: a `cancel` there ends the
                 // whole run (`cline_pre_cancel`), Cline's only refusal (`runner::host` renders a
                 // tool block as one).
-                if agent == Agent::Cline {
-                    let file = runner::host::event_of(hook_ir::Convention::ClineDir, e.kind());
-                    let a =
-                        file.map(|f| runner::host::answer(hook_ir::Convention::ClineDir, f, &d));
+                if let (Agent::Cline, Some(host)) = (agent, agent.convention()) {
+                    let file = runner::host::event_of(host, e.kind());
+                    let a = file.map(|f| runner::host::answer(host, f, &d));
                     let answer: Option<serde_json::Value> =
                         a.and_then(|a| serde_json::from_str(&a.stdout).ok());
                     if let Some(a) = answer.filter(|a| a["cancel"] == true) {

@@ -57,6 +57,11 @@ impl Driver for Cline {
         cline_auth(Agent::Cline, root, model_url)
     }
 
+    /// Its file names, case-insensitive, with an optional extension (`cline_dir::lower`).
+    fn event_of_hook_file(&self, name: &str) -> Option<&'static str> {
+        adapters::cline_dir::lower::event_of(name)
+    }
+
     fn items(&self, body: &Value) -> (usize, Vec<Vec<String>>) {
         chat_items(body)
     }

@@ -75,6 +75,11 @@ trait Driver: Sync {
         std::fs::create_dir_all(root.join("tmp"))?;
         Ok(())
     }
+    /// The event a hook file of this name runs on, for an agent whose hooks are files named
+    /// after their event (Cline); `None` for the others.
+    fn event_of_hook_file(&self, _name: &str) -> Option<&'static str> {
+        None
+    }
     /// Per item of one request body: how many items it holds, and the texts the model reads in
     /// each.
     fn items(&self, body: &Value) -> (usize, Vec<Vec<String>>);
@@ -206,6 +211,12 @@ impl Agent {
         hooks_file: &Path,
     ) -> Result<()> {
         self.driver().setup(root, s, model_url, hooks_file)
+    }
+
+    /// The event a hook file named `name` runs on, for an agent whose hooks are files named
+    /// after their event (Cline); `None` for the others and for a name no event has.
+    pub fn event_of_hook_file(self, name: &str) -> Option<&'static str> {
+        self.driver().event_of_hook_file(name)
     }
 
     /// What the model was told in each request, beyond what the previous request held: the

@@ -208,8 +208,8 @@ fn handler(found: &Discovered, h: &Hook) -> Option<Handler> {
         Detail::JsonGroup { group, index, .. } | Detail::GeminiGroup { group, index, .. } => {
             (*group, *index)
         }
-        // A Cline hook is its file.
-        Detail::None if h.convention == Convention::ClineDir => (0, 0),
+        // A hook that is a file of its own (Cline's) is its file.
+        Detail::None if adapters::registry::adapter(h.convention).hooks_are_files() => (0, 0),
         _ => return None,
     };
     let file = found
