@@ -13,6 +13,7 @@ use std::time::Duration;
 fn jarvis_hooks(n: usize) -> Vec<Hook> {
     (0..n)
         .map(|i| Hook {
+            plugin_root: None,
             id: format!("jarvis:{i}"),
             kind: Kind::PreToolUse,
             convention: Convention::Jarvis,

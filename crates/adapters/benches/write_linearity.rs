@@ -22,6 +22,7 @@ const N: usize = 500;
 fn jarvis_hooks(n: usize) -> Vec<Hook> {
     (0..n)
         .map(|i| Hook {
+            plugin_root: None,
             id: format!("jarvis:{i}"),
             kind: Kind::PreToolUse,
             convention: Convention::Jarvis,

@@ -91,14 +91,16 @@ impl Output {
         let never_run = self.never_run.len();
         let r = read(self);
         // A reader may drop what it read (Claude's `disableAllHooks`): stamp what is left.
-        for h in self.hooks.iter_mut().skip(hooks) {
+        // A plugin's hooks also carry its root, which the runner hands them as the agent does.
+        let plugin_root = (scope == hook_ir::Scope::Plugin)
+            .then(|| root.map(Path::to_path_buf))
+            .flatten();
+        let hooks = self.hooks.iter_mut().skip(hooks);
+        let outside = self.outside.iter_mut().skip(outside);
+        let never_run = self.never_run.iter_mut().skip(never_run).map(|(h, _)| h);
+        for h in hooks.chain(outside).chain(never_run) {
             h.scope = scope;
-        }
-        for h in self.outside.iter_mut().skip(outside) {
-            h.scope = scope;
-        }
-        for (h, _) in self.never_run.iter_mut().skip(never_run) {
-            h.scope = scope;
+            h.plugin_root.clone_from(&plugin_root);
         }
         for s in self.sources.iter_mut().skip(sources) {
             s.scope = scope;

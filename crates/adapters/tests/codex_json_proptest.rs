@@ -149,6 +149,7 @@ proptest! {
         let t = Tree::empty();
         t.write("project/.codex/hooks.json", &text);
         let hook = Hook {
+            plugin_root: None,
             id: "x".into(),
             kind: Kind::Stop,
             convention: Convention::Jarvis,

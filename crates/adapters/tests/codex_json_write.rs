@@ -138,6 +138,7 @@ fn cmd_hook(
     timeout_ms: Option<u64>,
 ) -> Hook {
     Hook {
+        plugin_root: None,
         id: format!("test:{command}"),
         kind,
         convention: Convention::Jarvis,

@@ -12,6 +12,7 @@ const GE: Convention = Convention::GeminiSettings;
 
 fn hook(kind: Kind, event: &str, matcher: Matcher, command: &str, timeout_ms: u64) -> Hook {
     Hook {
+        plugin_root: None,
         id: format!("test:{event}:{command}"),
         kind,
         convention: GE,

@@ -10,6 +10,7 @@ const JV: Convention = Convention::Jarvis;
 
 fn hook(event: &str, kind: Kind, matcher: Matcher, cmd: &str, timeout_ms: Option<u64>) -> Hook {
     Hook {
+        plugin_root: None,
         id: format!("test:{event}:{cmd}"),
         kind,
         convention: JV,

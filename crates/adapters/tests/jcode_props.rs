@@ -97,6 +97,7 @@ proptest! {
         let sb = robust::check::Sandbox::new();
         for (conv, event, exec) in [(Convention::Jcode, "pre_tool", Exec::Direct), (Convention::Jarvis, "PreToolUse", Exec::Shell)] {
             let h = Hook {
+                plugin_root: None,
                 id: "p".into(),
                 kind: Kind::PreToolUse,
                 convention: conv,

@@ -10,6 +10,7 @@ const JC: Convention = Convention::Jcode;
 
 fn hook(slot: &str, kind: Kind, cmd: &str, timeout_ms: Option<u64>) -> Hook {
     Hook {
+        plugin_root: None,
         id: format!("test:{slot}:{cmd}"),
         kind,
         convention: JC,

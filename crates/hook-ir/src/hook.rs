@@ -186,6 +186,13 @@ pub struct Hook {
     /// The layer its file was found in (set by discovery, from where it looked the file up).
     #[serde(default)]
     pub scope: Scope,
+    /// The root directory of the plugin (Claude Code or Cursor plugin, Gemini CLI extension,
+    /// Copilot CLI `--plugin-dir` plugin) whose hooks file declared it: set by discovery, from
+    /// where it found the file, for [`Scope::Plugin`] hooks only. The runner sets the agent's
+    /// plugin-only variables (`CLAUDE_PLUGIN_ROOT`...) to it for this hook
+    /// (`hook_ir::contract::variables::plugin_roots`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub plugin_root: Option<std::path::PathBuf>,
     /// Convention-specific detail kept for round trips.
     #[serde(default)]
     pub detail: Detail,

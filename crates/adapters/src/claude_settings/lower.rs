@@ -196,6 +196,7 @@ impl Lowerer<'_> {
                 // (`Output::outside`, split off in `lower_file`).
                 let kind = kind.unwrap_or(contract::native::nominal_kind(row.matched));
                 let hook = Hook {
+                    plugin_root: None,
                     id: format!("{CL}:{}:{event}:{}:{}", self.display, g.index, h.index),
                     kind,
                     convention: CL,

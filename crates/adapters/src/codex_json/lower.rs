@@ -575,6 +575,7 @@ fn lower_handler(
         ));
     }
     Some(Hook {
+        plugin_root: None,
         id: format!("codex-json:{}:{}:{}:{}", file.display, g.event, g.gi, hi),
         kind: g.kind,
         convention: CONV,

@@ -431,6 +431,7 @@ impl Lowerer<'_> {
             }
         };
         let hook = Hook {
+            plugin_root: None,
             id: format!("{CP}:{}:{event}:{group}:{index}", self.display),
             kind,
             convention: CP,

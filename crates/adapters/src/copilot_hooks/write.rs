@@ -232,6 +232,7 @@ mod tests {
 
     fn hook(event: &str, kind: hook_ir::Kind, matcher: Matcher, timeout_ms: Option<u64>) -> Hook {
         Hook {
+            plugin_root: None,
             id: "t".into(),
             kind,
             convention: CP,

@@ -427,6 +427,7 @@ impl Lowerer<'_> {
             _ => Matcher::Any,
         };
         let hook = Hook {
+            plugin_root: None,
             id: format!("{CU}:{}:{event}:{index}", self.display),
             kind,
             convention: CU,

@@ -186,6 +186,7 @@ mod tests {
 
     fn hook(event: &str, kind: hook_ir::Kind, matcher: Matcher, detail: Detail) -> Hook {
         Hook {
+            plugin_root: None,
             id: "t".into(),
             kind,
             convention: CU,

@@ -337,6 +337,7 @@ fn lower_hook(
     let display = ctx.display(&m.root.join(&path));
     let kind = hook_ir::contract::find(CONV, &source_event).and_then(|c| c.kind())?;
     Some(Hook {
+        plugin_root: None,
         id: format!("gjc-plugin:{plugin}:{name}"),
         kind,
         convention: CONV,

@@ -360,6 +360,7 @@ fn lower_entry(
         },
     );
     hooks.push(Hook {
+        plugin_root: None,
         id: format!("jarvis:{}:{i}", src.display),
         kind,
         convention: JV,

@@ -249,6 +249,7 @@ pub fn lower(ctx: &Context, file: Option<FileInput<'_>>, out: &mut Output) {
             Some(_) => Some(gate_ms),
         };
         out.hooks.push(Hook {
+            plugin_root: None,
             id: c.id,
             kind,
             convention: JC,

@@ -184,6 +184,7 @@ impl Lowerer<'_> {
                 let kind = kind.unwrap_or(contract::native::nominal_kind(row.matched));
                 let disabled_name = hook_name.clone().unwrap_or_else(|| command.clone());
                 let hook = Hook {
+                    plugin_root: None,
                     id: format!(
                         "{}:{}:{event}:{}:{}",
                         fl.convention, self.display, g.index, h.index

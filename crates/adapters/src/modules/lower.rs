@@ -109,6 +109,7 @@ pub(crate) fn module_hook(
     tool: Option<&str>,
 ) -> Hook {
     Hook {
+        plugin_root: None,
         id,
         kind,
         convention,

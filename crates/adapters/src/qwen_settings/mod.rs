@@ -140,6 +140,7 @@ pub(crate) mod tests {
     /// A command hook of `event` as the Qwen reader makes it.
     pub(crate) fn hook(event: &str) -> Hook {
         Hook {
+            plugin_root: None,
             id: format!("qwen-settings:t:{event}:0:0"),
             kind: Kind::PreToolUse,
             convention: Convention::QwenSettings,

@@ -58,6 +58,7 @@ pub fn demo() -> Batch {
     let j = ".jarvis-code/config.toml";
     let c = ".codex/hooks.json";
     let stop = Hook {
+        plugin_root: None,
         id: "codex-json:.codex/hooks.json:Stop:0:0".into(),
         kind: Kind::Stop,
         convention: Convention::CodexJson,

@@ -100,6 +100,15 @@ pub fn for_meaning(convention: Convention, meaning: Meaning) -> Option<&'static 
         .find(|v| v.convention == convention && v.meaning == meaning && !v.plugin_only && !v.prefix)
 }
 
+/// The variables `convention`'s agent sets to the plugin's root for a plugin's hooks only
+/// (Claude's `CLAUDE_PLUGIN_ROOT`, Cursor's `CURSOR_PLUGIN_ROOT` and `CLAUDE_PLUGIN_ROOT`...):
+/// the runner sets each for a hook with a [`crate::Hook::plugin_root`].
+pub fn plugin_roots(convention: Convention) -> impl Iterator<Item = &'static AgentVariable> {
+    all().filter(move |v| {
+        v.convention == convention && v.plugin_only && v.meaning == Meaning::PluginRoot && !v.prefix
+    })
+}
+
 /// The conventions whose agent sets `var`, in table order, once each.
 pub fn setters(var: &str) -> Vec<Convention> {
     let mut out: Vec<Convention> = Vec::new();

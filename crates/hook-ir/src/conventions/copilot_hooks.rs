@@ -53,6 +53,8 @@ pub mod limits {
 }
 
 const TRACES: &str = "@github/copilot 1.0.102, conformance/traces/copilot-1.0.102";
+/// The recorded run of a `--plugin-dir` plugin's hook: the variables in its environment.
+const PLUGIN_TRACE: &str = "conformance/traces/copilot-1.0.102/copilot_plugin_dir.json";
 const ENV_TRACE: &str =
     "@github/copilot 1.0.102, trace copilot_six_kinds (`env` of every run), copilot_exec_args_env";
 const LIVE_TOOLS: &str =
@@ -188,6 +190,32 @@ static VARIABLES: &[AgentVariable] = &[
         convention: Convention::CopilotHooks,
         plugin_only: false,
         source: ENV_TRACE,
+    },
+    // A `--plugin-dir` plugin's hooks get these three (and `*_PLUGIN_DATA`), the user file's
+    // hooks none; `${PLUGIN_ROOT}` in its `env` expands to the plugin dir.
+    AgentVariable {
+        name: "COPILOT_PLUGIN_ROOT",
+        prefix: false,
+        meaning: Meaning::PluginRoot,
+        convention: Convention::CopilotHooks,
+        plugin_only: true,
+        source: PLUGIN_TRACE,
+    },
+    AgentVariable {
+        name: "PLUGIN_ROOT",
+        prefix: false,
+        meaning: Meaning::PluginRoot,
+        convention: Convention::CopilotHooks,
+        plugin_only: true,
+        source: PLUGIN_TRACE,
+    },
+    AgentVariable {
+        name: "CLAUDE_PLUGIN_ROOT",
+        prefix: false,
+        meaning: Meaning::PluginRoot,
+        convention: Convention::CopilotHooks,
+        plugin_only: true,
+        source: PLUGIN_TRACE,
     },
 ];
 

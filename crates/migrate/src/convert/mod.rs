@@ -373,6 +373,7 @@ fn to_module(h: &Hook, say: &mut Say) -> Option<Vec<Hook>> {
             .into_iter()
             .enumerate()
             .map(|(i, tool)| Hook {
+                plugin_root: None,
                 id: if n == 1 {
                     format!("{}:{}", say.to, h.id)
                 } else {
@@ -849,6 +850,7 @@ fn to_command(h: &Hook, say: &mut Say) -> Option<Hook> {
     }
 
     Some(Hook {
+        plugin_root: None,
         id: format!("{}:{}", say.to, h.id),
         kind: h.kind,
         convention: say.to,

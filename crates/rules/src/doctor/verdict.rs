@@ -139,6 +139,7 @@ mod tests {
     #[test]
     fn tools_of_a_matcher() {
         let mut h = Hook {
+            plugin_root: None,
             id: "h".into(),
             kind: hook_ir::Kind::PreToolUse,
             convention: hook_ir::Convention::ClaudeSettings,

@@ -130,11 +130,31 @@ pub(crate) fn jobs(
                 flag,
                 command: p.hook.command().unwrap_or("").to_string(),
                 stdin: runner.stdin(payload(&p.hook.source_event).to_string().into_bytes()),
-                extra_env: extra_env.to_vec(),
+                extra_env: with_plugin_root(&p.hook, extra_env),
                 timeout,
             })
         })
         .collect()
+}
+
+/// `extra_env`, plus, for a plugin's hook, each variable its agent sets to the plugin's root
+/// for plugin hooks only (the contract's plugin-only [`Meaning::PluginRoot`] rows): without
+/// them `"${CLAUDE_PLUGIN_ROOT}"/hooks/guard.sh` is `/hooks/guard.sh`, exits 127, and the
+/// guard fails open.
+///
+/// [`Meaning::PluginRoot`]: hook_ir::contract::variables::Meaning::PluginRoot
+pub(crate) fn with_plugin_root(
+    hook: &hook_ir::Hook,
+    extra_env: &[(&'static str, OsString)],
+) -> Vec<(&'static str, OsString)> {
+    let mut env = extra_env.to_vec();
+    if let Some(root) = &hook.plugin_root {
+        env.extend(
+            hook_ir::contract::variables::plugin_roots(hook.convention)
+                .map(|v| (v.name, root.as_os_str().to_owned())),
+        );
+    }
+    env
 }
 
 /// What happened to one job.
@@ -174,7 +194,11 @@ pub(crate) async fn run_parallel_in(ctx: &Ctx, jobs: &[Job], proc: Proc) -> Vec<
     for (n, j) in jobs.iter().enumerate() {
         let first = firsts
             .iter()
-            .find(|&&f| proc.dedupe && jobs[f].command == j.command);
+            .find(|&&f| {
+                // Two plugins' identical `"${CLAUDE_PLUGIN_ROOT}"/guard.sh` are two scripts:
+                // the environment (each plugin's root) is part of what is identical.
+                proc.dedupe && jobs[f].command == j.command && jobs[f].extra_env == j.extra_env
+            });
         match first {
             Some(&f) => dup_of.push(Some(jobs[f].index)),
             None => {

@@ -553,6 +553,7 @@ mod tests {
 
     fn hook(kind: Kind, event: &str, matcher: Matcher) -> Hook {
         Hook {
+            plugin_root: None,
             id: "h".into(),
             kind,
             convention: Convention::Gjc,

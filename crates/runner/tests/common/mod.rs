@@ -20,6 +20,7 @@ pub fn hook(id: &str, convention: Convention, event: &str, command: &str) -> Hoo
         _ => Exec::Shell,
     };
     Hook {
+        plugin_root: None,
         id: id.to_string(),
         kind,
         convention,

@@ -89,6 +89,7 @@ fn entry(
     let detail = adapters::registry::adapter(host).bridge_entry_detail(kind, guarantees);
 
     Hook {
+        plugin_root: None,
         id: format!("bridge:{event}"),
         kind,
         convention: host,

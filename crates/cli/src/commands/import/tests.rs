@@ -18,6 +18,7 @@ fn change(before: Option<&str>, after: &str) -> FileChange {
 fn report(dry_run: bool) -> Report {
     use hook_ir::{Exec, Handler, Kind, Location, Matcher};
     let jarvis = |command: &str, matcher: Matcher| hook_ir::Hook {
+        plugin_root: None,
         id: format!("jarvis:{command}"),
         kind: Kind::PreToolUse,
         convention: Convention::Jarvis,
