@@ -51,6 +51,7 @@ mod lint_repo;
 mod lint_rules;
 mod lint_severities;
 mod lint_toml;
+mod plugin_root;
 mod qwen_settings;
 mod readers_e2e;
 mod run_agents;

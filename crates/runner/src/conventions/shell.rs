@@ -192,13 +192,11 @@ pub(crate) async fn run_parallel_in(ctx: &Ctx, jobs: &[Job], proc: Proc) -> Vec<
     let mut firsts: Vec<usize> = Vec::with_capacity(jobs.len());
     let mut dup_of: Vec<Option<usize>> = Vec::with_capacity(jobs.len());
     for (n, j) in jobs.iter().enumerate() {
-        let first = firsts
-            .iter()
-            .find(|&&f| {
-                // Two plugins' identical `"${CLAUDE_PLUGIN_ROOT}"/guard.sh` are two scripts:
-                // the environment (each plugin's root) is part of what is identical.
-                proc.dedupe && jobs[f].command == j.command && jobs[f].extra_env == j.extra_env
-            });
+        let first = firsts.iter().find(|&&f| {
+            // Two plugins' identical `"${CLAUDE_PLUGIN_ROOT}"/guard.sh` are two scripts:
+            // the environment (each plugin's root) is part of what is identical.
+            proc.dedupe && jobs[f].command == j.command && jobs[f].extra_env == j.extra_env
+        });
         match first {
             Some(&f) => dup_of.push(Some(jobs[f].index)),
             None => {
