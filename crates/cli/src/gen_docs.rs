@@ -197,6 +197,7 @@ pub fn contracts_md() -> String {
             v.source.replace('|', "\\|")
         );
     }
+    s.push_str("\nThe runner (`hooks run`, `hooks bridge`, `hooks test`) sets each *plugin hooks only* variable of a hook's convention that holds the plugin's root to that root, for the hooks of a plugin (their `plugin_root`, stamped by discovery) and no other hook. Gemini CLI sets none: it substitutes `${extensionPath}` in an extension's commands when it loads them, and so does discovery.\n");
     s.push_str("\nConventions that run every hook in the session's directory, the one the agent was started in:\n\n| convention | source |\n|---|---|\n");
     for (c, source) in contract::variables::hook_cwds() {
         let _ = writeln!(s, "| `{c}` | {} |", source.replace('|', "\\|"));

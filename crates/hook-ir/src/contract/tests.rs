@@ -884,3 +884,29 @@ fn cursor_numbers_and_events_cursor_docs() {
         }
     );
 }
+
+/// The variables the runner sets to a plugin's root, per convention: Claude Code's plugin docs
+/// ("Plugin hooks"), Cursor's published plugins (`conventions/cursor_hooks.rs`), Copilot CLI's
+/// trace `copilot_plugin_dir`; Gemini CLI substitutes `${extensionPath}` instead (none).
+#[test]
+fn plugin_root_variables_per_convention() {
+    use super::variables::plugin_roots;
+    let names = |c| plugin_roots(c).map(|v| v.name).collect::<Vec<_>>();
+    assert_eq!(names(Convention::ClaudeSettings), ["CLAUDE_PLUGIN_ROOT"]);
+    assert_eq!(
+        names(Convention::CursorHooks),
+        ["CURSOR_PLUGIN_ROOT", "CLAUDE_PLUGIN_ROOT"]
+    );
+    assert_eq!(
+        names(Convention::CopilotHooks),
+        ["COPILOT_PLUGIN_ROOT", "PLUGIN_ROOT", "CLAUDE_PLUGIN_ROOT"]
+    );
+    for c in Convention::ALL {
+        if !matches!(
+            c,
+            Convention::ClaudeSettings | Convention::CursorHooks | Convention::CopilotHooks
+        ) {
+            assert!(names(c).is_empty(), "{c}");
+        }
+    }
+}
