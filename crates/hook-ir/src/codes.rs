@@ -1195,7 +1195,9 @@ codes! {
 
     /// ## What it means
     /// A command outside a plugin's `hooks/hooks.json` uses `${CLAUDE_PLUGIN_ROOT}`. Claude sets
-    /// that variable only for plugin hooks.
+    /// that variable only for plugin hooks. The same holds for every agent's plugin-root
+    /// variables: Cursor's `CURSOR_PLUGIN_ROOT` (and `CLAUDE_PLUGIN_ROOT`), Copilot CLI's
+    /// `COPILOT_PLUGIN_ROOT`, `PLUGIN_ROOT` (and `CLAUDE_PLUGIN_ROOT`).
     /// ## Why it matters
     /// Claude passes the text through literally (or the shell expands it to nothing), so the
     /// script path is wrong and every matched tool call runs a failing hook.

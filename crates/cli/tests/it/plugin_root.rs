@@ -374,3 +374,116 @@ fn a_project_hook_gets_no_plugin_root_and_lint_still_says_so() {
         text(&o)
     );
 }
+
+#[test]
+fn cursor_and_copilot_project_hooks_using_their_plugin_root_are_told_so_by_name() {
+    let t = Tree::new();
+    // Each agent's own plugin-root variable, in a project file: unset there, as in Claude.
+    t.write(
+        "project/.cursor/hooks.json",
+        r#"{"version": 1, "hooks": {"preToolUse": [{"command": "\"${CURSOR_PLUGIN_ROOT}\"/hooks/guard.sh"}]}}"#,
+    );
+    t.write(
+        "project/.github/hooks/guard.json",
+        r#"{"version": 1, "hooks": {"preToolUse": [{"type": "command", "bash": "\"$COPILOT_PLUGIN_ROOT\"/hooks/guard.sh"}]}}"#,
+    );
+    let empty_home = t.path("real-home");
+    let project = t.path("project");
+    for cwd in ["project", "elsewhere"] {
+        let o = t.hooks(
+            cwd,
+            &[
+                "lint",
+                "--home",
+                empty_home.to_str().unwrap(),
+                "--format",
+                "json",
+                project.to_str().unwrap(),
+            ],
+            "",
+        );
+        let doc: Value =
+            serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{e}: {}", text(&o)));
+        let found: Vec<(String, String, String)> = doc["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|d| d["code"] == "plugin_root_outside_plugin")
+            .map(|d| {
+                (
+                    d["convention"].as_str().unwrap_or("").to_string(),
+                    d["message"].as_str().unwrap().to_string(),
+                    d["help"].as_str().unwrap_or("").to_string(),
+                )
+            })
+            .collect();
+        assert_eq!(found.len(), 2, "from {cwd}: {doc}");
+        let cursor = found.iter().find(|f| f.0 == "cursor-hooks").unwrap();
+        assert!(
+            cursor
+                .1
+                .contains("`${CURSOR_PLUGIN_ROOT}`, which Cursor sets only for plugin hooks"),
+            "{cursor:?}"
+        );
+        assert!(
+            cursor.2.contains("\"$CURSOR_PROJECT_DIR\"/..."),
+            "{cursor:?}"
+        );
+        let copilot = found.iter().find(|f| f.0 == "copilot-hooks").unwrap();
+        assert!(
+            copilot
+                .1
+                .contains("`${COPILOT_PLUGIN_ROOT}`, which Copilot CLI sets only for plugin hooks"),
+            "{copilot:?}"
+        );
+    }
+    // The plugins' own files use the same variables and draw no such finding, nor a missing
+    // script: their root resolves the script.
+    let home = t.path("home");
+    let o = t.hooks(
+        "elsewhere",
+        &[
+            "lint",
+            "--home",
+            home.to_str().unwrap(),
+            "--format",
+            "json",
+            t.path("elsewhere").to_str().unwrap(),
+        ],
+        "",
+    );
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(!out.contains("plugin_root_outside_plugin"), "{}", text(&o));
+    assert!(!out.contains("missing_script"), "{}", text(&o));
+    // And the root resolves a script that is not there: `${CURSOR_PLUGIN_ROOT}` is the
+    // plugin's directory to the missing-script rule, as `${CLAUDE_PLUGIN_ROOT}` is.
+    t.write(
+        &format!("{CURSOR}/hooks/hooks.json"),
+        r#"{"version": 1, "hooks": {"preToolUse": [{"command": "\"${CURSOR_PLUGIN_ROOT}\"/hooks/gone.sh"}]}}"#,
+    );
+    let o = t.hooks(
+        "elsewhere",
+        &[
+            "lint",
+            "--home",
+            home.to_str().unwrap(),
+            "--format",
+            "json",
+            t.path("elsewhere").to_str().unwrap(),
+        ],
+        "",
+    );
+    let doc: Value =
+        serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{e}: {}", text(&o)));
+    let missing: Vec<&Value> = doc["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["code"] == "missing_script")
+        .collect();
+    assert_eq!(missing.len(), 1, "{doc}");
+    assert!(
+        missing[0]["message"].as_str().unwrap().contains("gone.sh"),
+        "{doc}"
+    );
+}

@@ -33,17 +33,25 @@ pub(crate) fn check(t: &Target<'_>, out: &mut Vec<Finding>) {
     let convention = t.hook.convention;
     // Every variable rule needs a `$`: most commands have none.
     let dollar = cmd.contains('$');
-    let uses_plugin_root = dollar && mentions(cmd, "CLAUDE_PLUGIN_ROOT");
-    if uses_plugin_root
-        && variables::sets(convention, "CLAUDE_PLUGIN_ROOT")
-        && !matches!(t.scope, Scope::Plugin { .. })
-    {
+    // A plugin-only variable of this agent (Claude's `CLAUDE_PLUGIN_ROOT`, Cursor's
+    // `CURSOR_PLUGIN_ROOT`, Copilot CLI's `COPILOT_PLUGIN_ROOT`...: the contract table's
+    // plugin-root rows) in a hook that is not a plugin's: the agent leaves it unset there.
+    let plugin_root = (dollar && !matches!(t.scope, Scope::Plugin { .. }))
+        .then(|| variables::plugin_roots(convention).find(|v| mentions(cmd, v.name)))
+        .flatten();
+    if let Some(v) = plugin_root {
+        let agent = Agent::of(convention).map_or(convention.as_str(), |a| a.name());
+        let help = match project_dir_variable(convention) {
+            Some(p) => format!("use `\"${p}\"/...` and copy the script into the project"),
+            None => "use a path from the project directory and copy the script into the project"
+                .to_string(),
+        };
         push(
             Finding::new(
                 Code::PluginRootOutsidePlugin,
-                format!("{} uses `${{CLAUDE_PLUGIN_ROOT}}`, which Claude sets only for plugin hooks; here it is passed through literally and the script is not found", quote(cmd)),
+                format!("{} uses `${{{}}}`, which {agent} sets only for plugin hooks; here it is passed through literally and the script is not found", quote(cmd), v.name),
             )
-            .help("use `\"$CLAUDE_PROJECT_DIR\"/...` and copy the script into the project"),
+            .help(help),
         );
     }
     // Each name once (Gemini sets `CLAUDE_PROJECT_DIR` too: one row per agent that sets it).
@@ -76,7 +84,7 @@ pub(crate) fn check(t: &Target<'_>, out: &mut Vec<Finding>) {
     if let Some(p) = unexpanded_placeholder(cmd) {
         // Said of this hook's agent: Gemini CLI does expand its own names, in an extension's
         // `hooks/hooks.json` (lowering has substituted them there, so they never get here).
-        let agent = hook_ir::tools::Agent::of(convention).map_or(convention.as_str(), |a| a.name());
+        let agent = Agent::of(convention).map_or(convention.as_str(), |a| a.name());
         let gemini = if GEMINI_EXTENSION_PLACEHOLDERS.contains(&p.as_str()) {
             " (Gemini CLI expands it in an extension's `hooks/hooks.json` only)"
         } else {
@@ -789,7 +797,8 @@ fn module_path(module: &str, t: &Target<'_>) -> Option<PathBuf> {
     (!file.exists() && !base.join("__init__.py").exists()).then_some(file)
 }
 
-/// Resolves a script word: `$CLAUDE_PROJECT_DIR/…`, `${CLAUDE_PLUGIN_ROOT}/…`, `~/…`, an
+/// Resolves a script word: `$CLAUDE_PROJECT_DIR/…`, `${CLAUDE_PLUGIN_ROOT}/…` (the agent's
+/// plugin-root variables), `~/…`, an
 /// absolute path, or a relative path with a `/` (the hook's cwd is the project directory).
 /// `None` for anything that cannot be resolved for this file: other variables, bare program
 /// names looked up in `PATH`, relative paths of user-level hooks (they run in every project).
@@ -800,7 +809,9 @@ pub(super) fn resolve(word: &str, t: &Target<'_>) -> Option<PathBuf> {
             strip_var(word, "CLAUDE_PROJECT_DIR").filter(|_| mentions_set(t, "CLAUDE_PROJECT_DIR"))
         }) {
         (t.scope.cwd()?.to_path_buf(), var)
-    } else if let Some(rest) = strip_var(word, "CLAUDE_PLUGIN_ROOT") {
+    } else if let Some(rest) =
+        variables::plugin_roots(t.hook.convention).find_map(|v| strip_var(word, v.name))
+    {
         match &t.scope {
             Scope::Plugin { root } => (root.clone(), rest),
             _ => return None,
