@@ -326,6 +326,38 @@ fn install_never_overwrites_a_user_s_file_and_uninstall_removes_only_its_own() {
     assert!(text(&o).contains("nothing to remove"), "{}", text(&o));
 }
 
+#[test]
+fn uninstall_takes_away_the_folders_install_made_and_only_empty_ones() {
+    let t = Tree::new();
+    claude_hooks(&t);
+    let run = |verb: &str| {
+        let o = t.hooks_in(
+            "project",
+            "home",
+            &["bridge", verb, "--host", "cline-dir"],
+            "",
+        );
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+        text(&o)
+    };
+    assert!(!t.path("project/.cline").exists());
+    run("install");
+    assert!(t.path("project/.cline/hooks/PreToolUse").is_file());
+    let out = run("uninstall");
+    assert!(
+        out.contains("removed the empty folder .cline/hooks"),
+        "{out}"
+    );
+    // As before install: no `.cline/` at all.
+    assert!(!t.path("project/.cline").exists(), "{out}");
+    // A folder that holds something of the user's stays, with it.
+    t.write("project/.cline/rules.md", "mine\n");
+    run("install");
+    run("uninstall");
+    assert!(!t.path("project/.cline/hooks").exists());
+    assert_eq!(t.read("project/.cline/rules.md"), "mine\n");
+}
+
 /// Claude Code's PreToolUse payload (conventions.md §5).
 fn claude_pre(t: &Tree, command: &str) -> Value {
     json!({"session_id": "s1", "transcript_path": "/tmp/t.jsonl", "cwd": t.project(),

@@ -141,7 +141,8 @@ pub(super) fn install(s: &Setup, a: &BridgeInstallArgs, wanted: Vec<Hook>) -> an
 }
 
 /// `hooks bridge uninstall` for a folder host: removes the host's entry files (with `--from`,
-/// those installed with that `--from`), nothing else; the folder stays.
+/// those installed with that `--from`), then the folders of the project that this leaves
+/// empty (`.cline/hooks/`, `.cline/`: install made them), nothing else.
 pub(super) fn uninstall(s: &Setup, a: &BridgeInstallArgs) -> anyhow::Result<Exit> {
     let from = a
         .from
@@ -163,6 +164,22 @@ pub(super) fn uninstall(s: &Setup, a: &BridgeInstallArgs) -> anyhow::Result<Exit
     remove(&gone, a.dry_run)?;
     if a.dry_run {
         outln!("dry run: nothing written.");
+    } else {
+        remove_empty_folders(s);
     }
     Ok(Exit::Success)
+}
+
+/// Removes the host's folder and its parents inside the project while they are empty, as a
+/// settings host's uninstall gives the file back as it was. `remove_dir` refuses a folder
+/// that holds anything (a user's hook, Cline's rules), so nothing of the user's goes.
+fn remove_empty_folders(s: &Setup) {
+    let mut dir = Some(s.target.as_path());
+    while let Some(d) = dir.filter(|d| d.starts_with(&s.project) && *d != s.project) {
+        if std::fs::remove_dir(d).is_err() {
+            break;
+        }
+        outln!("removed the empty folder {}", s.ctx.display(d));
+        dir = d.parent();
+    }
 }
