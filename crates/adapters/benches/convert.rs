@@ -14,6 +14,7 @@ fn jarvis_hooks(n: usize) -> Vec<Hook> {
     (0..n)
         .map(|i| Hook {
             plugin_root: None,
+            source_file: None,
             id: format!("jarvis:{i}"),
             kind: Kind::PreToolUse,
             convention: Convention::Jarvis,

@@ -112,6 +112,11 @@ pub struct Discovered {
 }
 
 impl Discovered {
+    /// The file `hook` was read from ([`Hook::source_file`], stamped by discovery).
+    pub fn source_of(&self, hook: &Hook) -> Option<&SourceFile> {
+        source_of(&self.sources, hook)
+    }
+
     /// The text of the source with this display path, if it was read.
     pub fn source_text(&self, display: &str) -> Option<&str> {
         self.sources
@@ -119,4 +124,13 @@ impl Discovered {
             .find(|s| s.display == display)
             .and_then(|s| s.text.as_deref())
     }
+}
+
+/// The file among `sources` that `hook` was read from ([`Hook::source_file`], stamped by
+/// discovery): the same real path, read as the hook's convention.
+pub fn source_of<'a>(sources: &'a [SourceFile], hook: &Hook) -> Option<&'a SourceFile> {
+    let path = hook.source_file.as_deref()?;
+    sources
+        .iter()
+        .find(|s| s.convention == hook.convention && s.path == path)
 }

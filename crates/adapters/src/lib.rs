@@ -44,7 +44,7 @@ pub mod jarvis;
 pub mod jcode;
 pub mod qwen_settings;
 
-pub use context::{Context, Discovered, SourceFile};
+pub use context::{source_of, Context, Discovered, SourceFile};
 pub use schema::schema;
 pub use source::Source;
 
@@ -98,9 +98,14 @@ impl Output {
         let hooks = self.hooks.iter_mut().skip(hooks);
         let outside = self.outside.iter_mut().skip(outside);
         let never_run = self.never_run.iter_mut().skip(never_run).map(|(h, _)| h);
+        // Each hook's file, from the files this layer read: here, where the reader printed
+        // both the hook's location and its file's display path from the same real path, is
+        // the one place the two are matched; everything after follows `Hook::source_file`.
+        let read = &self.sources[sources..];
         for h in hooks.chain(outside).chain(never_run) {
             h.scope = scope;
             h.plugin_root.clone_from(&plugin_root);
+            stamp_source_file(read, h);
         }
         for s in self.sources.iter_mut().skip(sources) {
             s.scope = scope;
@@ -108,6 +113,17 @@ impl Output {
             s.readers = registry::adapter(s.convention).readers(s);
         }
         r
+    }
+}
+
+/// Gives `h` the real path of its file among `read`, the files one layer's reader just read
+/// (see [`Output::layer`]), unless it has one.
+pub(crate) fn stamp_source_file(read: &[SourceFile], h: &mut Hook) {
+    if h.source_file.is_none() {
+        h.source_file = read
+            .iter()
+            .find(|s| s.convention == h.convention && s.display == h.location.path)
+            .map(|s| s.path.clone());
     }
 }
 

@@ -150,6 +150,7 @@ proptest! {
         t.write("project/.codex/hooks.json", &text);
         let hook = Hook {
             plugin_root: None,
+            source_file: None,
             id: "x".into(),
             kind: Kind::Stop,
             convention: Convention::Jarvis,

@@ -139,6 +139,7 @@ fn cmd_hook(
 ) -> Hook {
     Hook {
         plugin_root: None,
+        source_file: None,
         id: format!("test:{command}"),
         kind,
         convention: Convention::Jarvis,

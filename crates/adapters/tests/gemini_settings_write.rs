@@ -13,6 +13,7 @@ const GE: Convention = Convention::GeminiSettings;
 fn hook(kind: Kind, event: &str, matcher: Matcher, command: &str, timeout_ms: u64) -> Hook {
     Hook {
         plugin_root: None,
+        source_file: None,
         id: format!("test:{event}:{command}"),
         kind,
         convention: GE,

@@ -11,6 +11,7 @@ const JV: Convention = Convention::Jarvis;
 fn hook(event: &str, kind: Kind, matcher: Matcher, cmd: &str, timeout_ms: Option<u64>) -> Hook {
     Hook {
         plugin_root: None,
+        source_file: None,
         id: format!("test:{event}:{cmd}"),
         kind,
         convention: JV,

@@ -98,6 +98,7 @@ proptest! {
         for (conv, event, exec) in [(Convention::Jcode, "pre_tool", Exec::Direct), (Convention::Jarvis, "PreToolUse", Exec::Shell)] {
             let h = Hook {
                 plugin_root: None,
+                source_file: None,
                 id: "p".into(),
                 kind: Kind::PreToolUse,
                 convention: conv,

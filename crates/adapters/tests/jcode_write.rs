@@ -11,6 +11,7 @@ const JC: Convention = Convention::Jcode;
 fn hook(slot: &str, kind: Kind, cmd: &str, timeout_ms: Option<u64>) -> Hook {
     Hook {
         plugin_root: None,
+        source_file: None,
         id: format!("test:{slot}:{cmd}"),
         kind,
         convention: JC,

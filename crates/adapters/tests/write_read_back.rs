@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 fn hook(conv: Convention, kind: Kind, event: &str, cmd: &str, exec: Exec) -> Hook {
     Hook {
         plugin_root: None,
+        source_file: None,
         id: "t".into(),
         kind,
         convention: conv,

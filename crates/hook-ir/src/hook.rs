@@ -193,6 +193,14 @@ pub struct Hook {
     /// (`hook_ir::contract::variables::plugin_roots`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub plugin_root: Option<std::path::PathBuf>,
+    /// The real path of the file that declared it (its source's path): set by discovery, from
+    /// where it read the file, so that a hook finds its file (its text, its readers, its
+    /// layer) by what the file is, never by how its path is printed. `None` for a hook of the
+    /// environment (`env:JCODE_HOOK_*`) or one not read from a file (a conversion's output, a
+    /// hook read back from JSON). Not part of the JSON output: [`Location::path`] is.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub source_file: Option<std::path::PathBuf>,
     /// Convention-specific detail kept for round trips.
     #[serde(default)]
     pub detail: Detail,

@@ -190,6 +190,7 @@ mod tests {
     fn hook(id: &str, cmd: &str, line: u32) -> Hook {
         Hook {
             plugin_root: None,
+            source_file: None,
             id: id.into(),
             kind: Kind::Stop,
             convention: Convention::Jarvis,

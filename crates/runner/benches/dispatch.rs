@@ -21,6 +21,7 @@ use std::time::Duration;
 fn hook(id: &str, convention: Convention, event: &str, command: &str, matcher: Matcher) -> Hook {
     Hook {
         plugin_root: None,
+        source_file: None,
         id: id.into(),
         kind: find(convention, event)
             .and_then(|r| r.kind())

@@ -17,6 +17,7 @@ use std::time::Duration;
 fn hook(path: &std::path::Path) -> Hook {
     Hook {
         plugin_root: None,
+        source_file: None,
         id: "bench".into(),
         kind: Kind::PreToolUse,
         convention: Convention::Gjc,

@@ -23,6 +23,7 @@ fn runner_with_host(hooks: Vec<Hook>, cwd: &std::path::Path) -> Runner {
 fn jarvis_pre(id: &str, command: &str) -> Hook {
     Hook {
         plugin_root: None,
+        source_file: None,
         id: id.into(),
         kind: Kind::PreToolUse,
         convention: Convention::Jarvis,

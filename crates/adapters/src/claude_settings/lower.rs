@@ -197,6 +197,7 @@ impl Lowerer<'_> {
                 let kind = kind.unwrap_or(contract::native::nominal_kind(row.matched));
                 let hook = Hook {
                     plugin_root: None,
+                    source_file: None,
                     id: format!("{CL}:{}:{event}:{}:{}", self.display, g.index, h.index),
                     kind,
                     convention: CL,

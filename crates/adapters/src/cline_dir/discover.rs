@@ -194,6 +194,7 @@ pub fn read_file(
         let argv = lower::interpreter(name, &text);
         let hook = |kind| Hook {
             plugin_root: None,
+            source_file: None,
             id: format!("{CL}:{display}"),
             kind,
             convention: CL,

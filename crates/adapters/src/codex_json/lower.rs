@@ -576,6 +576,7 @@ fn lower_handler(
     }
     Some(Hook {
         plugin_root: None,
+        source_file: None,
         id: format!("codex-json:{}:{}:{}:{}", file.display, g.event, g.gi, hi),
         kind: g.kind,
         convention: CONV,

@@ -489,7 +489,9 @@ pub fn of_hooks(
     sources: &[SourceFile],
 ) -> Result<Vec<Option<HookTrust>>, String> {
     let config = read_config(ctx)?;
-    let mut files: BTreeMap<String, Option<(PathBuf, Layer, Vec<Entry>)>> = BTreeMap::new();
+    // By the real path of each hook's file: read and parsed once.
+    let mut files: BTreeMap<Option<PathBuf>, Option<(PathBuf, Layer, Vec<Entry>)>> =
+        BTreeMap::new();
     Ok(hooks
         .iter()
         .map(|h| {
@@ -499,10 +501,8 @@ pub fn of_hooks(
             let Detail::JsonGroup { group, index, .. } = &h.detail else {
                 return None;
             };
-            let file = files.entry(h.location.path.clone()).or_insert_with(|| {
-                let src = sources.iter().find(|s| {
-                    s.convention == Convention::CodexJson && s.display == h.location.path
-                })?;
+            let file = files.entry(h.source_file.clone()).or_insert_with(|| {
+                let src = crate::source_of(sources, h)?;
                 let text = match &src.text {
                     Some(t) => t.clone(),
                     None => std::fs::read_to_string(&src.path).ok()?,

@@ -432,6 +432,7 @@ impl Lowerer<'_> {
         };
         let hook = Hook {
             plugin_root: None,
+            source_file: None,
             id: format!("{CP}:{}:{event}:{group}:{index}", self.display),
             kind,
             convention: CP,

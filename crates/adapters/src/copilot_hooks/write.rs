@@ -233,6 +233,7 @@ mod tests {
     fn hook(event: &str, kind: hook_ir::Kind, matcher: Matcher, timeout_ms: Option<u64>) -> Hook {
         Hook {
             plugin_root: None,
+            source_file: None,
             id: "t".into(),
             kind,
             convention: CP,

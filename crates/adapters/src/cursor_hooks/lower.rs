@@ -428,6 +428,7 @@ impl Lowerer<'_> {
         };
         let hook = Hook {
             plugin_root: None,
+            source_file: None,
             id: format!("{CU}:{}:{event}:{index}", self.display),
             kind,
             convention: CU,

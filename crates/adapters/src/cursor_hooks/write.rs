@@ -187,6 +187,7 @@ mod tests {
     fn hook(event: &str, kind: hook_ir::Kind, matcher: Matcher, detail: Detail) -> Hook {
         Hook {
             plugin_root: None,
+            source_file: None,
             id: "t".into(),
             kind,
             convention: CU,

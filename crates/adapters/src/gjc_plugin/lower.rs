@@ -338,6 +338,7 @@ fn lower_hook(
     let kind = hook_ir::contract::find(CONV, &source_event).and_then(|c| c.kind())?;
     Some(Hook {
         plugin_root: None,
+        source_file: None,
         id: format!("gjc-plugin:{plugin}:{name}"),
         kind,
         convention: CONV,

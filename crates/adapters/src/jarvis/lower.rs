@@ -361,6 +361,7 @@ fn lower_entry(
     );
     hooks.push(Hook {
         plugin_root: None,
+        source_file: None,
         id: format!("jarvis:{}:{i}", src.display),
         kind,
         convention: JV,

@@ -250,6 +250,7 @@ pub fn lower(ctx: &Context, file: Option<FileInput<'_>>, out: &mut Output) {
         };
         out.hooks.push(Hook {
             plugin_root: None,
+            source_file: None,
             id: c.id,
             kind,
             convention: JC,

@@ -135,12 +135,15 @@ pub(crate) fn discover(ctx: &Context, fl: &'static Flavor, out: &mut Output) {
         }
         // Discovery's layers are never `Explicit`.
         let (layer, root) = scope.layer(ctx).unwrap_or((hook_ir::Scope::User, None));
+        let read = out.sources.len();
         if let Some(mut l) = out.layer(layer, root, |out| {
             read_and_lower(ctx, fl, &path, &scope, out)
         }) {
-            // The hooks join the batch only once every layer's switches are known.
+            // The hooks join the batch only once every layer's switches are known: they get
+            // what `Output::layer` gives the hooks it sees here.
             for (h, _) in &mut l.hooks {
                 h.scope = layer;
+                crate::stamp_source_file(&out.sources[read..], h);
             }
             all.push(l);
         }

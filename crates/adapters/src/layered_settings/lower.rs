@@ -185,6 +185,7 @@ impl Lowerer<'_> {
                 let disabled_name = hook_name.clone().unwrap_or_else(|| command.clone());
                 let hook = Hook {
                     plugin_root: None,
+                    source_file: None,
                     id: format!(
                         "{}:{}:{event}:{}:{}",
                         fl.convention, self.display, g.index, h.index

@@ -110,6 +110,7 @@ pub(crate) fn module_hook(
 ) -> Hook {
     Hook {
         plugin_root: None,
+        source_file: None,
         id,
         kind,
         convention,

@@ -141,6 +141,7 @@ pub(crate) mod tests {
     pub(crate) fn hook(event: &str) -> Hook {
         Hook {
             plugin_root: None,
+            source_file: None,
             id: format!("qwen-settings:t:{event}:0:0"),
             kind: Kind::PreToolUse,
             convention: Convention::QwenSettings,

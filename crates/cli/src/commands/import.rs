@@ -327,13 +327,6 @@ pub fn import(
     let mut plan = Plan::default();
     let mut targets = Vec::new();
     let (mut removals, mut records) = (Vec::new(), Vec::new());
-    // The source files read (in `--scope`), by display path: where each hook came from.
-    let source_paths: std::collections::HashMap<&str, &std::path::Path> = found
-        .sources
-        .iter()
-        .filter(|f| f.convention == o.from)
-        .map(|f| (f.display.as_str(), f.path.as_path()))
-        .collect();
     let read_files = replaced_sources(ctx, found, o);
     for &to in &o.targets {
         progress.say(hooks.len(), || {
@@ -376,7 +369,7 @@ pub fn import(
                 .sources
                 .get(i)
                 .and_then(|&k| hooks.get(k))
-                .and_then(|s| source_paths.get(s.location.path.as_str()).copied())
+                .and_then(|s| s.source_file.as_deref())
                 .unwrap_or(std::path::Path::new(""))
         };
         for (file, indexes) in by_file {

@@ -59,6 +59,7 @@ pub fn demo() -> Batch {
     let c = ".codex/hooks.json";
     let stop = Hook {
         plugin_root: None,
+        source_file: None,
         id: "codex-json:.codex/hooks.json:Stop:0:0".into(),
         kind: Kind::Stop,
         convention: Convention::CodexJson,

@@ -374,6 +374,7 @@ fn to_module(h: &Hook, say: &mut Say) -> Option<Vec<Hook>> {
             .enumerate()
             .map(|(i, tool)| Hook {
                 plugin_root: None,
+                source_file: None,
                 id: if n == 1 {
                     format!("{}:{}", say.to, h.id)
                 } else {
@@ -851,6 +852,7 @@ fn to_command(h: &Hook, say: &mut Say) -> Option<Hook> {
 
     Some(Hook {
         plugin_root: None,
+        source_file: None,
         id: format!("{}:{}", say.to, h.id),
         kind: h.kind,
         convention: say.to,

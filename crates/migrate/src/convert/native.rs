@@ -179,6 +179,7 @@ pub(super) fn to_native(h: &Hook, say: &mut Say) -> Option<Hook> {
     let matched = contract::find(say.to, dst.event).map_or(MatchedValue::Other, |r| r.matched);
     Some(Hook {
         plugin_root: None,
+        source_file: None,
         id: format!("{}:{}", say.to, h.id),
         kind: native::nominal_kind(matched),
         convention: say.to,

@@ -13,6 +13,7 @@ fn hook(
     let row = hook_ir::contract::find(c, event).unwrap_or_else(|| panic!("{c} {event}"));
     Hook {
         plugin_root: None,
+        source_file: None,
         id: format!("{c}:{event}:{command}"),
         kind: row.kind().unwrap(),
         convention: c,
@@ -554,6 +555,7 @@ fn an_event_the_target_lacks_is_a_semantic_mismatch() {
 fn dir_hook(c: Convention, phase: &str, tool: &str, file: &str) -> Hook {
     Hook {
         plugin_root: None,
+        source_file: None,
         id: format!("{c}:{file}"),
         kind: if phase == "pre" {
             Kind::PreToolUse

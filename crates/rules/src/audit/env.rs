@@ -92,9 +92,7 @@ pub(crate) fn settings<'h>(
             continue;
         };
         for (name, value) in env.iter().filter(|(n, _)| changes_execution(n)) {
-            let file = sources
-                .iter()
-                .find(|s| s.display == h.location.path)
+            let file = adapters::source_of(sources, h)
                 .map_or_else(|| h.location.path.clone(), |s| key_path(ctx, root, &s.path));
             out.push(Setting {
                 convention: h.convention,

@@ -208,15 +208,14 @@ fn walk<'h>(
     sources: &[SourceFile],
     mut each: impl FnMut(&Target<'_>, &Script, &str),
 ) -> Inventory {
-    let files: foldhash::HashMap<&str, &SourceFile> =
-        sources.iter().map(|s| (s.display.as_str(), s)).collect();
+    let files = crate::rules::by_path(sources);
     let mut inv = Inventory::default();
     let mut by_path: BTreeMap<PathBuf, usize> = BTreeMap::new();
     // The scripts each script of `inv.scripts` runs (same index).
     let mut nested: Vec<Vec<PathBuf>> = Vec::new();
     let hooks: Vec<&Hook> = hooks.into_iter().collect();
     for &hook in &hooks {
-        let file = files.get(hook.location.path.as_str()).copied();
+        let file = crate::rules::file_of(&files, hook);
         let target = Target {
             ctx,
             hook,

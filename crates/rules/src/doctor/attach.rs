@@ -106,6 +106,7 @@ mod tests {
     fn hook(event: &str, group: usize, span: (usize, usize), scope: Scope) -> Hook {
         Hook {
             plugin_root: None,
+            source_file: None,
             id: format!("h{}", span.0),
             kind: Kind::PreToolUse,
             convention: Convention::ClaudeSettings,

@@ -140,6 +140,7 @@ mod tests {
     fn tools_of_a_matcher() {
         let mut h = Hook {
             plugin_root: None,
+            source_file: None,
             id: "h".into(),
             kind: hook_ir::Kind::PreToolUse,
             convention: hook_ir::Convention::ClaudeSettings,

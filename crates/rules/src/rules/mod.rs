@@ -28,7 +28,7 @@ pub(crate) use command::{script_paths, script_paths_of};
 
 use adapters::line_index::LineIndex;
 use adapters::{Context, Output, SourceFile};
-use hook_ir::{Code, Diagnostic, Hook};
+use hook_ir::{Code, Convention, Diagnostic, Hook};
 
 use std::path::{Path, PathBuf};
 
@@ -158,32 +158,45 @@ impl Finding {
     }
 }
 
+/// The files of a run by what they are (convention, real path), for [`file_of`].
+pub(crate) type Files<'a> = foldhash::HashMap<(Convention, &'a Path), &'a SourceFile>;
+
+/// `sources` by what each file is.
+pub(crate) fn by_path(sources: &[SourceFile]) -> Files<'_> {
+    sources
+        .iter()
+        .map(|s| ((s.convention, s.path.as_path()), s))
+        .collect()
+}
+
+/// The file `hook` was read from ([`Hook::source_file`], stamped by discovery).
+pub(crate) fn file_of<'a>(files: &Files<'a>, hook: &Hook) -> Option<&'a SourceFile> {
+    let path = hook.source_file.as_deref()?;
+    files.get(&(hook.convention, path)).copied()
+}
+
 /// A finding already reported: its code, file, span and message.
 type Seen<'a> = (Code, &'a str, Option<(usize, usize)>, String);
 
 /// Runs every rule over the accepted hooks of `out` and adds their findings, each once (hooks
 /// of one group share a matcher; a jcode slot shares one timeout).
 pub(crate) fn check(ctx: &Context, out: &mut Output) {
-    let files: foldhash::HashMap<&str, &SourceFile> = out
-        .sources
-        .iter()
-        .map(|s| (s.display.as_str(), s))
-        .collect();
+    let files = by_path(&out.sources);
     let mut indexes: foldhash::HashMap<&str, LineIndex> = Default::default();
     let mut seen: foldhash::HashSet<Seen> = Default::default();
     let mut found = Vec::new();
     // The scope of the previous hook's file: a file's hooks are consecutive.
-    let mut last_scope: Option<(&str, Scope)> = None;
+    let mut last_scope: Option<(&SourceFile, Scope)> = None;
     let mut last_matcher = None;
     let mut findings = Vec::new();
     for hook in &out.hooks {
-        let file = files.get(hook.location.path.as_str()).copied();
+        let file = file_of(&files, hook);
         let scope = match (file, &last_scope) {
             (None, _) => Scope::Unknown,
-            (Some(f), Some((p, s))) if *p == f.display => s.clone(),
+            (Some(f), Some((p, s))) if std::ptr::eq(*p, f) => s.clone(),
             (Some(f), _) => {
                 let s = scope_of(f);
-                last_scope = Some((f.display.as_str(), s.clone()));
+                last_scope = Some((f, s.clone()));
                 s
             }
         };
@@ -236,7 +249,7 @@ pub(crate) fn check_machine(
     hooks
         .iter()
         .map(|hook| {
-            let file = sources.iter().find(|s| s.display == hook.location.path);
+            let file = adapters::source_of(sources, hook);
             let target = Target {
                 ctx,
                 hook,

@@ -554,6 +554,7 @@ mod tests {
     fn hook(kind: Kind, event: &str, matcher: Matcher) -> Hook {
         Hook {
             plugin_root: None,
+            source_file: None,
             id: "h".into(),
             kind,
             convention: Convention::Gjc,

@@ -21,6 +21,7 @@ pub fn hook(id: &str, convention: Convention, event: &str, command: &str) -> Hoo
     };
     Hook {
         plugin_root: None,
+        source_file: None,
         id: id.to_string(),
         kind,
         convention,

@@ -76,6 +76,7 @@ pub fn gjc(id: &str, path: &Path, event: &str, tool: &str) -> Hook {
     };
     Hook {
         plugin_root: None,
+        source_file: None,
         id: id.to_string(),
         kind: kind_of(event),
         convention: Convention::Gjc,
@@ -120,6 +121,7 @@ pub fn plugin(
     let tooled = matches!(kind, Kind::PreToolUse | Kind::PostToolUse);
     Hook {
         plugin_root: None,
+        source_file: None,
         id: id.to_string(),
         kind,
         convention: Convention::GjcPlugin,

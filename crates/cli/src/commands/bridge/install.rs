@@ -90,6 +90,7 @@ fn entry(
 
     Hook {
         plugin_root: None,
+        source_file: None,
         id: format!("bridge:{event}"),
         kind,
         convention: host,

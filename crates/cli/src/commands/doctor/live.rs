@@ -212,12 +212,7 @@ fn handler(found: &Discovered, h: &Hook) -> Option<Handler> {
         Detail::None if adapters::registry::adapter(h.convention).hooks_are_files() => (0, 0),
         _ => return None,
     };
-    let file = found
-        .sources
-        .iter()
-        .find(|s| s.convention == h.convention && s.display == h.location.path)?
-        .path
-        .clone();
+    let file = found.source_of(h)?.path.clone();
     Some(Handler {
         file,
         event: h.source_event.clone(),

@@ -19,6 +19,7 @@ fn report(dry_run: bool) -> Report {
     use hook_ir::{Exec, Handler, Kind, Location, Matcher};
     let jarvis = |command: &str, matcher: Matcher| hook_ir::Hook {
         plugin_root: None,
+        source_file: None,
         id: format!("jarvis:{command}"),
         kind: Kind::PreToolUse,
         convention: Convention::Jarvis,

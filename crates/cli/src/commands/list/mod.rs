@@ -108,9 +108,7 @@ fn readers_of(found: &Discovered) -> Vec<Vec<hook_ir::readers::Reader>> {
         .iter()
         .map(|h| {
             found
-                .sources
-                .iter()
-                .find(|s| s.display == h.location.path)
+                .source_of(h)
                 .map(|s| s.readers.clone())
                 .unwrap_or_default()
         })

@@ -1,0 +1,81 @@
+//! Every hook read from a file knows that file as data (`Hook::source_file`, stamped by
+//! discovery), whatever directory its path is printed from: the link from a hook to its file's
+//! text, layer and readers never goes through the display path.
+
+mod common;
+
+use adapters::{Context, Discovered};
+use common::{copy_tree, fixtures, Tree};
+use hook_ir::Hook;
+use std::path::{Path, PathBuf};
+
+/// Every fixture case laid out as `project/` and/or `home/`, and the bundled demo.
+fn trees() -> Vec<(String, Tree)> {
+    let mut out = Vec::new();
+    for conv in std::fs::read_dir(fixtures()).unwrap() {
+        let conv = conv.unwrap().path();
+        let Ok(cases) = std::fs::read_dir(&conv) else {
+            continue;
+        };
+        for case in cases {
+            let case = case.unwrap().path();
+            if case.join("project").is_dir() || case.join("home").is_dir() {
+                let t = Tree::empty();
+                copy_tree(&case, t.dir.path());
+                out.push((case.display().to_string(), t));
+            }
+        }
+    }
+    let demo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/demo");
+    let t = Tree::empty();
+    copy_tree(&demo, &t.project());
+    copy_tree(&demo.join("home"), &t.home());
+    out.push(("examples/demo".to_string(), t));
+    out
+}
+
+/// Every hook of a discovery: accepted, outside the six kinds, never run.
+fn hooks(d: &Discovered) -> impl Iterator<Item = &Hook> {
+    d.batch
+        .hooks
+        .iter()
+        .chain(&d.outside)
+        .chain(d.never_run.iter().map(|(h, _)| h))
+}
+
+#[test]
+fn every_hook_read_from_a_file_carries_that_file_from_every_cwd() {
+    let mut linked = 0;
+    for (name, tree) in trees() {
+        let elsewhere = tempfile::tempdir().unwrap();
+        let cwds: [Option<PathBuf>; 4] = [
+            None,
+            Some(tree.project()),
+            Some(tree.dir.path().to_path_buf()),
+            Some(elsewhere.path().to_path_buf()),
+        ];
+        for cwd in cwds {
+            let ctx = Context {
+                cwd: cwd.clone(),
+                ..tree.ctx()
+            };
+            let d = adapters::read(&ctx);
+            for h in hooks(&d) {
+                if h.location.is_env() {
+                    assert_eq!(h.source_file, None, "{name}: {}", h.id);
+                    continue;
+                }
+                let s = d
+                    .source_of(h)
+                    .unwrap_or_else(|| panic!("{name} (cwd {cwd:?}): {} has no file", h.id));
+                // The same file the location prints, in the layer the hook was stamped with.
+                assert_eq!(s.display, h.location.path, "{name}: {}", h.id);
+                assert_eq!(s.scope, h.scope, "{name}: {}", h.id);
+                assert!(s.path.is_absolute(), "{name}: {}", s.path.display());
+                linked += 1;
+            }
+        }
+    }
+    // Not vacuous: the fixtures hold hundreds of hooks across the conventions.
+    assert!(linked > 400, "only {linked} hooks linked");
+}
