@@ -480,6 +480,9 @@ fn toml_string(s: &str) -> String {
     toml::Value::String(s.to_string()).to_string()
 }
 
+/// A Codex hooks file read again for trust: its real path, its config layer, its entries.
+type ParsedFile = (PathBuf, Layer, Vec<Entry>);
+
 /// The trust of each of `hooks` (Codex hooks; others get `None`), reading their files again
 /// (found through `sources`) and the Codex config of `ctx`. `Err` when the Codex config cannot
 /// be read.
@@ -490,8 +493,7 @@ pub fn of_hooks(
 ) -> Result<Vec<Option<HookTrust>>, String> {
     let config = read_config(ctx)?;
     // By the real path of each hook's file: read and parsed once.
-    let mut files: BTreeMap<Option<PathBuf>, Option<(PathBuf, Layer, Vec<Entry>)>> =
-        BTreeMap::new();
+    let mut files: BTreeMap<Option<PathBuf>, Option<ParsedFile>> = BTreeMap::new();
     Ok(hooks
         .iter()
         .map(|h| {
