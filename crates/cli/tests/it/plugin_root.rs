@@ -12,7 +12,7 @@ use crate::common;
 use serde_json::{json, Value};
 use std::io::Write;
 use std::os::unix::fs::PermissionsExt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Output, Stdio};
 
 const CLAUDE: &str = "home/.claude/plugins/cache/market/claude-guard/1.0.0";
@@ -126,6 +126,18 @@ echo '{"permissionDecision": "deny", "permissionDecisionReason": "copilot plugin
         drop(input);
         child.wait_with_output().unwrap()
     }
+    /// `hooks lint --format json` of `target` with `--home home`, from `cwd`.
+    fn lint(&self, cwd: &str, home: &Path, target: &Path) -> Output {
+        let args = [
+            "lint",
+            "--home",
+            home.to_str().unwrap(),
+            "--format",
+            "json",
+            target.to_str().unwrap(),
+        ];
+        self.hooks(cwd, &args, "")
+    }
     /// `hooks run pre_tool_use` of `ls` under Bash over `target`, from `cwd`.
     fn run(&self, cwd: &str, target: &str) -> Value {
         let home = self.path("home");
@@ -156,6 +168,14 @@ fn text(o: &Output) -> String {
         String::from_utf8_lossy(&o.stdout),
         String::from_utf8_lossy(&o.stderr)
     )
+}
+
+/// The diagnostics of a `hooks lint --format json` run with this code.
+fn with_code(o: &Output, code: &str) -> Vec<Value> {
+    let doc: Value =
+        serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{e}: {}", text(o)));
+    let all = doc["diagnostics"].as_array().unwrap();
+    all.iter().filter(|d| d["code"] == code).cloned().collect()
 }
 
 /// Each agent's decision and reason in a `hooks run` document.
@@ -336,18 +356,7 @@ fn a_project_hook_gets_no_plugin_root_and_lint_still_says_so() {
         let doc: Value = serde_json::from_slice(&o.stdout).unwrap();
         assert_eq!(doc["decision"], "allow", "{doc}");
         assert_eq!(doc["hooks"][0]["exit_code"], 127, "{doc}");
-        let o = t.hooks(
-            cwd,
-            &[
-                "lint",
-                "--home",
-                empty_home.to_str().unwrap(),
-                "--format",
-                "json",
-                project.to_str().unwrap(),
-            ],
-            "",
-        );
+        let o = t.lint(cwd, &empty_home, &project);
         assert!(
             String::from_utf8_lossy(&o.stdout).contains("plugin_root_outside_plugin"),
             "{}",
@@ -356,18 +365,7 @@ fn a_project_hook_gets_no_plugin_root_and_lint_still_says_so() {
     }
     // The plugins' own files (the tree's home) draw no such finding.
     let home = t.path("home");
-    let o = t.hooks(
-        "elsewhere",
-        &[
-            "lint",
-            "--home",
-            home.to_str().unwrap(),
-            "--format",
-            "json",
-            t.path("elsewhere").to_str().unwrap(),
-        ],
-        "",
-    );
+    let o = t.lint("elsewhere", &home, &t.path("elsewhere"));
     assert!(
         !String::from_utf8_lossy(&o.stdout).contains("plugin_root_outside_plugin"),
         "{}",
@@ -390,25 +388,9 @@ fn cursor_and_copilot_project_hooks_using_their_plugin_root_are_told_so_by_name(
     let empty_home = t.path("real-home");
     let project = t.path("project");
     for cwd in ["project", "elsewhere"] {
-        let o = t.hooks(
-            cwd,
-            &[
-                "lint",
-                "--home",
-                empty_home.to_str().unwrap(),
-                "--format",
-                "json",
-                project.to_str().unwrap(),
-            ],
-            "",
-        );
-        let doc: Value =
-            serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{e}: {}", text(&o)));
-        let found: Vec<(String, String, String)> = doc["diagnostics"]
-            .as_array()
-            .unwrap()
+        let o = t.lint(cwd, &empty_home, &project);
+        let found: Vec<(String, String, String)> = with_code(&o, "plugin_root_outside_plugin")
             .iter()
-            .filter(|d| d["code"] == "plugin_root_outside_plugin")
             .map(|d| {
                 (
                     d["convention"].as_str().unwrap_or("").to_string(),
@@ -417,7 +399,7 @@ fn cursor_and_copilot_project_hooks_using_their_plugin_root_are_told_so_by_name(
                 )
             })
             .collect();
-        assert_eq!(found.len(), 2, "from {cwd}: {doc}");
+        assert_eq!(found.len(), 2, "from {cwd}: {}", text(&o));
         let cursor = found.iter().find(|f| f.0 == "cursor-hooks").unwrap();
         assert!(
             cursor
@@ -440,18 +422,7 @@ fn cursor_and_copilot_project_hooks_using_their_plugin_root_are_told_so_by_name(
     // The plugins' own files use the same variables and draw no such finding, nor a missing
     // script: their root resolves the script.
     let home = t.path("home");
-    let o = t.hooks(
-        "elsewhere",
-        &[
-            "lint",
-            "--home",
-            home.to_str().unwrap(),
-            "--format",
-            "json",
-            t.path("elsewhere").to_str().unwrap(),
-        ],
-        "",
-    );
+    let o = t.lint("elsewhere", &home, &t.path("elsewhere"));
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(!out.contains("plugin_root_outside_plugin"), "{}", text(&o));
     assert!(!out.contains("missing_script"), "{}", text(&o));
@@ -461,29 +432,12 @@ fn cursor_and_copilot_project_hooks_using_their_plugin_root_are_told_so_by_name(
         &format!("{CURSOR}/hooks/hooks.json"),
         r#"{"version": 1, "hooks": {"preToolUse": [{"command": "\"${CURSOR_PLUGIN_ROOT}\"/hooks/gone.sh"}]}}"#,
     );
-    let o = t.hooks(
-        "elsewhere",
-        &[
-            "lint",
-            "--home",
-            home.to_str().unwrap(),
-            "--format",
-            "json",
-            t.path("elsewhere").to_str().unwrap(),
-        ],
-        "",
-    );
-    let doc: Value =
-        serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{e}: {}", text(&o)));
-    let missing: Vec<&Value> = doc["diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|d| d["code"] == "missing_script")
-        .collect();
-    assert_eq!(missing.len(), 1, "{doc}");
+    let o = t.lint("elsewhere", &home, &t.path("elsewhere"));
+    let missing = with_code(&o, "missing_script");
+    assert_eq!(missing.len(), 1, "{}", text(&o));
     assert!(
         missing[0]["message"].as_str().unwrap().contains("gone.sh"),
-        "{doc}"
+        "{}",
+        text(&o)
     );
 }
