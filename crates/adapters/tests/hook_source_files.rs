@@ -1,6 +1,7 @@
 //! Every hook read from a file knows that file as data (`Hook::source_file`, stamped by
 //! discovery), whatever directory its path is printed from: the link from a hook to its file's
-//! text, layer and readers never goes through the display path.
+//! text, layer and readers never goes through the display path. A plugin's hook carries its
+//! plugin's root the same way.
 
 mod common;
 
@@ -45,7 +46,7 @@ fn hooks(d: &Discovered) -> impl Iterator<Item = &Hook> {
 
 #[test]
 fn every_hook_read_from_a_file_carries_that_file_from_every_cwd() {
-    let mut linked = 0;
+    let (mut linked, mut plugins) = (0, 0);
     for (name, tree) in trees() {
         let elsewhere = tempfile::tempdir().unwrap();
         let cwds: [Option<PathBuf>; 4] = [
@@ -72,10 +73,19 @@ fn every_hook_read_from_a_file_carries_that_file_from_every_cwd() {
                 assert_eq!(s.display, h.location.path, "{name}: {}", h.id);
                 assert_eq!(s.scope, h.scope, "{name}: {}", h.id);
                 assert!(s.path.is_absolute(), "{name}: {}", s.path.display());
+                // A plugin's hook (Claude Code or Cursor plugin, Gemini CLI extension) carries
+                // its plugin's root, which holds its file.
+                if h.scope == hook_ir::Scope::Plugin {
+                    let root = h.plugin_root.as_deref();
+                    let root = root.unwrap_or_else(|| panic!("{name}: {} has no root", h.id));
+                    assert!(s.path.starts_with(root), "{name}: {}", h.id);
+                    plugins += 1;
+                }
                 linked += 1;
             }
         }
     }
     // Not vacuous: the fixtures hold hundreds of hooks across the conventions.
     assert!(linked > 400, "only {linked} hooks linked");
+    assert!(plugins > 8, "only {plugins} plugin hooks");
 }

@@ -38,11 +38,7 @@ pub fn discover(ctx: &Context, out: &mut Output) {
             continue;
         }
         seen.push(real);
-        // A plugin's hooks are the plugin's, installed by GJC's plugin manager (user or project
-        // scope alike).
-        out.layer(hook_ir::Scope::Plugin, None, |out| {
-            scan_scope(ctx, &root, out)
-        });
+        scan_scope(ctx, &root, out);
     }
 }
 
@@ -115,10 +111,16 @@ fn read_registry(ctx: &Context, scope_root: &Path, out: &mut Output) -> Reg {
     }
 }
 
+/// A plugin's hooks are the plugin's, installed by GJC's plugin manager (user or project scope
+/// alike): each manifest is read in the plugin layer with its plugin's root, the scope's
+/// registry in the same layer with none.
 fn scan_scope(ctx: &Context, root: &Path, out: &mut Output) {
-    let reg = read_registry(ctx, root, out);
+    let plugin = hook_ir::Scope::Plugin;
+    let reg = out.layer(plugin, None, |out| read_registry(ctx, root, out));
     for plugin_root in plugin_roots(root, &reg) {
-        load_manifest(ctx, &plugin_root.join(MANIFEST), &reg, out);
+        out.layer(plugin, Some(&plugin_root), |out| {
+            load_manifest(ctx, &plugin_root.join(MANIFEST), &reg, out)
+        });
     }
 }
 

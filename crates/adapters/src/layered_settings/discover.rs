@@ -143,6 +143,9 @@ pub(crate) fn discover(ctx: &Context, fl: &'static Flavor, out: &mut Output) {
             // what `Output::layer` gives the hooks it sees here.
             for (h, _) in &mut l.hooks {
                 h.scope = layer;
+                if layer == hook_ir::Scope::Plugin {
+                    h.plugin_root = root.map(Path::to_path_buf);
+                }
                 crate::stamp_source_file(&out.sources[read..], h);
             }
             all.push(l);
