@@ -4,6 +4,7 @@
 
 mod common;
 
+mod architecture;
 mod audit;
 mod bridge_cline;
 mod bridge_cursor;
