@@ -101,11 +101,11 @@ impl Output {
         // Each hook's file, from the files this layer read: here, where the reader printed
         // both the hook's location and its file's display path from the same real path, is
         // the one place the two are matched; everything after follows `Hook::source_file`.
-        let read = &self.sources[sources..];
+        let read = LayerFiles::new(&self.sources[sources..]);
         for h in hooks.chain(outside).chain(never_run) {
             h.scope = scope;
             h.plugin_root.clone_from(&plugin_root);
-            stamp_source_file(read, h);
+            read.stamp(h);
         }
         for s in self.sources.iter_mut().skip(sources) {
             s.scope = scope;
@@ -116,14 +116,41 @@ impl Output {
     }
 }
 
-/// Gives `h` the real path of its file among `read`, the files one layer's reader just read
-/// (see [`Output::layer`]), unless it has one.
-pub(crate) fn stamp_source_file(read: &[SourceFile], h: &mut Hook) {
-    if h.source_file.is_none() {
-        h.source_file = read
-            .iter()
-            .find(|s| s.convention == h.convention && s.display == h.location.path)
-            .map(|s| s.path.clone());
+/// The files one layer's reader just read (see [`Output::layer`]), to give each hook it read
+/// the real path of its file. A layer of many files (a hooks folder of thousands) is looked up
+/// by a map, so stamping stays linear.
+pub(crate) struct LayerFiles<'a> {
+    read: &'a [SourceFile],
+    by_display: Option<foldhash::HashMap<(&'a str, Convention), &'a Path>>,
+}
+
+impl<'a> LayerFiles<'a> {
+    /// Up to this many files are searched in turn.
+    const SCAN: usize = 16;
+
+    pub(crate) fn new(read: &'a [SourceFile]) -> Self {
+        let by_display = (read.len() > Self::SCAN).then(|| {
+            read.iter()
+                .map(|s| ((s.display.as_str(), s.convention), s.path.as_path()))
+                .collect()
+        });
+        LayerFiles { read, by_display }
+    }
+
+    /// Gives `h` the real path of its file, unless it has one.
+    pub(crate) fn stamp(&self, h: &mut Hook) {
+        if h.source_file.is_some() {
+            return;
+        }
+        let key = (h.location.path.as_str(), h.convention);
+        h.source_file = match &self.by_display {
+            Some(map) => map.get(&key).map(|p| p.to_path_buf()),
+            None => self
+                .read
+                .iter()
+                .find(|s| s.convention == h.convention && s.display == h.location.path)
+                .map(|s| s.path.clone()),
+        };
     }
 }
 

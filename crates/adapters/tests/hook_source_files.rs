@@ -89,3 +89,38 @@ fn every_hook_read_from_a_file_carries_that_file_from_every_cwd() {
     assert!(linked > 400, "only {linked} hooks linked");
     assert!(plugins > 8, "only {plugins} plugin hooks");
 }
+
+#[test]
+fn a_layer_of_many_files_links_each_hook_to_its_own() {
+    // GJC reads a project's whole `.gjc/hooks/` in one layer: with more files than are searched
+    // in turn, they are looked up by a map, with the same answer.
+    let t = Tree::empty();
+    for i in 0..40 {
+        t.write(
+            &format!("project/.gjc/hooks/pre/tool{i:02}.js"),
+            format!("export default async () => ({{ reason: 'hook {i}' }});\n"),
+        );
+    }
+    let elsewhere = tempfile::tempdir().unwrap();
+    let ctx = Context {
+        cwd: Some(elsewhere.path().to_path_buf()),
+        ..t.ctx()
+    };
+    let d = adapters::read_only(&ctx, &[hook_ir::Convention::Gjc]);
+    assert_eq!(d.sources.len(), 40, "{:?}", d.batch.diagnostics);
+    assert_eq!(d.batch.hooks.len(), 40, "{:?}", d.batch.diagnostics);
+    let mut files: Vec<&Path> = Vec::new();
+    for h in &d.batch.hooks {
+        let file = h.source_file.as_deref().unwrap();
+        assert!(file.starts_with(t.project()), "{}", file.display());
+        assert!(h
+            .location
+            .path
+            .ends_with(&*file.file_name().unwrap().to_string_lossy()));
+        assert_eq!(d.source_of(h).unwrap().path, file);
+        files.push(file);
+    }
+    files.sort();
+    files.dedup();
+    assert_eq!(files.len(), 40);
+}

@@ -135,18 +135,19 @@ pub(crate) fn discover(ctx: &Context, fl: &'static Flavor, out: &mut Output) {
         }
         // Discovery's layers are never `Explicit`.
         let (layer, root) = scope.layer(ctx).unwrap_or((hook_ir::Scope::User, None));
-        let read = out.sources.len();
+        let first = out.sources.len();
         if let Some(mut l) = out.layer(layer, root, |out| {
             read_and_lower(ctx, fl, &path, &scope, out)
         }) {
             // The hooks join the batch only once every layer's switches are known: they get
             // what `Output::layer` gives the hooks it sees here.
+            let read = crate::LayerFiles::new(&out.sources[first..]);
             for (h, _) in &mut l.hooks {
                 h.scope = layer;
                 if layer == hook_ir::Scope::Plugin {
                     h.plugin_root = root.map(Path::to_path_buf);
                 }
-                crate::stamp_source_file(&out.sources[read..], h);
+                read.stamp(h);
             }
             all.push(l);
         }
