@@ -17,6 +17,7 @@ pub mod json_span;
 pub mod write;
 
 mod json_append;
+mod jsonc_ast;
 mod layered_settings;
 pub mod line_index;
 pub mod modules;

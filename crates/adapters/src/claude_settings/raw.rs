@@ -11,9 +11,9 @@
 //! event names written at the top level (a common mistake Claude silently ignores).
 
 use super::json::{span, type_name, Span};
+use crate::jsonc_ast::{key_span, last_prop, unique_props as unique_props_of, REPEATED_KEY};
 use hook_ir::{contract, Code, Convention, Diagnostic, Location};
 use jsonc_parser::ast::{Object, ObjectProp, Value};
-use jsonc_parser::common::Ranged;
 
 /// A finding at `span` of the file being lowered, before it has a location: `lower_file` gives
 /// every finding its location from the file's [`crate::Source`] once all are in (shape findings
@@ -345,44 +345,13 @@ fn str_of(s: &jsonc_parser::ast::StringLit<'_>) -> Str {
     }
 }
 
-fn key_span(p: &ObjectProp<'_>) -> Span {
-    let r = p.name.range();
-    (r.start, r.end)
-}
-
-/// The last property named `name`: `JSON.parse` keeps the last of repeated keys.
-fn last_prop<'o, 'a>(obj: &'o Object<'a>, name: &str) -> Option<&'o ObjectProp<'a>> {
-    obj.properties
-        .iter()
-        .rev()
-        .find(|p| p.name.as_str() == name)
-}
-
 /// The properties `JSON.parse` keeps (the last of each name), in file order of those copies;
 /// every earlier copy of a repeated key is reported, since it is silently dropped.
 fn unique_props<'o, 'a>(obj: &'o Object<'a>, out: &mut Vec<Diagnostic>) -> Vec<&'o ObjectProp<'a>> {
-    // Linear in the number of keys: a hostile object with many keys stays cheap.
-    let mut last: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
-    for (i, p) in obj.properties.iter().enumerate() {
-        last.insert(p.name.as_str(), i);
-    }
-    let mut kept = Vec::with_capacity(last.len());
-    for (i, p) in obj.properties.iter().enumerate() {
-        let name = p.name.as_str();
-        if last.get(name) == Some(&i) {
-            kept.push(p);
-        } else {
-            out.push(
-                problem(
-                    Code::IgnoredKey,
-                    format!("`{name}` appears again later in this object; JSON keeps only the last copy, so this one is ignored"),
-                    key_span(p),
-                )
-                .with_help("merge the two entries into one"),
-            );
-        }
-    }
-    kept
+    let (msg, help) = REPEATED_KEY;
+    unique_props_of(obj, |name, at| {
+        out.push(problem(Code::IgnoredKey, format!("`{name}` {msg}"), at).with_help(help));
+    })
 }
 
 /// Reports keys that look like a misspelling of a key Claude reads.

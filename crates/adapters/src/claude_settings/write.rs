@@ -7,7 +7,7 @@
 //! command already in that group is left alone when it means the same thing (a second run
 //! changes nothing) and is only replaced with `force` when it differs.
 
-use super::{json, matcher};
+use super::matcher;
 use crate::write::{json_input, FileChange, Plan, WriteOptions};
 use crate::Context;
 use hook_ir::contract::{self, limits};
@@ -123,48 +123,9 @@ fn check_base(text: &str, display: &str) -> Result<(), Diagnostic> {
             (0, 3),
         ));
     }
-    let root = match json::parse(text) {
-        Ok(Some(v)) => v,
-        Ok(None) => return Ok(()),
-        Err(e) => {
-            return Err(refuse(
-                Code::ParseError,
-                format!(
-                    "not valid JSON ({}); fix it before importing into it",
-                    e.message
-                ),
-                e.span,
-            ))
-        }
-    };
-    let jsonc_parser::ast::Value::Object(o) = &root else {
-        return Err(refuse(
-            Code::WrongValueType,
-            format!(
-                "the settings file is {}, not an object; nothing was written",
-                json::type_name(&root)
-            ),
-            json::span(&root),
-        ));
-    };
-    if let Some(h) = o
-        .properties
-        .iter()
-        .rev()
-        .find(|p| p.name.as_str() == "hooks")
-    {
-        if !matches!(h.value, jsonc_parser::ast::Value::Object(_)) {
-            return Err(refuse(
-                Code::WrongValueType,
-                format!(
-                    "`hooks` is {}, not an object; nothing was written",
-                    json::type_name(&h.value)
-                ),
-                json::span(&h.value),
-            ));
-        }
-    }
-    Ok(())
+    crate::jsonc_ast::editable_settings(text, false)
+        .map(|_| ())
+        .map_err(|(code, msg, span)| refuse(code, msg, span))
 }
 
 /// The `matcher` string to write (`Ok(None)`: no matcher key), chosen so that Claude reads it

@@ -13,9 +13,9 @@
 
 use super::flavor::Flavor;
 use super::json::{span, type_name, Span};
+use crate::jsonc_ast::{key_span, last_prop, unique_props as unique_props_of, REPEATED_KEY};
 use hook_ir::{contract, Code};
 use jsonc_parser::ast::{Object, ObjectProp, Value};
-use jsonc_parser::common::Ranged;
 
 /// Keys of `hooks` that are not events: Gemini skips them (`types.ts`, `HOOKS_CONFIG_FIELDS`).
 pub(super) const HOOKS_CONFIG_FIELDS: &[&str] = &["enabled", "disabled", "notifications"];
@@ -536,43 +536,13 @@ fn str_of(s: &jsonc_parser::ast::StringLit<'_>) -> Str {
     }
 }
 
-fn key_span(p: &ObjectProp<'_>) -> Span {
-    let r = p.name.range();
-    (r.start, r.end)
-}
-
-/// The last property named `name`: `JSON.parse` keeps the last of repeated keys.
-fn last_prop<'o, 'a>(obj: &'o Object<'a>, name: &str) -> Option<&'o ObjectProp<'a>> {
-    obj.properties
-        .iter()
-        .rev()
-        .find(|p| p.name.as_str() == name)
-}
-
 /// The properties `JSON.parse` keeps (the last of each name), in file order of those copies;
 /// every earlier copy of a repeated key is reported, since it is silently dropped.
 fn unique_props<'o, 'a>(obj: &'o Object<'a>, out: &mut Vec<Problem>) -> Vec<&'o ObjectProp<'a>> {
-    let mut last: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
-    for (i, p) in obj.properties.iter().enumerate() {
-        last.insert(p.name.as_str(), i);
-    }
-    let mut kept = Vec::with_capacity(last.len());
-    for (i, p) in obj.properties.iter().enumerate() {
-        let name = p.name.as_str();
-        if last.get(name) == Some(&i) {
-            kept.push(p);
-        } else {
-            out.push(
-                Problem::new(
-                    Code::IgnoredKey,
-                    format!("`{name}` appears again later in this object; JSON keeps only the last copy, so this one is ignored"),
-                    key_span(p),
-                )
-                .help("merge the two entries into one"),
-            );
-        }
-    }
-    kept
+    let (msg, help) = REPEATED_KEY;
+    unique_props_of(obj, |name, at| {
+        out.push(Problem::new(Code::IgnoredKey, format!("`{name}` {msg}"), at).help(help));
+    })
 }
 
 /// Reports keys that look like a misspelling of a key Gemini reads.

@@ -10,7 +10,6 @@
 //! the agent's unit ([`super::flavor::TimeoutRule::written`]).
 
 use super::flavor::Flavor;
-use super::json;
 use crate::write::{json_input, FileChange, Plan, WriteOptions};
 use crate::Context;
 use hook_ir::contract::{self, MatchedValue};
@@ -108,63 +107,28 @@ fn check_base(fl: &Flavor, text: &str, display: &str) -> Result<(), Diagnostic> 
             .with_convention(fl.convention)
             .at(crate::source::locate(display, text, span.0, span.1))
     };
-    let root = match json::parse(text, true) {
-        Ok(Some(v)) => v,
+    let root = match crate::jsonc_ast::editable_settings(text, true) {
+        Ok(Some(root)) => root,
         Ok(None) => return Ok(()),
-        Err(e) => {
-            return Err(refuse(
-                Code::ParseError,
-                format!(
-                    "not valid JSON ({}); fix it before importing into it",
-                    e.message
-                ),
-                e.span,
-            ))
-        }
+        Err((code, msg, span)) => return Err(refuse(code, msg, span)),
     };
     let jsonc_parser::ast::Value::Object(o) = &root else {
-        return Err(refuse(
-            Code::WrongValueType,
-            format!(
-                "the settings file is {}, not an object; nothing was written",
-                json::type_name(&root)
-            ),
-            json::span(&root),
-        ));
+        return Ok(());
     };
-    if let Some(h) = o
-        .properties
-        .iter()
-        .rev()
-        .find(|p| p.name.as_str() == "hooks")
-    {
-        // Gemini keeps the last copy of a key written twice; an edit could land in the copy it
-        // drops, or find a hook "already there" in it — an event, a handler's `command`, any
-        // key at any depth under `hooks` (found by the writer fuzz target, twice).
-        if let jsonc_parser::ast::Value::Object(_) = &h.value {
-            if let Some(p) = repeated_key(&h.value) {
-                let r = jsonc_parser::common::Ranged::range(&p.name);
-                return Err(refuse(
-                    Code::ImportConflict,
-                    format!(
-                        "`{}` is written twice under `hooks`: {} keeps only the last copy; merge the two before importing into this file (nothing was written)",
-                        p.name.as_str(),
-                        fl.short
-                    ),
-                    (r.start, r.end),
-                ));
-            }
-        }
-        if !matches!(h.value, jsonc_parser::ast::Value::Object(_)) {
-            return Err(refuse(
-                Code::WrongValueType,
-                format!(
-                    "`hooks` is {}, not an object; nothing was written",
-                    json::type_name(&h.value)
-                ),
-                json::span(&h.value),
-            ));
-        }
+    // Gemini keeps the last copy of a key written twice; an edit could land in the copy it
+    // drops, or find a hook "already there" in it — an event, a handler's `command`, any key
+    // at any depth under `hooks` (found by the writer fuzz target, twice).
+    if let Some(p) = crate::jsonc_ast::last_prop(o, "hooks").and_then(|h| repeated_key(&h.value)) {
+        let r = jsonc_parser::common::Ranged::range(&p.name);
+        return Err(refuse(
+            Code::ImportConflict,
+            format!(
+                "`{}` is written twice under `hooks`: {} keeps only the last copy; merge the two before importing into this file (nothing was written)",
+                p.name.as_str(),
+                fl.short
+            ),
+            (r.start, r.end),
+        ));
     }
     Ok(())
 }
