@@ -7,85 +7,47 @@
 
 use crate::common;
 use serde_json::{json, Value};
-use std::io::Write;
 use std::os::unix::fs::PermissionsExt;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::path::Path;
+use std::process::{Command, Output};
 
-struct Tree {
-    dir: tempfile::TempDir,
+/// The tree: a project with a subfolder, a home, a folder elsewhere.
+struct Tree(common::Sandbox);
+
+impl std::ops::Deref for Tree {
+    type Target = common::Sandbox;
+    fn deref(&self) -> &common::Sandbox {
+        &self.0
+    }
 }
 
 impl Tree {
     fn new() -> Tree {
-        let t = Tree {
-            dir: tempfile::tempdir().unwrap(),
-        };
-        for d in ["project/sub", "home", "elsewhere"] {
-            std::fs::create_dir_all(t.path(d)).unwrap();
-        }
-        t
+        Tree(common::Sandbox::with_dirs(&[
+            "project/sub",
+            "home",
+            "elsewhere",
+        ]))
     }
-    fn path(&self, rel: &str) -> PathBuf {
-        self.dir.path().join(rel)
-    }
-    fn project(&self) -> PathBuf {
-        self.path("project")
-    }
-    fn write(&self, rel: &str, text: &str) {
-        let p = self.path(rel);
-        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-        std::fs::write(p, text).unwrap();
-    }
-    fn read(&self, rel: &str) -> String {
-        std::fs::read_to_string(self.path(rel)).unwrap()
-    }
-    /// Runs `program ARGS` from `cwd` (relative to the tree) with HOME = `home` (relative) and
-    /// `stdin`.
-    fn spawn(&self, mut cmd: Command, cwd: &str, home: &str, stdin: &str) -> Output {
-        common::hermetic(&mut cmd);
-        cmd.current_dir(self.path(cwd))
-            .env("HOME", self.path(home))
-            .env("SHELL", "/bin/sh")
-            .env("XDG_RUNTIME_DIR", self.path("run"))
-            .env("HOOKS_BRIDGE_WAIT", "1")
-            .env_remove("XDG_STATE_HOME")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        let mut child = cmd.spawn().expect("it runs");
-        let mut input = child.stdin.take().unwrap();
-        input.write_all(stdin.as_bytes()).unwrap();
-        drop(input);
-        child.wait_with_output().unwrap()
+    /// Runs `cmd` with `stdin`, as Cline's hook runner does: `--wait` for detached hooks.
+    fn spawn(&self, mut cmd: Command, stdin: &str) -> Output {
+        cmd.env("HOOKS_BRIDGE_WAIT", "1");
+        common::run_with_stdin(cmd, stdin)
     }
     /// `hooks ARGS` from `cwd`, HOME = `home`.
     fn hooks_in(&self, cwd: &str, home: &str, args: &[&str], stdin: &str) -> Output {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_hooks"));
-        cmd.args(args);
-        self.spawn(cmd, cwd, home, stdin)
+        self.spawn(self.hooks_command(args, cwd, home), stdin)
     }
     /// Runs the hook file `rel` as Cline CLI 3.0.65 does: under the interpreter its shebang
     /// names (`#!/bin/sh` → `sh`, trace cline_interpreter_shebang_sh), cwd the workspace.
     fn cline_runs(&self, rel: &str, payload: &Value) -> Output {
-        let mut cmd = Command::new("sh");
+        let mut cmd = self.command("sh", "project", "home");
         cmd.arg(self.path(rel));
-        self.spawn(cmd, "project", "home", &payload.to_string())
+        self.spawn(cmd, &payload.to_string())
     }
 }
 
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
-
-fn stdout_json(o: &Output) -> Value {
-    serde_json::from_slice(&o.stdout)
-        .unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {}", text(o)))
-}
+use common::{stdout_json, text};
 
 /// The payload Cline CLI 3.0.65 sent for `hook_name` in the recorded run `cline_all_events`,
 /// its placeholders filled for this tree (`<ROOT>/project` is the workspace).

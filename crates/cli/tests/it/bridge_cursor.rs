@@ -8,60 +8,36 @@
 
 use crate::common;
 use serde_json::{json, Value};
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Output, Stdio};
+use std::path::Path;
+use std::process::Output;
 
-struct Tree {
-    dir: tempfile::TempDir,
+/// The tree: a project with its `.cursor/`, a home, a folder elsewhere.
+struct Tree(common::Sandbox);
+
+impl std::ops::Deref for Tree {
+    type Target = common::Sandbox;
+    fn deref(&self) -> &common::Sandbox {
+        &self.0
+    }
 }
 
 impl Tree {
     fn new() -> Tree {
-        let t = Tree {
-            dir: tempfile::tempdir().unwrap(),
-        };
-        for d in ["project/.cursor", "home", "elsewhere"] {
-            std::fs::create_dir_all(t.path(d)).unwrap();
-        }
-        t
-    }
-    fn path(&self, rel: &str) -> PathBuf {
-        self.dir.path().join(rel)
-    }
-    fn project(&self) -> PathBuf {
-        self.path("project")
-    }
-    fn write(&self, rel: &str, text: &str) {
-        let p = self.path(rel);
-        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-        std::fs::write(p, text).unwrap();
-    }
-    fn read(&self, rel: &str) -> String {
-        std::fs::read_to_string(self.path(rel)).unwrap()
+        Tree(common::Sandbox::with_dirs(&[
+            "project/.cursor",
+            "home",
+            "elsewhere",
+        ]))
     }
     /// Runs `hooks ARGS` from `cwd` (relative to the tree) as Cursor runs a hook: the payload
     /// on stdin, `CURSOR_PROJECT_DIR` set when `project_env`.
     fn hooks_in(&self, cwd: &str, args: &[&str], stdin: &str, project_env: bool) -> Output {
-        let mut cmd = common::bin();
-        cmd.args(args)
-            .current_dir(self.path(cwd))
-            .env("HOME", self.path("home"))
-            .env("SHELL", "/bin/sh")
-            .env("XDG_RUNTIME_DIR", self.path("run"))
-            .env_remove("XDG_STATE_HOME")
-            .env_remove("HOOKS_BRIDGE_DEPTH")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
+        let mut cmd = self.hooks_command(args, cwd, "home");
+        cmd.env_remove("CURSOR_PROJECT_DIR");
         if project_env {
             cmd.env("CURSOR_PROJECT_DIR", self.project());
         }
-        let mut child = cmd.spawn().expect("the hooks binary runs");
-        let mut input = child.stdin.take().unwrap();
-        input.write_all(stdin.as_bytes()).unwrap();
-        drop(input);
-        child.wait_with_output().unwrap()
+        common::run_with_stdin(cmd, stdin)
     }
     /// `hooks bridge --host cursor-hooks --event EVENT EXTRA..` from `.cursor/`, with
     /// `CURSOR_PROJECT_DIR`.
@@ -77,18 +53,7 @@ impl Tree {
     }
 }
 
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
-
-fn stdout_json(o: &Output) -> Value {
-    serde_json::from_slice(&o.stdout)
-        .unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {}", text(o)))
-}
+use common::{stdout_json, text};
 
 fn exe() -> String {
     Path::new(env!("CARGO_BIN_EXE_hooks"))
@@ -338,34 +303,15 @@ fn install_writes_cursor_s_file_whose_commands_run_from_beside_it_and_uninstall_
         Path::new(command.split(' ').next().unwrap()).is_absolute(),
         "{command}"
     );
-    let mut sh = std::process::Command::new("sh");
-    common::hermetic(&mut sh);
-    let out = sh
-        .args(["-c", &command])
-        .current_dir(t.path("project/.cursor"))
-        .env("HOME", t.path("home"))
-        .env("CURSOR_PROJECT_DIR", t.project())
-        .env_remove("HOOKS_BRIDGE_DEPTH")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut out = out;
-    out.stdin
-        .take()
-        .unwrap()
-        .write_all(
-            payload(
-                &t,
-                "preToolUse",
-                json!({"tool_name": "Shell", "tool_input": {"command": "rm -rf /"}}),
-            )
-            .to_string()
-            .as_bytes(),
-        )
-        .unwrap();
-    let out = out.wait_with_output().unwrap();
+    let mut sh = t.command("sh", "project/.cursor", "home");
+    sh.args(["-c", &command])
+        .env("CURSOR_PROJECT_DIR", t.project());
+    let input = payload(
+        &t,
+        "preToolUse",
+        json!({"tool_name": "Shell", "tool_input": {"command": "rm -rf /"}}),
+    );
+    let out = common::run_with_stdin(sh, &input.to_string());
     assert_eq!(stdout_json(&out)["permission"], "deny", "{}", text(&out));
     // lint knows the entries as bridge entries with sources.
     let lint = t.hooks_in("project", &["lint", "--format", "json"], "", false);

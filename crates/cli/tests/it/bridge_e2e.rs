@@ -89,15 +89,7 @@ fn bridge(t: &Tree, host: &str, event: &str, payload: &Value) -> Output {
     )
 }
 
-fn stdout_json(o: &Output) -> Value {
-    serde_json::from_slice(&o.stdout).unwrap_or_else(|e| {
-        panic!(
-            "stdout is not JSON ({e}): {:?}\nstderr: {}",
-            String::from_utf8_lossy(&o.stdout),
-            String::from_utf8_lossy(&o.stderr)
-        )
-    })
-}
+use common::stdout_json;
 
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()

@@ -55,13 +55,7 @@ impl Tree {
     }
 }
 
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
+use common::text;
 
 fn exe() -> String {
     Path::new(env!("CARGO_BIN_EXE_hooks"))

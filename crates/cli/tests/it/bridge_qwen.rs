@@ -7,82 +7,34 @@
 
 use crate::common;
 use serde_json::{json, Value};
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Output, Stdio};
+use std::path::Path;
+use std::process::Output;
 
-struct Tree {
-    dir: tempfile::TempDir,
+/// The tree: a project and a home.
+struct Tree(common::Sandbox);
+
+impl std::ops::Deref for Tree {
+    type Target = common::Sandbox;
+    fn deref(&self) -> &common::Sandbox {
+        &self.0
+    }
 }
 
 impl Tree {
     fn new() -> Tree {
-        let t = Tree {
-            dir: tempfile::tempdir().unwrap(),
-        };
-        std::fs::create_dir_all(t.path("project")).unwrap();
-        std::fs::create_dir_all(t.path("home")).unwrap();
-        t
-    }
-    fn path(&self, rel: &str) -> PathBuf {
-        self.dir.path().join(rel)
-    }
-    fn project(&self) -> PathBuf {
-        self.path("project")
-    }
-    fn write(&self, rel: &str, text: &str) {
-        let p = self.path(rel);
-        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-        std::fs::write(p, text).unwrap();
-    }
-    fn read(&self, rel: &str) -> String {
-        std::fs::read_to_string(self.path(rel)).unwrap()
+        Tree(common::Sandbox::with_dirs(&["project", "home"]))
     }
     /// Runs `hooks ARGS` from `cwd` (relative to the tree) with HOME = the tree's home and
     /// `stdin` as the payload, as an agent runs its hook.
     fn hooks_in(&self, cwd: &str, args: &[&str], stdin: &str) -> Output {
-        let mut cmd = common::bin();
-        cmd.args(args)
-            .current_dir(self.path(cwd))
-            .env("HOME", self.path("home"))
-            .env("SHELL", "/bin/sh")
-            .env("NO_COLOR", "1")
-            .env("XDG_RUNTIME_DIR", self.path("run"))
-            .env_remove("XDG_STATE_HOME")
-            .env_remove("CLAUDE_PROJECT_DIR")
-            .env_remove("QWEN_PROJECT_DIR")
-            .env_remove("HOOKS_BRIDGE_DEPTH")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        for (k, _) in std::env::vars() {
-            if k.starts_with("JCODE_") || k.starts_with("QWEN_CODE_") {
-                cmd.env_remove(k);
-            }
-        }
-        let mut child = cmd.spawn().expect("the hooks binary runs");
-        let mut input = child.stdin.take().unwrap();
-        input.write_all(stdin.as_bytes()).unwrap();
-        drop(input);
-        child.wait_with_output().unwrap()
+        common::run_with_stdin(self.hooks_command(args, cwd, "home"), stdin)
     }
     fn hooks(&self, args: &[&str], stdin: &str) -> Output {
         self.hooks_in("project", args, stdin)
     }
 }
 
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
-
-fn stdout_json(o: &Output) -> Value {
-    serde_json::from_slice(&o.stdout)
-        .unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {}", text(o)))
-}
+use common::{stdout_json, text};
 
 fn exe() -> String {
     Path::new(env!("CARGO_BIN_EXE_hooks"))

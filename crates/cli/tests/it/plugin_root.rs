@@ -10,18 +10,21 @@
 
 use crate::common;
 use serde_json::{json, Value};
-use std::io::Write;
-use std::os::unix::fs::PermissionsExt;
-use std::path::{Path, PathBuf};
-use std::process::{Output, Stdio};
+use std::path::Path;
+use std::process::Output;
 
 const CLAUDE: &str = "home/.claude/plugins/cache/market/claude-guard/1.0.0";
 const CURSOR: &str = "home/.cursor/plugins/local/cursor-guard";
 const GEMINI: &str = "home/.gemini/extensions/gemini-guard";
 const COPILOT: &str = "plugins/copilot-guard";
 
-struct Tree {
-    dir: tempfile::TempDir,
+struct Tree(common::Sandbox);
+
+impl std::ops::Deref for Tree {
+    type Target = common::Sandbox;
+    fn deref(&self) -> &common::Sandbox {
+        &self.0
+    }
 }
 
 impl Tree {
@@ -29,12 +32,12 @@ impl Tree {
     /// agent's plugin-root variables all hold the plugin's root (else it allows, and the test
     /// sees the call go through).
     fn new() -> Tree {
-        let t = Tree {
-            dir: tempfile::tempdir().unwrap(),
-        };
-        for d in ["project", "home", "elsewhere", "real-home"] {
-            std::fs::create_dir_all(t.path(d)).unwrap();
-        }
+        let t = Tree(common::Sandbox::with_dirs(&[
+            "project",
+            "home",
+            "elsewhere",
+            "real-home",
+        ]));
         t.write(
             &format!("{CLAUDE}/.claude-plugin/plugin.json"),
             r#"{"name": "claude-guard", "version": "1.0.0"}"#,
@@ -92,39 +95,12 @@ echo '{"permissionDecision": "deny", "permissionDecisionReason": "copilot plugin
         );
         t
     }
-    fn path(&self, rel: &str) -> PathBuf {
-        self.dir.path().join(rel)
-    }
-    fn write(&self, rel: &str, text: &str) {
-        let p = self.path(rel);
-        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-        std::fs::write(p, text).unwrap();
-    }
-    fn script(&self, rel: &str, body: &str) {
-        self.write(rel, &format!("#!/bin/sh\n{body}\n"));
-        let p = self.path(rel);
-        std::fs::set_permissions(p, std::fs::Permissions::from_mode(0o755)).unwrap();
-    }
     /// `hooks ARGS` from `cwd` (relative to the tree), `HOME` not `--home`, `stdin` piped in.
     fn hooks(&self, cwd: &str, args: &[&str], stdin: &str) -> Output {
-        let mut cmd = common::bin();
-        cmd.args(args)
-            .current_dir(self.path(cwd))
-            .env("HOME", self.path("real-home"))
-            .env("SHELL", "/bin/sh")
-            .env("XDG_RUNTIME_DIR", self.path("run"))
-            .env_remove("XDG_STATE_HOME")
-            .env_remove("HOOKS_BRIDGE_DEPTH")
-            .env_remove("CURSOR_PLUGIN_ROOT")
-            .env_remove("PLUGIN_ROOT")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        let mut child = cmd.spawn().expect("the hooks binary runs");
-        let mut input = child.stdin.take().unwrap();
-        input.write_all(stdin.as_bytes()).unwrap();
-        drop(input);
-        child.wait_with_output().unwrap()
+        let mut cmd = self.hooks_command(args, cwd, "real-home");
+        cmd.env_remove("CURSOR_PLUGIN_ROOT")
+            .env_remove("PLUGIN_ROOT");
+        common::run_with_stdin(cmd, stdin)
     }
     /// `hooks lint --format json` of `target` with `--home home`, from `cwd`.
     fn lint(&self, cwd: &str, home: &Path, target: &Path) -> Output {
@@ -162,13 +138,7 @@ echo '{"permissionDecision": "deny", "permissionDecisionReason": "copilot plugin
     }
 }
 
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
+use common::text;
 
 /// The diagnostics of a `hooks lint --format json` run with this code.
 fn with_code(o: &Output, code: &str) -> Vec<Value> {

@@ -210,3 +210,92 @@ pub fn path_without_bun() -> String {
     }
     std::env::join_paths(&dirs).unwrap().into_string().unwrap()
 }
+
+/// A temp tree for the tests that run `hooks` as an agent runs a hook — from a directory of the
+/// tree, with a payload on stdin and `HOME` a directory of the tree — and read what it wrote:
+/// the bridge, plugin and hook-folder tests. Each adds the variables its agent sets.
+pub struct Sandbox {
+    pub dir: tempfile::TempDir,
+}
+
+impl Sandbox {
+    /// A tree holding these directories (relative paths).
+    pub fn with_dirs(dirs: &[&str]) -> Sandbox {
+        let t = Sandbox {
+            dir: tempfile::tempdir().unwrap(),
+        };
+        for d in dirs {
+            std::fs::create_dir_all(t.path(d)).unwrap();
+        }
+        t
+    }
+    pub fn path(&self, rel: &str) -> std::path::PathBuf {
+        self.dir.path().join(rel)
+    }
+    pub fn project(&self) -> std::path::PathBuf {
+        self.path("project")
+    }
+    pub fn write(&self, rel: &str, text: &str) {
+        let p = self.path(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+    /// A `#!/bin/sh` script of mode 0755 running `body`.
+    pub fn script(&self, rel: &str, body: &str) {
+        use std::os::unix::fs::PermissionsExt;
+        self.write(rel, &format!("#!/bin/sh\n{body}\n"));
+        let mode = std::fs::Permissions::from_mode(0o755);
+        std::fs::set_permissions(self.path(rel), mode).unwrap();
+    }
+    pub fn read(&self, rel: &str) -> String {
+        std::fs::read_to_string(self.path(rel)).unwrap()
+    }
+    /// `program` set up as an agent starts a hook: hermetic ([`hermetic`]), from `cwd` with
+    /// `HOME` = `home` (both relative to the tree), `SHELL=/bin/sh`, the tree's `run/` as
+    /// `XDG_RUNTIME_DIR` (the bridge's state), no `XDG_STATE_HOME`.
+    pub fn command(&self, program: impl AsRef<std::ffi::OsStr>, cwd: &str, home: &str) -> Command {
+        let mut cmd = Command::new(program);
+        hermetic(&mut cmd);
+        cmd.current_dir(self.path(cwd))
+            .env("HOME", self.path(home))
+            .env("SHELL", "/bin/sh")
+            .env("XDG_RUNTIME_DIR", self.path("run"))
+            .env_remove("XDG_STATE_HOME");
+        cmd
+    }
+    /// `hooks ARGS`, set up as [`Sandbox::command`] says.
+    pub fn hooks_command(&self, args: &[&str], cwd: &str, home: &str) -> Command {
+        let mut cmd = self.command(env!("CARGO_BIN_EXE_hooks"), cwd, home);
+        cmd.args(args);
+        cmd
+    }
+}
+
+/// Runs `cmd` with `stdin` piped in; its exit status, stdout and stderr.
+pub fn run_with_stdin(mut cmd: Command, stdin: &str) -> std::process::Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    cmd.stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = cmd.spawn().expect("the program runs");
+    let mut input = child.stdin.take().unwrap();
+    input.write_all(stdin.as_bytes()).unwrap();
+    drop(input);
+    child.wait_with_output().unwrap()
+}
+
+/// stdout, then stderr: what a failed assertion shows.
+pub fn text(o: &std::process::Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+/// stdout as JSON, or a panic that shows what was printed.
+pub fn stdout_json(o: &std::process::Output) -> serde_json::Value {
+    serde_json::from_slice(&o.stdout)
+        .unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {}", text(o)))
+}
