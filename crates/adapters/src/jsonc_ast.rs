@@ -76,6 +76,23 @@ pub(crate) fn printable(s: &str) -> String {
         .collect()
 }
 
+/// A string value with its range.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Str {
+    /// The string, unescaped.
+    pub value: String,
+    /// Where it is written, quotes included.
+    pub span: Span,
+}
+
+/// A string literal of the AST as a [`Str`].
+pub(crate) fn str_of(s: &jsonc_parser::ast::StringLit<'_>) -> Str {
+    Str {
+        value: s.value.to_string(),
+        span: (s.range.start, s.range.end),
+    }
+}
+
 /// The byte range of a value.
 pub(crate) fn span(v: &Value<'_>) -> Span {
     let r = v.range();

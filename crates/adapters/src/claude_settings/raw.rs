@@ -11,7 +11,9 @@
 //! event names written at the top level (a common mistake Claude silently ignores).
 
 use super::json::{span, type_name, Span};
-use crate::jsonc_ast::{key_span, last_prop, unique_props as unique_props_of, REPEATED_KEY};
+use crate::jsonc_ast::{
+    key_span, last_prop, str_of, unique_props as unique_props_of, REPEATED_KEY,
+};
 use hook_ir::{contract, Code, Convention, Diagnostic, Location};
 use jsonc_parser::ast::{Object, ObjectProp, Value};
 
@@ -34,12 +36,7 @@ pub(super) fn span_of(d: &Diagnostic) -> Span {
     d.location.as_ref().and_then(|l| l.span).unwrap_or((0, 0))
 }
 
-/// A string value with its range.
-#[derive(Debug, Clone, PartialEq)]
-pub(super) struct Str {
-    pub value: String,
-    pub span: Span,
-}
+pub(super) use crate::jsonc_ast::Str;
 
 /// The hook parts of one file.
 #[derive(Debug, Default)]
@@ -336,13 +333,6 @@ fn build_handler(index: usize, v: &Value<'_>, out: &mut Vec<Diagnostic>) -> Opti
         }
     }
     Some(h)
-}
-
-fn str_of(s: &jsonc_parser::ast::StringLit<'_>) -> Str {
-    Str {
-        value: s.value.to_string(),
-        span: (s.range.start, s.range.end),
-    }
 }
 
 /// The properties `JSON.parse` keeps (the last of each name), in file order of those copies;

@@ -13,7 +13,9 @@
 
 use super::flavor::Flavor;
 use super::json::{span, type_name, Span};
-use crate::jsonc_ast::{key_span, last_prop, unique_props as unique_props_of, REPEATED_KEY};
+use crate::jsonc_ast::{
+    key_span, last_prop, str_of, unique_props as unique_props_of, REPEATED_KEY,
+};
 use hook_ir::{contract, Code};
 use jsonc_parser::ast::{Object, ObjectProp, Value};
 
@@ -47,12 +49,7 @@ impl Problem {
     }
 }
 
-/// A string value with its range.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Str {
-    pub value: String,
-    pub span: Span,
-}
+pub(crate) use crate::jsonc_ast::Str;
 
 /// The hook parts of one file.
 #[derive(Debug, Default)]
@@ -527,13 +524,6 @@ fn build_handler(
         }
     }
     Some(h)
-}
-
-fn str_of(s: &jsonc_parser::ast::StringLit<'_>) -> Str {
-    Str {
-        value: s.value.to_string(),
-        span: (s.range.start, s.range.end),
-    }
 }
 
 /// The properties `JSON.parse` keeps (the last of each name), in file order of those copies;
